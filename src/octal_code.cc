@@ -1,0 +1,109 @@
+#include "nimkit/octal_code.h"
+
+#include <fmt/format.h>
+
+#include <array>
+
+namespace nimkit {
+namespace {
+
+constexpr std::array<NamedOctalGame, 7> kNamed = {{
+    {"kayles", "0.77", "Kayles"},
+    {"dawson", "0.07", "Dawson's Kayles"},
+    {"dawsons-chess", "0.137", "Dawson's Chess"},
+    {"guiles", "0.15", "Guiles"},
+    {"officers", "0.6", "Officers"},
+    {"treblecross", "0.007", "Treblecross"},
+    {"double-kayles", "0.7777", "Double Kayles"},
+}};
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+Result<OctalCode> OctalCode::parse(std::string_view text) {
+  if (text.empty()) return fail("octal code is empty: expected digits like 0.77");
+  const std::size_t point = text.find('.');
+  std::string_view whole = point == std::string_view::npos ? text : text.substr(0, point);
+  std::string_view fraction =
+      point == std::string_view::npos ? std::string_view{} : text.substr(point + 1);
+  if (fraction.find('.') != std::string_view::npos) {
+    return fail(fmt::format("octal code \"{}\" has more than one '.'", text));
+  }
+  if (whole.size() > 1) {
+    return fail(fmt::format(
+        "octal code \"{}\": the part before '.' must be one digit (0, 4, 8 or C), got \"{}\"", text,
+        whole));
+  }
+  OctalCode code;
+  int d0 = 0;
+  if (!whole.empty()) {
+    d0 = hex_value(whole[0]);
+    if (d0 != 0 && d0 != 4 && d0 != 8 && d0 != 12) {
+      return fail(fmt::format(
+          "octal code \"{}\": d0 must be 0, 4, 8 or C (splitting without removing), got '{}'", text,
+          whole[0]));
+    }
+  } else if (fraction.empty()) {
+    return fail(fmt::format("octal code \"{}\" has no digits", text));
+  }
+  code.digits.push_back(static_cast<std::uint8_t>(d0));
+  for (char c : fraction) {
+    const int d = hex_value(c);
+    if (d < 0) {
+      return fail(
+          fmt::format("octal code \"{}\": '{}' is not a digit (expected 0-9 or A-F)", text, c));
+    }
+    code.digits.push_back(static_cast<std::uint8_t>(d));
+  }
+  while (code.digits.size() > 1 && code.digits.back() == 0) code.digits.pop_back();
+  return code;
+}
+
+std::string OctalCode::to_string() const {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string text;
+  text += kHex[digits.empty() ? 0 : digits[0]];
+  text += '.';
+  if (digits.size() <= 1) {
+    text += '0';
+  } else {
+    for (std::size_t j = 1; j < digits.size(); ++j) text += kHex[digits[j] & 15];
+  }
+  return text;
+}
+
+std::size_t OctalCode::max_take() const {
+  for (std::size_t j = digits.size(); j-- > 1;) {
+    if (digits[j] != 0) return j;
+  }
+  return 0;
+}
+
+bool OctalCode::finite() const { return true; }
+
+std::size_t OctalCode::max_parts() const {
+  std::size_t parts = 0;
+  for (std::uint8_t d : digits) {
+    if (d & 8) return 3;
+    if (d & 4) parts = 2;
+    if ((d & 3) != 0 && parts == 0) parts = 1;
+  }
+  return parts;
+}
+
+std::span<const NamedOctalGame> named_octal_games() { return kNamed; }
+
+std::optional<OctalCode> octal_code_by_name(std::string_view name) {
+  for (const NamedOctalGame& game : kNamed) {
+    if (game.name == name) return OctalCode::parse(game.code).value();
+  }
+  return std::nullopt;
+}
+
+}  // namespace nimkit
