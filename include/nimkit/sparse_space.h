@@ -1,0 +1,145 @@
+// Grundy sequences of heap games at scale: octal and hexadecimal games with finite codes and
+// Grundy's game, computed by the plain mex algorithm (the reference) or by the exact sparse-space
+// algorithm of Gangolli & Plambeck (1989) and Flammenkamp; streaming period proofs; checkpoints.
+//
+// Sparse space. Pick a mask M and call a value v common when popcount(v & M) is odd, rare when it
+// is even (0 is always rare). Parity of popcount is linear over XOR, so common ^ common is rare,
+// rare ^ rare is rare and common ^ rare is common. Hence a split of a heap into two parts has a
+// common value only if one part is rare: enumerating the rare heaps (R of them) yields every
+// common option value of a heap in O(R). The mex is found among those values; only when a rare
+// value is the smallest value not yet seen are the remaining splits scanned, and that scan stops as
+// soon as the mex is known. The answer is exact for every mask; the mask only decides the speed,
+// and it is re-chosen automatically (the mask with the fewest rare heaps so far) as values grow.
+//
+// The library does no I/O: progress goes to a callback, and checkpoints are bytes that the caller
+// stores (atomically) and hands back.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "nimkit/result.h"
+
+namespace nimkit {
+
+// A heap game whose moves remove objects and split what is left: an octal/hex game with a finite
+// code, or Grundy's game.
+struct SplitGame {
+  // digits[k] for removing k objects: bit 1 may remove a whole heap of exactly k, bit 2 may leave
+  // one non-empty heap, bit 4 two non-empty heaps, bit 8 three. digits[0] may only have bits 4
+  // and 8 (split without removing). Empty for Grundy's game.
+  std::vector<std::uint8_t> digits;
+  // Grundy's game: split one heap into two non-empty heaps of different sizes.
+  bool grundys_game = false;
+
+  // "0.77", ".77", "4.3", "0.6" (octal), "0.F" / "0.8" (hex digits), or "grundy". Fails naming the
+  // bad text: a character that is not a hex digit, a d0 with bits 1 or 2, a code with no moves.
+  static Result<SplitGame> parse(std::string_view code);
+  static SplitGame grundy() { return SplitGame{{}, true}; }
+
+  // Canonical code: "0.77", "4.3", "grundy" (trailing zero digits dropped).
+  std::string code() const;
+  // Largest k with a non-zero digit (0 for Grundy's game): the t of the Guy–Smith theorem.
+  std::uint64_t max_removal() const;
+  // Whether some digit lets a move leave three heaps (bit 8); the sparse method then gains
+  // nothing and the plain algorithm runs.
+  bool has_triple_split() const;
+  // Octal (no bit 8): the Guy–Smith periodicity theorem applies.
+  bool is_octal() const { return !grundys_game && !has_triple_split(); }
+
+  friend bool operator==(const SplitGame&, const SplitGame&) = default;
+};
+
+enum class SequenceAlgorithm { kPlain, kSparse };
+std::string_view to_string(SequenceAlgorithm algorithm);  // "plain" / "sparse"
+Result<SequenceAlgorithm> parse_sequence_algorithm(std::string_view text);
+
+// A snapshot for progress reports.
+struct SequenceProgress {
+  std::uint64_t heaps_done = 0;  // values known for heaps 0..heaps_done-1
+  std::uint64_t target = 0;      // heaps the current extend_to() call aims at
+  std::uint32_t max_value = 0;   // largest value so far
+  std::uint64_t rare_count = 0;  // heaps ≥ 1 with a rare value under the current mask
+  std::uint32_t mask = 0;        // current rare mask (0 under the plain algorithm)
+};
+// Called every progress_interval heaps; returning false stops the computation early (the values
+// computed so far stay valid and can be checkpointed).
+using SequenceProgressCallback = std::function<bool(const SequenceProgress&)>;
+
+// Statistics for --stats.
+struct SequenceStats {
+  std::vector<std::uint64_t> frequency;  // frequency[v]: heaps with value v
+  std::uint32_t max_value = 0;
+  std::uint64_t max_value_first = 0;  // smallest heap with value max_value
+  std::uint32_t mask = 0;
+  std::uint64_t rare_count = 0;
+  std::optional<std::uint64_t> last_rare;  // largest heap ≥ 1 with a rare value
+};
+
+// A proved (or candidate) period: g(n + period) == g(n) for every n ≥ preperiod.
+struct SequencePeriod {
+  std::uint64_t preperiod = 0;
+  std::uint64_t period = 0;
+  // Values the Guy–Smith proof needs: 2·preperiod + 2·period + max_removal (heaps 0..needed-1).
+  std::uint64_t needed = 0;
+};
+
+class GrundySequence {
+ public:
+  // Fails when the game has no moves at all.
+  static Result<GrundySequence> create(const SplitGame& game, SequenceAlgorithm algorithm);
+  // Rebuilds a computation from checkpoint() bytes. Fails with a clear message on a corrupt or
+  // truncated checkpoint, a different format version, or (when given) a different game or
+  // algorithm than `expected_game` / `expected_algorithm`.
+  static Result<GrundySequence> restore(std::span<const std::uint8_t> bytes,
+                                        const SplitGame* expected_game = nullptr,
+                                        const SequenceAlgorithm* expected_algorithm = nullptr);
+
+  GrundySequence(GrundySequence&&) noexcept;
+  GrundySequence& operator=(GrundySequence&&) noexcept;
+  ~GrundySequence();
+
+  const SplitGame& game() const;
+  SequenceAlgorithm algorithm() const;
+
+  // Computes values up to heap count-1. Returns false when the callback stopped it early.
+  // `count` must be at most 2^32 (heap sizes are stored in 32 bits).
+  bool extend_to(std::uint64_t count, const SequenceProgressCallback& progress = {},
+                 std::uint64_t progress_interval = 1 << 16);
+
+  std::uint64_t size() const;                     // heaps with a known value
+  std::uint32_t value(std::uint64_t heap) const;  // heap < size()
+  std::vector<std::uint32_t> values(std::uint64_t first, std::uint64_t count) const;
+  // Bytes per stored value: 2 while every value fits 16 bits, else 4.
+  int value_bytes() const;
+
+  SequenceProgress progress() const;
+  SequenceStats stats() const;
+
+  // The period whose Guy–Smith proof needs the fewest values, judged on the values known so far
+  // (preperiod and period as small as the data allow), or nullopt when no period shows. Octal
+  // games only. Proved when needed ≤ size().
+  std::optional<SequencePeriod> period_candidate() const;
+  // Extends the sequence until a period is proved or `max_heaps` values did not suffice.
+  // Fails naming the limit in the latter case, or when the game is not octal; returns the
+  // proved period. An early stop by the callback is reported as an error "interrupted".
+  Result<SequencePeriod> prove_period(std::uint64_t max_heaps,
+                                      const SequenceProgressCallback& progress = {},
+                                      std::uint64_t progress_interval = 1 << 16);
+
+  // The whole state: format version, game code, algorithm, mask, values, checksum.
+  std::vector<std::uint8_t> checkpoint() const;
+
+ private:
+  struct State;
+  explicit GrundySequence(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace nimkit
