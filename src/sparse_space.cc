@@ -7,6 +7,10 @@
 #include <limits>
 #include <utility>
 
+#if defined(__SSSE3__)
+#include <immintrin.h>
+#endif
+
 namespace nimkit {
 namespace {
 
@@ -27,6 +31,38 @@ int hex_digit(char c) {
 bool common(std::uint32_t value, std::uint32_t mask) {
   return (std::popcount(value & mask) & 1) != 0;
 }
+
+// The smallest a in [lo, hi) with g[a] ^ g[m - a] == v, or hi. Every a < m is a legal part.
+template <typename V>
+std::uint64_t find_pair(const V* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
+                        std::uint32_t v) {
+  for (std::uint64_t a = lo; a < hi; ++a) {
+    if ((static_cast<std::uint32_t>(g[a]) ^ g[m - a]) == v) return a;
+  }
+  return hi;
+}
+
+#if defined(__SSSE3__)
+// 16-bit values: eight splits per step, the upper parts loaded backwards and reversed.
+template <>
+std::uint64_t find_pair(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
+                        std::uint32_t v) {
+  const __m128i reverse = _mm_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+  const __m128i target = _mm_set1_epi16(static_cast<short>(v));
+  std::uint64_t a = lo;
+  for (; a + 8 <= hi; a += 8) {
+    const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + a));
+    const __m128i high = _mm_shuffle_epi8(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + (m - a - 7))), reverse);
+    const int hits = _mm_movemask_epi8(_mm_cmpeq_epi16(_mm_xor_si128(low, high), target));
+    if (hits != 0) return a + static_cast<std::uint64_t>(std::countr_zero(static_cast<unsigned>(hits))) / 2;
+  }
+  for (; a < hi; ++a) {
+    if ((g[a] ^ g[m - a]) == v) return a;
+  }
+  return hi;
+}
+#endif
 
 }  // namespace
 
@@ -291,31 +327,54 @@ struct GrundySequence::State {
       }
     }
     std::uint32_t v = mex_from(0, s);
-    if (common(v, mask)) return v;
-    // A rare value is the candidate: scan the remaining splits (common + common) in growing
-    // chunks, stopping as soon as the smallest unseen value is common or every split is seen.
-    std::uint64_t lo = 1;
-    std::uint64_t chunk = 16;
-    for (;;) {
-      bool more = false;
-      const std::uint64_t hi = lo + chunk;
-      auto scan = [&](std::uint64_t m) {
-        const std::uint64_t last = half(m) + 1;
-        if (lo >= last) return;
-        mark_pairs(g, m, lo, std::min(hi, last), s);
-        if (hi < last) more = true;
-      };
-      if (game.grundys_game) {
-        if (n >= 3) scan(n);
-      } else {
-        for (const std::uint32_t k : split_two) {
-          if (n >= k + 2) scan(n - k);
-        }
+    // A rare value v is the candidate: it is an option only through a split of two common parts,
+    // which the sparse marks do not cover. Search the splits for one of value v (stopping at the
+    // first); if there is none, v is the mex, else look at the next unseen value.
+    while (!common(v, mask)) {
+      if (!find_split(g, n, v)) return v;
+      mark[v] = s;
+      v = mex_from(v + 1, s);
+    }
+    return v;
+  }
+
+  // Whether some two-way split of heap n (under every split length) has value v. Searches the
+  // smaller parts in blocks, all split lengths in step, so that a split found early ends it.
+  template <typename V>
+  bool find_split(const V* g, std::uint64_t n, std::uint32_t v) const {
+    std::uint64_t ms[8];
+    std::uint64_t lasts[8];
+    std::size_t count = 0;
+    auto add = [&](std::uint64_t m) {
+      if (m >= 2 && count < 8) {
+        ms[count] = m;
+        lasts[count++] = half(m) + 1;
       }
-      v = mex_from(v, s);
-      if (!more || common(v, mask)) return v;
-      lo = hi;
-      chunk = std::min<std::uint64_t>(chunk * 2, 1 << 14);
+    };
+    if (game.grundys_game) {
+      add(n);
+    } else {
+      for (const std::uint32_t k : split_two) {
+        if (n >= k) add(n - k);
+      }
+      if (split_two.size() > 8) {
+        // Rare: many split lengths. Search them one by one.
+        for (const std::uint32_t k : split_two) {
+          if (n >= k + 2 && find_pair(g, n - k, 1, half(n - k) + 1, v) <= half(n - k)) return true;
+        }
+        return false;
+      }
+    }
+    std::uint64_t block = 32;
+    for (std::uint64_t lo = 1;; lo += block, block = std::min<std::uint64_t>(block * 2, 4096)) {
+      bool more = false;
+      for (std::size_t i = 0; i < count; ++i) {
+        if (lo >= lasts[i]) continue;
+        const std::uint64_t hi = std::min(lo + block, lasts[i]);
+        if (find_pair(g, ms[i], lo, hi, v) < hi) return true;
+        if (hi < lasts[i]) more = true;
+      }
+      if (!more) return false;
     }
   }
 

@@ -1,0 +1,64 @@
+// nimkit analyze: who wins, the Grundy value, every winning move.
+#include <fmt/format.h>
+
+#include "commands.h"
+#include "common.h"
+#include "json.h"
+#include "nimkit/explain.h"
+#include "nimkit/notation.h"
+
+namespace nimkit::cli {
+namespace {
+
+struct AnalyzeOptions {
+  GameOptions game;
+  bool explain = false;
+  bool json = false;
+};
+
+int run_analyze(const AnalyzeOptions& options) {
+  auto game = make_game(options.game);
+  if (!game) return report(game.error());
+  const Position& position = game->position;
+  auto analysis = analyze(position, options.game.convention(), options.game.limits());
+  if (!analysis) return report(analysis.error());
+  if (options.json) {
+    fmt::print("{}\n", analysis_json(position, *analysis).dump());
+    return 0;
+  }
+  fmt::print("{}: {}\n", game_title(position.single_ruleset(), analysis->convention),
+             format_position(position));
+  if (const std::string sum = nim_sum_line(position, *analysis); !sum.empty()) {
+    fmt::print("{}: {}\n", analysis->method == "nim-sum" ? "Nim-sum" : "Grundy value", sum);
+  }
+  if (analysis->winner == Player::kFirst) {
+    fmt::print("Winner: first player (the player to move)\n");
+    fmt::print("Winning moves ({}):\n", to_string(Nimber{analysis->winning_move_count}));
+    for (const Move& m : analysis->winning_moves) {
+      fmt::print("  {:<28} -> {}\n", describe(position, m), format_heaps(position.after(m)));
+    }
+    if (analysis->winning_move_count > analysis->winning_moves.size()) {
+      fmt::print("  ... and {} more\n",
+                 to_string(Nimber{analysis->winning_move_count - analysis->winning_moves.size()}));
+    }
+  } else {
+    fmt::print("Winner: second player (every move loses against perfect play)\n");
+  }
+  if (options.explain) fmt::print("\n{}", explain(position, *analysis));
+  return 0;
+}
+
+}  // namespace
+
+void add_analyze_command(CLI::App& app, int& status) {
+  auto options = std::make_shared<AnalyzeOptions>();
+  CLI::App* command = app.add_subcommand(
+      "analyze", "Who wins with perfect play, the Grundy value, and every winning move");
+  options->game.add_to(*command);
+  command->add_flag("--explain", options->explain,
+                    "teach: the values in binary, the XOR column by column, why each move wins");
+  command->add_flag("--json", options->json, "print the analysis as one JSON object");
+  command->callback([options, &status] { status = run_analyze(*options); });
+}
+
+}  // namespace nimkit::cli

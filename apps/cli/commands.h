@@ -1,0 +1,16 @@
+// The nimkit subcommands. Each file adds one subcommand to the CLI11 app; main.cc lists them.
+// A subcommand's callback stores its exit status in `status`.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace nimkit::cli {
+
+// Exit status for bad input (a usage error or a bad value); 1 is reserved for internal failure.
+inline constexpr int kBadInput = 2;
+
+void add_analyze_command(CLI::App& app, int& status);
+void add_play_command(CLI::App& app, int& status);  // play and replay
+void add_serve_command(CLI::App& app, int& status);  // the browser game and JSON API
+
+}  // namespace nimkit::cli

@@ -1,0 +1,45 @@
+// Options and input handling that several subcommands share.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "nimkit/analysis.h"
+#include "nimkit/limits.h"
+#include "nimkit/position.h"
+#include "nimkit/result.h"
+#include "nimkit/ruleset.h"
+
+namespace nimkit::cli {
+
+// --rules, --misere, --limit and the HEAP... positionals.
+struct GameOptions {
+  std::string rules = "nim";
+  bool misere = false;
+  std::uint64_t limit = Limits{}.max_nodes;
+  std::vector<std::string> heaps;
+
+  void add_to(CLI::App& command, bool heaps_required = true);
+  Convention convention() const { return misere ? Convention::kMisere : Convention::kNormal; }
+  Limits limits() const;
+};
+
+struct Game {
+  std::shared_ptr<const Ruleset> rules;
+  Position position;
+};
+
+// The ruleset and starting position the options name.
+Result<Game> make_game(const GameOptions& options);
+
+// "error: <message>" on stderr; returns kBadInput.
+int report(std::string_view message);
+
+// "nim, normal play (last to move wins)".
+std::string game_title(const Ruleset* rules, Convention convention);
+
+}  // namespace nimkit::cli

@@ -1,0 +1,31 @@
+// nimkit: analyze, play and solve impartial games. Every subcommand is a thin adapter over the
+// public headers of the nimkit library.
+#include <cstdio>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"nimkit: analyze, play and solve Nim and other impartial games"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("nimkit 0.1.0"));
+  int status = 0;
+  nimkit::cli::add_analyze_command(app, status);
+  nimkit::cli::add_play_command(app, status);
+  nimkit::cli::add_serve_command(app, status);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return nimkit::cli::kBadInput;
+  }
+  return status;
+}

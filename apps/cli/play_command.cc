@@ -1,0 +1,299 @@
+// nimkit play / replay: the terminal game against the computer, computer-vs-computer runs that
+// reproduce the articles' transcripts, and re-checking saved games.
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <random>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "commands.h"
+#include "common.h"
+#include "nimkit/explain.h"
+#include "nimkit/match.h"
+#include "nimkit/notation.h"
+#include "nimkit/strategy.h"
+
+namespace nimkit::cli {
+namespace {
+
+struct PlayOptions {
+  GameOptions game;
+  std::string first = "human";
+  std::string level = "perfect";
+  std::optional<std::uint64_t> seed;
+  bool auto_play = false;
+  std::string opponent = "random";
+  std::string save;
+};
+
+// "take 2 from heap 1" -> "takes 2 from heap 1", for "Computer takes 2 from heap 1".
+std::string third_person(const std::string& description) {
+  if (description.starts_with("take ")) return "takes " + description.substr(5);
+  if (description.starts_with("split ")) return "splits " + description.substr(6);
+  if (description.starts_with("zero move")) return "makes a " + description;
+  return description;
+}
+
+std::string capitalized(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
+  return text;
+}
+
+std::string heaps_line(const Match& match) {
+  return format_position(match.position(), match.rules().get());
+}
+
+void print_transcript(const Match& match, const std::array<std::string, 2>& names) {
+  fmt::print("Transcript ({}; start {}):\n", game_title(match.rules().get(), match.convention()),
+             format_position(match.start(), match.rules().get()));
+  std::size_t name_width = std::max(names[0].size(), names[1].size());
+  bool any_mark = false;
+  for (std::size_t i = 0; i < match.history().size(); ++i) {
+    const MoveRecord& r = match.history()[i];
+    fmt::print("  {:>3}. {:<{}}  {:<30} -> {}{}\n", i + 1, names[r.mover], name_width,
+               r.description, format_position(r.after, match.rules().get()),
+               r.threw_away_win ? "   ! threw away a win" : "");
+    any_mark = any_mark || r.threw_away_win;
+  }
+  if (match.history().empty()) fmt::print("  (no moves)\n");
+  if (!any_mark) fmt::print("  (no move threw away a win)\n");
+}
+
+// The prediction the articles make before play: the winner from the nim-sum / Grundy value.
+void print_prediction(const Match& match, const std::array<std::string, 2>& names,
+                      const Limits& limits) {
+  auto analysis = analyze(match.position(), match.convention(), limits);
+  if (!analysis) {
+    fmt::print("Prediction: not available ({})\n", analysis.error());
+    return;
+  }
+  const std::string sum = nim_sum_line(match.position(), *analysis, limits);
+  std::string why;
+  if (match.convention() == Convention::kMisere) {
+    why = "by the misère rule";
+  } else if (!sum.empty()) {
+    why = fmt::format("{} {}", analysis->method == "nim-sum" ? "nim-sum" : "Grundy value", sum) +
+          (*analysis->grundy == 0 ? ", which is 0" : ", which is not 0");
+  } else {
+    why = "by search";
+  }
+  const std::size_t winner = analysis->winner == Player::kFirst ? 0 : 1;
+  fmt::print("Prediction before play: {} will win with perfect play ({}; {} moves first).\n",
+             names[winner], why, names[0]);
+}
+
+class LineReader {
+ public:
+  LineReader() : interactive_(isatty(STDIN_FILENO) != 0) {}
+  // Reads one line after `prompt`; nullopt at end of input.
+  std::optional<std::string> read(const std::string& prompt) {
+    if (interactive_) {
+      char* raw = readline(prompt.c_str());
+      if (raw == nullptr) return std::nullopt;
+      std::string line(raw);
+      std::free(raw);
+      if (!line.empty()) add_history(line.c_str());
+      return line;
+    }
+    std::string line;
+    if (!std::getline(std::cin, line)) return std::nullopt;
+    // Echo scripted input so that the output reads like a session at the terminal.
+    fmt::print("{}{}\n", prompt, line);
+    return line;
+  }
+
+ private:
+  bool interactive_;
+};
+
+std::string trim(const std::string& s) {
+  const auto start = s.find_first_not_of(" \t\r\n");
+  if (start == std::string::npos) return "";
+  return s.substr(start, s.find_last_not_of(" \t\r\n") - start + 1);
+}
+
+constexpr const char* kHelp =
+    "Moves: HEAP COUNT takes COUNT objects from heap HEAP (heaps numbered from 1), e.g. \"1 2\".\n"
+    "  Zero-move piles: \"HEAP 0\" uses the pile's zero move.\n"
+    "  Splitting games: add the heaps to leave, e.g. \"1 1 2 3\" takes 1 from heap 1 leaving 2 and 3.\n"
+    "  Games on several heaps at once: HEAP:COUNT ..., e.g. \"1:2 2:2\".\n"
+    "Commands: hint (a winning move and why), undo (take back your last move), help, quit.\n";
+
+int save_game(const Match& match, const PlayOptions& options,
+              const std::array<std::string, 2>& names) {
+  if (options.save.empty()) return 0;
+  std::ofstream out(options.save);
+  out << match.save(names[0], names[1]);
+  out.close();
+  if (!out) return report(fmt::format("cannot write the game to \"{}\"", options.save));
+  fmt::print("Game saved to {}\n", options.save);
+  return 0;
+}
+
+int run_play(const PlayOptions& options) {
+  auto game = make_game(options.game);
+  if (!game) return report(game.error());
+  if (options.first != "human" && options.first != "computer") {
+    return report(fmt::format("--first \"{}\" is not human or computer", options.first));
+  }
+  auto level = Level::parse(options.level);
+  if (!level) return report(level.error());
+  auto opponent_level = Level::parse(options.opponent);
+  if (!opponent_level) return report(opponent_level.error());
+  const Limits limits = options.game.limits();
+  const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
+  Rng rng(seed);
+
+  Match match(game->rules, game->position, options.game.convention(), limits);
+  // Player 0 moves first. The "human" seat is the opponent mover under --auto.
+  const bool computer_first = options.first == "computer";
+  const std::string human = options.auto_play ? "opponent" : "you";
+  const std::string computer = "computer";
+  const std::array<std::string, 2> names = computer_first
+                                               ? std::array<std::string, 2>{computer, human}
+                                               : std::array<std::string, 2>{human, computer};
+  const std::size_t computer_seat = computer_first ? 0 : 1;
+
+  fmt::print("{}: {}\n", game_title(game->position.single_ruleset(), match.convention()),
+             heaps_line(match));
+  if (options.auto_play) {
+    fmt::print("computer ({}) against opponent ({}), seed {}\n", level->to_string(),
+               opponent_level->to_string(), seed);
+  } else {
+    fmt::print("you against the computer ({}), seed {}. Type help for the commands.\n",
+               level->to_string(), seed);
+  }
+  print_prediction(match, names, limits);
+  fmt::print("Game begins\n{}\n", heaps_line(match));
+
+  LineReader reader;
+  bool abandoned = false;
+  while (!match.over()) {
+    const std::size_t seat = match.to_move();
+    if (seat == computer_seat || options.auto_play) {
+      const Level& mover = seat == computer_seat ? *level : *opponent_level;
+      auto move = choose_move(match.position(), match.convention(), mover, rng, limits);
+      if (!move) return report(move.error());
+      const MoveRecord& r = match.play(*move);
+      fmt::print("{} {}\n{}\n", capitalized(names[seat]), third_person(r.description),
+                 heaps_line(match));
+      continue;
+    }
+    auto line = reader.read("your move> ");
+    if (!line) {
+      fmt::print("\nEnd of input: the game is left unfinished.\n");
+      abandoned = true;
+      break;
+    }
+    const std::string text = trim(*line);
+    if (text.empty()) continue;
+    if (text == "quit" || text == "q") {
+      fmt::print("You leave the game unfinished.\n");
+      abandoned = true;
+      break;
+    }
+    if (text == "help" || text == "?") {
+      fmt::print("{}", kHelp);
+      continue;
+    }
+    if (text == "hint") {
+      auto analysis = analyze(match.position(), match.convention(), limits);
+      if (!analysis) {
+        fmt::print("No hint: {}\n", analysis.error());
+      } else if (analysis->winner == Player::kFirst) {
+        const Move& best = analysis->winning_moves.front();
+        fmt::print("Hint: {} ({}).\n", describe(match.position(), best),
+                   format_move(match.position(), best));
+        fmt::print("{}", explain(match.position(), *analysis));
+      } else {
+        fmt::print(
+            "Hint: this position is lost against perfect play — every move loses. Make the "
+            "game long and hope for a mistake.\n");
+      }
+      continue;
+    }
+    if (text == "undo") {
+      // Back to the human's previous turn: their move and the computer's reply.
+      std::size_t human_moves = 0;
+      for (const MoveRecord& r : match.history()) human_moves += r.mover != computer_seat;
+      if (human_moves == 0) {
+        fmt::print("Nothing to undo.\n");
+        continue;
+      }
+      while (match.undo() && match.to_move() == computer_seat) {
+      }
+      fmt::print("Undone. {}\n", heaps_line(match));
+      continue;
+    }
+    auto played = match.play(text);
+    if (!played) {
+      fmt::print("error: {}\n", played.error());
+      continue;
+    }
+    fmt::print("You {}\n{}\n", (*played)->description, heaps_line(match));
+  }
+  if (match.over()) {
+    const std::size_t winner = match.winner();
+    fmt::print("{} win{}\n", capitalized(names[winner]), names[winner] == "you" ? "" : "s");
+  } else if (abandoned && match.history().empty()) {
+    fmt::print("No moves were played.\n");
+  }
+  print_transcript(match, names);
+  return save_game(match, options, names);
+}
+
+int run_replay(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return report(fmt::format("cannot read \"{}\"", path));
+  std::stringstream text;
+  text << in.rdbuf();
+  auto saved = load_game(text.str());
+  if (!saved) return report(fmt::format("{}: {}", path, saved.error()));
+  const Match& match = *saved->match;
+  const std::array<std::string, 2> names{saved->first_player, saved->second_player};
+  fmt::print("{} (first) against {} (second)\n", names[0], names[1]);
+  print_transcript(match, names);
+  if (match.over()) {
+    fmt::print("Winner: {}\n", names[match.winner()]);
+  } else {
+    fmt::print("Unfinished: {} to move at {}\n", names[match.to_move()], heaps_line(match));
+  }
+  fmt::print("All {} moves checked: legal, and the '!' marks correct.\n", match.history().size());
+  return 0;
+}
+
+}  // namespace
+
+void add_play_command(CLI::App& app, int& status) {
+  auto options = std::make_shared<PlayOptions>();
+  CLI::App* play = app.add_subcommand("play", "Play against the computer in the terminal");
+  options->game.add_to(*play);
+  play->add_option("--first", options->first, "who moves first: human or computer")
+      ->capture_default_str();
+  play->add_option("--level", options->level,
+                   "the computer's level: perfect, random or skilled:P (P from 0 to 1)")
+      ->capture_default_str();
+  play->add_option("--seed", options->seed, "random seed, to repeat a game");
+  play->add_flag("--auto", options->auto_play,
+                 "the computer plays against the --opponent mover and prints the transcript");
+  play->add_option("--opponent", options->opponent, "level of the opponent under --auto")
+      ->capture_default_str();
+  play->add_option("--save", options->save, "write the game to FILE when it ends");
+  play->callback([options, &status] { status = run_play(*options); });
+
+  auto path = std::make_shared<std::string>();
+  CLI::App* replay = app.add_subcommand("replay", "Re-check a saved game and print it");
+  replay->add_option("file", *path, "a game saved by play --save")->required();
+  replay->callback([path, &status] { status = run_replay(*path); });
+}
+
+}  // namespace nimkit::cli

@@ -1,0 +1,78 @@
+// nimkit serve: the browser game and the JSON API over HTTP (apps/server).
+#include <pthread.h>
+#include <signal.h>
+
+#include <cstdio>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "commands.h"
+#include "common.h"
+#include "server.h"
+
+namespace nimkit::cli {
+namespace {
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+};
+
+int run_serve(const ServeOptions& options) {
+  // SIGINT and SIGTERM are blocked in every thread (the server's workers inherit the mask) and
+  // taken synchronously by one watcher thread, which stops the server: no work in a signal
+  // handler, and requests in flight are answered before the process exits.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+  server::ServerOptions server_options;
+  server_options.host = options.host;
+  server_options.port = options.port;
+  server_options.log = [](std::string_view line) {
+    fmt::print("{}\n", line);
+    std::fflush(stdout);
+  };
+  server::Server http(server_options);
+  if (auto bound = http.bind(); !bound) return report(bound.error());
+  fmt::print("nimkit serving on {}  (Ctrl-C to stop)\n", http.address());
+  std::fflush(stdout);
+
+  std::thread watcher([&http, stop_signals] {
+    int signal_number = 0;
+    sigwait(&stop_signals, &signal_number);
+    if (signal_number != 0) {
+      fmt::print("stopping (signal {})\n", signal_number);
+      std::fflush(stdout);
+    }
+    http.stop();
+  });
+  const bool served = http.listen();
+  // listen() returns only after stop(); if it failed on its own, wake the watcher ourselves.
+  if (!served) pthread_kill(watcher.native_handle(), SIGTERM);
+  watcher.join();
+  if (!served) {
+    std::fprintf(stderr, "error: the server stopped unexpectedly\n");
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app, int& status) {
+  auto options = std::make_shared<ServeOptions>();
+  CLI::App* command = app.add_subcommand(
+      "serve", "Serve the browser game and the JSON API (see docs/api.md)");
+  command->add_option("--host", options->host, "address to listen on")
+      ->capture_default_str();
+  command->add_option("--port", options->port, "port to listen on (0: any free port)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 65535));
+  command->callback([options, &status] { status = run_serve(*options); });
+}
+
+}  // namespace nimkit::cli

@@ -1,0 +1,331 @@
+#include "api.h"
+
+#include <fmt/format.h>
+
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "json.h"
+#include "nimkit/analysis.h"
+#include "nimkit/match.h"
+#include "nimkit/notation.h"
+#include "nimkit/registry.h"
+#include "nimkit/strategy.h"
+
+namespace nimkit::server {
+namespace {
+
+using nlohmann::json;
+using cli::analysis_json;
+using cli::move_json;
+using cli::nimber_json;
+
+// A refusal travels as an ApiResponse; handlers return early with it.
+ApiResponse refuse(int status, std::string message) {
+  return ApiResponse{status, json{{"error", std::move(message)}}};
+}
+ApiResponse bad_request(std::string message) { return refuse(400, std::move(message)); }
+ApiResponse unprocessable(std::string message) { return refuse(422, std::move(message)); }
+
+std::string type_name(const json& value) {
+  if (value.is_number_unsigned()) return fmt::format("the number {}", value.dump());
+  if (value.is_number_integer()) return fmt::format("the negative number {}", value.dump());
+  if (value.is_number_float()) return fmt::format("the non-integer {}", value.dump());
+  return value.type_name();
+}
+
+// Holds either the parsed request object or the refusal to send.
+struct Request {
+  json body;
+  std::optional<ApiResponse> refusal;
+};
+
+// Parses `text` as a JSON object whose keys are all in `allowed` (a misspelt field is refused
+// rather than silently ignored).
+Request parse_body(std::string_view text, const ApiLimits& limits,
+                   std::initializer_list<std::string_view> allowed) {
+  if (text.size() > limits.max_body_bytes) {
+    return {{}, refuse(413, fmt::format("request body too large: {} bytes, the limit is {}",
+                                        text.size(), limits.max_body_bytes))};
+  }
+  json body = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (body.is_discarded()) return {{}, bad_request("request body is not valid JSON")};
+  if (!body.is_object()) {
+    return {{}, bad_request(fmt::format("request body must be a JSON object, got {}",
+                                        type_name(body)))};
+  }
+  for (const auto& [key, value] : body.items()) {
+    bool known = false;
+    for (std::string_view name : allowed) known = known || key == name;
+    if (!known) {
+      std::string names;
+      for (std::string_view name : allowed) names += fmt::format("{}\"{}\"", names.empty() ? "" : ", ", name);
+      return {{}, bad_request(fmt::format("unknown field \"{}\" (expected {})", key, names))};
+    }
+  }
+  return {std::move(body), std::nullopt};
+}
+
+// The game a request names: "rules" (default "nim"), "misere" (default false), "heaps".
+struct GameRequest {
+  std::shared_ptr<const Ruleset> rules;
+  Position position;
+  Convention convention = Convention::kNormal;
+};
+
+std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLimits& limits,
+                                                  bool with_convention) {
+  GameRequest game;
+  std::string spec = "nim";
+  if (auto it = body.find("rules"); it != body.end()) {
+    if (!it->is_string()) {
+      return bad_request(fmt::format("\"rules\" must be a string such as \"nim\", got {}",
+                                     type_name(*it)));
+    }
+    spec = it->get<std::string>();
+  }
+  if (with_convention) {
+    if (auto it = body.find("misere"); it != body.end()) {
+      if (!it->is_boolean()) {
+        return bad_request(fmt::format("\"misere\" must be true or false, got {}", type_name(*it)));
+      }
+      game.convention = it->get<bool>() ? Convention::kMisere : Convention::kNormal;
+    }
+  }
+  auto heaps = body.find("heaps");
+  if (heaps == body.end()) return bad_request("missing field \"heaps\" (an array such as [3,4,5])");
+  if (!heaps->is_array()) {
+    return bad_request(fmt::format("\"heaps\" must be an array such as [3,4,5], got {}",
+                                   type_name(*heaps)));
+  }
+  if (heaps->empty()) return unprocessable("\"heaps\" is empty: give at least one heap");
+  if (heaps->size() > limits.max_heaps) {
+    return unprocessable(fmt::format("{} heaps is more than the limit of {}", heaps->size(),
+                                     limits.max_heaps));
+  }
+  std::vector<std::string> tokens;
+  for (std::size_t i = 0; i < heaps->size(); ++i) {
+    const json& heap = (*heaps)[i];
+    if (heap.is_number_unsigned()) {
+      tokens.push_back(std::to_string(heap.get<std::uint64_t>()));
+    } else if (heap.is_string()) {
+      tokens.push_back(heap.get<std::string>());
+    } else {
+      return bad_request(fmt::format(
+          "heaps[{}] must be a non-negative integer up to 18446744073709551615 or a notation "
+          "string such as \"7x\", got {}",
+          i, type_name(heap)));
+    }
+  }
+  auto rules = make_ruleset(spec);
+  if (!rules) return unprocessable(rules.error());
+  game.rules = *rules;
+  auto position = parse_position(tokens, game.rules);
+  if (!position) return unprocessable(position.error());
+  game.position = std::move(*position);
+  return game;
+}
+
+// An optional unsigned field, given as a JSON number or a decimal string.
+std::variant<std::optional<std::uint64_t>, ApiResponse> optional_u64(const json& body,
+                                                                     std::string_view name) {
+  auto it = body.find(name);
+  if (it == body.end()) return std::optional<std::uint64_t>{};
+  if (it->is_number_unsigned()) return std::optional<std::uint64_t>{it->get<std::uint64_t>()};
+  if (it->is_string()) {
+    auto value = parse_u64(it->get<std::string>(), name);
+    if (!value) return bad_request(value.error());
+    return std::optional<std::uint64_t>{*value};
+  }
+  return bad_request(
+      fmt::format("\"{}\" must be a non-negative integer, got {}", name, type_name(*it)));
+}
+
+// The analysis JSON of the CLI contract, plus "terminal" (no move is possible).
+std::variant<json, ApiResponse> analysis_answer(const Position& position, Convention convention,
+                                                const Limits& limits) {
+  auto analysis = analyze(position, convention, limits);
+  if (!analysis) return unprocessable(analysis.error());
+  json answer = analysis_json(position, *analysis);
+  answer["terminal"] = position.is_terminal();
+  return answer;
+}
+
+json ruleset_json(const RulesetEntry& entry) {
+  json j{{"name", entry.name},
+         {"parameters", entry.parameters},
+         {"summary", entry.summary},
+         {"examples", entry.examples}};
+  // Heaps per component, from the first example that builds (the form needs it to draw random
+  // positions of a legal size).
+  for (const std::string& example : entry.examples) {
+    if (auto rules = make_ruleset(example)) {
+      j["arity"] = (*rules)->arity();
+      break;
+    }
+  }
+  return j;
+}
+
+}  // namespace
+
+ApiResponse Api::health() const {
+  return ApiResponse{200, json{{"status", "ok"},
+                               {"version", "0.1.0"},
+                               {"rulesets", registry().size()}}};
+}
+
+ApiResponse Api::rulesets() const {
+  json list = json::array();
+  for (const RulesetEntry& entry : registry()) list.push_back(ruleset_json(entry));
+  return ApiResponse{200, json{{"rulesets", list}}};
+}
+
+ApiResponse Api::analyze(std::string_view text) const {
+  Request request = parse_body(text, limits_, {"rules", "misere", "heaps"});
+  if (request.refusal) return *request.refusal;
+  auto game = parse_game(request.body, limits_, true);
+  if (auto* refusal = std::get_if<ApiResponse>(&game)) return *refusal;
+  const GameRequest& g = std::get<GameRequest>(game);
+  auto answer = analysis_answer(g.position, g.convention, limits_.engine);
+  if (auto* refusal = std::get_if<ApiResponse>(&answer)) return *refusal;
+  return ApiResponse{200, std::move(std::get<json>(answer))};
+}
+
+ApiResponse Api::move(std::string_view text) const {
+  Request request = parse_body(text, limits_, {"rules", "misere", "heaps", "level", "seed"});
+  if (request.refusal) return *request.refusal;
+  auto game = parse_game(request.body, limits_, true);
+  if (auto* refusal = std::get_if<ApiResponse>(&game)) return *refusal;
+  const GameRequest& g = std::get<GameRequest>(game);
+
+  std::string level_text = "perfect";
+  if (auto it = request.body.find("level"); it != request.body.end()) {
+    if (!it->is_string()) {
+      return bad_request(fmt::format(
+          "\"level\" must be a string: \"perfect\", \"random\" or \"skilled:P\", got {}",
+          type_name(*it)));
+    }
+    level_text = it->get<std::string>();
+  }
+  auto level = Level::parse(level_text);
+  if (!level) return unprocessable(level.error());
+  auto seed_field = optional_u64(request.body, "seed");
+  if (auto* refusal = std::get_if<ApiResponse>(&seed_field)) return *refusal;
+  // Without a seed every request draws a fresh one; the answer reports it so a client can
+  // repeat the move.
+  const std::uint64_t seed = std::get<std::optional<std::uint64_t>>(seed_field).value_or(
+      (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}());
+
+  if (g.position.is_terminal()) {
+    return unprocessable("the game is over: no move is possible from this position");
+  }
+  Rng rng(seed);
+  auto chosen = choose_move(g.position, g.convention, *level, rng, limits_.engine);
+  if (!chosen) return unprocessable(chosen.error());
+  const Position after = g.position.after(*chosen);
+  auto after_analysis = analysis_answer(after, g.convention, limits_.engine);
+  if (auto* refusal = std::get_if<ApiResponse>(&after_analysis)) return *refusal;
+  json& next = std::get<json>(after_analysis);
+
+  json moved = move_json(g.position, *chosen);
+  // A move wins when it leaves the opponent (now "first" to move) a lost position.
+  moved["winning"] = next["winner"] == "second";
+  json answer{{"rules", g.rules->spec()},
+              {"convention", std::string(to_string(g.convention))},
+              {"heaps", g.position.heap_sizes()},
+              {"position", format_position(g.position)},
+              {"level", level->to_string()},
+              {"seed", seed},
+              {"move", std::move(moved)},
+              {"analysis", std::move(next)}};
+  return ApiResponse{200, std::move(answer)};
+}
+
+ApiResponse Api::moves(std::string_view text) const {
+  Request request =
+      parse_body(text, limits_, {"rules", "misere", "heaps", "heap", "take", "move", "limit"});
+  if (request.refusal) return *request.refusal;
+  auto game = parse_game(request.body, limits_, true);
+  if (auto* refusal = std::get_if<ApiResponse>(&game)) return *refusal;
+  const GameRequest& g = std::get<GameRequest>(game);
+  const Position& position = g.position;
+  const json& body = request.body;
+
+  auto limit_field = optional_u64(body, "limit");
+  if (auto* refusal = std::get_if<ApiResponse>(&limit_field)) return *refusal;
+  const std::uint64_t limit =
+      std::get<std::optional<std::uint64_t>>(limit_field).value_or(limits_.max_listed_moves);
+  if (limit > limits_.max_listed_moves) {
+    return unprocessable(fmt::format("\"limit\" {} is above the maximum of {}", limit,
+                                     limits_.max_listed_moves));
+  }
+  auto heap_field = optional_u64(body, "heap");
+  if (auto* refusal = std::get_if<ApiResponse>(&heap_field)) return *refusal;
+  auto take_field = optional_u64(body, "take");
+  if (auto* refusal = std::get_if<ApiResponse>(&take_field)) return *refusal;
+  const auto heap = std::get<std::optional<std::uint64_t>>(heap_field);
+  const auto take = std::get<std::optional<std::uint64_t>>(take_field);
+
+  std::vector<Move> listed;
+  Count total = 0;
+  if (auto it = body.find("move"); it != body.end()) {
+    if (!it->is_string()) {
+      return bad_request(fmt::format("\"move\" must be a string such as \"1 2\", got {}",
+                                     type_name(*it)));
+    }
+    if (heap || take) return bad_request("give either \"move\" or \"heap\"/\"take\", not both");
+    auto parsed = parse_move(position, it->get<std::string>(), limits_.engine);
+    if (!parsed) return unprocessable(parsed.error());
+    listed.push_back(*parsed);
+    total = 1;
+  } else if (heap) {
+    if (*heap < 1 || *heap > position.heap_count()) {
+      return unprocessable(fmt::format("there is no heap {}: the position has heaps 1 to {}",
+                                       *heap, position.heap_count()));
+    }
+    // The component holding the heap, and the heap's index inside it.
+    std::size_t c = 0;
+    while (c + 1 < position.components().size() && position.first_heap(c + 1) < *heap) ++c;
+    const Component& component = position.components()[c];
+    const std::size_t local = static_cast<std::size_t>(*heap - 1) - position.first_heap(c);
+    if (take) {
+      auto options = component.rules->options_taking(component.heaps, local, *take, limits_.engine);
+      if (!options) return unprocessable(options.error());
+      total = options->size();
+      for (Option& option : *options) {
+        if (listed.size() == limit) break;
+        listed.push_back(Move{c, std::move(option)});
+      }
+    } else {
+      total = component.rules->option_count(component.heaps);
+      for (Count i = 0; i < total && listed.size() < limit; ++i) {
+        listed.push_back(Move{c, component.rules->option_at(component.heaps, i)});
+      }
+    }
+  } else {
+    if (take) return bad_request("\"take\" needs \"heap\"");
+    total = position.move_count();
+    for (Count i = 0; i < total && listed.size() < limit; ++i) listed.push_back(position.move_at(i));
+  }
+
+  json list = json::array();
+  for (const Move& m : listed) list.push_back(move_json(position, m));
+  json answer{{"rules", g.rules->spec()},
+              {"heaps", position.heap_sizes()},
+              {"position", format_position(position)},
+              {"count", nimber_json(total)},
+              {"truncated", Count{listed.size()} < total},
+              {"moves", std::move(list)}};
+  return ApiResponse{200, std::move(answer)};
+}
+
+ApiResponse Api::grundy(std::string_view text) const {
+  Request request = parse_body(text, limits_, {"rules", "count"});
+  if (request.refusal) return *request.refusal;
+  return unprocessable("not yet");
+}
+
+}  // namespace nimkit::server

@@ -1,0 +1,67 @@
+// The JSON API of `nimkit serve`, as pure functions from a request body to a status and a JSON
+// answer, so that tests can call them without a socket (server.h puts them on HTTP routes).
+//
+// Every answer is an object. A refusal has status 4xx and the form {"error": "..."}, naming the
+// bad value: 400 for a body that is not the expected JSON (malformed, wrong type, missing or
+// unknown field), 413 for a body over the size limit, 422 for well-formed requests the engine
+// refuses (unknown ruleset, illegal position, game already over, a count or the work above a
+// limit). See docs/api.md for every endpoint with examples.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "nimkit/limits.h"
+
+namespace nimkit::server {
+
+struct ApiLimits {
+  std::size_t max_body_bytes = 64 * 1024;
+  std::size_t max_heaps = 1000;
+  // POST /api/grundy answers g(0) .. g(count-1) for count up to this.
+  std::uint64_t max_grundy_count = 10'000;
+  // POST /api/moves lists at most this many moves (the answer says how many there are).
+  std::size_t max_listed_moves = 2'000;
+  // Work per request: far below what a CLI user may ask for, so that one request takes at most
+  // a fraction of a second and cannot starve the others.
+  Limits engine = {.max_nodes = 500'000,
+                   .max_table = 100'000,
+                   .max_scan = 5'000'000,
+                   .max_listed_moves = 1'000};
+};
+
+struct ApiResponse {
+  int status = 200;
+  nlohmann::json body;
+};
+
+class Api {
+ public:
+  explicit Api(ApiLimits limits = {}) : limits_(limits) {}
+
+  const ApiLimits& limits() const { return limits_; }
+
+  // GET /api/health → {"status": "ok", "version": "0.1.0", "rulesets": N}
+  ApiResponse health() const;
+  // GET /api/rulesets → {"rulesets": [{"name", "parameters", "summary", "examples"}, ...]}
+  ApiResponse rulesets() const;
+  // POST /api/analyze {"rules", "misere", "heaps"} → the `nimkit analyze --json` object, plus
+  // "components" (each component's heaps and Grundy value) when every value is known.
+  ApiResponse analyze(std::string_view body) const;
+  // POST /api/move {"rules", "misere", "heaps", "level", "seed"} → the computer's move at that
+  // level and the analysis of the position it leaves.
+  ApiResponse move(std::string_view body) const;
+  // POST /api/moves {"rules", "heaps", "heap"?, "take"?, "move"?} → legal moves: all of them,
+  // those of heap "heap", those taking "take" from it, or the one written in play notation.
+  ApiResponse moves(std::string_view body) const;
+  // POST /api/grundy {"rules", "count"} → g(0) .. g(count-1) and the period when one is found.
+  ApiResponse grundy(std::string_view body) const;
+
+ private:
+  ApiLimits limits_;
+};
+
+}  // namespace nimkit::server

@@ -1,0 +1,46 @@
+// Analysis of a position: who wins with perfect play, the Grundy value, every winning move.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "nimkit/limits.h"
+#include "nimkit/nimber.h"
+#include "nimkit/position.h"
+#include "nimkit/result.h"
+
+namespace nimkit {
+
+enum class Convention { kNormal, kMisere };  // last mover wins / last mover loses
+enum class Player { kFirst, kSecond };       // first = the player to move
+
+std::string_view to_string(Convention convention);  // "normal" / "misere"
+std::string_view to_string(Player player);          // "first" / "second"
+
+struct Analysis {
+  Convention convention = Convention::kNormal;
+  // Normal-play Grundy value of the position, when every component has one within the limits.
+  // Never set under misère play, where Grundy values do not decide the game.
+  std::optional<Nimber> grundy;
+  Player winner = Player::kSecond;
+  // Winning moves in legal-move order, at most limits.max_listed_moves of them.
+  std::vector<Move> winning_moves;
+  // All winning moves, listed or not.
+  Count winning_move_count = 0;
+  // How the answer was found: "nim-sum", "misère Nim rule", "Grundy values", "search".
+  std::string method;
+  // Positions the search memoized (0 when a formula answered).
+  std::uint64_t nodes = 0;
+};
+
+// Analyzes `position` under `convention`. Fails (naming the limit) when the answer would need more
+// work than `limits` allows. Never answers a misère question with a normal-play answer.
+Result<Analysis> analyze(const Position& position, Convention convention,
+                         const Limits& limits = {});
+
+// Whether the player to move wins; cheaper than analyze() (no move list).
+Result<bool> first_player_wins(const Position& position, Convention convention,
+                               const Limits& limits = {});
+
+}  // namespace nimkit

@@ -1,0 +1,73 @@
+// Grundy sequences of heap rulesets: g(0), g(1), ... by mex, extended for ever by a proved period.
+//
+// HeapRuleset is the base of the arity-1 rulesets whose values come from a table (subtraction,
+// octal, Grundy's game): it keeps the table, extends it on demand within Limits, looks for a
+// period whenever the table doubles, and once a period is proved answers every heap up to 2^64-1
+// in O(1). The table is shared by every user of the ruleset object and guarded by a mutex.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "nimkit/limits.h"
+#include "nimkit/nimber.h"
+#include "nimkit/periodicity.h"
+#include "nimkit/result.h"
+#include "nimkit/ruleset.h"
+
+namespace nimkit {
+
+class HeapRuleset : public Ruleset {
+ public:
+  HeapRuleset();
+  ~HeapRuleset() override;
+
+  // g(n): a closed form, the proved period, or the table (extended up to limits.max_table with at
+  // most limits.max_scan options visited per call). Fails naming the limit and how far values
+  // are known.
+  Result<Nimber> grundy(std::span<const Heap> component, const Limits& limits) const override;
+
+  // The theorem that proves periods of this ruleset's values, if one applies.
+  virtual std::optional<PeriodTheorem> period_theorem() const { return std::nullopt; }
+  // g(n) in closed form, when the ruleset has one (then the table is never used).
+  virtual std::optional<Nimber> closed_form(std::uint64_t /*heap*/) const { return std::nullopt; }
+  // A period that follows from the closed form, with `proof` naming it.
+  virtual std::optional<Periodicity> closed_form_period() const { return std::nullopt; }
+  // g(n) by mex, where n = previous.size() and previous[i] = g(i). Adds the options it visited
+  // to `work`.
+  virtual std::uint64_t mex_value(std::span<const std::uint64_t> previous,
+                                  std::uint64_t& work) const = 0;
+
+  // g(begin) ... g(end-1). Fails like grundy().
+  Result<std::vector<Nimber>> values(std::uint64_t begin, std::uint64_t end,
+                                     const Limits& limits) const;
+
+  struct PeriodSearch {
+    std::optional<Periodicity> period;  // a proved period, if one was found
+    std::uint64_t searched_to = 0;      // values g(0) ... g(searched_to) were examined
+    std::string stopped_by;             // why the search stopped without a period, in words
+  };
+  // Looks for a proved period, computing values as far as the proof needs, at least to
+  // `at_least`, and at most to limits.max_table (within limits.max_scan options visited).
+  PeriodSearch find_period(std::uint64_t at_least, const Limits& limits) const;
+
+ private:
+  struct State;
+  Result<bool> extend(State& state, std::uint64_t size, const Limits& limits) const;
+  void check_period(State& state) const;
+  std::unique_ptr<State> state_;
+};
+
+// g(begin) ... g(end-1) of any arity-1 ruleset: a HeapRuleset's table and period, otherwise
+// grundy() heap by heap. Fails on an arity other than 1 or past the limits.
+Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t begin,
+                                          std::uint64_t end, const Limits& limits);
+
+// The mex of the marked values: `seen[v]` is true when v is an option's value.
+std::uint64_t mex_of_marks(const std::vector<bool>& seen);
+
+}  // namespace nimkit

@@ -1,0 +1,88 @@
+// Match: a game in progress or finished — start position, moves, undo — and its saved form.
+//
+// Saved game format (plain text, one record per line, '#' starts a comment):
+//   nimkit-game 1
+//   rules nim                      ruleset notation, as --rules takes it
+//   convention normal              or misere
+//   players human computer         who moved first and second (free words, optional)
+//   start 3 4 5                    start position, as `analyze` takes it
+//   move 1 2                       heap, objects taken[, parts left for splitting moves]
+//   move 3 3 !                     '!' marks a move that threw away a win
+// Replay re-checks every move (legality and the '!' marks) and names the line at fault.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "nimkit/analysis.h"
+#include "nimkit/position.h"
+#include "nimkit/result.h"
+
+namespace nimkit {
+
+struct MoveRecord {
+  Move move;
+  std::size_t mover = 0;        // 0 = the player who moved first in the match, 1 = the other
+  bool threw_away_win = false;  // the mover stood on a won position and left it lost for them
+  std::string text;             // move notation, as `play` reads it ("1 2")
+  std::string description;      // "take 2 from heap 1"
+  Position after;
+};
+
+class Match {
+ public:
+  Match(std::shared_ptr<const Ruleset> rules, Position start, Convention convention,
+        Limits limits = {});
+
+  const Position& position() const;
+  const Position& start() const { return start_; }
+  Convention convention() const { return convention_; }
+  const std::shared_ptr<const Ruleset>& rules() const { return rules_; }
+  const std::vector<MoveRecord>& history() const { return history_; }
+  // 0 or 1: whose turn it is (0 = the player who moved first).
+  std::size_t to_move() const { return history_.size() % 2; }
+  bool over() const { return position().is_terminal(); }
+  // The winner of a finished game (0 or 1).
+  std::size_t winner() const;
+
+  // Plays a move given in play notation; fails, naming the bad value, and changes nothing when
+  // the text is malformed or the move illegal.
+  Result<const MoveRecord*> play(std::string_view move_text);
+  // Plays a move known to be legal.
+  const MoveRecord& play(const Move& move);
+  // Takes back the last move; false when there is none.
+  bool undo();
+
+  // The saved form (see the top of this file); `players` are the two names.
+  std::string save(const std::string& first_player, const std::string& second_player) const;
+
+ private:
+  std::shared_ptr<const Ruleset> rules_;
+  Position start_;
+  Convention convention_;
+  Limits limits_;
+  std::vector<MoveRecord> history_;
+};
+
+// Parses move notation against a position: "HEAP COUNT" ("2 0" is a zero move), with the parts
+// left for a splitting move ("1 1 2 3": take 1 from heap 1 leaving 2 and 3), or "HEAP:COUNT ..."
+// for a move on several heaps at once ("1:3 2:3"). Fails naming the bad value: no such heap, an
+// empty heap, more than the heap holds, a spent zero move, a move the rules do not allow.
+Result<Move> parse_move(const Position& position, std::string_view text,
+                        const Limits& limits = {});
+// The notation parse_move() reads back for `move`.
+std::string format_move(const Position& position, const Move& move);
+
+struct SavedGame {
+  std::unique_ptr<Match> match;
+  std::string first_player = "first";
+  std::string second_player = "second";
+};
+
+// Parses and re-checks a saved game. Errors read "line 7: ..." naming the line at fault.
+Result<SavedGame> load_game(std::string_view text, const Limits& limits = {});
+
+}  // namespace nimkit

@@ -1,0 +1,30 @@
+// Nimbers (Grundy values) and the mex operation.
+//
+// A Grundy value can exceed 2^64-1 even though heaps cannot: the zero-move pile of size 2^64-1
+// has value 2^64, and so does Lasker's Nim. Nimber is therefore 128 bits wide.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "nimkit/result.h"
+
+namespace nimkit {
+
+__extension__ typedef unsigned __int128 Nimber;  // NOLINT(modernize-use-using): __extension__ keeps -Wpedantic quiet
+
+// Decimal text of a nimber, e.g. "18446744073709551616".
+std::string to_string(Nimber value);
+
+// Parses a decimal nimber; fails on anything but digits or on overflow past 2^128-1.
+Result<Nimber> parse_nimber(std::string_view text);
+
+// The minimum excludant: the least nimber not in `values` (any order, duplicates allowed).
+Nimber mex(std::span<const Nimber> values);
+
+// Index of the most significant set bit (0 for 1); `value` must be non-zero.
+int high_bit(Nimber value);
+
+}  // namespace nimkit

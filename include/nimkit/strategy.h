@@ -1,0 +1,48 @@
+// Computer players: perfect, random and skilled movers, with a repeatable random source.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "nimkit/analysis.h"
+#include "nimkit/position.h"
+#include "nimkit/result.h"
+
+namespace nimkit {
+
+// A small, portable PRNG (SplitMix64): the same seed gives the same games on every platform,
+// which std::uniform_int_distribution does not promise.
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next();
+  // Uniform in [0, bound); bound > 0.
+  Count below(Count bound);
+  // True with probability p (0 ≤ p ≤ 1).
+  bool chance(double p);
+
+ private:
+  std::uint64_t state_;
+};
+
+struct Level {
+  enum class Kind { kPerfect, kRandom, kSkilled } kind = Kind::kPerfect;
+  double skill = 1.0;  // kSkilled: probability of playing the perfect move
+
+  // "perfect", "random", "skilled:0.7" (also "skilled:70%"); fails naming the bad text.
+  static Result<Level> parse(std::string_view text);
+  std::string to_string() const;
+};
+
+// The computer's move at `level`. The position must not be terminal.
+//  - perfect: from a won position a winning move (the first in move order); from a lost position
+//    the move that makes the game last longest: the fewest objects taken (a zero move first),
+//    ties broken by the largest heap, so the opponent has the most chances to go wrong;
+//  - random: a legal move drawn uniformly from all legal moves;
+//  - skilled:P: perfect with probability P, else random.
+// Fails only when analysis exceeds `limits`.
+Result<Move> choose_move(const Position& position, Convention convention, const Level& level,
+                         Rng& rng, const Limits& limits = {});
+
+}  // namespace nimkit

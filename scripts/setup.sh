@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs, from Debian's archive, everything nimkit needs to build and test.
+# Usage: scripts/setup.sh [--browser]   (--browser also installs Chromium and Node for the e2e tests)
+set -euo pipefail
+packages=(build-essential cmake ninja-build pkg-config git
+          libcli11-dev nlohmann-json3-dev libfmt-dev libreadline-dev
+          libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev libcpp-httplib-dev
+          clang-format)
+if [[ "${1:-}" == "--browser" ]]; then
+  packages+=(chromium nodejs npm wrk)
+fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# node/npm may come from outside Debian on some machines: accept any working node and npm.
+if [[ " ${missing[*]} " == *" nodejs "* ]] && command -v node >/dev/null; then missing=("${missing[@]/nodejs}"); fi
+if [[ " ${missing[*]} " == *" npm "* ]] && command -v npm >/dev/null; then missing=("${missing[@]/npm}"); fi
+read -r -a missing <<<"${missing[*]}"
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,155 @@
+#include "nimkit/analysis.h"
+
+#include <algorithm>
+
+#include "nimkit/games/nim.h"
+#include "search.h"
+
+namespace nimkit {
+namespace {
+
+bool all_nim(const Position& position) {
+  return std::all_of(position.components().begin(), position.components().end(),
+                     [](const Component& c) { return dynamic_cast<const Nim*>(c.rules.get()); });
+}
+
+struct Values {
+  std::vector<Nimber> each;
+  Nimber total = 0;
+};
+
+Result<Values> component_values(const Position& position, const Limits& limits) {
+  Values values;
+  for (const Component& c : position.components()) {
+    auto g = c.rules->grundy(c.heaps, limits);
+    if (!g) return Error{g.error()};
+    values.each.push_back(*g);
+    values.total ^= *g;
+  }
+  return values;
+}
+
+// Bouton's misère rule, with the counts it needs.
+struct MisereNim {
+  std::uint64_t nim_sum = 0;
+  std::size_t big = 0;   // heaps of two or more
+  std::size_t ones = 0;  // heaps of exactly one
+
+  explicit MisereNim(const Position& position) {
+    for (std::uint64_t h : position.heap_sizes()) add(h, +1);
+  }
+  void add(std::uint64_t h, int sign) {
+    nim_sum ^= h;
+    if (h >= 2) big += static_cast<std::size_t>(sign);
+    if (h == 1) ones += static_cast<std::size_t>(sign);
+  }
+  // The player to move loses.
+  bool lost() const { return big == 0 ? ones % 2 == 1 : nim_sum == 0; }
+};
+
+void keep(Analysis& analysis, Move move, const Limits& limits) {
+  ++analysis.winning_move_count;
+  if (analysis.winning_moves.size() < limits.max_listed_moves) {
+    analysis.winning_moves.push_back(std::move(move));
+  }
+}
+
+Result<Analysis> analyze_misere_nim(const Position& position, const Limits& limits,
+                                    Analysis analysis) {
+  const MisereNim now(position);
+  analysis.winner = now.lost() ? Player::kSecond : Player::kFirst;
+  analysis.method = "misère Nim rule";
+  if (now.lost()) return analysis;
+  for (std::size_t i = 0; i < position.components().size(); ++i) {
+    const std::uint64_t h = position.components()[i].heaps[0].size;
+    // A move to a lost position either leaves some heap ≥ 2 and nim-sum 0 (so the heap becomes
+    // h ^ X) or leaves every heap ≤ 1 (so the heap becomes 0 or 1).
+    std::vector<std::uint64_t> results{h ^ now.nim_sum, 1, 0};
+    std::sort(results.begin(), results.end(), std::greater<>());
+    results.erase(std::unique(results.begin(), results.end()), results.end());
+    for (std::uint64_t r : results) {
+      if (r >= h) continue;
+      MisereNim next = now;
+      next.add(h, -1);
+      next.add(r, +1);
+      if (next.lost()) keep(analysis, Move{i, Option{{Heap{r}}, h - r}}, limits);
+    }
+  }
+  return analysis;
+}
+
+Result<Analysis> analyze_by_search(const Position& position, Convention convention,
+                                   const Limits& limits, Analysis analysis) {
+  detail::Search search(convention, limits);
+  auto wins = search.wins(position);
+  if (!wins) return Error{wins.error()};
+  analysis.winner = *wins ? Player::kFirst : Player::kSecond;
+  analysis.method = "search";
+  if (*wins) {
+    auto moves = position.legal_moves(limits);
+    if (!moves) return Error{moves.error()};
+    for (Move& move : *moves) {
+      auto child = search.wins(position.after(move));
+      if (!child) return Error{child.error()};
+      if (!*child) keep(analysis, std::move(move), limits);
+    }
+  }
+  analysis.nodes = search.nodes();
+  return analysis;
+}
+
+}  // namespace
+
+std::string_view to_string(Convention convention) {
+  return convention == Convention::kNormal ? "normal" : "misere";
+}
+
+std::string_view to_string(Player player) {
+  return player == Player::kFirst ? "first" : "second";
+}
+
+Result<Analysis> analyze(const Position& position, Convention convention, const Limits& limits) {
+  Analysis analysis;
+  analysis.convention = convention;
+  if (convention == Convention::kMisere) {
+    if (all_nim(position)) return analyze_misere_nim(position, limits, std::move(analysis));
+    return analyze_by_search(position, convention, limits, std::move(analysis));
+  }
+  auto values = component_values(position, limits);
+  if (values) analysis.grundy = values->total;
+  if (!values) {
+    // No Grundy value within the limits: only a search can still answer.
+    auto searched = analyze_by_search(position, convention, limits, std::move(analysis));
+    if (!searched) return Error{values.error()};
+    return searched;
+  }
+  const Nimber total = values->total;
+  analysis.winner = total != 0 ? Player::kFirst : Player::kSecond;
+  analysis.method = all_nim(position) ? "nim-sum" : "Grundy values";
+  if (total == 0) return analysis;
+  const auto& components = position.components();
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    const Component& c = components[i];
+    auto options = c.rules->options_with_value(c.heaps, total ^ values->each[i], limits);
+    if (!options) return Error{options.error()};
+    for (Option& option : *options) keep(analysis, Move{i, std::move(option)}, limits);
+  }
+  return analysis;
+}
+
+Result<bool> first_player_wins(const Position& position, Convention convention,
+                               const Limits& limits) {
+  if (convention == Convention::kMisere) {
+    if (all_nim(position)) return !MisereNim(position).lost();
+    detail::Search search(convention, limits);
+    return search.wins(position);
+  }
+  auto values = component_values(position, limits);
+  if (values) return values->total != 0;
+  detail::Search search(convention, limits);
+  auto wins = search.wins(position);
+  if (!wins) return Error{values.error()};
+  return wins;
+}
+
+}  // namespace nimkit

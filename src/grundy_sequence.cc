@@ -1,0 +1,174 @@
+#include "nimkit/grundy_sequence.h"
+
+#include <algorithm>
+#include <mutex>
+
+#include <fmt/format.h>
+
+namespace nimkit {
+
+struct HeapRuleset::State {
+  std::mutex mutex;
+  std::vector<std::uint64_t> table;  // table[n] = g(n)
+  std::optional<Periodicity> period;
+  std::uint64_t next_check = 32;     // the table size at which to look for a period next
+  std::uint64_t checked_size = 0;    // the table size at the last look
+};
+
+HeapRuleset::HeapRuleset() : state_(std::make_unique<State>()) {}
+HeapRuleset::~HeapRuleset() = default;
+
+std::uint64_t mex_of_marks(const std::vector<bool>& seen) {
+  std::uint64_t v = 0;
+  while (v < seen.size() && seen[v]) ++v;
+  return v;
+}
+
+void HeapRuleset::check_period(State& state) const {
+  if (state.period || state.checked_size == state.table.size()) return;
+  state.checked_size = state.table.size();
+  const auto theorem = period_theorem();
+  if (!theorem) return;
+  state.period = find_proved_period(state.table, *theorem);
+}
+
+Result<bool> HeapRuleset::extend(State& state, std::uint64_t size, const Limits& limits) const {
+  std::uint64_t work = 0;
+  const bool periodic = period_theorem().has_value();
+  while (state.table.size() < size && !state.period) {
+    if (work > limits.max_scan) {
+      return fail(fmt::format(
+          "computing Grundy values of {} needs more than the scan limit {} (values known up to "
+          "heap {}; raise the limit with --limit)",
+          spec(), limits.max_scan, state.table.size() - 1));
+    }
+    state.table.push_back(mex_value(state.table, work));
+    if (periodic && state.table.size() >= state.next_check) {
+      state.next_check *= 2;
+      check_period(state);
+    }
+  }
+  if (periodic) check_period(state);
+  return true;
+}
+
+Result<Nimber> HeapRuleset::grundy(std::span<const Heap> component, const Limits& limits) const {
+  const std::uint64_t n = component[0].size;
+  if (auto g = closed_form(n)) return *g;
+  State& state = *state_;
+  std::lock_guard lock(state.mutex);
+  auto lookup = [&]() -> Nimber {
+    if (n < state.table.size()) return state.table[n];
+    const Periodicity& p = *state.period;
+    return state.table[p.preperiod + (n - p.preperiod) % p.period];
+  };
+  if (n < state.table.size() || state.period) return lookup();
+  const bool periodic = period_theorem().has_value();
+  const std::uint64_t want = n < limits.max_table ? n + 1 : limits.max_table;
+  auto extended = extend(state, want, limits);
+  if (!extended) return Error{extended.error()};
+  if (n < state.table.size() || state.period) return lookup();
+  if (periodic) {
+    return fail(fmt::format(
+        "Grundy value of heap {} in {}: beyond the table limit {} and no period proved up to "
+        "heap {} (raise the limit with --limit)",
+        n, spec(), limits.max_table, state.table.size() - 1));
+  }
+  return fail(fmt::format(
+      "Grundy value of heap {} in {}: beyond the table limit {} (its values have no closed form "
+      "or period; raise the limit with --limit)",
+      n, spec(), limits.max_table));
+}
+
+Result<std::vector<Nimber>> HeapRuleset::values(std::uint64_t begin, std::uint64_t end,
+                                                const Limits& limits) const {
+  std::vector<Nimber> out;
+  if (end <= begin) return out;
+  out.reserve(end - begin);
+  if (closed_form(0)) {
+    for (std::uint64_t n = begin; n < end; ++n) out.push_back(*closed_form(n));
+    return out;
+  }
+  State& state = *state_;
+  std::lock_guard lock(state.mutex);
+  if (end > state.table.size() && !state.period) {
+    auto extended = extend(state, std::min(end, limits.max_table), limits);
+    if (!extended) return Error{extended.error()};
+    if (end > state.table.size() && !state.period) {
+      return fail(fmt::format(
+          "Grundy value of heap {} in {}: beyond the table limit {}{} (raise the limit with "
+          "--limit)",
+          end - 1, spec(), limits.max_table,
+          period_theorem() ? fmt::format(" and no period proved up to heap {}",
+                                         state.table.size() - 1)
+                           : ""));
+    }
+  }
+  for (std::uint64_t n = begin; n < end; ++n) {
+    if (n < state.table.size()) {
+      out.push_back(state.table[n]);
+    } else {
+      const Periodicity& p = *state.period;
+      out.push_back(state.table[p.preperiod + (n - p.preperiod) % p.period]);
+    }
+  }
+  return out;
+}
+
+HeapRuleset::PeriodSearch HeapRuleset::find_period(std::uint64_t at_least,
+                                                   const Limits& limits) const {
+  PeriodSearch search;
+  if (auto known = closed_form_period()) {
+    search.period = known;
+    search.searched_to = known->checked_to;
+    return search;
+  }
+  State& state = *state_;
+  std::lock_guard lock(state.mutex);
+  if (!period_theorem()) {
+    auto extended = extend(state, std::min(std::max<std::uint64_t>(at_least, 1), limits.max_table),
+                           limits);
+    search.searched_to = state.table.empty() ? 0 : state.table.size() - 1;
+    search.stopped_by = extended ? "no periodicity theorem applies to this ruleset"
+                                 : extended.error();
+    return search;
+  }
+  // Double the table until the theorem proves a period or a limit stops the search.
+  while (!state.period) {
+    const std::uint64_t size = state.table.size();
+    const std::uint64_t want = std::min(limits.max_table, std::max({size * 2, at_least, std::uint64_t{64}}));
+    if (want <= size) {
+      search.stopped_by = fmt::format("the table limit {}", limits.max_table);
+      break;
+    }
+    auto extended = extend(state, want, limits);
+    if (!extended) {
+      search.stopped_by = extended.error();
+      break;
+    }
+  }
+  search.period = state.period;
+  search.searched_to = state.period ? state.period->checked_to : state.table.size() - 1;
+  return search;
+}
+
+Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t begin,
+                                          std::uint64_t end, const Limits& limits) {
+  if (rules.arity() != 1) {
+    return fail(fmt::format("{} plays on {} heaps at a time: Grundy sequences need single heaps",
+                            rules.spec(), rules.arity() == 0 ? "several" : std::to_string(rules.arity())));
+  }
+  if (const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules)) {
+    return heap_rules->values(begin, end, limits);
+  }
+  std::vector<Nimber> out;
+  for (std::uint64_t n = begin; n < end; ++n) {
+    const Heap heap{n, false};
+    auto g = rules.grundy(std::span<const Heap>(&heap, 1), limits);
+    if (!g) return Error{g.error()};
+    out.push_back(*g);
+  }
+  return out;
+}
+
+}  // namespace nimkit

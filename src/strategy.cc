@@ -1,0 +1,108 @@
+#include "nimkit/strategy.h"
+
+#include <charconv>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace nimkit {
+
+std::uint64_t Rng::next() {
+  std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+Count Rng::below(Count bound) {
+  // Rejection sampling on 128 random bits keeps every value exactly equally likely.
+  const Count limit = ~Count{0} - (~Count{0} % bound);
+  while (true) {
+    const Count draw = (Count{next()} << 64) | next();
+    if (draw < limit) return draw % bound;
+  }
+}
+
+bool Rng::chance(double p) {
+  if (p >= 1.0) return true;
+  if (p <= 0.0) return false;
+  return static_cast<double>(next() >> 11) * 0x1.0p-53 < p;
+}
+
+Result<Level> Level::parse(std::string_view text) {
+  if (text == "perfect") return Level{Kind::kPerfect, 1.0};
+  if (text == "random") return Level{Kind::kRandom, 0.0};
+  constexpr std::string_view kSkilled = "skilled:";
+  if (text.starts_with(kSkilled)) {
+    std::string_view number = text.substr(kSkilled.size());
+    const bool percent = !number.empty() && number.back() == '%';
+    if (percent) number.remove_suffix(1);
+    double p = 0;
+    const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), p);
+    if (!number.empty() && ec == std::errc() && end == number.data() + number.size() &&
+        std::isfinite(p)) {
+      if (percent) p /= 100.0;
+      if (p >= 0.0 && p <= 1.0) return Level{Kind::kSkilled, p};
+    }
+    return fail(fmt::format(
+        "level \"{}\": skill must be a probability from 0 to 1 (or 0% to 100%)", text));
+  }
+  return fail(fmt::format("unknown level \"{}\" (expected perfect, random or skilled:P)", text));
+}
+
+std::string Level::to_string() const {
+  switch (kind) {
+    case Kind::kPerfect:
+      return "perfect";
+    case Kind::kRandom:
+      return "random";
+    case Kind::kSkilled:
+      return fmt::format("skilled:{}", skill);
+  }
+  return "?";
+}
+
+namespace {
+
+Move random_move(const Position& position, Rng& rng) {
+  return position.move_at(rng.below(position.move_count()));
+}
+
+// From a lost position: the fewest objects taken (options are sorted by take, so each
+// component's first option is its smallest), ties broken by the larger component.
+Move longest_game_move(const Position& position) {
+  const auto& components = position.components();
+  std::size_t best = components.size();
+  Option best_option;
+  Count best_objects = 0;
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    const Component& c = components[i];
+    if (c.rules->option_count(c.heaps) == 0) continue;
+    Option option = c.rules->option_at(c.heaps, 0);
+    const Count objects = Ruleset::objects(c.heaps);
+    if (best == components.size() || option.take < best_option.take ||
+        (option.take == best_option.take && objects > best_objects)) {
+      best = i;
+      best_option = std::move(option);
+      best_objects = objects;
+    }
+  }
+  return Move{best, std::move(best_option)};
+}
+
+}  // namespace
+
+Result<Move> choose_move(const Position& position, Convention convention, const Level& level,
+                         Rng& rng, const Limits& limits) {
+  const bool perfect = level.kind == Level::Kind::kPerfect ||
+                       (level.kind == Level::Kind::kSkilled && rng.chance(level.skill));
+  if (!perfect) return random_move(position, rng);
+  Limits one = limits;
+  one.max_listed_moves = 1;
+  auto analysis = analyze(position, convention, one);
+  if (!analysis) return Error{analysis.error()};
+  if (!analysis->winning_moves.empty()) return analysis->winning_moves.front();
+  return longest_game_move(position);
+}
+
+}  // namespace nimkit
