@@ -1,9 +1,9 @@
 #include "nimkit/grundy_sequence.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <mutex>
-
-#include <fmt/format.h>
 
 namespace nimkit {
 
@@ -11,8 +11,8 @@ struct HeapRuleset::State {
   std::mutex mutex;
   std::vector<std::uint64_t> table;  // table[n] = g(n)
   std::optional<Periodicity> period;
-  std::uint64_t next_check = 32;     // the table size at which to look for a period next
-  std::uint64_t checked_size = 0;    // the table size at the last look
+  std::uint64_t next_check = 32;   // the table size at which to look for a period next
+  std::uint64_t checked_size = 0;  // the table size at the last look
 };
 
 HeapRuleset::HeapRuleset() : state_(std::make_unique<State>()) {}
@@ -99,9 +99,9 @@ Result<std::vector<Nimber>> HeapRuleset::values(std::uint64_t begin, std::uint64
           "Grundy value of heap {} in {}: beyond the table limit {}{} (raise the limit with "
           "--limit)",
           end - 1, spec(), limits.max_table,
-          period_theorem() ? fmt::format(" and no period proved up to heap {}",
-                                         state.table.size() - 1)
-                           : ""));
+          period_theorem()
+              ? fmt::format(" and no period proved up to heap {}", state.table.size() - 1)
+              : ""));
     }
   }
   for (std::uint64_t n = begin; n < end; ++n) {
@@ -126,17 +126,18 @@ HeapRuleset::PeriodSearch HeapRuleset::find_period(std::uint64_t at_least,
   State& state = *state_;
   std::lock_guard lock(state.mutex);
   if (!period_theorem()) {
-    auto extended = extend(state, std::min(std::max<std::uint64_t>(at_least, 1), limits.max_table),
-                           limits);
+    auto extended =
+        extend(state, std::min(std::max<std::uint64_t>(at_least, 1), limits.max_table), limits);
     search.searched_to = state.table.empty() ? 0 : state.table.size() - 1;
-    search.stopped_by = extended ? "no periodicity theorem applies to this ruleset"
-                                 : extended.error();
+    search.stopped_by =
+        extended ? "no periodicity theorem applies to this ruleset" : extended.error();
     return search;
   }
   // Double the table until the theorem proves a period or a limit stops the search.
   while (!state.period) {
     const std::uint64_t size = state.table.size();
-    const std::uint64_t want = std::min(limits.max_table, std::max({size * 2, at_least, std::uint64_t{64}}));
+    const std::uint64_t want =
+        std::min(limits.max_table, std::max({size * 2, at_least, std::uint64_t{64}}));
     if (want <= size) {
       search.stopped_by = fmt::format("the table limit {}", limits.max_table);
       break;
@@ -156,7 +157,8 @@ Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t be
                                           std::uint64_t end, const Limits& limits) {
   if (rules.arity() != 1) {
     return fail(fmt::format("{} plays on {} heaps at a time: Grundy sequences need single heaps",
-                            rules.spec(), rules.arity() == 0 ? "several" : std::to_string(rules.arity())));
+                            rules.spec(),
+                            rules.arity() == 0 ? "several" : std::to_string(rules.arity())));
   }
   if (const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules)) {
     return heap_rules->values(begin, end, limits);

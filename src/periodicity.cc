@@ -1,9 +1,9 @@
 #include "nimkit/periodicity.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <limits>
-
-#include <fmt/format.h>
 
 namespace nimkit {
 namespace {
@@ -11,7 +11,9 @@ namespace {
 constexpr std::uint64_t kSaturated = std::numeric_limits<std::uint64_t>::max();
 
 // a + b, saturating.
-std::uint64_t add(std::uint64_t a, std::uint64_t b) { return a > kSaturated - b ? kSaturated : a + b; }
+std::uint64_t add(std::uint64_t a, std::uint64_t b) {
+  return a > kSaturated - b ? kSaturated : a + b;
+}
 // a * b for small b, saturating.
 std::uint64_t times(std::uint64_t a, std::uint64_t b) {
   return b != 0 && a > kSaturated / b ? kSaturated : a * b;

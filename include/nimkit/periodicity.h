@@ -34,7 +34,7 @@ namespace nimkit {
 // The data a periodicity theorem needs about a ruleset, and the bound E it gives.
 struct PeriodTheorem {
   enum class Family { kSubtraction, kOctal } family = Family::kOctal;
-  std::uint64_t max_take = 0;  // k
+  std::uint64_t max_take = 0;     // k
   bool one_heap_moves = false;    // octal digits with bit 1 or 2
   bool two_heap_moves = false;    // octal digits with bit 4
   bool three_heap_moves = false;  // octal digits with bit 8

@@ -1,0 +1,33 @@
+// Grundy's game.
+//
+// Rules: there are several heaps. A move splits one heap into two non-empty heaps of different
+// sizes (so heaps of 1 and 2 are dead). The player who cannot move loses (normal play) or wins
+// (misère play). Notation: "grundy", heaps as in Nim.
+//
+// Options of a heap n: split into a + (n - a) for a = 1, 2, ... below n/2, in that order.
+//
+// Theory: g(n) = mex{g(a) ^ g(n - a) : 1 ≤ a < n/2}. No formula or period is known (the values
+// have been computed far beyond 10^9 without one), so nimkit computes them by mex up to
+// Limits::max_table and states that no period theorem applies.
+#pragma once
+
+#include "nimkit/grundy_sequence.h"
+
+namespace nimkit {
+
+class GrundysGame final : public HeapRuleset {
+ public:
+  std::string spec() const override { return "grundy"; }
+  std::string summary() const override;
+  ValueSource value_source() const override { return ValueSource::kComputed; }
+
+  Count option_count(std::span<const Heap> component) const override;
+  Option option_at(std::span<const Heap> component, Count index) const override;
+  Result<std::vector<Option>> options_taking(std::span<const Heap> component, std::size_t heap,
+                                             std::uint64_t take,
+                                             const Limits& limits) const override;
+  std::uint64_t mex_value(std::span<const std::uint64_t> previous,
+                          std::uint64_t& work) const override;
+};
+
+}  // namespace nimkit

@@ -1,0 +1,62 @@
+// Octal games (take-and-break games in Winning Ways notation), Kayles and its relatives.
+//
+// Rules: there is a row of heaps. A move removes j objects from one heap and, as the code's digit
+// d_j allows (see octal_code.h), removes the heap entirely (bit 1, only when it held exactly j),
+// leaves one non-empty heap (bit 2), splits the rest into two non-empty heaps (bit 4) or into
+// three (bit 8). d0 = 4 allows splitting a heap in two without removing anything. Whoever cannot
+// move loses (normal play) or wins (misère play).
+//
+// Notation: "octal:0.77", "octal:.137", "octal:4.12"; named games "kayles" (0.77: knock down one
+// pin or two adjacent pins from a row), "dawson" (0.07), "dawsons-chess" (0.137), "guiles" (0.15),
+// "officers" (0.6), "treblecross" (0.007), "double-kayles" (0.7777).
+//
+// Options of a heap are ordered by objects taken, then by the heaps left, smallest first, the
+// heaps of a split listed in increasing order: from 7 in Kayles, take 1 leaving 1+5, 2+4, 3+3,
+// 6, then take 2 leaving 1+4, 2+3, 5. Removing a whole heap leaves a heap of 0 (as in Nim).
+//
+// Theory: g(n) = mex of g(a) ^ g(b) ^ ... over the heaps a, b, ... each move leaves. Every finite
+// code's values are examined for a period whenever the table doubles, proved by the periodicity
+// theorem (periodicity.h: Guy–Smith, E = 2·max(n0,1) + p + k for two-heap moves); once proved,
+// any heap up to 2^64-1 is answered in O(1). Kayles: period 12 from n0 = 71.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "nimkit/grundy_sequence.h"
+#include "nimkit/octal_code.h"
+
+namespace nimkit {
+
+class OctalGame final : public HeapRuleset {
+ public:
+  // `name` is the registry name for a named game ("kayles"), empty for "octal:CODE".
+  OctalGame(OctalCode code, std::string name = "");
+
+  const OctalCode& code() const { return code_; }
+
+  std::string spec() const override;
+  std::string summary() const override;
+  ValueSource value_source() const override { return ValueSource::kPeriodic; }
+
+  Count option_count(std::span<const Heap> component) const override;
+  Option option_at(std::span<const Heap> component, Count index) const override;
+  Result<std::vector<Option>> options_taking(std::span<const Heap> component, std::size_t heap,
+                                             std::uint64_t take,
+                                             const Limits& limits) const override;
+
+  std::optional<PeriodTheorem> period_theorem() const override;
+  std::uint64_t mex_value(std::span<const std::uint64_t> previous,
+                          std::uint64_t& work) const override;
+
+ private:
+  // Options that take j objects from a heap of n (j ≤ n), and the k-th of them.
+  Count count_taking(std::uint64_t n, std::uint64_t j) const;
+  Option option_taking(std::uint64_t n, std::uint64_t j, Count index) const;
+
+  OctalCode code_;
+  std::string name_;
+};
+
+}  // namespace nimkit

@@ -1,0 +1,48 @@
+#include "nimkit/games/grundys_game.h"
+
+#include <fmt/format.h>
+
+namespace nimkit {
+
+std::string GrundysGame::summary() const {
+  return "split one heap into two non-empty heaps of different sizes";
+}
+
+Count GrundysGame::option_count(std::span<const Heap> component) const {
+  const std::uint64_t n = component[0].size;
+  return n == 0 ? 0 : (n - 1) / 2;
+}
+
+Option GrundysGame::option_at(std::span<const Heap> component, Count index) const {
+  const std::uint64_t n = component[0].size;
+  const auto a = static_cast<std::uint64_t>(index) + 1;
+  return Option{{Heap{a}, Heap{n - a}}, 0};
+}
+
+Result<std::vector<Option>> GrundysGame::options_taking(std::span<const Heap> component,
+                                                        std::size_t /*heap*/, std::uint64_t take,
+                                                        const Limits& limits) const {
+  if (take != 0) return std::vector<Option>{};
+  const Count count = option_count(component);
+  if (count > limits.max_scan) {
+    return fail(fmt::format("grundy: a heap of {} splits in {} ways, more than the scan limit {}",
+                            component[0].size, to_string(Nimber{count}), limits.max_scan));
+  }
+  std::vector<Option> found;
+  for (Count i = 0; i < count; ++i) found.push_back(option_at(component, i));
+  return found;
+}
+
+std::uint64_t GrundysGame::mex_value(std::span<const std::uint64_t> g, std::uint64_t& work) const {
+  const std::uint64_t n = g.size();
+  std::uint64_t top = 0;
+  for (std::uint64_t v : g) top |= v;
+  std::uint64_t pow = 1;
+  while (pow <= top) pow <<= 1;
+  std::vector<bool> seen(pow + 1, false);
+  for (std::uint64_t a = 1; 2 * a < n; ++a) seen[g[a] ^ g[n - a]] = true;
+  work += n / 2 + 1;
+  return mex_of_marks(seen);
+}
+
+}  // namespace nimkit

@@ -1,0 +1,203 @@
+#include "nimkit/games/octal.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cassert>
+
+namespace nimkit {
+namespace {
+
+using U128 = Nimber;  // 128-bit unsigned
+
+// Partitions of r into three positive parts: round(r^2 / 12).
+U128 three_part_count(std::uint64_t r) { return (U128{r} * r + 6) / 12; }
+
+// sum_{x=0}^{m-1} floor(x / 2) = floor((m - 1)^2 / 4).
+U128 half_floor_sum(std::uint64_t m) { return m == 0 ? 0 : (U128{m - 1} * (m - 1)) / 4; }
+
+// The splits of r objects a digit allows, grouped by their smallest heap a: first the three-heap
+// splits a ≤ b ≤ c (by b), then the two-heap split a + (r - a).
+struct Splits {
+  std::uint64_t r;
+  bool two;
+  bool three;
+
+  // Three-heap splits with smallest heap a: a ≤ b ≤ (r - a) / 2.
+  U128 triples_at(std::uint64_t a) const {
+    if (!three || a > r / 3) return 0;
+    return U128{(r - a) / 2 - a + 1};
+  }
+  // Splits whose smallest heap is at most m.
+  U128 up_to(std::uint64_t m) const {
+    U128 total = 0;
+    if (three) {
+      const std::uint64_t t = std::min(m, r / 3);
+      // sum_{a=1}^{t} (floor((r - a) / 2) - a + 1)
+      total += half_floor_sum(r) - half_floor_sum(r - t) - U128{t} * (t + 1) / 2 + t;
+    }
+    if (two) total += std::min(m, r / 2);
+    return total;
+  }
+  U128 count() const { return up_to(r / 2); }
+
+  // The index-th split in order.
+  std::vector<Heap> at(U128 index) const {
+    std::uint64_t lo = 1;
+    std::uint64_t hi = r / 2;
+    while (lo < hi) {  // smallest a with up_to(a) > index
+      const std::uint64_t mid = lo + (hi - lo) / 2;
+      if (up_to(mid) > index) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    const std::uint64_t a = lo;
+    const auto t = static_cast<std::uint64_t>(index - up_to(a - 1));
+    if (t < triples_at(a)) return {Heap{a}, Heap{a + t}, Heap{r - 2 * a - t}};
+    return {Heap{a}, Heap{r - a}};
+  }
+};
+
+std::string digit_text(std::uint8_t d) {
+  std::vector<std::string> counts;
+  if (d & 1) counts.emplace_back("0");
+  if (d & 2) counts.emplace_back("1");
+  if (d & 4) counts.emplace_back("2");
+  if (d & 8) counts.emplace_back("3");
+  std::string text;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    if (i > 0) text += i + 1 == counts.size() ? " or " : ", ";
+    text += counts[i];
+  }
+  return text;
+}
+
+}  // namespace
+
+OctalGame::OctalGame(OctalCode code, std::string name)
+    : code_(std::move(code)), name_(std::move(name)) {}
+
+std::string OctalGame::spec() const { return name_.empty() ? "octal:" + code_.to_string() : name_; }
+
+std::string OctalGame::summary() const {
+  std::string text;
+  const std::uint8_t d0 = code_.digits[0];
+  if (d0 != 0) {
+    text = fmt::format("split a heap into {} non-empty heaps without taking", (d0 & 4) && (d0 & 8)
+                                                                                  ? "2 or 3"
+                                                                              : (d0 & 4) ? "2"
+                                                                                         : "3");
+  }
+  for (std::size_t j = 1; j < code_.digits.size(); ++j) {
+    const std::uint8_t d = code_.digits[j];
+    if (d == 0) continue;
+    if (!text.empty()) text += "; ";
+    text += fmt::format("take {} leaving {} heaps", j, digit_text(d));
+  }
+  if (text.empty()) text = "no moves";
+  return fmt::format("octal {}: {}", code_.to_string(), text);
+}
+
+Count OctalGame::count_taking(std::uint64_t n, std::uint64_t j) const {
+  const std::uint8_t d = code_.digits[j];
+  const std::uint64_t r = n - j;
+  if (r == 0) return (d & 1) ? 1 : 0;
+  Count c = (d & 2) ? 1 : 0;
+  if (d & 4) c += r / 2;
+  if (d & 8) c += three_part_count(r);
+  return c;
+}
+
+Option OctalGame::option_taking(std::uint64_t n, std::uint64_t j, Count index) const {
+  const std::uint8_t d = code_.digits[j];
+  const std::uint64_t r = n - j;
+  if (r == 0) return Option{{Heap{0}}, j};
+  const Splits splits{r, (d & 4) != 0, (d & 8) != 0};
+  const U128 split_count = splits.two || splits.three ? splits.count() : 0;
+  if (index < split_count) return Option{splits.at(index), j};
+  return Option{{Heap{r}}, j};
+}
+
+Count OctalGame::option_count(std::span<const Heap> component) const {
+  const std::uint64_t n = component[0].size;
+  Count total = 0;
+  const std::uint64_t last = std::min<std::uint64_t>(n, code_.digits.size() - 1);
+  for (std::uint64_t j = 0; j <= last; ++j) total += count_taking(n, j);
+  return total;
+}
+
+Option OctalGame::option_at(std::span<const Heap> component, Count index) const {
+  const std::uint64_t n = component[0].size;
+  const std::uint64_t last = std::min<std::uint64_t>(n, code_.digits.size() - 1);
+  for (std::uint64_t j = 0; j <= last; ++j) {
+    const Count c = count_taking(n, j);
+    if (index < c) return option_taking(n, j, index);
+    index -= c;
+  }
+  assert(false && "option index out of range");
+  return {};
+}
+
+Result<std::vector<Option>> OctalGame::options_taking(std::span<const Heap> component,
+                                                      std::size_t /*heap*/, std::uint64_t take,
+                                                      const Limits& limits) const {
+  const std::uint64_t n = component[0].size;
+  std::vector<Option> found;
+  if (take > n || take >= code_.digits.size()) return found;
+  const Count c = count_taking(n, take);
+  if (c > limits.max_scan) {
+    return fail(
+        fmt::format("{}: taking {} from a heap of {} can be done in {} ways, more than the "
+                    "scan limit {}",
+                    spec(), take, n, to_string(Nimber{c}), limits.max_scan));
+  }
+  for (Count i = 0; i < c; ++i) found.push_back(option_taking(n, take, i));
+  return found;
+}
+
+std::optional<PeriodTheorem> OctalGame::period_theorem() const {
+  return PeriodTheorem::octal(code_);
+}
+
+std::uint64_t OctalGame::mex_value(std::span<const std::uint64_t> g, std::uint64_t& work) const {
+  const std::uint64_t n = g.size();
+  const std::uint64_t last = std::min<std::uint64_t>(n, code_.digits.size() - 1);
+  bool splits = false;
+  for (std::uint64_t j = 0; j <= last; ++j) splits = splits || (code_.digits[j] & 12) != 0;
+  // Every option value is below `bound`: at most the option count (mex), and for XORs of values
+  // below 2^b, below 2^b.
+  std::uint64_t bound = 2 * (last + 1);
+  if (splits) {
+    std::uint64_t top = 0;
+    for (std::uint64_t v : g) top |= v;
+    std::uint64_t pow = 1;
+    while (pow <= top) pow <<= 1;
+    bound = std::max(bound, pow);
+  }
+  std::vector<bool> seen(bound + 1, false);
+  auto mark = [&](std::uint64_t v) {
+    if (v < seen.size()) seen[v] = true;
+  };
+  for (std::uint64_t j = 0; j <= last; ++j) {
+    const std::uint8_t d = code_.digits[j];
+    const std::uint64_t r = n - j;
+    if ((d & 1) && r == 0) mark(0);
+    if ((d & 2) && r >= 1) mark(g[r]);
+    if (d & 4) {
+      for (std::uint64_t a = 1; 2 * a <= r; ++a) mark(g[a] ^ g[r - a]);
+      work += r / 2;
+    }
+    if (d & 8) {
+      for (std::uint64_t a = 1; 3 * a <= r; ++a) {
+        for (std::uint64_t b = a; 2 * b <= r - a; ++b) mark(g[a] ^ g[b] ^ g[r - a - b]);
+        work += (r - a) / 2 - a + 1;
+      }
+    }
+    ++work;
+  }
+  return mex_of_marks(seen);
+}
+
+}  // namespace nimkit
