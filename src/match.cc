@@ -116,8 +116,8 @@ Result<Move> parse_move(const Position& position, std::string_view text, const L
   const std::string& number = tokens[0];
   if (heap.size == 0) return fail(fmt::format("heap {} is empty", number));
   if (*take > heap.size) {
-    return fail(fmt::format("heap {} has only {} objects, cannot take {}", number, heap.size,
-                            tokens[1]));
+    return fail(fmt::format("heap {} has only {} object{}, cannot take {}", number, heap.size,
+                            heap.size == 1 ? "" : "s", tokens[1]));
   }
   if (*take == 0 && heap.zero_spent) {
     return fail(fmt::format("heap {} has already used its zero move", number));

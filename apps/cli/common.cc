@@ -8,7 +8,7 @@
 
 namespace nimkit::cli {
 
-void GameOptions::add_to(CLI::App& command, bool heaps_required) {
+void GameOptions::add_to(CLI::App& command) {
   std::string names;
   for (const RulesetEntry& e : registry()) {
     names += (names.empty() ? "" : ", ") + e.name + (e.parameters.empty() ? "" : ":PARAMS");
@@ -17,11 +17,10 @@ void GameOptions::add_to(CLI::App& command, bool heaps_required) {
   command.add_flag("--misere", misere, "misère convention: the player who makes the last move loses");
   command.add_option("--limit", limit, "most positions a game-tree search may visit")
       ->capture_default_str();
-  auto* heap_option = command.add_option(
+  command.add_option(
       "heaps", heaps,
       "heaps, e.g. 3 4 5; zero-move piles with the zero move spent as 7x; components of other "
       "rulesets as RULES:HEAPS, e.g. kayles:7");
-  if (heaps_required) heap_option->required();
 }
 
 Limits GameOptions::limits() const {
@@ -31,6 +30,7 @@ Limits GameOptions::limits() const {
 }
 
 Result<Game> make_game(const GameOptions& options) {
+  if (options.heaps.empty()) return fail("no heaps given (e.g. 3 4 5)");
   auto rules = make_ruleset(options.rules);
   if (!rules) return Error{rules.error()};
   auto position = parse_position(options.heaps, *rules);

@@ -23,7 +23,7 @@ struct GameOptions {
   std::uint64_t limit = Limits{}.max_nodes;
   std::vector<std::string> heaps;
 
-  void add_to(CLI::App& command, bool heaps_required = true);
+  void add_to(CLI::App& command);
   Convention convention() const { return misere ? Convention::kMisere : Convention::kNormal; }
   Limits limits() const;
 };

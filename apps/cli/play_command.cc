@@ -43,6 +43,12 @@ std::string third_person(const std::string& description) {
   return description;
 }
 
+// "take 2 from heap 1" -> "take 2 from heap 1" / "zero move on heap 2" -> "make a zero move...".
+std::string second_person(const std::string& description) {
+  if (description.starts_with("zero move")) return "make a " + description;
+  return description;
+}
+
 std::string capitalized(std::string text) {
   if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
   return text;
@@ -81,14 +87,14 @@ void print_prediction(const Match& match, const std::array<std::string, 2>& name
   if (match.convention() == Convention::kMisere) {
     why = "by the misère rule";
   } else if (!sum.empty()) {
-    why = fmt::format("{} {}", analysis->method == "nim-sum" ? "nim-sum" : "Grundy value", sum) +
-          (*analysis->grundy == 0 ? ", which is 0" : ", which is not 0");
+    why = fmt::format("{} {}{}", analysis->method == "nim-sum" ? "nim-sum" : "Grundy value", sum,
+                      *analysis->grundy == 0 ? "" : " ≠ 0");
   } else {
     why = "by search";
   }
   const std::size_t winner = analysis->winner == Player::kFirst ? 0 : 1;
-  fmt::print("Prediction before play: {} will win with perfect play ({}; {} moves first).\n",
-             names[winner], why, names[0]);
+  fmt::print("Prediction before play: {} will win with perfect play ({}; {} first).\n",
+             names[winner], why, names[0] == "you" ? "you move" : names[0] + " moves");
 }
 
 class LineReader {
@@ -211,7 +217,7 @@ int run_play(const PlayOptions& options) {
         fmt::print("No hint: {}\n", analysis.error());
       } else if (analysis->winner == Player::kFirst) {
         const Move& best = analysis->winning_moves.front();
-        fmt::print("Hint: {} ({}).\n", describe(match.position(), best),
+        fmt::print("Hint: {} (type \"{}\").\n", describe(match.position(), best),
                    format_move(match.position(), best));
         fmt::print("{}", explain(match.position(), *analysis));
       } else {
@@ -239,7 +245,7 @@ int run_play(const PlayOptions& options) {
       fmt::print("error: {}\n", played.error());
       continue;
     }
-    fmt::print("You {}\n{}\n", (*played)->description, heaps_line(match));
+    fmt::print("You {}\n{}\n", second_person((*played)->description), heaps_line(match));
   }
   if (match.over()) {
     const std::size_t winner = match.winner();

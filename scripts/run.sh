@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Sets everything up on a fresh Debian machine and starts the main job: the terminal game against
+# the computer. Arguments go to nimkit (default: play 3 4 5).
+#   scripts/run.sh                      # play Nim on heaps 3 4 5
+#   scripts/run.sh analyze --explain 3 4 5
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+cmake --preset release >/dev/null
+cmake --build --preset release --target nimkit_cli
+if [ "$#" -eq 0 ]; then set -- play 3 4 5; fi
+exec build/release/apps/cli/nimkit "$@"
