@@ -9,6 +9,7 @@
 
 #include "json.h"
 #include "nimkit/analysis.h"
+#include "nimkit/grundy_sequence.h"
 #include "nimkit/match.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
@@ -325,7 +326,52 @@ ApiResponse Api::moves(std::string_view text) const {
 ApiResponse Api::grundy(std::string_view text) const {
   Request request = parse_body(text, limits_, {"rules", "count"});
   if (request.refusal) return *request.refusal;
-  return unprocessable("not yet");
+  const json& body = request.body;
+  std::string spec = "nim";
+  if (auto it = body.find("rules"); it != body.end()) {
+    if (!it->is_string()) {
+      return bad_request(fmt::format("\"rules\" must be a string such as \"kayles\", got {}",
+                                     type_name(*it)));
+    }
+    spec = it->get<std::string>();
+  }
+  if (!body.contains("count")) return bad_request("missing field \"count\" (values wanted)");
+  auto count_field = optional_u64(body, "count");
+  if (auto* refusal = std::get_if<ApiResponse>(&count_field)) return *refusal;
+  const std::uint64_t count = *std::get<std::optional<std::uint64_t>>(count_field);
+  if (count < 1 || count > limits_.max_grundy_count) {
+    return unprocessable(fmt::format("\"count\" {} is outside 1 to {}", count,
+                                     limits_.max_grundy_count));
+  }
+  auto rules = make_ruleset(spec);
+  if (!rules) return unprocessable(rules.error());
+  auto values = grundy_values(**rules, 0, count, limits_.engine);
+  if (!values) return unprocessable(values.error());
+
+  json list = json::array();
+  for (Nimber v : *values) list.push_back(nimber_json(v));
+  json answer{{"rules", (*rules)->spec()},
+              {"summary", (*rules)->summary()},
+              {"source", std::string(to_string((*rules)->value_source()))},
+              {"count", count},
+              {"values", std::move(list)},
+              {"period", nullptr},
+              {"preperiod", nullptr}};
+  // A period is reported only when a theorem (or the closed form) proves it, never guessed from
+  // the values shown.
+  if (const auto* heap_rules = dynamic_cast<const HeapRuleset*>(rules->get())) {
+    const HeapRuleset::PeriodSearch search = heap_rules->find_period(count, limits_.engine);
+    if (search.period && search.period->proved) {
+      answer["period"] = search.period->period;
+      answer["preperiod"] = search.period->preperiod;
+      answer["proof"] = search.period->proof;
+      answer["checked_to"] = search.period->checked_to;
+    } else {
+      answer["searched_to"] = search.searched_to;
+      if (!search.stopped_by.empty()) answer["no_period"] = search.stopped_by;
+    }
+  }
+  return ApiResponse{200, std::move(answer)};
 }
 
 }  // namespace nimkit::server

@@ -141,7 +141,8 @@ void Server::install_routes() {
   // Every refusal is JSON, including those httplib makes itself (404 for an unrouted method,
   // 413 for an oversized body, 400 for a malformed request).
   const std::size_t max_body = options_.api.max_body_bytes;
-  http.set_error_handler([max_body](const httplib::Request& req, httplib::Response& res) {
+  http.set_error_handler(httplib::Server::HandlerWithResponse(
+      [max_body](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
     std::string message = std::string(reason(res.status));
     if (res.status == 413) {
@@ -151,7 +152,7 @@ void Server::install_routes() {
     }
     send_json(res, ApiResponse{res.status, {{"error", message}}});
     return httplib::Server::HandlerResponse::Handled;
-  });
+  }));
   http.set_exception_handler(
       [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
         send_json(res, ApiResponse{500, {{"error", "internal error"}}});
