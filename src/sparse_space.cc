@@ -7,6 +7,9 @@
 #include <limits>
 #include <utility>
 
+#include "nimkit/octal_code.h"
+#include "nimkit/periodicity.h"
+
 #if defined(__SSSE3__)
 #include <immintrin.h>
 #endif
@@ -20,13 +23,6 @@ constexpr char kCheckpointMagic[8] = {'N', 'I', 'M', 'K', 'I', 'T', 'G', 'S'};
 constexpr std::uint64_t kFirstMaskChoice = 32;
 // Masks are searched over the low bits of the values only (2^16 candidates at most).
 constexpr int kMaxMaskBits = 16;
-
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 bool common(std::uint32_t value, std::uint32_t mask) {
   return (std::popcount(value & mask) & 1) != 0;
@@ -55,7 +51,8 @@ std::uint64_t find_pair(const std::uint16_t* g, std::uint64_t m, std::uint64_t l
     const __m128i high = _mm_shuffle_epi8(
         _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + (m - a - 7))), reverse);
     const int hits = _mm_movemask_epi8(_mm_cmpeq_epi16(_mm_xor_si128(low, high), target));
-    if (hits != 0) return a + static_cast<std::uint64_t>(std::countr_zero(static_cast<unsigned>(hits))) / 2;
+    if (hits != 0)
+      return a + static_cast<std::uint64_t>(std::countr_zero(static_cast<unsigned>(hits))) / 2;
   }
   for (; a < hi; ++a) {
     if ((g[a] ^ g[m - a]) == v) return a;
@@ -68,44 +65,19 @@ std::uint64_t find_pair(const std::uint16_t* g, std::uint64_t m, std::uint64_t l
 
 Result<SplitGame> SplitGame::parse(std::string_view code) {
   if (code == "grundy") return grundy();
-  const std::string quoted = "\"" + std::string(code) + "\"";
-  const std::size_t dot = code.find('.');
-  if (dot == std::string_view::npos) {
-    return fail("game code " + quoted +
-                " is not an octal/hex code such as 0.77 or 4.3, nor \"grundy\"");
+  std::optional<OctalCode> octal = octal_code_by_name(code);
+  if (!octal) {
+    Result<OctalCode> parsed = OctalCode::parse(code);
+    if (!parsed) return fail(parsed.error());
+    octal = *parsed;
   }
-  SplitGame game;
-  const std::string_view head = code.substr(0, dot);
-  if (head.size() > 1) return fail("game code " + quoted + " has more than one digit before '.'");
-  game.digits.push_back(head.empty() ? 0
-                                     : static_cast<std::uint8_t>(std::max(0, hex_digit(head[0]))));
-  if (!head.empty() && hex_digit(head[0]) < 0) {
-    return fail("game code " + quoted + ": '" + std::string(head) + "' is not a hex digit");
-  }
-  for (const char c : code.substr(dot + 1)) {
-    const int d = hex_digit(c);
-    if (d < 0)
-      return fail("game code " + quoted + ": '" + std::string(1, c) + "' is not a hex digit");
-    game.digits.push_back(static_cast<std::uint8_t>(d));
-  }
-  if ((game.digits[0] & 3) != 0) {
-    return fail("game code " + quoted +
-                ": the digit before '.' may only split (4, 8 or 12), it cannot remove nothing");
-  }
-  while (game.digits.size() > 1 && game.digits.back() == 0) game.digits.pop_back();
-  if (game.digits.size() == 1 && game.digits[0] == 0) {
-    return fail("game code " + quoted + " allows no move at all");
-  }
-  return game;
+  if (octal->max_parts() == 0)
+    return fail("game code \"" + std::string(code) + "\" allows no move");
+  return SplitGame{octal->digits, false};
 }
 
 std::string SplitGame::code() const {
-  if (grundys_game) return "grundy";
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string text(1, kHex[digits.empty() ? 0 : digits[0]]);
-  text += '.';
-  for (std::size_t k = 1; k < digits.size(); ++k) text += kHex[digits[k]];
-  return text;
+  return grundys_game ? "grundy" : OctalCode{digits}.to_string();
 }
 
 std::uint64_t SplitGame::max_removal() const {
@@ -389,7 +361,7 @@ struct GrundySequence::State {
       }
       const V* g = table.data();
       const std::uint32_t value = sparse ? sparse_value(g, n) : plain_value(g, n);
-      if (value > std::numeric_limits<V>::max()) {
+      if (value > (sizeof(V) == 2 ? narrow_limit : std::numeric_limits<V>::max())) {
         pending = value;
         return false;
       }
@@ -400,6 +372,7 @@ struct GrundySequence::State {
   }
 
   std::uint32_t pending = 0;
+  std::uint32_t narrow_limit = 0xFFFF;
 
   void compute(std::uint64_t end) {
     while (size() < end) {
@@ -418,11 +391,11 @@ struct GrundySequence::State {
   template <typename V>
   std::optional<SequencePeriod> find_period(const std::vector<V>& g) const {
     const std::uint64_t count = g.size();
-    const std::uint64_t t = game.max_removal();
+    const PeriodTheorem theorem = PeriodTheorem::octal(OctalCode{game.digits});
     std::optional<SequencePeriod> best;
     std::vector<std::uint64_t> bases;
     for (std::uint64_t p = 1; 2 * p <= count; ++p) {
-      if (best && 2 * p + t >= best->needed) break;
+      if (best && theorem.end(0, p) + p >= best->needed) break;  // grows with p
       if (std::any_of(bases.begin(), bases.end(), [p](std::uint64_t b) { return p % b == 0; })) {
         continue;
       }
@@ -431,7 +404,7 @@ struct GrundySequence::State {
       const std::uint64_t preperiod = n >= p ? n - p + 1 : 0;
       const std::uint64_t tail = count - preperiod - p;  // values that repeat an earlier one
       if (tail >= std::max<std::uint64_t>(p, 32)) bases.push_back(p);
-      const std::uint64_t needed = 2 * preperiod + 2 * p + t;
+      const std::uint64_t needed = theorem.end(preperiod, p) + p;
       if (!best || needed < best->needed) best = SequencePeriod{preperiod, p, needed};
     }
     return best;
@@ -443,7 +416,8 @@ GrundySequence::GrundySequence(GrundySequence&&) noexcept = default;
 GrundySequence& GrundySequence::operator=(GrundySequence&&) noexcept = default;
 GrundySequence::~GrundySequence() = default;
 
-Result<GrundySequence> GrundySequence::create(const SplitGame& game, SequenceAlgorithm algorithm) {
+Result<GrundySequence> GrundySequence::create(const SplitGame& game, SequenceAlgorithm algorithm,
+                                              std::uint32_t narrow_limit) {
   if (!game.grundys_game && game.max_removal() == 0 &&
       (game.digits.empty() || game.digits[0] == 0)) {
     return fail("game code " + game.code() + " allows no move at all");
@@ -461,6 +435,7 @@ Result<GrundySequence> GrundySequence::create(const SplitGame& game, SequenceAlg
   state->game = game;
   state->algorithm = algorithm;
   state->sparse = algorithm == SequenceAlgorithm::kSparse && !game.has_triple_split();
+  state->narrow_limit = std::min<std::uint32_t>(narrow_limit, 0xFFFF);
   state->init_moves();
   state->ensure_seen_capacity(0);
   return GrundySequence(std::move(state));
@@ -535,16 +510,15 @@ SequenceStats GrundySequence::stats() const {
 
 std::optional<SequencePeriod> GrundySequence::period_candidate() const {
   const State& s = *state_;
-  if (!s.game.is_octal() || s.size() < 2) return std::nullopt;
+  if (s.game.grundys_game || s.size() < 2) return std::nullopt;
   return s.wide ? s.find_period(s.g32) : s.find_period(s.g16);
 }
 
 Result<SequencePeriod> GrundySequence::prove_period(std::uint64_t max_heaps,
                                                     const SequenceProgressCallback& progress,
                                                     std::uint64_t progress_interval) {
-  if (!state_->game.is_octal()) {
-    return fail("no periodicity theorem applies to " + state_->game.code() +
-                " (only octal games have one)");
+  if (state_->game.grundys_game) {
+    return fail("no periodicity theorem applies to Grundy's game");
   }
   std::uint64_t next = std::min<std::uint64_t>(max_heaps, std::max<std::uint64_t>(size(), 1024));
   for (;;) {

@@ -38,20 +38,18 @@ struct SplitGame {
   // Grundy's game: split one heap into two non-empty heaps of different sizes.
   bool grundys_game = false;
 
-  // "0.77", ".77", "4.3", "0.6" (octal), "0.F" / "0.8" (hex digits), or "grundy". Fails naming the
-  // bad text: a character that is not a hex digit, a d0 with bits 1 or 2, a code with no moves.
+  // An octal code as OctalCode::parse reads it ("0.77", ".77", "4.3", "0.F"), a named octal game
+  // ("kayles"), or "grundy". Fails naming the bad text, or on a code with no moves.
   static Result<SplitGame> parse(std::string_view code);
   static SplitGame grundy() { return SplitGame{{}, true}; }
 
-  // Canonical code: "0.77", "4.3", "grundy" (trailing zero digits dropped).
+  // Canonical code: "0.77", "4.3", "grundy" (OctalCode::to_string).
   std::string code() const;
   // Largest k with a non-zero digit (0 for Grundy's game): the t of the Guy–Smith theorem.
   std::uint64_t max_removal() const;
   // Whether some digit lets a move leave three heaps (bit 8); the sparse method then gains
   // nothing and the plain algorithm runs.
   bool has_triple_split() const;
-  // Octal (no bit 8): the Guy–Smith periodicity theorem applies.
-  bool is_octal() const { return !grundys_game && !has_triple_split(); }
 
   friend bool operator==(const SplitGame&, const SplitGame&) = default;
 };
@@ -86,14 +84,17 @@ struct SequenceStats {
 struct SequencePeriod {
   std::uint64_t preperiod = 0;
   std::uint64_t period = 0;
-  // Values the Guy–Smith proof needs: 2·preperiod + 2·period + max_removal (heaps 0..needed-1).
+  // Values the proof needs (heaps 0..needed-1): E + period, with E the bound of the octal
+  // periodicity theorem (periodicity.h; 2·n0 + p + k, Guy–Smith, for games that split in two).
   std::uint64_t needed = 0;
 };
 
 class GrundySequence {
  public:
-  // Fails when the game has no moves at all.
-  static Result<GrundySequence> create(const SplitGame& game, SequenceAlgorithm algorithm);
+  // Fails when the game has no moves at all. Values are stored in 16 bits while they are at most
+  // `narrow_limit` (at most 65535; tests lower it to exercise the switch to 32 bits).
+  static Result<GrundySequence> create(const SplitGame& game, SequenceAlgorithm algorithm,
+                                       std::uint32_t narrow_limit = 0xFFFF);
   // Rebuilds a computation from checkpoint() bytes. Fails with a clear message on a corrupt or
   // truncated checkpoint, a different format version, or (when given) a different game or
   // algorithm than `expected_game` / `expected_algorithm`.
@@ -123,11 +124,11 @@ class GrundySequence {
   SequenceStats stats() const;
 
   // The period whose Guy–Smith proof needs the fewest values, judged on the values known so far
-  // (preperiod and period as small as the data allow), or nullopt when no period shows. Octal
-  // games only. Proved when needed ≤ size().
+  // (preperiod and period as small as the data allow), or nullopt for Grundy's game. Proved when
+  // needed ≤ size().
   std::optional<SequencePeriod> period_candidate() const;
   // Extends the sequence until a period is proved or `max_heaps` values did not suffice.
-  // Fails naming the limit in the latter case, or when the game is not octal; returns the
+  // Fails naming the limit in the latter case, or for Grundy's game (no theorem); returns the
   // proved period. An early stop by the callback is reported as an error "interrupted".
   Result<SequencePeriod> prove_period(std::uint64_t max_heaps,
                                       const SequenceProgressCallback& progress = {},
