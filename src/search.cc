@@ -83,6 +83,57 @@ int Search::solve(const Position& position, int depth) {
   return win ? 1 : 0;
 }
 
+std::uint64_t Search::remote(const Position& position, int depth) {
+  const Key key = canonical(position);
+  if (auto it = remote_.find(key); it != remote_.end()) return it->second;
+  if (depth > kMaxDepth) {
+    error_ = fmt::format("the game is too long to search (more than {} moves deep)", kMaxDepth);
+    return kFailed;
+  }
+  if (remote_.size() >= limits_.max_nodes) {
+    error_ = fmt::format(
+        "position too large to search: more than {} positions (raise the limit with --limit)",
+        limits_.max_nodes);
+    return kFailed;
+  }
+  // A terminal position has remoteness 0 and is lost for the player to move under normal play;
+  // under misère play it is won, so there the parity flips: shift by one to keep "odd = win".
+  std::uint64_t result = convention_ == Convention::kMisere ? 1 : 0;
+  if (!key.empty()) {
+    std::uint64_t fastest_win = kFailed;  // smallest even child remoteness (child lost)
+    std::uint64_t slowest_loss = 0;       // largest odd child remoteness (child won)
+    const auto& components = position.components();
+    for (std::size_t i = 0; i < components.size(); ++i) {
+      const Component& c = components[i];
+      const Count n = c.rules->option_count(c.heaps);
+      if (n > limits_.max_scan) {
+        error_ = fmt::format("{} has {} moves from one heap, more than the scan limit {}",
+                             c.rules->spec(), to_string(Nimber{n}), limits_.max_scan);
+        return kFailed;
+      }
+      for (Count k = 0; k < n; ++k) {
+        const std::uint64_t child =
+            remote(position.after(Move{i, c.rules->option_at(c.heaps, k)}), depth + 1);
+        if (child == kFailed) return kFailed;
+        if (child % 2 == 0) {
+          fastest_win = std::min(fastest_win, child);
+        } else {
+          slowest_loss = std::max(slowest_loss, child);
+        }
+      }
+    }
+    result = fastest_win != kFailed ? fastest_win + 1 : slowest_loss + 1;
+  }
+  remote_.emplace(key, result);
+  return result;
+}
+
+Result<std::uint64_t> Search::remoteness(const Position& position) {
+  const std::uint64_t r = remote(position, 0);
+  if (r == kFailed) return fail(error_);
+  return r;
+}
+
 Result<bool> Search::wins(const Position& position) {
   const int outcome = solve(position, 0);
   if (outcome == 2) return fail(error_);

@@ -21,7 +21,13 @@ class Search {
   // a component has more options than limits.max_scan.
   Result<bool> wins(const Position& position);
 
-  std::uint64_t nodes() const { return memo_.size(); }
+  // Remoteness (Steinhaus): how many moves remain with both players playing well — the winner
+  // as fast as possible, the loser as slowly as possible. 0 for a terminal position under normal play
+  // (1 under misère play, so that in both conventions it is odd exactly when the player to move
+  // wins). Same limits as wins().
+  Result<std::uint64_t> remoteness(const Position& position);
+
+  std::uint64_t nodes() const { return memo_.size() + remote_.size(); }
 
  private:
   using Key = std::vector<std::uint64_t>;
@@ -32,10 +38,14 @@ class Search {
   Key canonical(const Position& position);
   // Returns 0 lose, 1 win, 2 limit exceeded.
   int solve(const Position& position, int depth);
+  // Returns the remoteness, or kFailed when a limit is exceeded.
+  std::uint64_t remote(const Position& position, int depth);
+  static constexpr std::uint64_t kFailed = ~std::uint64_t{0};
 
   Convention convention_;
   Limits limits_;
   std::unordered_map<Key, bool, KeyHash> memo_;
+  std::unordered_map<Key, std::uint64_t, KeyHash> remote_;
   std::vector<std::string> specs_;  // ruleset ids in keys index this list
   std::string error_;
 };

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "search.h"
+
 namespace nimkit {
 
 std::uint64_t Rng::next() {
@@ -68,9 +70,13 @@ Move random_move(const Position& position, Rng& rng) {
   return position.move_at(rng.below(position.move_count()));
 }
 
-// From a lost position: the fewest objects taken (options are sorted by take, so each
-// component's first option is its smallest), ties broken by the larger component.
-Move longest_game_move(const Position& position) {
+// Positions a lost-position search may visit before the cheap rule below takes over.
+constexpr std::uint64_t kLongestGameNodes = 200'000;
+
+// From a lost position when the game tree is too large to search: the fewest objects taken
+// (options are sorted by take, so each component's first option is its smallest), ties broken by
+// the larger component.
+Move fewest_objects_move(const Position& position) {
   const auto& components = position.components();
   std::size_t best = components.size();
   Option best_option;
@@ -90,6 +96,26 @@ Move longest_game_move(const Position& position) {
   return Move{best, std::move(best_option)};
 }
 
+// From a lost position: the move after which the opponent's fastest win takes longest.
+Move longest_game_move(const Position& position, Convention convention, const Limits& limits) {
+  Limits small = limits;
+  small.max_nodes = std::min(limits.max_nodes, kLongestGameNodes);
+  detail::Search search(convention, small);
+  auto moves = position.legal_moves(small);
+  if (!moves) return fewest_objects_move(position);
+  std::size_t best = 0;
+  std::uint64_t best_length = 0;
+  for (std::size_t i = 0; i < moves->size(); ++i) {
+    auto length = search.remoteness(position.after((*moves)[i]));
+    if (!length) return fewest_objects_move(position);
+    if (i == 0 || *length > best_length) {
+      best = i;
+      best_length = *length;
+    }
+  }
+  return (*moves)[best];
+}
+
 }  // namespace
 
 Result<Move> choose_move(const Position& position, Convention convention, const Level& level,
@@ -102,7 +128,7 @@ Result<Move> choose_move(const Position& position, Convention convention, const 
   auto analysis = analyze(position, convention, one);
   if (!analysis) return Error{analysis.error()};
   if (!analysis->winning_moves.empty()) return analysis->winning_moves.front();
-  return longest_game_move(position);
+  return longest_game_move(position, convention, limits);
 }
 
 }  // namespace nimkit
