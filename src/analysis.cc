@@ -1,6 +1,7 @@
 #include "nimkit/analysis.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "nimkit/games/nim.h"
 #include "search.h"
@@ -78,6 +79,30 @@ Result<Analysis> analyze_misere_nim(const Position& position, const Limits& limi
   return analysis;
 }
 
+// A position whose only movable component has a P-position rule (Wythoff, Moore's Nim_k):
+// normal play is decided without Grundy values. nullopt when the rule does not apply.
+std::optional<Result<Analysis>> analyze_by_rule(const Position& position, const Limits& limits,
+                                                Analysis analysis, bool list_moves = true) {
+  std::optional<std::size_t> only;
+  for (std::size_t i = 0; i < position.components().size(); ++i) {
+    const Component& c = position.components()[i];
+    if (c.rules->option_count(c.heaps) == 0) continue;
+    if (only) return std::nullopt;
+    only = i;
+  }
+  if (!only) return std::nullopt;
+  const Component& c = position.components()[*only];
+  const std::optional<bool> lost = c.rules->p_position(c.heaps);
+  if (!lost) return std::nullopt;
+  analysis.winner = *lost ? Player::kSecond : Player::kFirst;
+  analysis.method = "P-position rule";
+  if (*lost || !list_moves) return analysis;
+  auto options = c.rules->options_with_value(c.heaps, 0, limits);
+  if (!options) return Result<Analysis>(Error{options.error()});
+  for (Option& option : *options) keep(analysis, Move{*only, std::move(option)}, limits);
+  return analysis;
+}
+
 Result<Analysis> analyze_by_search(const Position& position, Convention convention,
                                    const Limits& limits, Analysis analysis) {
   detail::Search search(convention, limits);
@@ -115,6 +140,19 @@ Result<Analysis> analyze(const Position& position, Convention convention, const 
     if (all_nim(position)) return analyze_misere_nim(position, limits, std::move(analysis));
     return analyze_by_search(position, convention, limits, std::move(analysis));
   }
+  if (convention == Convention::kNormal) {
+    // One component with a P-position rule: the rule answers; its Grundy value (costly for
+    // these rulesets) is reported only when a small search finds it.
+    Limits small = limits;
+    small.max_nodes = std::min<std::uint64_t>(limits.max_nodes, 20'000);
+    small.max_scan = std::min<std::uint64_t>(limits.max_scan, 200'000);
+    if (auto ruled = analyze_by_rule(position, limits, analysis)) {
+      if (*ruled) {
+        if (auto values = component_values(position, small)) (*ruled)->grundy = values->total;
+      }
+      return *ruled;
+    }
+  }
   auto values = component_values(position, limits);
   if (values) analysis.grundy = values->total;
   if (!values) {
@@ -143,6 +181,10 @@ Result<bool> first_player_wins(const Position& position, Convention convention,
     if (all_nim(position)) return !MisereNim(position).lost();
     detail::Search search(convention, limits);
     return search.wins(position);
+  }
+  if (auto ruled = analyze_by_rule(position, limits, Analysis{}, false)) {
+    if (!*ruled) return Error{ruled->error()};
+    return (*ruled)->winner == Player::kFirst;
   }
   auto values = component_values(position, limits);
   if (values) return values->total != 0;

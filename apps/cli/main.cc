@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   int status = 0;
   nimkit::cli::add_analyze_command(app, status);
   nimkit::cli::add_play_command(app, status);
+  nimkit::cli::add_grundy_command(app, status);
   nimkit::cli::add_serve_command(app, status);
   try {
     app.parse(argc, argv);

@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -86,6 +87,14 @@ class Ruleset {
   virtual Result<std::vector<Option>> options_taking(std::span<const Heap> component,
                                                      std::size_t heap, std::uint64_t take,
                                                      const Limits& limits) const;
+
+  // A rule that decides P-positions (the player to move loses under normal play) without Grundy
+  // values, for rulesets whose values are costly (Wythoff's pairs, Moore's Nim_k); nullopt when the
+  // ruleset has none. analyze() uses it for a position of one such component, taking
+  // options_with_value(component, 0) — the moves to P-positions — as the winning moves.
+  virtual std::optional<bool> p_position(std::span<const Heap> /*component*/) const {
+    return std::nullopt;
+  }
 
   // Total objects in a component (used to prefer long games and to describe moves).
   static Count objects(std::span<const Heap> component);

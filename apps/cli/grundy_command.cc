@@ -1,0 +1,195 @@
+// nimkit grundy: the Grundy sequence g(0), g(1), ... of a heap ruleset, and its proved period.
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "commands.h"
+#include "common.h"
+#include "json.h"
+#include "long_run.h"
+#include "nimkit/grundy_sequence.h"
+#include "nimkit/registry.h"
+
+namespace nimkit::cli {
+namespace {
+
+// Work a sequence may take by default: options visited while tabulating (about a second).
+constexpr std::uint64_t kDefaultWork = 1'000'000'000;
+// Values computed and written per step, so that long sequences stream.
+constexpr std::uint64_t kChunk = 1 << 20;
+
+struct GrundyOptions {
+  std::string rules;
+  std::string count;
+  std::string upto;
+  bool period = false;
+  bool json = false;
+  std::string out;
+  std::string limit = std::to_string(kDefaultWork);
+  LongRunOptions long_run;  // issue 5: sparse-space engine, checkpoints, --stats (long_run.h)
+};
+
+struct PeriodReport {
+  std::optional<Periodicity> period;
+  std::uint64_t checked_to = 0;
+  std::string note;  // why no period, when there is none
+};
+
+PeriodReport find_period(const Ruleset& rules, std::uint64_t count, const Limits& limits) {
+  PeriodReport report;
+  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
+  if (heap_rules == nullptr) {
+    report.checked_to = count == 0 ? 0 : count - 1;
+    report.note = fmt::format("no period found up to {} ({} has no periodicity theorem)",
+                              report.checked_to, rules.spec());
+    return report;
+  }
+  const HeapRuleset::PeriodSearch search = heap_rules->find_period(count, limits);
+  report.period = search.period;
+  report.checked_to = search.searched_to;
+  if (!search.period) {
+    report.note =
+        fmt::format("no period found up to {} ({})", search.searched_to, search.stopped_by);
+  }
+  return report;
+}
+
+std::string period_text(const PeriodReport& report) {
+  if (!report.period) return report.note + "\n";
+  const Periodicity& p = *report.period;
+  return fmt::format("period {}, preperiod {} ({}; checked to heap {})\nproof: {}\n", p.period,
+                     p.preperiod, p.proved ? "proved" : "not proved", p.checked_to, p.proof);
+}
+
+nlohmann::json period_json(const PeriodReport& report) {
+  if (!report.period) {
+    return {{"period", nullptr},
+            {"preperiod", nullptr},
+            {"proved", false},
+            {"checked_to", report.checked_to},
+            {"note", report.note}};
+  }
+  const Periodicity& p = *report.period;
+  return {{"period", p.period},
+          {"preperiod", p.preperiod},
+          {"proved", p.proved},
+          {"checked_to", p.checked_to},
+          {"proof", p.proof}};
+}
+
+int run_grundy(const GrundyOptions& options) {
+  if (options.count.empty() == options.upto.empty()) {
+    return report("give exactly one of --count N (values g(0)..g(N-1)) or --upto N (g(0)..g(N))");
+  }
+  auto rules = make_ruleset(options.rules);
+  if (!rules) return report(rules.error());
+  if ((*rules)->arity() != 1) {
+    return report(fmt::format(
+        "ruleset \"{}\" plays on {} heaps at once: a Grundy sequence needs a single-heap ruleset",
+        (*rules)->spec(), (*rules)->arity() == 0 ? "several" : std::to_string((*rules)->arity())));
+  }
+  std::uint64_t count = 0;
+  if (!options.count.empty()) {
+    auto n = parse_u64(options.count, "--count");
+    if (!n) return report(n.error());
+    count = *n;
+  } else {
+    auto n = parse_u64(options.upto, "--upto");
+    if (!n) return report(n.error());
+    if (*n == kMaxHeap) return report(fmt::format("--upto \"{}\" is too large", options.upto));
+    count = *n + 1;
+  }
+  auto work = parse_u64(options.limit, "--limit");
+  if (!work) return report(work.error());
+  Limits limits;
+  limits.max_scan = *work;
+  limits.max_table = std::max(limits.max_table, count);
+
+  if (auto game = sequence_game((*rules)->spec()); game && options.long_run.requested()) {
+    return run_long_grundy(*game, (*rules)->spec(), options.long_run, count, options.period,
+                           options.json, options.out);
+  }
+  // Compute everything before writing, so that a failure leaves no partial output.
+  std::optional<PeriodReport> period;
+  if (options.period) period = find_period(**rules, count, limits);
+  auto first = grundy_values(**rules, 0, std::min(count, kChunk), limits);
+  if (!first) return report(first.error());
+  if (count > kChunk) {
+    // Later chunks can still fail (a table limit): check the last value first.
+    auto last = grundy_values(**rules, count - 1, count, limits);
+    if (!last) return report(last.error());
+  }
+
+  std::FILE* out = stdout;
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
+  if (!options.out.empty()) {
+    file.reset(std::fopen(options.out.c_str(), "w"));
+    if (!file) {
+      return report(
+          fmt::format("cannot write --out \"{}\": {}", options.out, std::strerror(errno)));
+    }
+    out = file.get();
+  }
+  if (options.json)
+    fmt::print(out, "{{\"rules\":{},\"values\":[", nlohmann::json((*rules)->spec()).dump());
+  std::vector<Nimber> values = std::move(*first);
+  for (std::uint64_t begin = 0; begin < count;) {
+    std::string text;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (options.json) {
+        if (begin + i > 0) text += ',';
+        text += nimber_json(values[i]).dump();
+      } else {
+        text += to_string(values[i]);
+        text += '\n';
+      }
+    }
+    std::fputs(text.c_str(), out);
+    begin += values.size();
+    if (begin >= count) break;
+    auto next = grundy_values(**rules, begin, std::min(count, begin + kChunk), limits);
+    if (!next) return report(next.error());
+    values = std::move(*next);
+  }
+  if (options.json) {
+    std::fputs("]", out);
+    if (period) fmt::print(out, ",\"period\":{}", period_json(*period).dump());
+    std::fputs("}\n", out);
+  } else if (period) {
+    std::fputs(period_text(*period).c_str(), out);
+  }
+  if (std::ferror(out) != 0) return report(fmt::format("could not write the output"));
+  return 0;
+}
+
+}  // namespace
+
+void add_grundy_command(CLI::App& app, int& status) {
+  auto options = std::make_shared<GrundyOptions>();
+  CLI::App* command = app.add_subcommand(
+      "grundy", "The Grundy sequence g(0), g(1), ... of a ruleset, and its period (proved)");
+  std::string names;
+  for (const RulesetEntry& e : registry()) {
+    names += (names.empty() ? "" : ", ") + e.name + (e.parameters.empty() ? "" : ":PARAMS");
+  }
+  command->add_option("--rules", options->rules, "ruleset: " + names)->required();
+  command->add_option("--count", options->count, "print g(0) .. g(N-1)");
+  command->add_option("--upto", options->upto, "print g(0) .. g(N)");
+  command->add_flag("--period", options->period,
+                    "report the period and preperiod, and whether they are proved");
+  command->add_flag("--json", options->json,
+                    "print {\"rules\", \"values\": [...], \"period\": {...}} as one JSON object");
+  command->add_option("--out", options->out, "write to FILE instead of standard output");
+  command
+      ->add_option("--limit", options->limit, "most options visited while computing values by mex")
+      ->capture_default_str();
+  add_long_run_options(*command, options->long_run);
+  command->callback([options, &status] { status = run_grundy(*options); });
+}
+
+}  // namespace nimkit::cli

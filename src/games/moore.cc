@@ -1,0 +1,316 @@
+#include "nimkit/games/moore.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+#include <map>
+
+namespace nimkit {
+namespace {
+
+using U128 = Nimber;
+__extension__ typedef __int128 I128;  // NOLINT(modernize-use-using): keeps -Wpedantic quiet
+
+constexpr U128 kMaxCount = ~U128{0};
+
+// Divides one of `terms` by the prime p (one of them is a multiple of p).
+void divide_one(std::vector<U128>& terms, U128 p) {
+  for (U128& t : terms) {
+    if (t % p == 0) {
+      t /= p;
+      return;
+    }
+  }
+}
+
+// C(x, r) modulo 2^128 (exact whenever it is below 2^128); 0 when x < r.
+U128 binomial(I128 x, std::size_t r) {
+  if (x < static_cast<I128>(r)) return 0;
+  std::vector<U128> terms(r);
+  for (std::size_t i = 0; i < r; ++i) terms[i] = static_cast<U128>(x - static_cast<I128>(i));
+  // r consecutive integers hold every prime factor of r! at least as often as r! does.
+  for (std::size_t d = 2; d <= r; ++d) {
+    std::size_t q = d;
+    for (std::size_t p = 2; p * p <= q; ++p) {
+      while (q % p == 0) {
+        q /= p;
+        divide_one(terms, p);
+      }
+    }
+    if (q > 1) divide_one(terms, q);
+  }
+  U128 product = 1;
+  for (U128 t : terms) product *= t;
+  return product;
+}
+
+// Vectors d over heaps[from..] with 0 ≤ d_j ≤ heap j, sum ≤ s and at most b entries non-zero
+// (the all-zero vector included), by inclusion-exclusion over the heaps that exceed their size.
+// Modulo 2^128: exact whenever the count is below 2^128.
+U128 count_up_to(std::span<const Heap> heaps, std::size_t from, I128 s, std::size_t b) {
+  if (s < 0) return 0;
+  U128 total = 0;
+  std::function<void(std::size_t, std::size_t, I128, bool)> walk =
+      [&](std::size_t j, std::size_t size, I128 excess, bool negative) {
+        if (s - excess < static_cast<I128>(size)) return;  // every term below is 0
+        if (j == heaps.size()) {
+          const U128 c = binomial(s - excess, size);
+          total = negative ? total - c : total + c;
+          return;
+        }
+        walk(j + 1, size, excess, negative);
+        if (size < b) {
+          walk(j + 1, size + 1, excess, negative);
+          walk(j + 1, size + 1, excess + static_cast<I128>(heaps[j].size), !negative);
+        }
+      };
+  walk(from, 0, 0, false);
+  return total;
+}
+
+using Key = std::vector<std::uint64_t>;
+
+// Sorted non-zero heaps: the Grundy value does not depend on order or empty heaps.
+Key canonical(std::span<const Heap> heaps) {
+  Key key;
+  for (const Heap& h : heaps) {
+    if (h.size > 0) key.push_back(h.size);
+  }
+  std::sort(key.begin(), key.end());
+  return key;
+}
+
+// Calls `visit(d)` for every decrement vector d of a move: 1 to k non-zero entries, d_j ≤ heap j.
+void for_each_move(std::span<const std::uint64_t> heaps, std::uint64_t k,
+                   const std::function<void(const std::vector<std::uint64_t>&)>& visit) {
+  std::vector<std::uint64_t> d(heaps.size(), 0);
+  std::function<void(std::size_t, std::uint64_t)> walk = [&](std::size_t j, std::uint64_t used) {
+    if (j == heaps.size()) {
+      if (used > 0) visit(d);
+      return;
+    }
+    walk(j + 1, used);
+    if (used < k) {
+      for (std::uint64_t take = 1; take <= heaps[j]; ++take) {
+        d[j] = take;
+        walk(j + 1, used + 1);
+      }
+      d[j] = 0;
+    }
+  };
+  walk(0, 0);
+}
+
+// Memoized Grundy values, bounded by max_nodes positions and max_scan options visited.
+class ValueSearch {
+ public:
+  ValueSearch(std::uint64_t k, const Limits& limits) : k_(k), limits_(limits) {}
+
+  Result<Nimber> value(const Key& key) {
+    const std::optional<std::uint64_t> v = solve(key, 0);
+    if (!v) return fail(error_);
+    return Nimber{*v};
+  }
+
+ private:
+  std::optional<std::uint64_t> solve(const Key& key, int depth) {
+    if (key.empty()) return 0;
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    if (memo_.size() >= limits_.max_nodes || depth > 20000) {
+      error_ = fmt::format(
+          "the Grundy value of this Moore position needs more than {} positions (raise the limit "
+          "with --limit)",
+          limits_.max_nodes);
+      return std::nullopt;
+    }
+    std::vector<bool> seen;
+    bool failed = false;
+    for_each_move(key, k_, [&](const std::vector<std::uint64_t>& d) {
+      if (failed) return;
+      if (++work_ > limits_.max_scan) {
+        error_ = fmt::format(
+            "the Grundy value of this Moore position needs more than the scan limit {} "
+            "(raise the limit with --limit)",
+            limits_.max_scan);
+        failed = true;
+        return;
+      }
+      Key child;
+      for (std::size_t j = 0; j < key.size(); ++j) {
+        if (key[j] > d[j]) child.push_back(key[j] - d[j]);
+      }
+      std::sort(child.begin(), child.end());
+      const std::optional<std::uint64_t> v = solve(child, depth + 1);
+      if (!v) {
+        failed = true;
+        return;
+      }
+      if (*v >= seen.size()) seen.resize(*v + 1, false);
+      seen[*v] = true;
+    });
+    if (failed) return std::nullopt;
+    std::uint64_t mex = 0;
+    while (mex < seen.size() && seen[mex]) ++mex;
+    memo_.emplace(key, mex);
+    return mex;
+  }
+
+  std::uint64_t k_;
+  Limits limits_;
+  std::map<Key, std::uint64_t> memo_;
+  std::uint64_t work_ = 0;
+  std::string error_;
+};
+
+}  // namespace
+
+Result<std::shared_ptr<const MooreNim>> MooreNim::make(std::string_view params) {
+  if (params.empty()) {
+    return fail("moore needs k, the most heaps one move may take from: e.g. moore:2");
+  }
+  auto k = parse_u64(params, "moore k");
+  if (!k) return Error{k.error()};
+  if (*k == 0 || *k > 64) {
+    return fail(fmt::format("moore k \"{}\" is out of range: expected 1 to 64", params));
+  }
+  return std::make_shared<const MooreNim>(*k);
+}
+
+std::string MooreNim::spec() const { return fmt::format("moore:{}", k_); }
+
+std::string MooreNim::summary() const {
+  return fmt::format("take from 1 to {} heaps at once, any number (at least one) from each", k_);
+}
+
+Count MooreNim::option_count(std::span<const Heap> component) const {
+  const std::size_t k = static_cast<std::size_t>(std::min<std::uint64_t>(k_, component.size()));
+  std::vector<U128> e(k + 1, 0);  // elementary symmetric sums of the heap sizes, saturating
+  e[0] = 1;
+  for (const Heap& h : component) {
+    for (std::size_t j = k; j >= 1; --j) {
+      const U128 add = h.size == 0                     ? 0
+                       : e[j - 1] > kMaxCount / h.size ? kMaxCount
+                                                       : e[j - 1] * h.size;
+      e[j] = add > kMaxCount - e[j] ? kMaxCount : e[j] + add;
+    }
+  }
+  U128 total = 0;
+  for (std::size_t j = 1; j <= k; ++j) total = e[j] > kMaxCount - total ? kMaxCount : total + e[j];
+  return total;
+}
+
+Option MooreNim::option_at(std::span<const Heap> component, Count index) const {
+  const std::size_t m = component.size();
+  const std::size_t k = static_cast<std::size_t>(std::min<std::uint64_t>(k_, m));
+  I128 objects = 0;
+  for (const Heap& h : component) objects += h.size;
+  // Options taking at most t objects (the all-zero vector is not a move).
+  auto up_to = [&](I128 t) { return count_up_to(component, 0, t, k) - 1; };
+  I128 lo = 1, hi = objects;
+  while (lo < hi) {
+    const I128 mid = lo + (hi - lo) / 2;
+    if (up_to(mid) > index) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  const I128 t = lo;
+  U128 rank = index - up_to(t - 1);
+  // Among moves taking exactly t, the heaps left ascend as the amounts taken descend, heap by
+  // heap: choose each amount, largest first, by counting the completions of the rest.
+  I128 rest = t;
+  std::size_t budget = k;
+  Option option{{}, static_cast<std::uint64_t>(t)};
+  for (std::size_t i = 0; i < m; ++i) {
+    const std::uint64_t h = component[i].size;
+    std::uint64_t d = 0;
+    const I128 top = std::min<I128>(h, rest);
+    if (budget >= 1 && top >= 1) {
+      const U128 base = count_up_to(component, i + 1, rest - top - 1, budget - 1);
+      // Moves whose amount here lies in [v, top].
+      auto from = [&](I128 v) {
+        return count_up_to(component, i + 1, rest - v, budget - 1) - base;
+      };
+      if (from(1) > rank) {
+        I128 a = 1, b = top;  // the largest v with from(v) > rank
+        while (a < b) {
+          const I128 mid = a + (b - a + 1) / 2;
+          if (from(mid) > rank) {
+            a = mid;
+          } else {
+            b = mid - 1;
+          }
+        }
+        if (a < top) rank -= from(a + 1);
+        d = static_cast<std::uint64_t>(a);
+        rest -= a;
+        --budget;
+      } else {
+        rank -= from(1);
+      }
+    }
+    option.result.push_back(Heap{h - d});
+  }
+  return option;
+}
+
+std::vector<Option> MooreNim::all_options(std::span<const Heap> component) const {
+  std::vector<std::uint64_t> sizes;
+  for (const Heap& h : component) sizes.push_back(h.size);
+  std::vector<Option> options;
+  for_each_move(sizes, k_, [&](const std::vector<std::uint64_t>& d) {
+    Option option;
+    for (std::size_t j = 0; j < sizes.size(); ++j) {
+      option.result.push_back(Heap{sizes[j] - d[j]});
+      option.take += d[j];
+    }
+    options.push_back(std::move(option));
+  });
+  std::sort(options.begin(), options.end(), [](const Option& a, const Option& b) {
+    return std::tie(a.take, a.result) < std::tie(b.take, b.result);
+  });
+  return options;
+}
+
+std::optional<bool> MooreNim::p_position(std::span<const Heap> component) const {
+  for (int bit = 0; bit < 64; ++bit) {
+    std::uint64_t count = 0;
+    for (const Heap& h : component) count += (h.size >> bit) & 1;
+    if (count % (k_ + 1) != 0) return false;
+  }
+  return true;
+}
+
+Result<Nimber> MooreNim::grundy(std::span<const Heap> component, const Limits& limits) const {
+  ValueSearch search(k_, limits);
+  return search.value(canonical(component));
+}
+
+Result<std::vector<Option>> MooreNim::options_with_value(std::span<const Heap> component,
+                                                         Nimber target,
+                                                         const Limits& limits) const {
+  const Count count = option_count(component);
+  if (count > limits.max_scan) {
+    return fail(fmt::format("{} has {} moves from this position, more than the scan limit {}",
+                            spec(), to_string(count), limits.max_scan));
+  }
+  std::vector<Option> found;
+  ValueSearch search(k_, limits);
+  for (Option& option : all_options(component)) {
+    bool match = false;
+    if (target == 0) {
+      match = *p_position(option.result);
+    } else {
+      auto g = search.value(canonical(option.result));
+      if (!g) return Error{g.error()};
+      match = *g == target;
+    }
+    if (match) found.push_back(std::move(option));
+  }
+  return found;
+}
+
+}  // namespace nimkit
