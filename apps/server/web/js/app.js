@@ -53,9 +53,9 @@ async function analyze(heaps) {
 
 // Reads move notation: "2 3" / "2 3 1 1" (heap, take[, parts]) or "1:3 2:3" (several heaps).
 function moveParts(move) {
-  const single = /^(\d+) (\d+)(?: |$)/.exec(move.text);
+  const single = /^(\d+) (\d+)(?: |$)/.exec(move.move);
   if (single) return [{ heap: Number(single[1]) - 1, take: single[2], single: true }];
-  return [...move.text.matchAll(/(\d+):(\d+)/g)].map((m) => ({ heap: Number(m[1]) - 1, take: m[2], single: false }));
+  return [...move.move.matchAll(/(\d+):(\d+)/g)].map((m) => ({ heap: Number(m[1]) - 1, take: m[2], single: false }));
 }
 
 // From the position's full move list: per heap, the takes a stone click can express, and
@@ -142,7 +142,7 @@ async function humanMove(move) {
     const before = current.analysis;
     const parts = moveParts(move);
     if (parts.length === 1 && parts[0].single) await board.animateTake(parts[0].heap, parts[0].take);
-    const after = await analyze(state.heapTokens(move.result));
+    const after = await analyze(state.tokensOf(move));
     if (my !== epoch) return;
     state.play(game, move, before.winner === 'first' && after.winner === 'first');
   } catch (e) {
@@ -164,7 +164,7 @@ async function computerMove(my) {
     if (my !== epoch) return;
     const parts = moveParts(answer.move);
     if (parts.length === 1 && parts[0].single) await board.animateTake(parts[0].heap, parts[0].take);
-    const after = answer.analysis ?? await analyze(state.heapTokens(answer.move.result));
+    const after = answer.analysis ?? await analyze(state.tokensOf(answer.move));
     if (my !== epoch) return;
     state.play(game, answer.move, before.winner === 'first' && after.winner === 'first');
   } catch (e) {
@@ -269,6 +269,9 @@ function changed() {
 
 async function refresh() {
   const my = ++epoch;
+  // For tests and styling: which phase the game is in, and how many moves stand.
+  document.body.dataset.phase = 'loading';
+  document.body.dataset.plies = String(game.cursor);
   hideChooser();
   $('hint-card').hidden = true;
   const heaps = state.position(game);
@@ -281,17 +284,22 @@ async function refresh() {
   try {
     analysis = await analyze(heaps);
   } catch (e) {
-    if (my === epoch) showBanner('error', `This game cannot be analyzed: ${escapeHtml(e.message)}`);
+    if (my === epoch) {
+      document.body.dataset.phase = 'error';
+      showBanner('error', `This game cannot be analyzed: ${escapeHtml(e.message)}`);
+    }
     return;
   }
   if (my !== epoch) return;
   current.analysis = analysis;
   renderStatus(analysis);
   if (analysis.terminal) {
+    document.body.dataset.phase = 'over';
     renderButtons();
     return;
   }
   if (state.toMove(game) === 'computer') {
+    document.body.dataset.phase = 'computer';
     renderButtons();
     computerMove(my);
     return;
@@ -305,6 +313,7 @@ async function refresh() {
   const legal = current.moves && !current.moves.truncated ? legalMap(current.moves.moves) : null;
   board.set({ heaps, interactive: true, legal });
   renderButtons();
+  document.body.dataset.phase = 'human';
 }
 
 function showHint() {
@@ -415,15 +424,17 @@ async function startNewGame(e) {
   e.preventDefault();
   const spec = form.spec();
   const heaps = form.heaps();
+  let start;
   try {
-    await api.analyze(spec, form.misere(), heaps);
+    start = await api.analyze(spec, form.misere(), heaps);
   } catch (err) {
     $('f-error').textContent = err.message;
     $('f-error').hidden = false;
     return;
   }
   $('new-game').close();
-  game = state.newGame({ rules: spec, misere: form.misere(), heaps, first: form.first(), level: form.level() });
+  // The server's own notation of the position, e.g. "3 4x 5" for typed "3 4x 5" or numbers.
+  game = state.newGame({ rules: spec, misere: form.misere(), heaps: start.position.split(/\s+/), first: form.first(), level: form.level() });
   busy = false;
   changed();
 }

@@ -35,7 +35,11 @@ export class Board {
   }
 
   set({ heaps, interactive, legal, highlight }) {
-    this.heaps = heaps.map(parseHeap);
+    // A qualified multi-heap token ("wythoff:3,5") is drawn as one row per heap.
+    this.heaps = heaps.flatMap((token) => {
+      const m = /^(.*):([^:]*,[^:]*)$/.exec(String(token));
+      return m ? m[2].split(',').map((h) => parseHeap(`${m[1]}:${h}`)) : [parseHeap(token)];
+    });
     this.interactive = interactive;
     this.legal = legal ?? null;
     this.highlight = highlight ?? null;

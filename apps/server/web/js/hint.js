@@ -37,9 +37,10 @@ function xorTable(analysis, moveHeap) {
   }
   table.append(el('thead', {}, head));
   const body = el('tbody');
+  let nextHeap = 1;
   comps.forEach((c, i) => {
-    const heapNumbers = c.first_heap === undefined ? [i + 1]
-        : c.heaps.map((_, j) => c.first_heap + j);
+    const heapNumbers = c.heaps.map((_, j) => nextHeap + j);
+    nextHeap += c.heaps.length;
     const isMoved = heapNumbers.includes(moveHeap);
     const name = nim ? `${heapNumbers[0]}` : `${heapNumbers.join(',')}: ${c.rules} ${c.heaps.join(',')}`;
     const row = el('tr', { class: isMoved ? 'moved' : '' }, el('td', {}, name), el('td', { class: 'num' }, values[i].toString()));
@@ -89,9 +90,11 @@ export function renderHint(root, analysis, onPlay) {
     } else if (total === 0n) {
       why = `The ${nim ? 'nim-sum' : 'XOR of the Grundy values'} is 0: whatever you do makes it non-zero, and your opponent can always restore 0.`;
     } else if (move) {
-      const index = analysis.components.findIndex((c, i) => {
-        const first = c.first_heap ?? i + 1;
-        return move.heap >= first && move.heap < first + c.heaps.length;
+      let first = 1;
+      const index = analysis.components.findIndex((c) => {
+        const holds = move.heap >= first && move.heap < first + c.heaps.length;
+        first += c.heaps.length;
+        return holds;
       });
       const v = values[index] ?? 0n;
       const target = v ^ total;

@@ -8,6 +8,11 @@ export function heapTokens(heaps) {
   return heaps.map((h) => String(h));
 }
 
+// The position a move (from the API) leaves, as notation tokens ("3 4x 5" → ["3", "4x", "5"]).
+export function tokensOf(move) {
+  return move.position.split(/\s+/).filter(Boolean);
+}
+
 // A fresh game. `first` is 'human' or 'computer'; `level` is the API's level text.
 export function newGame({ rules, misere, heaps, first, level }) {
   return { v: 1, rules, misere, start: heapTokens(heaps), first, level, moves: [], cursor: 0 };
@@ -33,9 +38,9 @@ export function toMove(game) {
 export function play(game, move, threw) {
   game.moves = game.moves.slice(0, game.cursor);
   game.moves.push({
-    text: move.text,
+    text: move.move,
     desc: move.description,
-    after: heapTokens(move.result),
+    after: tokensOf(move),
     by: toMove(game),
     threw: Boolean(threw),
   });

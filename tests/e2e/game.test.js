@@ -1,0 +1,282 @@
+// Browser end-to-end tests of the nimkit page, run by run.sh against a live `nimkit serve`.
+// Chromium is Debian's /usr/bin/chromium, headless, with a fresh profile per browser context;
+// the page must make no request outside the server (checked on every test).
+import { test, before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.NIMKIT_URL ?? 'http://127.0.0.1:8080/';
+const ARTIFACTS = path.join(import.meta.dirname, 'artifacts');
+const TIMEOUT = 20_000;
+
+let context;
+let page;
+let profile;
+let foreign;  // requests to anywhere but the server
+
+before(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+});
+
+// Debian's Chromium with a fresh user-data-dir `dir`.
+function launch(dir) {
+  return chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+    viewport: { width: 1280, height: 860 },
+  });
+}
+
+beforeEach(async () => {
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'nimkit-e2e-'));
+  context = await launch(profile);
+  page = context.pages()[0] ?? await context.newPage();
+  foreign = [];
+  const origin = new URL(BASE).origin;
+  page.on('request', (r) => {
+    if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) foreign.push(r.url());
+  });
+  page.on('pageerror', (e) => { throw e; });
+  await page.goto(BASE);
+  await waitPhase(['human', 'over', 'computer']);
+});
+
+afterEach(async () => {
+  assert.deepEqual(foreign, [], 'the page made requests outside the server');
+  await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+});
+
+after(() => {});
+
+async function shot(name) {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+async function plies() {
+  return Number(await page.evaluate(() => document.body.dataset.plies));
+}
+
+async function phase() {
+  return page.evaluate(() => document.body.dataset.phase);
+}
+
+// Polls `predicate` in the page until it holds. (page.waitForFunction compiles its predicate
+// with eval, which the page's Content-Security-Policy rightly forbids; evaluate() does not.)
+async function until(target, predicate, arg, what) {
+  const deadline = Date.now() + TIMEOUT;
+  while (!(await target.evaluate(predicate, arg))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+// Waits until the game is in one of `phases` (with at least `minPlies` moves played).
+async function waitPhase(phases, minPlies = 0, target = page) {
+  await until(target, ([want, min]) => want.includes(document.body.dataset.phase) &&
+      Number(document.body.dataset.plies) >= min, [phases, minPlies],
+      `phase ${phases.join('/')} after ${minPlies} moves`);
+}
+
+// After the human's move: wait for the computer's reply (or the end).
+async function afterHumanMove(pliesBefore) {
+  await waitPhase(['human', 'over'], pliesBefore + 1);
+  if (await phase() === 'human' && await plies() === pliesBefore + 1) {
+    throw new Error('the computer did not reply');
+  }
+}
+
+async function heapSizes() {
+  return page.locator('.heap-size').allTextContents();
+}
+
+async function bannerState() {
+  return page.locator('#banner').getAttribute('data-state');
+}
+
+// Starts a game through the new-game form.
+async function newGame({ rules = 'nim', params, misere = false, heaps, first = 'human', level = 'perfect' }) {
+  await page.click('#btn-new');
+  await page.selectOption('#f-ruleset', rules);
+  if (params !== undefined) await page.fill('#f-params', params);
+  await page.check(`input[name=convention][value=${misere ? 'misere' : 'normal'}]`);
+  await page.fill('#f-heaps', heaps);
+  await page.check(`input[name=first][value=${first}]`);
+  await page.check(`input[name=level][value=${level}]`);
+  await until(page, () => document.getElementById('f-prediction').textContent.length > 0, null, 'the prediction');
+  const prediction = await page.locator('#f-prediction').textContent();
+  await page.click('#f-start');
+  await waitPhase(['human', 'over']);
+  return prediction;
+}
+
+// Takes `take` objects from heap `heap` (1-based) by clicking the stone that many from the end.
+async function clickTake(heap, take) {
+  const stones = page.locator(`.heap[data-heap="${heap}"] .stone`);
+  const count = await stones.count();
+  await stones.nth(count - take).click();
+}
+
+test('the perfect computer wins from a lost position', async () => {
+  const prediction = await newGame({ heaps: '1 4 5', first: 'human', level: 'perfect' });
+  assert.match(prediction, /second player wins.*computer/);
+  assert.match(await page.locator('#banner-text').textContent(), /computer wins/);
+  await shot('lost-start');
+  // Take one stone from the first non-empty heap until the game ends.
+  for (let turn = 0; turn < 20 && await phase() === 'human'; turn += 1) {
+    const sizes = (await heapSizes()).map(Number);
+    const heap = sizes.findIndex((s) => s > 0) + 1;
+    const before = await plies();
+    await clickTake(heap, 1);
+    await afterHumanMove(before);
+  }
+  assert.equal(await phase(), 'over');
+  assert.equal(await bannerState(), 'lost');
+  assert.match(await page.locator('#banner-text').textContent(), /The computer wins\..*last to move wins/);
+  assert.deepEqual((await heapSizes()).map(Number), [0, 0, 0]);
+  // The human never stood on a win, so no move of theirs is marked as throwing one away.
+  assert.equal(await page.locator('.move-list li.threw').count(), 0);
+  await shot('lost-end');
+});
+
+test('taking the hint at a won position wins', async () => {
+  const prediction = await newGame({ heaps: '3 4 5', first: 'human', level: 'perfect' });
+  assert.match(prediction, /first player wins.*you/);
+  await page.click('#btn-hint');
+  // The binary table: heaps 3, 4, 5 and their XOR 2; the hint takes 2 from heap 1.
+  const table = page.locator('.xor-table');
+  await table.waitFor();
+  assert.deepEqual(await table.locator('tbody td.num').allTextContents(), ['3', '4', '5']);
+  assert.equal(await table.locator('tfoot td.num').textContent(), '2');
+  assert.match(await page.locator('.hint-verdict').textContent(), /take 2 from heap 1/);
+  assert.equal(await page.locator('.stone.hinted').count(), 2);
+  await shot('hint');
+  for (let turn = 0; turn < 20 && await phase() === 'human'; turn += 1) {
+    const before = await plies();
+    await page.click('#btn-hint');
+    await page.click('#hint-play');
+    await afterHumanMove(before);
+  }
+  assert.equal(await phase(), 'over');
+  assert.equal(await bannerState(), 'won');
+  assert.match(await page.locator('#banner-text').textContent(), /You win!.*You made the last move — last to move wins/);
+  await shot('hint-won');
+});
+
+test('undo takes back a move and the reply; redo replays them', async () => {
+  await newGame({ heaps: '3 4 5', first: 'human', level: 'perfect' });
+  // Taking 1 from heap 3 leaves 3 4 4, nim-sum 3: a thrown-away win.
+  await clickTake(3, 1);
+  await afterHumanMove(0);
+  assert.equal(await plies(), 2);
+  assert.equal(await page.locator('.move-list li.threw').count(), 1);
+  assert.match(await page.locator('.move-list li.threw .what').textContent(), /take 1 from heap 3/);
+  const afterReply = await heapSizes();
+  await shot('undo-before');
+
+  await page.click('#btn-undo');
+  await waitPhase(['human']);
+  assert.equal(await plies(), 0);
+  assert.deepEqual(await heapSizes(), ['3', '4', '5']);
+  assert.equal(await page.locator('.move-list li.undone').count(), 2);
+
+  await page.click('#btn-redo');
+  await waitPhase(['human'], 2);
+  assert.deepEqual(await heapSizes(), afterReply);
+
+  // Undo by keyboard, then a different move: the redo tail is forgotten.
+  await page.keyboard.press('u');
+  await waitPhase(['human']);
+  assert.equal(await plies(), 0);
+  await clickTake(1, 2);
+  await afterHumanMove(0);
+  assert.equal(await page.locator('.move-list li').count(), 2);
+  assert.equal(await page.locator('.move-list li.threw').count(), 0);
+  assert.equal(await page.locator('#btn-redo').isDisabled(), true);
+});
+
+test('misère: whoever takes the last stone loses', async () => {
+  // Heap 2: the winning misère move leaves 1, so the computer must take the last stone.
+  await newGame({ heaps: '2', misere: true, first: 'human', level: 'perfect' });
+  assert.match(await page.locator('#game-convention').textContent(), /last to move loses/);
+  await page.click('#btn-hint');
+  assert.match(await page.locator('.hint-verdict').textContent(), /take 1 from heap 1/);
+  await page.click('#hint-play');
+  await afterHumanMove(0);
+  assert.equal(await bannerState(), 'won');
+  assert.match(await page.locator('#banner-text').textContent(), /You win!.*The computer made the last move — last to move loses/);
+  await shot('misere-won');
+
+  // Heap 1: the human has to take the last stone, and loses.
+  await newGame({ heaps: '1', misere: true, first: 'human', level: 'perfect' });
+  await clickTake(1, 1);
+  await waitPhase(['over'], 1);
+  assert.equal(await bannerState(), 'lost');
+  assert.match(await page.locator('#banner-text').textContent(), /The computer wins\..*You made the last move — last to move loses/);
+});
+
+test('a reload resumes the game, and the link carries it', async () => {
+  await newGame({ rules: 'zero-move', heaps: '3 4 5', first: 'human', level: 'skilled' });
+  // A zero move on heap 2 (through the heap's move chooser), then the computer's reply.
+  await page.click('.heap[data-heap="2"] .heap-more');
+  await page.locator('.chooser-item', { hasText: 'zero move' }).first().click();
+  await afterHumanMove(0);
+  const sizes = await heapSizes();
+  const moves = await page.locator('.move-list li').allTextContents();
+  assert.equal(moves.length, 2);
+  assert.match(moves[0], /zero move on heap 2/);
+  const url = page.url();
+  assert.match(url, /#game=/);
+
+  await page.reload();
+  await waitPhase(['human', 'over'], 2);
+  assert.deepEqual(await heapSizes(), sizes);
+  assert.deepEqual(await page.locator('.move-list li').allTextContents(), moves);
+  assert.match(await page.locator('#game-level').textContent(), /skilled 70%/);
+
+  // A fresh profile (no local storage) opening the link sees the same game.
+  const otherProfile = fs.mkdtempSync(path.join(os.tmpdir(), 'nimkit-e2e-'));
+  const other = await launch(otherProfile);
+  try {
+    const second = other.pages()[0] ?? await other.newPage();
+    await second.goto(url);
+    await waitPhase(['human', 'over'], 2, second);
+    assert.deepEqual(await second.locator('.move-list li').allTextContents(), moves);
+    assert.deepEqual(await second.locator('.heap-size').allTextContents(), sizes);
+  } finally {
+    await other.close();
+    fs.rmSync(otherProfile, { recursive: true, force: true });
+  }
+  await shot('reload');
+});
+
+test('the Grundy view plots Kayles with period 12', async () => {
+  await page.click('#tab-grundy');
+  await page.selectOption('#g-ruleset', 'kayles');
+  await page.fill('#g-count', '120');
+  await page.click('#grundy-form button[type=submit]');
+  await until(page, () => document.getElementById('g-facts').dataset.rules === 'kayles', null, 'the Kayles plot');
+  assert.match(await page.locator('[data-testid=period]').textContent(), /period 12/);
+  assert.match(await page.locator('.fact.preperiod').textContent(), /preperiod 71/);
+  assert.equal(await page.locator('#g-chart .gdot').count(), 120);
+  assert.equal(await page.locator('#g-chart .zone-period').count(), 1);
+  // The table is 12 values wide, so from row 72 on the columns repeat.
+  assert.equal(await page.locator('#g-table thead th').count(), 13);
+  assert.equal(await page.locator('#g-table td[title="g(70) = 6"]').count(), 1);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'grundy-kayles.png'), fullPage: true });
+});
+
+test('the page works at phone width', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await newGame({ heaps: '3 5 7', first: 'human', level: 'perfect' });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  assert.equal(overflow, false, 'the page scrolls sideways at phone width');
+  await clickTake(2, 1);
+  await afterHumanMove(0);
+  await shot('phone');
+});

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Browser end-to-end tests of `nimkit serve`: starts the built server on a free loopback port,
+# runs the Playwright tests (playwright-core driving Debian's /usr/bin/chromium, never a
+# downloaded browser), stops the server. Screenshots go to tests/e2e/artifacts/.
+#
+#   tests/e2e/run.sh [PATH/TO/nimkit]     default: $NIMKIT, else build/dev/apps/cli/nimkit
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+nimkit=${1:-${NIMKIT:-$here/../../build/dev/apps/cli/nimkit}}
+nimkit=$(realpath -m "$nimkit")
+if [[ ! -x $nimkit ]]; then
+  echo "error: no nimkit binary at $nimkit (build first, or pass its path)" >&2
+  exit 2
+fi
+if [[ ! -x ${CHROMIUM:=/usr/bin/chromium} ]]; then
+  echo "error: no Chromium at $CHROMIUM (apt-get install chromium)" >&2
+  exit 2
+fi
+export CHROMIUM
+
+cd "$here"
+if [[ ! -d node_modules/playwright-core ]]; then
+  npm ci --no-audit --no-fund
+fi
+mkdir -p artifacts
+
+# --port 0 lets the kernel pick a free port; the server prints the address it bound.
+log=$(mktemp)
+"$nimkit" serve --host 127.0.0.1 --port 0 >"$log" 2>&1 &
+server=$!
+trap 'kill -TERM "$server" 2>/dev/null; wait "$server" 2>/dev/null; cp "$log" artifacts/server.log; rm -f "$log"' EXIT
+for _ in $(seq 100); do
+  grep -q '^nimkit serving on ' "$log" && break
+  kill -0 "$server" 2>/dev/null || { cat "$log" >&2; exit 1; }
+  sleep 0.05
+done
+url=$(sed -n 's/^nimkit serving on \(http[^ ]*\).*/\1/p' "$log")
+if [[ -z $url ]]; then
+  echo "error: the server did not report its address" >&2
+  cat "$log" >&2
+  exit 1
+fi
+echo "e2e: server at $url"
+NIMKIT_URL=$url node --test --test-concurrency=1 game.test.js

@@ -1,0 +1,347 @@
+// The JSON API of `nimkit serve`, against a live server on a free loopback port: every endpoint,
+// every class of bad request, and the same JSON as `nimkit analyze --json`.
+#include <httplib.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "api.h"
+#include "json.h"
+#include "nimkit/analysis.h"
+#include "nimkit/notation.h"
+#include "nimkit/registry.h"
+#include "server.h"
+
+namespace nimkit::server {
+namespace {
+
+using nlohmann::json;
+
+class ServerApiTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    ServerOptions options;
+    options.host = "127.0.0.1";
+    options.port = 0;  // any free port
+    server_ = new Server(options);
+    auto bound = server_->bind();
+    ASSERT_TRUE(bound.ok()) << bound.error();
+    thread_ = new std::thread([] { server_->listen(); });
+  }
+  static void TearDownTestSuite() {
+    server_->stop();
+    thread_->join();
+    delete thread_;
+    delete server_;
+  }
+
+  static httplib::Client client() {
+    httplib::Client c("127.0.0.1", server_->port());
+    c.set_connection_timeout(5);
+    c.set_read_timeout(10);
+    return c;
+  }
+
+  struct Answer {
+    int status = 0;
+    json body;
+  };
+  static Answer get(const std::string& path) {
+    auto res = client().Get(path);
+    EXPECT_TRUE(res) << "no answer to GET " << path;
+    if (!res) return {};
+    EXPECT_EQ(res->get_header_value("Content-Type"), "application/json") << path;
+    return {res->status, json::parse(res->body)};
+  }
+  static Answer post(const std::string& path, const std::string& body) {
+    auto res = client().Post(path, body, "application/json");
+    EXPECT_TRUE(res) << "no answer to POST " << path;
+    if (!res) return {};
+    EXPECT_EQ(res->get_header_value("Content-Type"), "application/json") << path << " " << body;
+    return {res->status, json::parse(res->body)};
+  }
+  static Answer post_json(const std::string& path, const json& body) {
+    return post(path, body.dump());
+  }
+
+  // A refusal: the status, and an error message containing `words`.
+  static void expect_refused(const Answer& answer, int status, const std::string& words) {
+    EXPECT_EQ(answer.status, status) << answer.body.dump();
+    ASSERT_TRUE(answer.body.contains("error")) << answer.body.dump();
+    EXPECT_NE(answer.body["error"].get<std::string>().find(words), std::string::npos)
+        << "error \"" << answer.body["error"].get<std::string>() << "\" lacks \"" << words << "\"";
+  }
+
+  static inline Server* server_ = nullptr;
+  static inline std::thread* thread_ = nullptr;
+};
+
+// --- every endpoint -----------------------------------------------------------------------------
+
+TEST_F(ServerApiTest, HealthSaysOk) {
+  const Answer a = get("/api/health");
+  EXPECT_EQ(a.status, 200);
+  EXPECT_EQ(a.body["status"], "ok");
+  EXPECT_EQ(a.body["rulesets"], registry().size());
+}
+
+TEST_F(ServerApiTest, RulesetsListEveryRegistryEntryInOrder) {
+  const Answer a = get("/api/rulesets");
+  ASSERT_EQ(a.status, 200);
+  const json& list = a.body["rulesets"];
+  ASSERT_EQ(list.size(), registry().size());
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const RulesetEntry& entry = registry()[i];
+    EXPECT_EQ(list[i]["name"], entry.name);
+    EXPECT_EQ(list[i]["parameters"], entry.parameters);
+    EXPECT_EQ(list[i]["summary"], entry.summary);
+    EXPECT_EQ(list[i]["examples"], json(entry.examples));
+  }
+}
+
+TEST_F(ServerApiTest, ThreeFourFiveFirstPlayerWinsByTakingTwoFromHeapOne) {
+  const Answer a = post("/api/analyze", R"({"rules":"nim","misere":false,"heaps":[3,4,5]})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["rules"], "nim");
+  EXPECT_EQ(a.body["convention"], "normal");
+  EXPECT_EQ(a.body["heaps"], json::parse("[3,4,5]"));
+  EXPECT_EQ(a.body["grundy"], 2);
+  EXPECT_EQ(a.body["winner"], "first");
+  ASSERT_EQ(a.body["winning_moves"].size(), 1u);
+  const json& m = a.body["winning_moves"][0];
+  EXPECT_EQ(m["heap"], 1);
+  EXPECT_EQ(m["take"], 2);
+  EXPECT_EQ(m["result"], json::parse("[1,4,5]"));
+  EXPECT_EQ(a.body["terminal"], false);
+}
+
+TEST_F(ServerApiTest, AnalyzeAnswersExactlyWhatAnalyzeJsonPrints) {
+  // The CLI's `analyze --json` writes cli::analysis_json(); the API must add fields, never differ.
+  const json request = {{"rules", "zero-move"}, {"misere", false}, {"heaps", {18, "47x", 34}}};
+  const Answer a = post_json("/api/analyze", request);
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  auto rules = make_ruleset("zero-move");
+  ASSERT_TRUE(rules.ok());
+  auto position = parse_position("18 47x 34", *rules);
+  ASSERT_TRUE(position.ok());
+  auto analysis = analyze(*position, Convention::kNormal, ApiLimits{}.engine);
+  ASSERT_TRUE(analysis.ok());
+  json expected = cli::analysis_json(*position, *analysis);
+  for (const auto& [key, value] : expected.items()) EXPECT_EQ(a.body[key], value) << key;
+  EXPECT_EQ(a.body["position"], "18 47x 34");
+}
+
+TEST_F(ServerApiTest, MisereOneOneIsAWinForThePlayerToMove) {
+  const Answer a = post("/api/analyze", R"({"misere":true,"heaps":[1,1]})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["convention"], "misere");
+  EXPECT_EQ(a.body["winner"], "first");
+}
+
+TEST_F(ServerApiTest, TerminalPositionIsMarked) {
+  const Answer normal = post("/api/analyze", R"({"heaps":[0,0]})");
+  EXPECT_EQ(normal.body["terminal"], true);
+  EXPECT_EQ(normal.body["winner"], "second");  // no move: the player to move has lost
+  const Answer misere = post("/api/analyze", R"({"misere":true,"heaps":[0]})");
+  EXPECT_EQ(misere.body["terminal"], true);
+  EXPECT_EQ(misere.body["winner"], "first");  // the opponent took the last object and lost
+}
+
+TEST_F(ServerApiTest, PerfectComputerTakesTheWinningMove) {
+  const Answer a = post("/api/move", R"({"rules":"nim","heaps":[3,4,5],"level":"perfect"})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["move"]["heap"], 1);
+  EXPECT_EQ(a.body["move"]["take"], 2);
+  EXPECT_EQ(a.body["move"]["result"], json::parse("[1,4,5]"));
+  EXPECT_EQ(a.body["move"]["winning"], true);
+  EXPECT_EQ(a.body["analysis"]["heaps"], json::parse("[1,4,5]"));
+  EXPECT_EQ(a.body["analysis"]["winner"], "second");
+}
+
+TEST_F(ServerApiTest, PerfectComputerInALostPositionStillMovesLegally) {
+  const Answer a = post("/api/move", R"({"heaps":[1,4,5]})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["move"]["winning"], false);
+  EXPECT_EQ(a.body["analysis"]["winner"], "first");
+  EXPECT_EQ(a.body["level"], "perfect");
+}
+
+TEST_F(ServerApiTest, SameSeedSameRandomMove) {
+  const json request = {{"heaps", {9, 10, 11, 12}}, {"level", "random"}, {"seed", 42}};
+  const Answer a = post_json("/api/move", request);
+  const Answer b = post_json("/api/move", request);
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["seed"], 42);
+  EXPECT_EQ(a.body["move"], b.body["move"]);
+}
+
+TEST_F(ServerApiTest, ZeroMoveComputerTracksTheSpentState) {
+  // A pile of 1 with its zero move available has value 2; its options are 0 (value 0) and 1x
+  // (value 1), so the winning move takes the pile. A zero move on 2 leaves 2x, marked spent.
+  const Answer a = post("/api/move", R"({"rules":"zero-move","heaps":["1"]})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["move"]["take"], 1);
+  const Answer spent = post("/api/moves", R"({"rules":"zero-move","heaps":["2"],"heap":1,"take":0})");
+  ASSERT_EQ(spent.status, 200) << spent.body.dump();
+  ASSERT_EQ(spent.body["moves"].size(), 1u);
+  EXPECT_EQ(spent.body["moves"][0]["position"], "2x");
+}
+
+TEST_F(ServerApiTest, MovesListsSplitsOfAKaylesRow) {
+  // Taking one pin from a row of 5 leaves 4, 1+3 or 2+2.
+  const Answer a = post("/api/moves", R"({"rules":"kayles","heaps":[5],"heap":1,"take":1})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  std::vector<std::string> left;
+  for (const json& m : a.body["moves"]) left.push_back(m["position"]);
+  std::sort(left.begin(), left.end());
+  EXPECT_EQ(left, (std::vector<std::string>{"1 3", "2 2", "4"}));
+  EXPECT_EQ(a.body["truncated"], false);
+}
+
+TEST_F(ServerApiTest, MovesListsAllMovesUpToTheLimit) {
+  const Answer all = post("/api/moves", R"({"heaps":[3,4,5]})");
+  ASSERT_EQ(all.status, 200) << all.body.dump();
+  EXPECT_EQ(all.body["count"], 12);
+  EXPECT_EQ(all.body["moves"].size(), 12u);
+  const Answer few = post("/api/moves", R"({"heaps":[3,4,5],"limit":5})");
+  EXPECT_EQ(few.body["moves"].size(), 5u);
+  EXPECT_EQ(few.body["truncated"], true);
+  const Answer typed = post("/api/moves", R"({"heaps":[3,4,5],"move":"2 4"})");
+  ASSERT_EQ(typed.status, 200) << typed.body.dump();
+  EXPECT_EQ(typed.body["moves"][0]["result"], json::parse("[3,0,5]"));
+}
+
+TEST_F(ServerApiTest, KaylesIsPeriodic12After70) {
+  const Answer a = post("/api/grundy", R"({"rules":"kayles","count":100})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["period"], 12);
+  EXPECT_EQ(a.body["preperiod"], 71);
+  ASSERT_EQ(a.body["values"].size(), 100u);
+  // g(70) = 6 is the last exception: 12 later the periodic value g(82) = 2 holds.
+  EXPECT_EQ(a.body["values"][70], 6);
+  EXPECT_EQ(a.body["values"][82], 2);
+}
+
+TEST_F(ServerApiTest, NimHasNoPeriod) {
+  const Answer a = post("/api/grundy", R"({"rules":"nim","count":10})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["values"], json::parse("[0,1,2,3,4,5,6,7,8,9]"));
+  EXPECT_TRUE(a.body["period"].is_null());
+}
+
+TEST_F(ServerApiTest, PageAndItsScriptsAreServed) {
+  auto page = client().Get("/");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_EQ(page->get_header_value("Content-Type"), "text/html; charset=utf-8");
+  EXPECT_NE(page->body.find("<script type=\"module\" src=\"/js/app.js\">"), std::string::npos);
+  auto script = client().Get("/js/app.js");
+  ASSERT_TRUE(script);
+  EXPECT_EQ(script->status, 200);
+  EXPECT_EQ(script->get_header_value("Content-Type"), "text/javascript; charset=utf-8");
+  EXPECT_NE(page->get_header_value("Content-Security-Policy").find("default-src 'self'"),
+            std::string::npos);
+}
+
+// --- every class of bad request -----------------------------------------------------------------
+
+TEST_F(ServerApiTest, MalformedJsonIs400) {
+  expect_refused(post("/api/analyze", "{\"heaps\": [3,4,"), 400, "not valid JSON");
+  expect_refused(post("/api/analyze", ""), 400, "not valid JSON");
+  expect_refused(post("/api/analyze", "[3,4,5]"), 400, "must be a JSON object");
+}
+
+TEST_F(ServerApiTest, WrongTypesAre400NamingTheField) {
+  expect_refused(post("/api/analyze", R"({"heaps":"3 4 5"})"), 400, "\"heaps\" must be an array");
+  expect_refused(post("/api/analyze", R"({"heaps":[3,-4,5]})"), 400, "heaps[1]");
+  expect_refused(post("/api/analyze", R"({"heaps":[3,4.5]})"), 400, "non-integer 4.5");
+  expect_refused(post("/api/analyze", R"({"heaps":[18446744073709551616]})"), 400, "heaps[0]");
+  expect_refused(post("/api/analyze", R"({"heaps":[[3]]})"), 400, "heaps[0]");
+  expect_refused(post("/api/analyze", R"({"rules":7,"heaps":[3]})"), 400, "\"rules\" must be");
+  expect_refused(post("/api/analyze", R"({"misere":"yes","heaps":[3]})"), 400, "\"misere\"");
+  expect_refused(post("/api/move", R"({"heaps":[3],"level":3})"), 400, "\"level\"");
+  expect_refused(post("/api/move", R"({"heaps":[3],"seed":-1})"), 400, "\"seed\"");
+  expect_refused(post("/api/grundy", R"({"rules":"kayles","count":"many"})"), 400, "count");
+  expect_refused(post("/api/moves", R"({"heaps":[3],"heap":true})"), 400, "\"heap\"");
+}
+
+TEST_F(ServerApiTest, MissingAndUnknownFieldsAre400) {
+  expect_refused(post("/api/analyze", R"({"rules":"nim"})"), 400, "missing field \"heaps\"");
+  expect_refused(post("/api/analyze", R"({"heaps":[3],"misère":true})"), 400,
+                 "unknown field \"misère\"");
+  expect_refused(post("/api/grundy", R"({"rules":"kayles"})"), 400, "missing field \"count\"");
+}
+
+TEST_F(ServerApiTest, UnknownRulesetIs422) {
+  expect_refused(post("/api/analyze", R"({"rules":"chess","heaps":[3]})"), 422,
+                 "unknown ruleset \"chess\"");
+  expect_refused(post("/api/grundy", R"({"rules":"chess","count":10})"), 422, "unknown ruleset");
+  expect_refused(post("/api/analyze", R"({"rules":"subtraction:0,x","heaps":[3]})"), 422, "");
+}
+
+TEST_F(ServerApiTest, IllegalPositionIs422) {
+  expect_refused(post("/api/analyze", R"({"heaps":["3y"]})"), 422, "3y");
+  expect_refused(post("/api/analyze", R"({"heaps":[]})"), 422, "empty");
+  expect_refused(post("/api/analyze", R"({"heaps":["18446744073709551616"]})"), 422,
+                 "18446744073709551616");
+  expect_refused(post("/api/move", R"({"heaps":[0,0]})"), 422, "game is over");
+  expect_refused(post("/api/moves", R"({"heaps":[3],"heap":2})"), 422, "no heap 2");
+  expect_refused(post("/api/moves", R"({"heaps":[3],"move":"1 4"})"), 422, "");
+  expect_refused(post("/api/move", R"({"heaps":[3],"level":"genius"})"), 422, "genius");
+}
+
+TEST_F(ServerApiTest, OversizedBodyIs413) {
+  const std::string huge = R"({"heaps":[)" + std::string(ApiLimits{}.max_body_bytes, '1') + "]}";
+  expect_refused(post("/api/analyze", huge), 413, "too large");
+}
+
+TEST_F(ServerApiTest, CountAboveTheLimitIs422) {
+  const json request = {{"rules", "kayles"}, {"count", ApiLimits{}.max_grundy_count + 1}};
+  expect_refused(post_json("/api/grundy", request), 422, "outside 1 to");
+  expect_refused(post("/api/grundy", R"({"rules":"kayles","count":0})"), 422, "outside 1 to");
+  expect_refused(post("/api/moves", R"({"heaps":[3],"limit":1000000})"), 422, "limit");
+  const json many_heaps = {{"heaps", std::vector<int>(ApiLimits{}.max_heaps + 1, 1)}};
+  expect_refused(post_json("/api/analyze", many_heaps), 422, "limit");
+}
+
+TEST_F(ServerApiTest, WrongPathOrMethodIsRefusedInJson) {
+  expect_refused(get("/api/nothing"), 404, "no such path");
+  expect_refused(get("/api/analyze"), 405, "takes POST");
+  expect_refused(post("/api/health", "{}"), 405, "takes GET");
+}
+
+TEST_F(ServerApiTest, ServerStillAnswersAfterEveryRefusal) {
+  post("/api/analyze", "\xff\xfe not json");
+  // Deeply nested JSON just under the size limit must not exhaust the stack.
+  const Answer deep = post("/api/analyze", R"({"heaps":)" + std::string(60000, '[') + "}");
+  EXPECT_EQ(deep.status, 400);
+  const Answer a = get("/api/health");
+  EXPECT_EQ(a.status, 200);
+}
+
+// --- limits on work, through the socket-free API ------------------------------------------------
+
+TEST(ApiLimitsTest, WorkAboveTheEngineLimitIs422NamingTheLimit) {
+  ApiLimits limits;
+  limits.engine.max_nodes = 10;  // misère Kayles needs a game-tree search
+  const Api api(limits);
+  const ApiResponse r = api.analyze(R"({"rules":"kayles","misere":true,"heaps":[9,10,11]})");
+  EXPECT_EQ(r.status, 422) << r.body.dump();
+  EXPECT_NE(r.body["error"].get<std::string>().find("limit"), std::string::npos) << r.body.dump();
+}
+
+TEST(ApiLimitsTest, BodyOverTheLimitIs413WithoutParsing) {
+  ApiLimits limits;
+  limits.max_body_bytes = 10;
+  const Api api(limits);
+  EXPECT_EQ(api.analyze(R"({"heaps":[3,4,5]})").status, 413);
+}
+
+}  // namespace
+}  // namespace nimkit::server
