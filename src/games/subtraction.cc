@@ -67,8 +67,7 @@ Result<std::shared_ptr<const SubtractionGame>> SubtractionGame::make(std::string
   }
   constexpr std::string_view kAllBut = "all-but:";
   const bool all_but = params.substr(0, kAllBut.size()) == kAllBut;
-  if (!all_but &&
-      std::any_of(params.begin(), params.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
+  if (!all_but && params.find_first_of("0123456789,") == std::string_view::npos) {
     return fail(fmt::format(
         "unknown subtraction set \"{}\": expected numbers like 1,3,4, all-but:1,2, squares, "
         "powers-of-2 or fibonacci",

@@ -1,0 +1,258 @@
+// The conformance suite: every example of every registry entry keeps the Ruleset contracts, and
+// agrees with the plain rules and search of rules_brute_force.h.
+//  - options: listed by random access, strictly sorted by (take, result), the same moves as the
+//    plain rules, none from a terminal heap;
+//  - Grundy values: g = mex of the options' values, for heaps up to 200 (pairs and Moore
+//    components: small ones);
+//  - random playouts from a seeded Rng: notation and move text round-trip at every step;
+//  - small sums of different rulesets: winner and winning moves equal the plain search, under
+//    normal and misère play.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "nimkit/analysis.h"
+#include "nimkit/match.h"
+#include "nimkit/notation.h"
+#include "nimkit/registry.h"
+#include "nimkit/strategy.h"
+#include "rules_brute_force.h"
+
+namespace {
+
+using nimkit::Count;
+using nimkit::Heap;
+using nimkit::Nimber;
+using nimkit::Option;
+using nimkit::Ruleset;
+using nimkit_rules_test::PlainComponent;
+using nimkit_rules_test::PlainHeap;
+using nimkit_rules_test::PlainPosition;
+
+std::vector<std::string> all_examples() {
+  std::vector<std::string> specs;
+  for (const nimkit::RulesetEntry& entry : nimkit::registry()) {
+    for (const std::string& example : entry.examples) specs.push_back(example);
+  }
+  return specs;
+}
+
+std::shared_ptr<const Ruleset> make(const std::string& spec) {
+  auto rules = nimkit::make_ruleset(spec);
+  EXPECT_TRUE(rules.ok()) << spec << ": " << (rules ? "" : rules.error());
+  return rules ? *rules : nullptr;
+}
+
+// Small components to check exhaustively: single heaps, pairs, or Moore heap lists.
+std::vector<std::vector<Heap>> small_components(const Ruleset& rules, std::uint64_t single_max) {
+  std::vector<std::vector<Heap>> out;
+  if (rules.arity() == 1) {
+    for (std::uint64_t n = 0; n <= single_max; ++n) {
+      out.push_back({Heap{n}});
+      if (rules.spec() == "zero-move" && n > 0) out.push_back({Heap{n, true}});
+    }
+  } else if (rules.arity() == 2) {
+    for (std::uint64_t x = 0; x <= 9; ++x) {
+      for (std::uint64_t y = 0; y <= 9; ++y) out.push_back({Heap{x}, Heap{y}});
+    }
+  } else {
+    for (std::uint64_t a = 0; a <= 4; ++a) {
+      out.push_back({Heap{a}});
+      for (std::uint64_t b = 0; b <= 4; ++b) {
+        out.push_back({Heap{a}, Heap{b}});
+        for (std::uint64_t c = 0; c <= 3; ++c) out.push_back({Heap{a}, Heap{b}, Heap{c}});
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<Option> options_of(const Ruleset& rules, const std::vector<Heap>& heaps) {
+  std::vector<Option> options;
+  const Count count = rules.option_count(heaps);
+  for (Count i = 0; i < count; ++i) options.push_back(rules.option_at(heaps, i));
+  return options;
+}
+
+std::vector<PlainHeap> plain(const std::vector<Heap>& heaps) {
+  std::vector<PlainHeap> out;
+  for (const Heap& h : heaps) out.push_back({h.size, h.zero_spent});
+  return out;
+}
+
+// A move's result as the plain rules write it: arity-1 results without empty heaps, sorted.
+std::vector<PlainHeap> normalized(const Ruleset& rules, std::vector<PlainHeap> result) {
+  if (rules.arity() != 1) return result;
+  std::erase_if(result, [](const PlainHeap& h) { return h.first == 0; });
+  std::sort(result.begin(), result.end());
+  return result;
+}
+
+// Uniform in [0, bound) as a size.
+std::size_t pick(nimkit::Rng& rng, std::size_t bound) {
+  return static_cast<std::size_t>(rng.below(bound));
+}
+
+class RulesetConformance : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(RulesetConformance, SpecRoundTrips) {
+  const auto rules = make(GetParam());
+  ASSERT_TRUE(rules);
+  const auto again = make(rules->spec());
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->spec(), rules->spec());
+  EXPECT_FALSE(rules->summary().empty());
+}
+
+TEST_P(RulesetConformance, OptionsAreSortedUniqueAndMatchThePlainRules) {
+  const auto rules = make(GetParam());
+  ASSERT_TRUE(rules);
+  for (const auto& heaps : small_components(*rules, 40)) {
+    const std::vector<Option> options = options_of(*rules, heaps);
+    for (std::size_t i = 1; i < options.size(); ++i) {
+      EXPECT_TRUE(std::tie(options[i - 1].take, options[i - 1].result) <
+                  std::tie(options[i].take, options[i].result))
+          << GetParam() << " heap " << heaps[0].size << " option " << i;
+    }
+    std::vector<std::vector<PlainHeap>> mine;
+    for (const Option& o : options) {
+      // Objects are conserved: taken + left = before.
+      std::uint64_t before = 0, after = 0;
+      for (const Heap& h : heaps) before += h.size;
+      for (const Heap& h : o.result) after += h.size;
+      EXPECT_EQ(after + o.take, before) << GetParam();
+      mine.push_back(normalized(*rules, plain(o.result)));
+    }
+    std::vector<std::vector<PlainHeap>> theirs;
+    for (auto& r : nimkit_rules_test::plain_moves(PlainComponent{rules->spec(), plain(heaps)})) {
+      theirs.push_back(normalized(*rules, r));
+    }
+    std::sort(mine.begin(), mine.end());
+    std::sort(theirs.begin(), theirs.end());
+    EXPECT_EQ(mine, theirs) << GetParam() << " from " << heaps.size() << " heaps, first "
+                            << heaps[0].size;
+  }
+}
+
+TEST_P(RulesetConformance, GrundyIsTheMexOfTheOptions) {
+  const auto rules = make(GetParam());
+  ASSERT_TRUE(rules);
+  const nimkit::Limits limits;
+  for (const auto& heaps : small_components(*rules, 200)) {
+    auto g = rules->grundy(heaps, limits);
+    ASSERT_TRUE(g.ok()) << GetParam() << ": " << g.error();
+    std::vector<Nimber> values;
+    for (const Option& o : options_of(*rules, heaps)) {
+      Nimber v = 0;
+      if (rules->arity() == 1) {
+        for (const Heap& h : o.result) v ^= *rules->grundy(std::vector<Heap>{h}, limits);
+      } else {
+        v = *rules->grundy(o.result, limits);
+      }
+      values.push_back(v);
+    }
+    EXPECT_EQ(nimkit::to_string(*g), nimkit::to_string(nimkit::mex(values)))
+        << GetParam() << " heap " << heaps[0].size << (heaps.size() > 1 ? "..." : "");
+  }
+}
+
+TEST_P(RulesetConformance, RandomPlayoutsRoundTripNotation) {
+  const auto rules = make(GetParam());
+  ASSERT_TRUE(rules);
+  nimkit::Rng rng(20240611);
+  const nimkit::Limits limits;
+  for (int game = 0; game < 20; ++game) {
+    std::vector<Heap> heaps;
+    const std::size_t n = rules->arity() == 2 ? 2 * (1 + pick(rng, 2)) : 1 + pick(rng, 3);
+    for (std::size_t i = 0; i < n; ++i)
+      heaps.push_back(Heap{static_cast<std::uint64_t>(rng.below(25))});
+    nimkit::Position position(rules, heaps);
+    for (int ply = 0; ply < 200 && !position.is_terminal(); ++ply) {
+      const std::string text = nimkit::format_position(position, nullptr);
+      auto parsed = nimkit::parse_position(text, rules);
+      ASSERT_TRUE(parsed.ok()) << text << ": " << parsed.error();
+      EXPECT_TRUE(*parsed == position) << text;
+      const nimkit::Move move = position.move_at(rng.below(position.move_count()));
+      const std::string move_text = nimkit::format_move(position, move);
+      auto reparsed = nimkit::parse_move(position, move_text, limits);
+      ASSERT_TRUE(reparsed.ok()) << GetParam() << " " << text << " move " << move_text << ": "
+                                 << reparsed.error();
+      EXPECT_EQ(nimkit::format_position(position.after(*reparsed)),
+                nimkit::format_position(position.after(move)))
+          << GetParam() << " " << text << " move " << move_text;
+      position = position.after(move);
+    }
+    EXPECT_TRUE(position.is_terminal()) << GetParam();
+    EXPECT_EQ(position.move_count(), Count{0});
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, RulesetConformance, ::testing::ValuesIn(all_examples()),
+                         [](const ::testing::TestParamInfo<std::string>& param) {
+                           std::string name;
+                           for (char c : param.param) name += std::isalnum(c) ? c : '_';
+                           return name;
+                         });
+
+// Sums of two or three components from different rulesets, small heaps: the winner and the
+// moves that win are those of the plain search, under both conventions.
+PlainPosition plain_position(const nimkit::Position& position) {
+  PlainPosition out;
+  for (const nimkit::Component& c : position.components()) {
+    out.push_back(PlainComponent{c.rules->spec(), plain(c.heaps)});
+  }
+  return out;
+}
+
+TEST(RulesetSums, WinnersAndWinningMovesMatchThePlainSearch) {
+  const std::vector<std::string> specs = all_examples();
+  nimkit::Rng rng(7);
+  nimkit_rules_test::PlainSearch normal(false), misere(true);
+  for (int trial = 0; trial < 80; ++trial) {
+    std::vector<nimkit::Component> components;
+    const std::size_t parts = 2 + pick(rng, 2);
+    for (std::size_t p = 0; p < parts; ++p) {
+      const auto rules = make(specs[pick(rng, specs.size())]);
+      ASSERT_TRUE(rules);
+      std::vector<Heap> heaps;
+      const std::size_t count = rules->arity() == 1   ? 1
+                                : rules->arity() == 2 ? 2
+                                                      : 1 + pick(rng, 3);
+      const std::uint64_t top = rules->arity() == 1 ? 8 : 3;
+      for (std::size_t i = 0; i < count; ++i) {
+        heaps.push_back(Heap{static_cast<std::uint64_t>(rng.below(top + 1))});
+      }
+      components.push_back(nimkit::Component{rules, heaps});
+    }
+    const nimkit::Position position(components);
+    for (const auto convention : {nimkit::Convention::kNormal, nimkit::Convention::kMisere}) {
+      auto& search = convention == nimkit::Convention::kNormal ? normal : misere;
+      auto analysis = nimkit::analyze(position, convention);
+      const std::string text = nimkit::format_position(position);
+      ASSERT_TRUE(analysis.ok()) << text << ": " << analysis.error();
+      const PlainPosition start = nimkit_rules_test::canonical(plain_position(position));
+      const bool wins = search.wins(start);
+      EXPECT_EQ(analysis->winner == nimkit::Player::kFirst, wins)
+          << text << " " << to_string(convention);
+      std::vector<PlainPosition> expected;
+      for (const PlainPosition& child : nimkit_rules_test::plain_children(start)) {
+        if (!search.wins(child)) expected.push_back(child);
+      }
+      std::vector<PlainPosition> found;
+      for (const nimkit::Move& m : analysis->winning_moves) {
+        found.push_back(nimkit_rules_test::canonical(plain_position(position.after(m))));
+      }
+      std::sort(expected.begin(), expected.end());
+      std::sort(found.begin(), found.end());
+      EXPECT_EQ(found, expected) << text << " " << to_string(convention);
+      EXPECT_EQ(analysis->winning_move_count, Count{expected.size()}) << text;
+    }
+  }
+}
+
+}  // namespace
