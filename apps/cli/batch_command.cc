@@ -1,0 +1,321 @@
+// nimkit batch: one position per line on standard input, one result per line on standard output.
+//
+// Text output is tab-separated: WINNER, GRUNDY, MOVE ("first\t2\t1 2": the first player wins,
+// the normal-play Grundy value is 2, and "1 2" — take 2 from heap 1 — is the first winning move in
+// legal-move order; "-" when the player to move loses). A bad line gives
+// "error\tline 7: heap "3x" is not a non-negative integer" and the run goes on. With --json each
+// line is an object: {"line":1,"winner":"first","grundy":2,"move":"1 2"} or {"line":7,"error":...}.
+//
+// Input is streamed through fixed buffers, so it may be larger than memory. Plain Nim under normal
+// play takes a fast path (hand-rolled parsing and formatting, no allocation per line, large
+// reads and writes); it gives the same answers as the general path (parse_position + analyze),
+// which every other ruleset, misère play, and any line the fast path does not understand take.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "commands.h"
+#include "common.h"
+#include "json.h"
+#include "nimkit/analysis.h"
+#include "nimkit/match.h"
+#include "nimkit/notation.h"
+#include "nimkit/registry.h"
+
+namespace nimkit::cli {
+namespace {
+
+constexpr std::size_t kReadSize = 1 << 20;
+constexpr std::size_t kFlushAt = 1 << 20;
+// The fast path handles positions of up to this many heaps; longer lines take the general path.
+constexpr std::size_t kMaxFastHeaps = 64;
+
+struct BatchOptions {
+  std::string rules = "nim";
+  bool misere = false;
+  bool json = false;
+  bool general = false;  // force the general path (for comparison and tests)
+  std::uint64_t limit = Limits{}.max_nodes;
+};
+
+// Buffered writer on a file descriptor: one write() per megabyte of output, no zero-filling.
+class Output {
+ public:
+  explicit Output(int fd) : fd_(fd), buffer_(new char[kCapacity]) {}
+  ~Output() { flush(); }
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+
+  void append(std::string_view text) {
+    if (text.size() > kCapacity - size_) flush();
+    if (text.size() > kCapacity) {
+      write_all(text.data(), text.size());
+      return;
+    }
+    std::memcpy(buffer_.get() + size_, text.data(), text.size());
+    size_ += text.size();
+  }
+  // Room for `n` ≤ 4096 more bytes at the returned pointer; commit(end) after writing them.
+  char* reserve(std::size_t n) {
+    if (size_ + n > kCapacity) flush();
+    return buffer_.get() + size_;
+  }
+  void commit(const char* end) {
+    size_ = static_cast<std::size_t>(end - buffer_.get());
+    if (size_ >= kFlushAt) flush();
+  }
+  bool flush() {
+    write_all(buffer_.get(), size_);
+    size_ = 0;
+    return !failed_;
+  }
+
+ private:
+  static constexpr std::size_t kCapacity = kFlushAt + 4096;
+  void write_all(const char* data, std::size_t size) {
+    std::size_t done = 0;
+    while (done < size && !failed_) {
+      const ssize_t n = ::write(fd_, data + done, size - done);
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        failed_ = true;
+        break;
+      }
+      done += static_cast<std::size_t>(n);
+    }
+  }
+
+  int fd_;
+  std::unique_ptr<char[]> buffer_;
+  std::size_t size_ = 0;
+  bool failed_ = false;
+};
+
+constexpr char kDigitPairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+// Decimal digits of v at p (no terminator), two digits per step; returns the end.
+char* put_u64(char* p, std::uint64_t v) {
+  int length = 1;
+  for (std::uint64_t t = v; t >= 10; t /= 10) ++length;
+  char* const end = p + length;
+  char* q = end;
+  while (v >= 100) {
+    const auto pair = static_cast<std::size_t>(v % 100) * 2;
+    v /= 100;
+    *--q = kDigitPairs[pair + 1];
+    *--q = kDigitPairs[pair];
+  }
+  if (v >= 10) {
+    *--q = kDigitPairs[v * 2 + 1];
+    *--q = kDigitPairs[v * 2];
+  } else {
+    *--q = static_cast<char>('0' + v);
+  }
+  return end;
+}
+
+char* put(char* p, std::string_view text) {
+  std::memcpy(p, text.data(), text.size());
+  return p + text.size();
+}
+
+class Batch {
+ public:
+  Batch(const BatchOptions& options, std::shared_ptr<const Ruleset> rules)
+      : options_(options), rules_(std::move(rules)), out_(STDOUT_FILENO) {
+    limits_.max_nodes = options.limit;
+    fast_ = !options.general && !options.misere && rules_->spec() == "nim";
+  }
+
+  void line(std::string_view text, std::uint64_t number) {
+    if (fast_ && fast_nim(text, number)) return;
+    general(text, number);
+  }
+
+  bool finish() { return out_.flush(); }
+
+ private:
+  // Normal-play Nim: the value is the nim-sum, the first winning move reduces the first heap
+  // whose size drops when XORed with it. False (nothing written) when the line needs the general
+  // path: any character but digits and blanks, an overflow, no heap, too many heaps.
+  bool fast_nim(std::string_view text, std::uint64_t number) {
+    std::uint64_t heaps[kMaxFastHeaps];
+    std::size_t count = 0;
+    const char* p = text.data();
+    const char* const end = p + text.size();
+    for (;;) {
+      while (p != end && (*p == ' ' || *p == '\t' || *p == '\r')) ++p;
+      if (p == end) break;
+      if (count == kMaxFastHeaps) return false;
+      // Up to 19 digits cannot overflow; longer numbers (valid or not) take the general path.
+      std::uint64_t v = 0;
+      const char* start = p;
+      while (p != end && static_cast<unsigned>(*p - '0') < 10)
+        v = v * 10 + static_cast<std::uint64_t>(*p++ - '0');
+      if (p == start || p - start > 19 || (p != end && *p != ' ' && *p != '\t' && *p != '\r')) {
+        return false;
+      }
+      heaps[count++] = v;
+    }
+    if (count == 0) return false;
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < count; ++i) sum ^= heaps[i];
+    std::size_t heap = 0;
+    std::uint64_t take = 0;
+    if (sum != 0) {
+      for (std::size_t i = 0; i < count; ++i) {
+        if ((heaps[i] ^ sum) < heaps[i]) {
+          heap = i + 1;
+          take = heaps[i] - (heaps[i] ^ sum);
+          break;
+        }
+      }
+    }
+    char* o = out_.reserve(128);
+    if (options_.json) {
+      o = put(o, "{\"line\":");
+      o = put_u64(o, number);
+      o = put(
+          o, sum != 0 ? ",\"winner\":\"first\",\"grundy\":" : ",\"winner\":\"second\",\"grundy\":");
+      o = put_u64(o, sum);
+      if (sum != 0) {
+        o = put(o, ",\"move\":\"");
+        o = put_u64(o, heap);
+        *o++ = ' ';
+        o = put_u64(o, take);
+        o = put(o, "\"}\n");
+      } else {
+        o = put(o, ",\"move\":null}\n");
+      }
+    } else {
+      o = put(o, sum != 0 ? "first\t" : "second\t");
+      o = put_u64(o, sum);
+      if (sum != 0) {
+        *o++ = '\t';
+        o = put_u64(o, heap);
+        *o++ = ' ';
+        o = put_u64(o, take);
+        *o++ = '\n';
+      } else {
+        o = put(o, "\t-\n");
+      }
+    }
+    out_.commit(o);
+    return true;
+  }
+
+  void error(std::uint64_t number, std::string_view message) {
+    if (options_.json) {
+      out_.append(nlohmann::ordered_json{{"line", number}, {"error", message}}.dump() + "\n");
+    } else {
+      out_.append(fmt::format("error\tline {}: {}\n", number, message));
+    }
+  }
+
+  void general(std::string_view text, std::uint64_t number) {
+    Result<Position> position = parse_position(text, rules_);
+    if (!position) return error(number, position.error());
+    const Convention convention = options_.misere ? Convention::kMisere : Convention::kNormal;
+    Limits limits = limits_;
+    limits.max_listed_moves = 1;
+    Result<Analysis> analysis = analyze(*position, convention, limits);
+    if (!analysis) return error(number, analysis.error());
+    const std::string winner(to_string(analysis->winner));
+    const std::string move = analysis->winning_moves.empty()
+                                 ? std::string()
+                                 : format_move(*position, analysis->winning_moves.front());
+    if (options_.json) {
+      // Same key order as the fast path; values above 2^64-1 as decimal strings (json.h).
+      nlohmann::ordered_json j{{"line", number}, {"winner", winner}};
+      j["grundy"] = nullptr;
+      if (analysis->grundy)
+        j["grundy"] = nlohmann::ordered_json::parse(nimber_json(*analysis->grundy).dump());
+      j["move"] = move.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(move);
+      out_.append(j.dump() + "\n");
+    } else {
+      out_.append(fmt::format("{}\t{}\t{}\n", winner,
+                              analysis->grundy ? to_string(*analysis->grundy) : "-",
+                              move.empty() ? "-" : move));
+    }
+  }
+
+  const BatchOptions& options_;
+  std::shared_ptr<const Ruleset> rules_;
+  Limits limits_;
+  Output out_;
+  bool fast_ = false;
+};
+
+int run_batch(const BatchOptions& options) {
+  auto rules = make_ruleset(options.rules);
+  if (!rules) return report(rules.error());
+  Batch batch(options, *rules);
+  // The buffer holds the unfinished tail of the previous read followed by the next read; a line
+  // longer than the buffer grows it.
+  std::vector<char> buffer(kReadSize * 2);
+  std::size_t filled = 0;
+  std::uint64_t number = 0;
+  bool eof = false;
+  while (!eof) {
+    if (buffer.size() - filled < kReadSize) buffer.resize(buffer.size() * 2);
+    const ssize_t n = ::read(STDIN_FILENO, buffer.data() + filled, buffer.size() - filled);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      batch.finish();
+      return report(fmt::format("cannot read standard input: {}", std::strerror(errno)));
+    }
+    if (n == 0) eof = true;
+    filled += static_cast<std::size_t>(n);
+    const char* p = buffer.data();
+    const char* const end = p + filled;
+    for (;;) {
+      const auto* nl =
+          static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+      if (nl == nullptr) {
+        if (eof && p != end)
+          batch.line(std::string_view(p, static_cast<std::size_t>(end - p)), ++number);
+        if (eof) p = end;
+        break;
+      }
+      batch.line(std::string_view(p, static_cast<std::size_t>(nl - p)), ++number);
+      p = nl + 1;
+    }
+    const std::size_t rest = static_cast<std::size_t>(end - p);
+    std::memmove(buffer.data(), p, rest);
+    filled = rest;
+  }
+  if (!batch.finish()) return report("could not write the output");
+  return 0;
+}
+
+}  // namespace
+
+void add_batch_command(CLI::App& app, int& status) {
+  auto options = std::make_shared<BatchOptions>();
+  CLI::App* command = app.add_subcommand(
+      "batch",
+      "Analyze one position per line of standard input: WINNER<TAB>GRUNDY<TAB>MOVE per line");
+  command->add_option("--rules", options->rules, "ruleset of bare heaps (see `analyze --help`)")
+      ->capture_default_str();
+  command->add_flag("--misere", options->misere, "misère play: the last player to move loses");
+  command->add_flag("--json", options->json,
+                    "one JSON object per line: {\"line\",\"winner\",\"grundy\",\"move\"}");
+  command->add_flag("--general", options->general,
+                    "analyze every line by the general path, even plain Nim (for comparison)");
+  command->add_option("--limit", options->limit, "most positions a search may memoize per line")
+      ->capture_default_str();
+  command->callback([options, &status] { status = run_batch(*options); });
+}
+
+}  // namespace nimkit::cli

@@ -1,0 +1,47 @@
+// Long runs of `nimkit grundy` on octal codes and Grundy's game: the sparse-space engine
+// (sparse_space.h) with a progress line, periodic and on-signal checkpoints, resume, and --stats.
+// The grundy command adds these options and hands such runs here.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "nimkit/sparse_space.h"
+
+namespace nimkit::cli {
+
+struct LongRunOptions {
+  std::string algorithm;  // "plain" or "sparse"; empty means sparse
+  std::string checkpoint;
+  std::string resume;
+  double checkpoint_every = 60;  // seconds between periodic checkpoints
+  bool stats = false;
+  bool progress = true;  // the progress line, when stderr is a terminal
+
+  // Whether any option asks for the long-run engine.
+  bool requested() const {
+    return !algorithm.empty() || !checkpoint.empty() || !resume.empty() || stats;
+  }
+};
+
+// --algorithm, --checkpoint, --checkpoint-every, --resume, --stats, --no-progress.
+void add_long_run_options(CLI::App& command, LongRunOptions& options);
+
+// The game a ruleset spec names when the engine can compute it: "octal:CODE" or a named octal
+// game, and "grundy". nullopt for every other ruleset.
+std::optional<SplitGame> sequence_game(std::string_view rules_spec);
+
+// Computes g(0) .. g(count-1) — and with `period`, as many more as proving the period needs — and
+// writes them as `nimkit grundy` does (one per line, or JSON) to `out_path` (standard output when
+// empty), then the period and the stats.
+// Returns the exit status: 0, kBadInput for a bad option or checkpoint, 130/143 when stopped by
+// SIGINT/SIGTERM (after writing the checkpoint).
+int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
+                    const LongRunOptions& options, std::uint64_t count, bool period, bool json,
+                    const std::string& out_path);
+
+}  // namespace nimkit::cli
