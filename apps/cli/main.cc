@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
   nimkit::cli::add_play_command(app, status);
   nimkit::cli::add_grundy_command(app, status);
   nimkit::cli::add_serve_command(app, status);
+  nimkit::cli::add_batch_command(app, status);
+  nimkit::cli::add_bench_command(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
