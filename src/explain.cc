@@ -1,8 +1,8 @@
 #include "nimkit/explain.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "nimkit/games/nim.h"
 #include "nimkit/games/zero_move.h"
@@ -45,8 +45,7 @@ std::string value_reason(const Component& c) {
 
 }  // namespace
 
-std::string nim_sum_line(const Position& position, const Analysis& analysis,
-                         const Limits& limits) {
+std::string nim_sum_line(const Position& position, const Analysis& analysis, const Limits& limits) {
   if (!analysis.grundy) return "";
   std::vector<std::string> terms;
   for (const Component& c : position.components()) {
@@ -59,10 +58,9 @@ std::string nim_sum_line(const Position& position, const Analysis& analysis,
 
 std::string explain(const Position& position, const Analysis& analysis) {
   std::string out;
-  const bool nim = std::all_of(position.components().begin(), position.components().end(),
-                               [](const Component& c) {
-                                 return dynamic_cast<const Nim*>(c.rules.get()) != nullptr;
-                               });
+  const bool nim = std::all_of(
+      position.components().begin(), position.components().end(),
+      [](const Component& c) { return dynamic_cast<const Nim*>(c.rules.get()) != nullptr; });
   if (analysis.convention == Convention::kMisere) {
     if (nim) {
       const auto sizes = position.heap_sizes();
@@ -88,8 +86,8 @@ std::string explain(const Position& position, const Analysis& analysis) {
     }
     out += fmt::format("The {} player wins.\n", to_string(analysis.winner));
     for (const Move& m : analysis.winning_moves) {
-      out += fmt::format("Winning move: {}, leaving {}.\n", describe(position, m),
-                         format_heaps(position.after(m)));
+      out += fmt::format("Winning move: {}; then the position is {}.\n", describe(position, m),
+                         format_position(position.after(m), position.single_ruleset()));
     }
     return out;
   }
@@ -143,8 +141,9 @@ std::string explain(const Position& position, const Analysis& analysis) {
                      fmt::join(columns, ", "));
   const Nimber x = *analysis.grundy;
   if (x == 0) {
-    out += "X = 0: every move makes it non-zero, and the opponent can always restore 0, so the\n"
-           "player to move (first) loses against perfect play: the second player wins.\n";
+    out +=
+        "X = 0: every move makes it non-zero, and the opponent can always restore 0, so the\n"
+        "player to move (first) loses against perfect play: the second player wins.\n";
     return out;
   }
   out += fmt::format(
@@ -175,8 +174,9 @@ std::string explain(const Position& position, const Analysis& analysis) {
   }
   if (!analysis.winning_moves.empty()) {
     const Move& best = analysis.winning_moves.front();
-    out += fmt::format("Winning move: {}, leaving {} (X = 0).\n", describe(position, best),
-                       format_heaps(position.after(best)));
+    out += fmt::format("Winning move: {}; then the position is {} (X = 0).\n",
+                       describe(position, best),
+                       format_position(position.after(best), position.single_ruleset()));
   }
   return out;
 }

@@ -1,9 +1,9 @@
 #include "nimkit/notation.h"
 
+#include <fmt/format.h>
+
 #include <map>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "nimkit/registry.h"
 
@@ -85,8 +85,8 @@ Result<Position> parse_position(const std::vector<std::string>& tokens,
     std::vector<Component> grouped;
     auto added = add_components(default_rules, pending, "heaps", grouped);
     if (!added) return Error{added.error()};
-    components.insert(components.begin() + static_cast<std::ptrdiff_t>(pending_at),
-                      grouped.begin(), grouped.end());
+    components.insert(components.begin() + static_cast<std::ptrdiff_t>(pending_at), grouped.begin(),
+                      grouped.end());
   }
   return Position(std::move(components));
 }
@@ -112,18 +112,27 @@ std::string format_heaps(const Position& position) {
 
 std::string format_position(const Position& position, const Ruleset* default_rules) {
   const Ruleset* single = position.single_ruleset();
-  const bool bare = (default_rules == nullptr && single != nullptr) ||
-                    (default_rules != nullptr && single != nullptr &&
-                     single->spec() == default_rules->spec());
+  const bool bare =
+      (default_rules == nullptr && single != nullptr) ||
+      (default_rules != nullptr && single != nullptr && single->spec() == default_rules->spec());
   if (bare || position.components().empty()) return format_heaps(position);
+  // Neighbouring single-heap components of one ruleset share a token: "kayles:2,3 nim:3".
   std::string text;
+  const Component* previous = nullptr;
   for (const Component& c : position.components()) {
-    if (!text.empty()) text += ' ';
-    text += c.rules->spec() + ':';
+    const bool joins = previous != nullptr && c.rules->arity() == 1 &&
+                       previous->rules->arity() == 1 && previous->rules->spec() == c.rules->spec();
+    if (joins) {
+      text += ',';
+    } else {
+      if (!text.empty()) text += ' ';
+      text += c.rules->spec() + ':';
+    }
     for (std::size_t j = 0; j < c.heaps.size(); ++j) {
       if (j > 0) text += ',';
       text += c.rules->format_heap(c.heaps[j]);
     }
+    previous = &c;
   }
   return text;
 }

@@ -27,7 +27,7 @@ int run_analyze(const AnalyzeOptions& options) {
     return 0;
   }
   fmt::print("{}: {}\n", game_title(position.single_ruleset(), analysis->convention),
-             format_position(position));
+             format_position(position, game->rules.get()));
   if (const std::string sum = nim_sum_line(position, *analysis); !sum.empty()) {
     fmt::print("{}: {}\n", analysis->method == "nim-sum" ? "Nim-sum" : "Grundy value", sum);
   }
@@ -35,7 +35,8 @@ int run_analyze(const AnalyzeOptions& options) {
     fmt::print("Winner: first player (the player to move)\n");
     fmt::print("Winning moves ({}):\n", to_string(Nimber{analysis->winning_move_count}));
     for (const Move& m : analysis->winning_moves) {
-      fmt::print("  {:<28} -> {}\n", describe(position, m), format_heaps(position.after(m)));
+      fmt::print("  {:<28} -> {}\n", describe(position, m),
+                 format_position(position.after(m), game->rules.get()));
     }
     if (analysis->winning_move_count > analysis->winning_moves.size()) {
       fmt::print("  ... and {} more\n",
