@@ -1,15 +1,13 @@
 // The JSON API of `nimkit serve`, against a live server on a free loopback port: every endpoint,
 // every class of bad request, and the same JSON as `nimkit analyze --json`.
+#include <gtest/gtest.h>
 #include <httplib.h>
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "api.h"
 #include "json.h"
@@ -187,7 +185,8 @@ TEST_F(ServerApiTest, ZeroMoveComputerTracksTheSpentState) {
   const Answer a = post("/api/move", R"({"rules":"zero-move","heaps":["1"]})");
   ASSERT_EQ(a.status, 200) << a.body.dump();
   EXPECT_EQ(a.body["move"]["take"], 1);
-  const Answer spent = post("/api/moves", R"({"rules":"zero-move","heaps":["2"],"heap":1,"take":0})");
+  const Answer spent =
+      post("/api/moves", R"({"rules":"zero-move","heaps":["2"],"heap":1,"take":0})");
   ASSERT_EQ(spent.status, 200) << spent.body.dump();
   ASSERT_EQ(spent.body["moves"].size(), 1u);
   EXPECT_EQ(spent.body["moves"][0]["position"], "2x");

@@ -1,11 +1,10 @@
 // nimkit serve: the browser game and the JSON API over HTTP (apps/server).
+#include <fmt/format.h>
 #include <pthread.h>
 #include <signal.h>
 
 #include <cstdio>
 #include <thread>
-
-#include <fmt/format.h>
 
 #include "commands.h"
 #include "common.h"
@@ -65,10 +64,9 @@ int run_serve(const ServeOptions& options) {
 
 void add_serve_command(CLI::App& app, int& status) {
   auto options = std::make_shared<ServeOptions>();
-  CLI::App* command = app.add_subcommand(
-      "serve", "Serve the browser game and the JSON API (see docs/api.md)");
-  command->add_option("--host", options->host, "address to listen on")
-      ->capture_default_str();
+  CLI::App* command =
+      app.add_subcommand("serve", "Serve the browser game and the JSON API (see docs/api.md)");
+  command->add_option("--host", options->host, "address to listen on")->capture_default_str();
   command->add_option("--port", options->port, "port to listen on (0: any free port)")
       ->capture_default_str()
       ->check(CLI::Range(0, 65535));

@@ -18,10 +18,10 @@
 namespace nimkit::server {
 namespace {
 
-using nlohmann::json;
 using cli::analysis_json;
 using cli::move_json;
 using cli::nimber_json;
+using nlohmann::json;
 
 // A refusal travels as an ApiResponse; handlers return early with it.
 ApiResponse refuse(int status, std::string message) {
@@ -48,21 +48,24 @@ struct Request {
 Request parse_body(std::string_view text, const ApiLimits& limits,
                    std::initializer_list<std::string_view> allowed) {
   if (text.size() > limits.max_body_bytes) {
-    return {{}, refuse(413, fmt::format("request body too large: {} bytes, the limit is {}",
-                                        text.size(), limits.max_body_bytes))};
+    return {{},
+            refuse(413, fmt::format("request body too large: {} bytes, the limit is {}",
+                                    text.size(), limits.max_body_bytes))};
   }
   json body = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (body.is_discarded()) return {{}, bad_request("request body is not valid JSON")};
   if (!body.is_object()) {
-    return {{}, bad_request(fmt::format("request body must be a JSON object, got {}",
-                                        type_name(body)))};
+    return {
+        {},
+        bad_request(fmt::format("request body must be a JSON object, got {}", type_name(body)))};
   }
   for (const auto& [key, value] : body.items()) {
     bool known = false;
     for (std::string_view name : allowed) known = known || key == name;
     if (!known) {
       std::string names;
-      for (std::string_view name : allowed) names += fmt::format("{}\"{}\"", names.empty() ? "" : ", ", name);
+      for (std::string_view name : allowed)
+        names += fmt::format("{}\"{}\"", names.empty() ? "" : ", ", name);
       return {{}, bad_request(fmt::format("unknown field \"{}\" (expected {})", key, names))};
     }
   }
@@ -82,8 +85,8 @@ std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLim
   std::string spec = "nim";
   if (auto it = body.find("rules"); it != body.end()) {
     if (!it->is_string()) {
-      return bad_request(fmt::format("\"rules\" must be a string such as \"nim\", got {}",
-                                     type_name(*it)));
+      return bad_request(
+          fmt::format("\"rules\" must be a string such as \"nim\", got {}", type_name(*it)));
     }
     spec = it->get<std::string>();
   }
@@ -98,13 +101,13 @@ std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLim
   auto heaps = body.find("heaps");
   if (heaps == body.end()) return bad_request("missing field \"heaps\" (an array such as [3,4,5])");
   if (!heaps->is_array()) {
-    return bad_request(fmt::format("\"heaps\" must be an array such as [3,4,5], got {}",
-                                   type_name(*heaps)));
+    return bad_request(
+        fmt::format("\"heaps\" must be an array such as [3,4,5], got {}", type_name(*heaps)));
   }
   if (heaps->empty()) return unprocessable("\"heaps\" is empty: give at least one heap");
   if (heaps->size() > limits.max_heaps) {
-    return unprocessable(fmt::format("{} heaps is more than the limit of {}", heaps->size(),
-                                     limits.max_heaps));
+    return unprocessable(
+        fmt::format("{} heaps is more than the limit of {}", heaps->size(), limits.max_heaps));
   }
   std::vector<std::string> tokens;
   for (std::size_t i = 0; i < heaps->size(); ++i) {
@@ -173,9 +176,8 @@ json ruleset_json(const RulesetEntry& entry) {
 }  // namespace
 
 ApiResponse Api::health() const {
-  return ApiResponse{200, json{{"status", "ok"},
-                               {"version", "0.1.0"},
-                               {"rulesets", registry().size()}}};
+  return ApiResponse{200,
+                     json{{"status", "ok"}, {"version", "0.1.0"}, {"rulesets", registry().size()}}};
 }
 
 ApiResponse Api::rulesets() const {
@@ -217,8 +219,9 @@ ApiResponse Api::move(std::string_view text) const {
   if (auto* refusal = std::get_if<ApiResponse>(&seed_field)) return *refusal;
   // Without a seed every request draws a fresh one; the answer reports it so a client can
   // repeat the move.
-  const std::uint64_t seed = std::get<std::optional<std::uint64_t>>(seed_field).value_or(
-      (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}());
+  const std::uint64_t seed =
+      std::get<std::optional<std::uint64_t>>(seed_field)
+          .value_or((std::uint64_t{std::random_device{}()} << 32) | std::random_device{}());
 
   if (g.position.is_terminal()) {
     return unprocessable("the game is over: no move is possible from this position");
@@ -234,14 +237,11 @@ ApiResponse Api::move(std::string_view text) const {
   json moved = move_json(g.position, *chosen);
   // A move wins when it leaves the opponent (now "first" to move) a lost position.
   moved["winning"] = next["winner"] == "second";
-  json answer{{"rules", g.rules->spec()},
-              {"convention", std::string(to_string(g.convention))},
-              {"heaps", g.position.heap_sizes()},
-              {"position", format_position(g.position)},
-              {"level", level->to_string()},
-              {"seed", seed},
-              {"move", std::move(moved)},
-              {"analysis", std::move(next)}};
+  json answer{
+      {"rules", g.rules->spec()},         {"convention", std::string(to_string(g.convention))},
+      {"heaps", g.position.heap_sizes()}, {"position", format_position(g.position)},
+      {"level", level->to_string()},      {"seed", seed},
+      {"move", std::move(moved)},         {"analysis", std::move(next)}};
   return ApiResponse{200, std::move(answer)};
 }
 
@@ -260,8 +260,8 @@ ApiResponse Api::moves(std::string_view text) const {
   const std::uint64_t limit =
       std::get<std::optional<std::uint64_t>>(limit_field).value_or(limits_.max_listed_moves);
   if (limit > limits_.max_listed_moves) {
-    return unprocessable(fmt::format("\"limit\" {} is above the maximum of {}", limit,
-                                     limits_.max_listed_moves));
+    return unprocessable(
+        fmt::format("\"limit\" {} is above the maximum of {}", limit, limits_.max_listed_moves));
   }
   auto heap_field = optional_u64(body, "heap");
   if (auto* refusal = std::get_if<ApiResponse>(&heap_field)) return *refusal;
@@ -274,8 +274,8 @@ ApiResponse Api::moves(std::string_view text) const {
   Count total = 0;
   if (auto it = body.find("move"); it != body.end()) {
     if (!it->is_string()) {
-      return bad_request(fmt::format("\"move\" must be a string such as \"1 2\", got {}",
-                                     type_name(*it)));
+      return bad_request(
+          fmt::format("\"move\" must be a string such as \"1 2\", got {}", type_name(*it)));
     }
     if (heap || take) return bad_request("give either \"move\" or \"heap\"/\"take\", not both");
     auto parsed = parse_move(position, it->get<std::string>(), limits_.engine);
@@ -284,8 +284,8 @@ ApiResponse Api::moves(std::string_view text) const {
     total = 1;
   } else if (heap) {
     if (*heap < 1 || *heap > position.heap_count()) {
-      return unprocessable(fmt::format("there is no heap {}: the position has heaps 1 to {}",
-                                       *heap, position.heap_count()));
+      return unprocessable(fmt::format("there is no heap {}: the position has heaps 1 to {}", *heap,
+                                       position.heap_count()));
     }
     // The component holding the heap, and the heap's index inside it.
     std::size_t c = 0;
@@ -309,7 +309,8 @@ ApiResponse Api::moves(std::string_view text) const {
   } else {
     if (take) return bad_request("\"take\" needs \"heap\"");
     total = position.move_count();
-    for (Count i = 0; i < total && listed.size() < limit; ++i) listed.push_back(position.move_at(i));
+    for (Count i = 0; i < total && listed.size() < limit; ++i)
+      listed.push_back(position.move_at(i));
   }
 
   json list = json::array();
@@ -330,8 +331,8 @@ ApiResponse Api::grundy(std::string_view text) const {
   std::string spec = "nim";
   if (auto it = body.find("rules"); it != body.end()) {
     if (!it->is_string()) {
-      return bad_request(fmt::format("\"rules\" must be a string such as \"kayles\", got {}",
-                                     type_name(*it)));
+      return bad_request(
+          fmt::format("\"rules\" must be a string such as \"kayles\", got {}", type_name(*it)));
     }
     spec = it->get<std::string>();
   }
@@ -340,8 +341,8 @@ ApiResponse Api::grundy(std::string_view text) const {
   if (auto* refusal = std::get_if<ApiResponse>(&count_field)) return *refusal;
   const std::uint64_t count = *std::get<std::optional<std::uint64_t>>(count_field);
   if (count < 1 || count > limits_.max_grundy_count) {
-    return unprocessable(fmt::format("\"count\" {} is outside 1 to {}", count,
-                                     limits_.max_grundy_count));
+    return unprocessable(
+        fmt::format("\"count\" {} is outside 1 to {}", count, limits_.max_grundy_count));
   }
   auto rules = make_ruleset(spec);
   if (!rules) return unprocessable(rules.error());

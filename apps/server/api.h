@@ -10,9 +10,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <string_view>
-
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "nimkit/limits.h"
 
@@ -27,10 +26,8 @@ struct ApiLimits {
   std::size_t max_listed_moves = 2'000;
   // Work per request: far below what a CLI user may ask for, so that one request takes at most
   // a fraction of a second and cannot starve the others.
-  Limits engine = {.max_nodes = 500'000,
-                   .max_table = 100'000,
-                   .max_scan = 5'000'000,
-                   .max_listed_moves = 1'000};
+  Limits engine = {
+      .max_nodes = 500'000, .max_table = 100'000, .max_scan = 5'000'000, .max_listed_moves = 1'000};
 };
 
 struct ApiResponse {

@@ -1,8 +1,7 @@
 #include "server.h"
 
-#include <httplib.h>
-
 #include <fmt/format.h>
+#include <httplib.h>
 
 #include <chrono>
 #include <mutex>
@@ -24,12 +23,18 @@ thread_local std::optional<Clock::time_point> request_start;
 
 std::string_view reason(int status) {
   switch (status) {
-    case 400: return "malformed HTTP request";
-    case 404: return "no such path";
-    case 405: return "method not allowed";
-    case 413: return "request body too large";
-    case 414: return "request URI too long";
-    default: return "request failed";
+    case 400:
+      return "malformed HTTP request";
+    case 404:
+      return "no such path";
+    case 405:
+      return "method not allowed";
+    case 413:
+      return "request body too large";
+    case 414:
+      return "request URI too long";
+    default:
+      return "request failed";
   }
 }
 
@@ -147,16 +152,16 @@ void Server::install_routes() {
   const std::size_t max_body = options_.api.max_body_bytes;
   http.set_error_handler(httplib::Server::HandlerWithResponse(
       [max_body](const httplib::Request& req, httplib::Response& res) {
-    if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-    std::string message = std::string(reason(res.status));
-    if (res.status == 413) {
-      message = fmt::format("request body too large: the limit is {} bytes", max_body);
-    } else if (res.status == 404) {
-      message = fmt::format("no such path \"{} {}\"", req.method, req.path);
-    }
-    send_json(res, ApiResponse{res.status, {{"error", message}}});
-    return httplib::Server::HandlerResponse::Handled;
-  }));
+        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        std::string message = std::string(reason(res.status));
+        if (res.status == 413) {
+          message = fmt::format("request body too large: the limit is {} bytes", max_body);
+        } else if (res.status == 404) {
+          message = fmt::format("no such path \"{} {}\"", req.method, req.path);
+        }
+        send_json(res, ApiResponse{res.status, {{"error", message}}});
+        return httplib::Server::HandlerResponse::Handled;
+      }));
   http.set_exception_handler(
       [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
         send_json(res, ApiResponse{500, {{"error", "internal error"}}});
@@ -168,12 +173,13 @@ void Server::install_routes() {
                                                 const httplib::Response& res) {
       std::string elapsed = "-";
       if (request_start) {
-        const auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() -
-                                                                              *request_start);
+        const auto us =
+            std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - *request_start);
         elapsed = fmt::format("{:.1f}ms", static_cast<double>(us.count()) / 1000.0);
         request_start.reset();
       }
-      const std::string line = fmt::format("{} {} {} {}", req.method, req.path, res.status, elapsed);
+      const std::string line =
+          fmt::format("{} {} {} {}", req.method, req.path, res.status, elapsed);
       const std::lock_guard lock(*mutex);
       log(line);
     });
