@@ -207,13 +207,16 @@ function renderMoves() {
     const who = document.createElement('span');
     who.className = 'who';
     who.textContent = m.by === 'human' ? 'You' : 'Computer';
+    const detail = document.createElement('span');
+    detail.className = 'detail';
     const what = document.createElement('span');
     what.className = 'what';
     what.textContent = m.desc;
     const after = document.createElement('span');
     after.className = 'after';
     after.textContent = `→ ${m.after.join(' ')}`;
-    li.append(who, what, after);
+    detail.append(what, after);
+    li.append(who, detail);
     if (m.threw) {
       const mark = document.createElement('span');
       mark.className = 'mark-threw';
@@ -252,7 +255,9 @@ function renderStatus(analysis) {
         `<strong>${winner === 'human' ? 'You win!' : 'The computer wins.'}</strong> ${escapeHtml(text)}`);
     return;
   }
-  const value = analysis.grundy !== undefined && !game.misere ? ` (Grundy value ${analysis.grundy}${analysis.grundy === 0 ? '' : ' ≠ 0'})` : '';
+  const valueName = analysis.method === 'nim-sum' ? 'nim-sum' : 'Grundy value';
+  const value = analysis.grundy !== undefined && !game.misere
+    ? ` (${valueName} ${analysis.grundy}${String(analysis.grundy) === '0' ? '' : ' ≠ 0'})` : '';
   const favoured = winnerIsMover ? mover : (mover === 'human' ? 'computer' : 'human');
   const predicted = favoured === 'human'
     ? `With perfect play <strong>you win</strong> from here${value}.`
@@ -424,10 +429,14 @@ async function startNewGame(e) {
   e.preventDefault();
   const spec = form.spec();
   const heaps = form.heaps();
+  const phase = document.body.dataset.phase;
+  // Synchronously, so that a watcher cannot take the old game's phase for the new one's.
+  document.body.dataset.phase = 'loading';
   let start;
   try {
     start = await api.analyze(spec, form.misere(), heaps);
   } catch (err) {
+    document.body.dataset.phase = phase;
     $('f-error').textContent = err.message;
     $('f-error').hidden = false;
     return;
