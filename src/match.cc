@@ -258,7 +258,10 @@ Result<SavedGame> load_game(std::string_view text, const Limits& limits) {
     std::vector<std::string> w = words(line);
     if (w.empty()) continue;
     const std::string& key = w[0];
-    const std::string rest = line.substr(line.find(key) + key.size());
+    // The record's value: everything after the key, without surrounding white space.
+    std::string rest = line.substr(line.find(key) + key.size());
+    rest.erase(0, rest.find_first_not_of(" \t\r"));
+    rest.erase(rest.find_last_not_of(" \t\r") + 1);
     if (!have_header) {
       if (key != "nimkit-game") return at("not a nimkit game file (expected \"nimkit-game 1\")");
       if (w.size() != 2 || w[1] != "1") return at(fmt::format("unsupported version \"{}\"", rest));
@@ -270,7 +273,7 @@ Result<SavedGame> load_game(std::string_view text, const Limits& limits) {
       rules = *made;
     } else if (key == "convention") {
       if (w.size() != 2 || (w[1] != "normal" && w[1] != "misere")) {
-        return at(fmt::format("convention \"{}\" is not normal or misere", rest.substr(1)));
+        return at(fmt::format("convention \"{}\" is not normal or misere", rest));
       }
       convention = w[1] == "normal" ? Convention::kNormal : Convention::kMisere;
       have_convention = true;

@@ -1,1 +1,291 @@
+// Moves as people type them (parse_move), games in progress (Match) and saved games (load_game).
+#include "nimkit/match.h"
+
 #include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "nimkit/notation.h"
+#include "nimkit/registry.h"
+
+namespace {
+
+std::shared_ptr<const nimkit::Ruleset> rules(const char* spec) {
+  auto made = nimkit::make_ruleset(spec);
+  EXPECT_TRUE(made.ok()) << spec;
+  return *made;
+}
+
+nimkit::Position position(const char* text, const char* spec = "nim") {
+  auto parsed = nimkit::parse_position(text, rules(spec));
+  EXPECT_TRUE(parsed.ok()) << text;
+  return *parsed;
+}
+
+// The error parse_move() gives for `move` in `start`, or "(accepted)".
+std::string move_error(const char* start, const char* move, const char* spec = "nim") {
+  auto parsed = nimkit::parse_move(position(start, spec), move);
+  return parsed.ok() ? "(accepted)" : parsed.error();
+}
+
+nimkit::Match match(const char* start, const char* spec = "nim",
+                    nimkit::Convention convention = nimkit::Convention::kNormal) {
+  return nimkit::Match(rules(spec), position(start, spec), convention);
+}
+
+std::string text_of(const nimkit::Match& m) {
+  return nimkit::format_position(m.position(), m.rules().get());
+}
+
+// The error load_game() gives for `file`, or "(accepted)".
+std::string load_error(const std::string& file) {
+  auto loaded = nimkit::load_game(file);
+  return loaded.ok() ? "(accepted)" : loaded.error();
+}
+
+TEST(ParseMove, ReadsHeapAndCount) {
+  const auto start = position("3 4 5");
+  auto move = nimkit::parse_move(start, "1 2");
+  ASSERT_TRUE(move.ok());
+  EXPECT_EQ(move->component, 0u);
+  EXPECT_EQ(move->option, (nimkit::Option{{nimkit::Heap{1}}, 2}));
+  EXPECT_EQ(nimkit::format_move(start, *move), "1 2");
+  auto spaced = nimkit::parse_move(start, "  3   5 ");
+  ASSERT_TRUE(spaced.ok());
+  EXPECT_EQ(nimkit::format_position(start.after(*spaced)), "3 4 0");
+}
+
+TEST(ParseMove, NoSuchHeapIsNamed) {
+  EXPECT_EQ(move_error("3 4 5", "9 1"), "no heap 9: heaps are numbered 1 to 3");
+  EXPECT_EQ(move_error("3 4 5", "0 1"), "no heap 0: heaps are numbered 1 to 3");
+}
+
+TEST(ParseMove, EmptyHeapIsNamed) { EXPECT_EQ(move_error("0 4 5", "1 1"), "heap 1 is empty"); }
+
+TEST(ParseMove, TakingMoreThanTheHeapHoldsIsRefused) {
+  EXPECT_EQ(move_error("3 4 5", "2 7"), "heap 2 has only 4 objects, cannot take 7");
+  EXPECT_EQ(move_error("3 4 5", "2 18446744073709551616"),
+            "count \"18446744073709551616\" is larger than 18446744073709551615");
+}
+
+TEST(ParseMove, ZeroMoveOnNimIsRefused) {
+  EXPECT_EQ(move_error("3 4 5", "2 0"), "a move must take at least one object from heap 2 in nim");
+}
+
+TEST(ParseMove, ZeroMoveIsTakeZeroInZeroMoveNim) {
+  const auto start = position("3 4 5", "zero-move");
+  auto move = nimkit::parse_move(start, "2 0");
+  ASSERT_TRUE(move.ok());
+  EXPECT_EQ(nimkit::describe(start, *move), "zero move on heap 2");
+  EXPECT_EQ(nimkit::format_position(start.after(*move)), "3 4x 5");
+}
+
+TEST(ParseMove, SpentZeroMoveIsRefused) {
+  EXPECT_EQ(move_error("3 4x 5", "2 0", "zero-move"), "heap 2 has already used its zero move");
+  // Taking objects from a spent pile is still allowed.
+  EXPECT_EQ(move_error("3 4x 5", "2 1", "zero-move"), "(accepted)");
+}
+
+TEST(ParseMove, MalformedTextIsRefusedNamingIt) {
+  EXPECT_EQ(move_error("3 4 5", ""), "empty move: expected HEAP COUNT, e.g. \"1 2\"");
+  EXPECT_EQ(move_error("3 4 5", "1"), "move \"1\" needs a heap and a count, e.g. \"1 2\"");
+  EXPECT_EQ(move_error("3 4 5", "one 2"), "heap number \"one\" is not a non-negative integer");
+  EXPECT_EQ(move_error("3 4 5", "1 two"), "count \"two\" is not a non-negative integer");
+  EXPECT_EQ(move_error("3 4 5", "1 -2"),
+            "count \"-2\" is negative: expected 0 to 18446744073709551615");
+  EXPECT_EQ(move_error("3 4 5", "-1 2"),
+            "heap number \"-1\" is negative: expected 0 to 18446744073709551615");
+}
+
+TEST(Match, PlaysRecordsAndPredicts) {
+  auto m = match("3 4 5");
+  auto played = m.play("1 2");
+  ASSERT_TRUE(played.ok());
+  const nimkit::MoveRecord& r = **played;
+  EXPECT_EQ(r.text, "1 2");
+  EXPECT_EQ(r.description, "take 2 from heap 1");
+  EXPECT_EQ(r.mover, 0u);
+  EXPECT_FALSE(r.threw_away_win);
+  EXPECT_EQ(text_of(m), "1 4 5");
+  EXPECT_EQ(m.to_move(), 1u);
+  EXPECT_FALSE(m.over());
+}
+
+TEST(Match, FailedMoveChangesNothing) {
+  auto m = match("3 4x 5", "zero-move");
+  ASSERT_TRUE(m.play("1 1").ok());
+  for (const char* bad : {"2 0", "9 1", "1 3", "x y", ""}) {
+    auto played = m.play(bad);
+    EXPECT_FALSE(played.ok()) << bad;
+    EXPECT_EQ(m.history().size(), 1u) << bad;
+    EXPECT_EQ(text_of(m), "2 4x 5") << bad;
+    EXPECT_EQ(m.to_move(), 1u) << bad;
+  }
+}
+
+TEST(Match, UndoTakesBackOneMoveAtATime) {
+  auto m = match("3 4 5", "zero-move");
+  EXPECT_FALSE(m.undo());
+  ASSERT_TRUE(m.play("2 0").ok());
+  ASSERT_TRUE(m.play("3 5").ok());
+  EXPECT_EQ(text_of(m), "3 4x 0");
+  EXPECT_TRUE(m.undo());
+  EXPECT_EQ(text_of(m), "3 4x 5");
+  EXPECT_EQ(m.to_move(), 1u);
+  EXPECT_TRUE(m.undo());
+  EXPECT_EQ(text_of(m), "3 4 5");
+  EXPECT_TRUE(m.history().empty());
+  EXPECT_FALSE(m.undo());
+  // The zero move undone is available again.
+  EXPECT_TRUE(m.play("2 0").ok());
+}
+
+TEST(Match, MarksOnlyMovesThatThrowAWinAway) {
+  auto m = match("3 4 5");
+  ASSERT_TRUE(m.play("1 2").ok());  // 1 4 5: the winning move
+  auto lost = m.play("3 5");        // 1 4 0: the mover was lost anyway
+  ASSERT_TRUE(lost.ok());
+  EXPECT_FALSE((*lost)->threw_away_win);
+  auto thrown = m.play("2 2");  // 1 2 0 has nim-sum 3: the opponent now wins
+  ASSERT_TRUE(thrown.ok());
+  EXPECT_TRUE((*thrown)->threw_away_win);
+  auto kept = m.play("2 1");  // 1 1 0: the winning reply
+  ASSERT_TRUE(kept.ok());
+  EXPECT_FALSE((*kept)->threw_away_win);
+}
+
+TEST(Match, MisereMarksFollowMisereTheory) {
+  // Misère 2 1 1: the winner leaves an odd number of ones, so heap 1 must go to 1, not to 0.
+  auto m = match("2 1 1", "nim", nimkit::Convention::kMisere);
+  auto bad = m.play("1 2");  // 0 1 1: an even number of ones, the opponent wins
+  ASSERT_TRUE(bad.ok());
+  EXPECT_TRUE((*bad)->threw_away_win);
+  ASSERT_TRUE(m.undo());
+  auto good = m.play("1 1");  // 1 1 1: an odd number of ones, the opponent loses
+  ASSERT_TRUE(good.ok());
+  EXPECT_FALSE((*good)->threw_away_win);
+}
+
+TEST(Match, WinnerIsTheLastMoverUnderNormalPlayAndTheOtherUnderMisere) {
+  auto normal = match("2");
+  ASSERT_TRUE(normal.play("1 2").ok());
+  EXPECT_TRUE(normal.over());
+  EXPECT_EQ(normal.winner(), 0u);
+  auto misere = match("2", "nim", nimkit::Convention::kMisere);
+  ASSERT_TRUE(misere.play("1 2").ok());
+  EXPECT_TRUE(misere.over());
+  EXPECT_EQ(misere.winner(), 1u);
+}
+
+TEST(SavedGame, SaveWritesTheDocumentedFormat) {
+  auto m = match("3 4 5");
+  ASSERT_TRUE(m.play("1 2").ok());
+  ASSERT_TRUE(m.play("3 5").ok());
+  ASSERT_TRUE(m.play("2 2").ok());
+  EXPECT_EQ(m.save("human", "computer"),
+            "nimkit-game 1\n"
+            "rules nim\n"
+            "convention normal\n"
+            "players human computer\n"
+            "start 3 4 5\n"
+            "move 1 2\n"
+            "move 3 5\n"
+            "move 2 2 !\n");
+}
+
+TEST(SavedGame, SaveThenLoadRoundTrips) {
+  for (auto convention : {nimkit::Convention::kNormal, nimkit::Convention::kMisere}) {
+    auto m = match("3 4x 5 1", "zero-move", convention);
+    for (const char* move : {"1 0", "2 4", "3 0", "1 3", "4 1"}) ASSERT_TRUE(m.play(move).ok());
+    const std::string saved = m.save("alice", "bob");
+    auto loaded = nimkit::load_game(saved);
+    ASSERT_TRUE(loaded.ok()) << loaded.error() << "\n" << saved;
+    const nimkit::Match& back = *loaded->match;
+    EXPECT_EQ(loaded->first_player, "alice");
+    EXPECT_EQ(loaded->second_player, "bob");
+    EXPECT_EQ(back.convention(), convention);
+    EXPECT_EQ(back.rules()->spec(), "zero-move");
+    EXPECT_TRUE(back.start() == m.start());
+    EXPECT_TRUE(back.position() == m.position());
+    ASSERT_EQ(back.history().size(), m.history().size());
+    for (std::size_t i = 0; i < m.history().size(); ++i) {
+      EXPECT_EQ(back.history()[i].move, m.history()[i].move) << i;
+      EXPECT_EQ(back.history()[i].threw_away_win, m.history()[i].threw_away_win) << i;
+    }
+    EXPECT_EQ(back.save("alice", "bob"), saved);
+  }
+}
+
+TEST(SavedGame, CommentsAndBlankLinesAreAllowed) {
+  auto loaded = nimkit::load_game(
+      "# a game\n"
+      "nimkit-game 1\n"
+      "\n"
+      "rules nim   # the ruleset\n"
+      "convention normal\n"
+      "start 3 4 5\n"
+      "move 1 2\n");
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  EXPECT_EQ(text_of(*loaded->match), "1 4 5");
+}
+
+const std::string kHead =
+    "nimkit-game 1\n"           // line 1
+    "rules nim\n"               // line 2
+    "convention normal\n"       // line 3
+    "players human computer\n"  // line 4
+    "start 3 4 5\n";            // line 5
+
+TEST(SavedGame, WrongHeaderIsRefusedAtLineOne) {
+  EXPECT_EQ(load_error("nimkit-gmae 1\nrules nim\n"),
+            "line 1: not a nimkit game file (expected \"nimkit-game 1\")");
+  EXPECT_EQ(load_error("rules nim\n"),
+            "line 1: not a nimkit game file (expected \"nimkit-game 1\")");
+  EXPECT_EQ(load_error("\n# comment\nnimkit-game 2\n"), "line 3: unsupported version \"2\"");
+  EXPECT_EQ(load_error(""), "empty file: not a nimkit game");
+}
+
+TEST(SavedGame, UnknownRecordIsRefusedNamingIt) {
+  EXPECT_EQ(load_error(kHead + "colour red\n"), "line 6: unknown record \"colour\"");
+}
+
+TEST(SavedGame, IllegalMoveIsRefusedAtItsLine) {
+  EXPECT_EQ(load_error(kHead + "move 1 2\nmove 3 5\nmove 2 9\n"),
+            "line 8: heap 2 has only 4 objects, cannot take 9");
+  EXPECT_EQ(load_error(kHead + "move 1 2\n# thinking\n\nmove 7 1\n"),
+            "line 9: no heap 7: heaps are numbered 1 to 3");
+  EXPECT_EQ(load_error(kHead + "move 1 2\nmove 3 5\nmove 3 1\n"), "line 8: heap 3 is empty");
+}
+
+TEST(SavedGame, WrongWinMarkIsRefusedAtItsLine) {
+  EXPECT_EQ(load_error(kHead + "move 1 2 !\n"),
+            "line 6: move is marked '!' but did not throw away a win");
+  EXPECT_EQ(load_error(kHead + "move 1 2\nmove 3 5\nmove 2 2\n"),
+            "line 8: move threw away a win but is not marked '!'");
+  EXPECT_EQ(load_error(kHead + "move 1 2\nmove 3 5\nmove 2 2 !\n"), "(accepted)");
+}
+
+TEST(SavedGame, MoveBeforeStartIsRefused) {
+  EXPECT_EQ(load_error("nimkit-game 1\nrules nim\nconvention normal\nmove 1 2\nstart 3 4 5\n"),
+            "line 4: a move before the \"start\" line");
+}
+
+TEST(SavedGame, OtherCorruptionsNameTheirLine) {
+  EXPECT_EQ(load_error("nimkit-game 1\nrules nim\nconvention sideways\nstart 1\n"),
+            "line 3: convention \"sideways\" is not normal or misere");
+  EXPECT_EQ(load_error("nimkit-game 1\nrules nim\nconvention normal\n"),
+            "line 3: no \"start\" line");
+  // A record with no value at all (this used to throw std::out_of_range).
+  EXPECT_EQ(load_error("nimkit-game 1\nrules nim\nconvention\nstart 1\n"),
+            "line 3: convention \"\" is not normal or misere");
+  EXPECT_EQ(load_error("nimkit-game 1\nrules nim\nconvention normal\nstart 3 x\n"),
+            "line 4: heap \"x\" is not a non-negative integer");
+  EXPECT_EQ(load_error(kHead + "start 1 2\n"), "line 6: a second \"start\" line");
+  // 3 4 5 -> 1 4 5 -> 0 4 5 -> 0 4 4 -> 0 0 4 -> 0 0 0, then one move too many.
+  EXPECT_EQ(load_error(kHead + "move 1 2\nmove 1 1\nmove 3 1\nmove 2 4\nmove 3 4\nmove 1 1\n"),
+            "line 11: a move after the game ended");
+}
+
+}  // namespace

@@ -1,1 +1,134 @@
+// Position notation: what parse_position() refuses (with the exact one-line message naming the
+// bad value), what it accepts, and format_position(parse_position(t)) == t.
+#include "nimkit/notation.h"
+
 #include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "nimkit/registry.h"
+
+namespace {
+
+std::shared_ptr<const nimkit::Ruleset> rules(const char* spec) {
+  auto made = nimkit::make_ruleset(spec);
+  EXPECT_TRUE(made.ok()) << spec;
+  return *made;
+}
+
+// The error parse_position() gives, or "(accepted)".
+std::string refusal(const char* text, const char* default_rules = "nim") {
+  auto position = nimkit::parse_position(text, default_rules ? rules(default_rules) : nullptr);
+  return position.ok() ? "(accepted)" : position.error();
+}
+
+std::string round_trip(const char* text, const char* default_rules) {
+  const auto defaults = default_rules ? rules(default_rules) : nullptr;
+  auto position = nimkit::parse_position(text, defaults);
+  if (!position.ok()) return "error: " + position.error();
+  return nimkit::format_position(*position, defaults.get());
+}
+
+TEST(Notation, NegativeHeapIsRefusedNamingIt) {
+  EXPECT_EQ(refusal("3 -3 5"), "heap \"-3\" is negative: expected 0 to 18446744073709551615");
+}
+
+TEST(Notation, WordIsRefusedForNim) {
+  EXPECT_EQ(refusal("3x"), "heap \"3x\" is not a non-negative integer");
+  EXPECT_EQ(refusal("three"), "heap \"three\" is not a non-negative integer");
+}
+
+TEST(Notation, OverflowIsRefusedNotClamped) {
+  EXPECT_EQ(refusal("18446744073709551616"),
+            "heap \"18446744073709551616\" is larger than 18446744073709551615");
+  EXPECT_EQ(refusal("99999999999999999999999"),
+            "heap \"99999999999999999999999\" is larger than 18446744073709551615");
+}
+
+TEST(Notation, LargestHeapIsAccepted) {
+  auto position = nimkit::parse_position("18446744073709551615 0", rules("nim"));
+  ASSERT_TRUE(position.ok());
+  EXPECT_EQ(position->heap_sizes(), (std::vector<std::uint64_t>{18446744073709551615u, 0}));
+  EXPECT_EQ(round_trip("18446744073709551615 0", "nim"), "18446744073709551615 0");
+  EXPECT_EQ(round_trip("18446744073709551615x", "zero-move"), "18446744073709551615x");
+}
+
+TEST(Notation, EmptyListIsRefused) {
+  EXPECT_EQ(refusal(""), "no heaps given");
+  EXPECT_EQ(refusal("   "), "no heaps given");
+  auto none = nimkit::parse_position(std::vector<std::string>{}, rules("nim"));
+  ASSERT_FALSE(none.ok());
+  EXPECT_EQ(none.error(), "no heaps given");
+}
+
+TEST(Notation, UnknownRulesetIsRefusedNamingItAndTheKnownOnes) {
+  // Other rulesets may join the list; nim and zero-move are always in it.
+  const std::string error = refusal("nim:3 frobnicate:4");
+  EXPECT_EQ(error.rfind("unknown ruleset \"frobnicate\" (known: nim, zero-move", 0), 0u) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos);
+  EXPECT_EQ(error.back(), ')');
+  const auto made = nimkit::make_ruleset("frobnicate");
+  ASSERT_FALSE(made.ok());
+  EXPECT_EQ(made.error(), error);
+}
+
+TEST(Notation, SpentZeroMoveOnAnEmptyPileIsRefused) {
+  EXPECT_EQ(refusal("3 0x", "zero-move"),
+            "heap \"0x\" is empty and has no zero move to spend: write 0");
+}
+
+TEST(Notation, ZeroMoveRefusesWhatIsNotAPile) {
+  EXPECT_EQ(refusal("3y", "zero-move"), "heap \"3y\" is not a non-negative integer");
+  EXPECT_EQ(refusal("-3", "zero-move"),
+            "heap \"-3\" is negative: expected 0 to 18446744073709551615");
+  EXPECT_EQ(refusal("x", "zero-move"), "heap \"x\" is not a pile: expected N or Nx");
+}
+
+TEST(Notation, QualifiedHeapErrorsNameTheToken) {
+  EXPECT_EQ(refusal("nim:3x"), "in \"nim:3x\": heap \"3x\" is not a non-negative integer");
+  EXPECT_EQ(refusal("zero-move:4,0x"),
+            "in \"zero-move:4,0x\": heap \"0x\" is empty and has no zero move to spend: write 0");
+}
+
+TEST(Notation, BareHeapNeedsADefaultRuleset) {
+  EXPECT_EQ(refusal("5", nullptr),
+            "heap \"5\" names no ruleset: give --rules or write it as RULES:HEAPS");
+}
+
+TEST(Notation, ZeroMoveStateRoundTrips) {
+  EXPECT_EQ(round_trip("3 4x 5", "zero-move"), "3 4x 5");
+  EXPECT_EQ(round_trip("0 1x 0", "zero-move"), "0 1x 0");
+  auto position = nimkit::parse_position("3 4x 5", rules("zero-move"));
+  ASSERT_TRUE(position.ok());
+  ASSERT_EQ(position->heap_count(), 3u);
+  EXPECT_FALSE(position->heaps()[0].zero_spent);
+  EXPECT_TRUE(position->heaps()[1].zero_spent);
+  EXPECT_EQ(nimkit::format_heaps(*position), "3 4x 5");
+}
+
+TEST(Notation, SumsOfRulesetsRoundTrip) {
+  EXPECT_EQ(round_trip("zero-move:3x nim:4", nullptr), "zero-move:3x nim:4");
+  EXPECT_EQ(round_trip("zero-move:3x nim:4", "nim"), "zero-move:3x nim:4");
+  EXPECT_EQ(round_trip("nim:4 zero-move:7x nim:0", "zero-move"), "nim:4 zero-move:7x nim:0");
+  auto position = nimkit::parse_position("zero-move:3x nim:4", nullptr);
+  ASSERT_TRUE(position.ok());
+  ASSERT_EQ(position->components().size(), 2u);
+  EXPECT_EQ(position->components()[0].rules->spec(), "zero-move");
+  EXPECT_EQ(position->components()[0].heaps, (std::vector<nimkit::Heap>{{3, true}}));
+  EXPECT_EQ(position->components()[1].rules->spec(), "nim");
+  EXPECT_EQ(position->components()[1].heaps, (std::vector<nimkit::Heap>{{4, false}}));
+}
+
+TEST(Notation, SumOfOneRulesetIsWrittenBare) {
+  // Heaps of an arity-1 ruleset each become a component; one ruleset needs no qualifier.
+  EXPECT_EQ(round_trip("zero-move:3x,4", nullptr), "3x 4");
+  EXPECT_EQ(round_trip("nim:1 2", "nim"), "1 2");
+  auto position = nimkit::parse_position("zero-move:3x,4 nim:5", nullptr);
+  ASSERT_TRUE(position.ok());
+  EXPECT_EQ(position->components().size(), 3u);
+  EXPECT_EQ(nimkit::format_heaps(*position), "3x 4 5");
+}
+
+}  // namespace
