@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include <fmt/format.h>
+
 namespace nimkit {
 
 std::string to_string(Nimber value) {
@@ -21,9 +23,9 @@ Result<Nimber> parse_nimber(std::string_view text) {
   Nimber value = 0;
   constexpr Nimber kMax = ~Nimber{0};
   for (char c : text) {
-    if (c < '0' || c > '9') return fail("\"" + std::string(text) + "\" is not a non-negative integer");
+    if (c < '0' || c > '9') return fail(fmt::format("\"{}\" is not a non-negative integer", text));
     const auto digit = static_cast<unsigned>(c - '0');
-    if (value > (kMax - digit) / 10) return fail("\"" + std::string(text) + "\" is too large");
+    if (value > (kMax - digit) / 10) return fail(fmt::format("\"{}\" is too large", text));
     value = value * 10 + digit;
   }
   return value;
