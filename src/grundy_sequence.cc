@@ -42,7 +42,12 @@ Result<bool> HeapRuleset::extend(State& state, std::uint64_t size, const Limits&
           "heap {}; raise the limit with --limit)",
           spec(), limits.max_scan, state.table.size() - 1));
     }
-    state.table.push_back(mex_value(state.table, work));
+    // Stop at the next size where a period is looked for.
+    const std::uint64_t target =
+        periodic ? std::min<std::uint64_t>(
+                       size, std::max<std::uint64_t>(state.next_check, state.table.size() + 1))
+                 : size;
+    extend_values(state.table, target, work, limits.max_scan);
     if (periodic && state.table.size() >= state.next_check) {
       state.next_check *= 2;
       check_period(state);
@@ -50,6 +55,11 @@ Result<bool> HeapRuleset::extend(State& state, std::uint64_t size, const Limits&
   }
   if (periodic) check_period(state);
   return true;
+}
+
+void HeapRuleset::extend_values(std::vector<std::uint64_t>& table, std::uint64_t size,
+                                std::uint64_t& work, std::uint64_t budget) const {
+  while (table.size() < size && work <= budget) table.push_back(mex_value(table, work));
 }
 
 Result<Nimber> HeapRuleset::grundy(std::span<const Heap> component, const Limits& limits) const {

@@ -31,6 +31,7 @@ struct GrundyOptions {
   bool json = false;
   std::string out;
   std::string limit = std::to_string(kDefaultWork);
+  std::string search = "100000";
   LongRunOptions long_run;  // issue 5: sparse-space engine, checkpoints, --stats (long_run.h)
 };
 
@@ -106,9 +107,14 @@ int run_grundy(const GrundyOptions& options) {
   }
   auto work = parse_u64(options.limit, "--limit");
   if (!work) return report(work.error());
+  auto search = parse_u64(options.search, "--search");
+  if (!search) return report(search.error());
   Limits limits;
   limits.max_scan = *work;
   limits.max_table = std::max(limits.max_table, count);
+  // The period search computes values up to --search (at least the count), no further.
+  Limits search_limits = limits;
+  search_limits.max_table = std::max(*search, count);
 
   if (auto game = sequence_game((*rules)->spec()); game && options.long_run.requested()) {
     return run_long_grundy(*game, (*rules)->spec(), options.long_run, count, options.period,
@@ -116,7 +122,7 @@ int run_grundy(const GrundyOptions& options) {
   }
   // Compute everything before writing, so that a failure leaves no partial output.
   std::optional<PeriodReport> period;
-  if (options.period) period = find_period(**rules, count, limits);
+  if (options.period) period = find_period(**rules, count, search_limits);
   auto first = grundy_values(**rules, 0, std::min(count, kChunk), limits);
   if (!first) return report(first.error());
   if (count > kChunk) {
@@ -185,6 +191,11 @@ void add_grundy_command(CLI::App& app, int& status) {
   command->add_flag("--json", options->json,
                     "print {\"rules\", \"values\": [...], \"period\": {...}} as one JSON object");
   command->add_option("--out", options->out, "write to FILE instead of standard output");
+  command
+      ->add_option("--search", options->search,
+                   "with --period: compute at most this many values looking for a period (at "
+                   "least the count)")
+      ->capture_default_str();
   command
       ->add_option("--limit", options->limit, "most options visited while computing values by mex")
       ->capture_default_str();

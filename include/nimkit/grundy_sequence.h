@@ -42,6 +42,13 @@ class HeapRuleset : public Ruleset {
   virtual std::uint64_t mex_value(std::span<const std::uint64_t> previous,
                                   std::uint64_t& work) const = 0;
 
+  // Appends g(n) for n = table.size() ... size-1 to `table` (table[i] = g(i) on entry), adding
+  // the options visited to `work`; may stop early, once work passes `budget`. The default calls
+  // mex_value() heap by heap; rulesets with a faster algorithm override it. Called with the
+  // table's mutex held.
+  virtual void extend_values(std::vector<std::uint64_t>& table, std::uint64_t size,
+                             std::uint64_t& work, std::uint64_t budget) const;
+
   // g(begin) ... g(end-1). Fails like grundy().
   Result<std::vector<Nimber>> values(std::uint64_t begin, std::uint64_t end,
                                      const Limits& limits) const;

@@ -8,15 +8,24 @@
 //
 // Theory: g(n) = mex{g(a) ^ g(n - a) : 1 ≤ a < n/2}. No formula or period is known (the values
 // have been computed far beyond 10^9 without one), so nimkit computes them by mex up to
-// Limits::max_table and states that no period theorem applies.
+// Limits::max_table (by the sparse-space algorithm of sparse_space.h) and states that no period
+// theorem applies.
 #pragma once
+
+#include <memory>
 
 #include "nimkit/grundy_sequence.h"
 
 namespace nimkit {
+namespace detail {
+class SplitKernel;
+}
 
 class GrundysGame final : public HeapRuleset {
  public:
+  GrundysGame();
+  ~GrundysGame() override;
+
   std::string spec() const override { return "grundy"; }
   std::string summary() const override;
   ValueSource value_source() const override { return ValueSource::kComputed; }
@@ -28,6 +37,12 @@ class GrundysGame final : public HeapRuleset {
                                              const Limits& limits) const override;
   std::uint64_t mex_value(std::span<const std::uint64_t> previous,
                           std::uint64_t& work) const override;
+  // The sparse-space kernel of sparse_space.h.
+  void extend_values(std::vector<std::uint64_t>& table, std::uint64_t size, std::uint64_t& work,
+                     std::uint64_t budget) const override;
+
+ private:
+  mutable std::unique_ptr<detail::SplitKernel> kernel_;  // guarded by the table's mutex
 };
 
 }  // namespace nimkit
