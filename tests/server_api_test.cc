@@ -216,6 +216,16 @@ TEST_F(ServerApiTest, MovesListsAllMovesUpToTheLimit) {
   EXPECT_EQ(typed.body["moves"][0]["result"], json::parse("[3,0,5]"));
 }
 
+TEST_F(ServerApiTest, MovesOfAHugeSplittingHeapAreTruncatedNotSlow) {
+  // Grundy's game on 100000: 49999 splits, each of whose notation scans the heap's options; the
+  // list stops at the scan limit instead of doing 49999 x 49999 work.
+  const Answer a = post("/api/moves", R"({"rules":"grundy","heaps":[100000],"heap":1,"take":0})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["count"], 49999);
+  EXPECT_EQ(a.body["truncated"], true);
+  EXPECT_EQ(a.body["moves"].size(), ApiLimits{}.engine.max_scan / 49999);
+}
+
 TEST_F(ServerApiTest, KaylesIsPeriodic12After70) {
   const Answer a = post("/api/grundy", R"({"rules":"kayles","count":100})");
   ASSERT_EQ(a.status, 200) << a.body.dump();

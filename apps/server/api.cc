@@ -313,13 +313,25 @@ ApiResponse Api::moves(std::string_view text) const {
       listed.push_back(position.move_at(i));
   }
 
+  // Writing a move's play notation can scan every option of its component (to tell whether its
+  // take alone names it), so the list stops once that work would pass the scan limit: a
+  // splitting game's huge heap gets a truncated list, never a request that runs for seconds.
   json list = json::array();
-  for (const Move& m : listed) list.push_back(move_json(position, m));
+  Count work = 0;
+  for (const Move& m : listed) {
+    const Component& component = position.components()[m.component];
+    const Count options = component.rules->option_count(component.heaps);
+    const Count cap = Count{limits_.engine.max_scan} + 1;  // saturate: counts reach 2^128-1
+    work = options >= cap || work + options >= cap ? cap : work + options;
+    if (!list.empty() && work == cap) break;
+    list.push_back(move_json(position, m));
+  }
+  const bool truncated = Count{list.size()} < total;
   json answer{{"rules", g.rules->spec()},
               {"heaps", position.heap_sizes()},
               {"position", format_position(position)},
               {"count", nimber_json(total)},
-              {"truncated", Count{listed.size()} < total},
+              {"truncated", truncated},
               {"moves", std::move(list)}};
   return ApiResponse{200, std::move(answer)};
 }
