@@ -297,6 +297,12 @@ async function refresh() {
   }
   if (my !== epoch) return;
   current.analysis = analysis;
+  if (analysis.rules === 'sum') {
+    // A sum of different rulesets (typed as "kayles:7 nim:3"): name its parts.
+    const parts = [...new Set(analysis.components.map((c) => c.rules))];
+    $('game-rules').textContent = 'Sum of games';
+    $('game-summary').textContent = `Components: ${parts.join(' + ')}. A move is a move in one component.`;
+  }
   renderStatus(analysis);
   if (analysis.terminal) {
     document.body.dataset.phase = 'over';
