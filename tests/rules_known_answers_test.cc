@@ -284,6 +284,29 @@ TEST(KnownAnswers, OctalRandomAccessOnHugeHeapsStaysSorted) {
   }
 }
 
+TEST(KnownAnswers, OctalMovesToAValueByResidueClassEqualTheFullScan) {
+  nimkit::Limits tight;
+  tight.max_scan = 300;  // below every heap's option count here: the residue-class search runs
+  for (const std::string spec : {"kayles", "dawson", "guiles", "octal:4.12", "octal:0.51"}) {
+    const auto rules = make(spec);
+    for (std::uint64_t n = 3000; n < 3016; ++n) {
+      const std::vector<Heap> heap{Heap{n}};
+      for (Nimber target = 0; target < 10; ++target) {
+        const auto all = rules->Ruleset::options_with_value(heap, target, nimkit::Limits{});
+        ASSERT_TRUE(all.ok());
+        const auto found = rules->options_with_value(heap, target, tight);
+        if (all->size() > tight.max_scan) {
+          EXPECT_FALSE(found.ok()) << spec << " " << n;
+        } else {
+          ASSERT_TRUE(found.ok()) << spec << " " << n << ": " << found.error();
+          EXPECT_EQ(*found, *all) << spec << " heap " << n << " value "
+                                  << nimkit::to_string(target);
+        }
+      }
+    }
+  }
+}
+
 TEST(KnownAnswers, PeriodTheoremBoundsAreTheStatedFormulas) {
   const auto kayles = nimkit::PeriodTheorem::octal(*nimkit::octal_code_by_name("kayles"));
   EXPECT_EQ(kayles.end(71, 12), 2 * 71 + 12 + 2u);

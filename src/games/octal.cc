@@ -154,6 +154,73 @@ Option OctalGame::option_at(std::span<const Heap> component, Count index) const 
   return {};
 }
 
+Result<std::vector<Option>> OctalGame::options_with_value(std::span<const Heap> component,
+                                                          Nimber target,
+                                                          const Limits& limits) const {
+  const std::uint64_t n = component[0].size;
+  const Count count = option_count(component);
+  const bool three = std::any_of(code_.digits.begin(), code_.digits.end(),
+                                 [](std::uint8_t d) { return (d & 8) != 0; });
+  if (count <= limits.max_scan || three) {
+    return Ruleset::options_with_value(component, target, limits);
+  }
+  const PeriodSearch search = find_period(0, limits);
+  const std::uint64_t k = code_.digits.size() - 1;
+  if (!search.period || n < 2 * (search.period->preperiod + search.period->period) + k + 2) {
+    return Ruleset::options_with_value(component, target, limits);
+  }
+  const std::uint64_t n0 = std::max<std::uint64_t>(search.period->preperiod, 1);
+  const std::uint64_t p = search.period->period;
+  auto g = [&](std::uint64_t heap) {
+    const Heap h{heap};
+    return grundy(std::span<const Heap>(&h, 1), limits).value();
+  };
+  // Per take: the smallest parts a of matching splits, listed singly below n0 and as residue
+  // classes a ≡ c (mod p), a in [c, r/2], from n0 on; then whether the one-heap move matches.
+  struct Take {
+    std::uint64_t j;
+    std::vector<std::uint64_t> parts;
+    std::vector<std::uint64_t> classes;
+    bool single;
+  };
+  std::vector<Take> takes;
+  Count matching = 0;
+  for (std::uint64_t j = 0; j <= k; ++j) {
+    const std::uint8_t d = code_.digits[j];
+    const std::uint64_t r = n - j;
+    Take take{j, {}, {}, (d & 2) != 0 && g(r) == target};
+    if (d & 4) {
+      for (std::uint64_t a = 1; a < n0; ++a) {
+        if ((g(a) ^ g(r - a)) == target) take.parts.push_back(a);
+      }
+      for (std::uint64_t c = n0; c < n0 + p; ++c) {
+        if ((g(c) ^ g(r - c)) == target) {
+          take.classes.push_back(c);
+          matching += (r / 2 - c) / p + 1;
+        }
+      }
+    }
+    matching += take.parts.size() + (take.single ? 1 : 0);
+    takes.push_back(std::move(take));
+  }
+  if (matching > limits.max_scan) {
+    return fail(fmt::format(
+        "{}: {} moves from a heap of {} reach Grundy value {}, more than the scan limit {}", spec(),
+        to_string(Nimber{matching}), n, to_string(target), limits.max_scan));
+  }
+  std::vector<Option> found;
+  for (Take& take : takes) {
+    const std::uint64_t r = n - take.j;
+    for (std::uint64_t c : take.classes) {
+      for (std::uint64_t a = c; a <= r / 2; a += p) take.parts.push_back(a);
+    }
+    std::sort(take.parts.begin(), take.parts.end());
+    for (std::uint64_t a : take.parts) found.push_back(Option{{Heap{a}, Heap{r - a}}, take.j});
+    if (take.single) found.push_back(Option{{Heap{r}}, take.j});
+  }
+  return found;
+}
+
 Result<std::vector<Option>> OctalGame::options_taking(std::span<const Heap> component,
                                                       std::size_t /*heap*/, std::uint64_t take,
                                                       const Limits& limits) const {

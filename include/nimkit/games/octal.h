@@ -48,6 +48,11 @@ class OctalGame final : public HeapRuleset {
 
   Count option_count(std::span<const Heap> component) const override;
   Option option_at(std::span<const Heap> component, Count index) const override;
+  // Past limits.max_scan options, a heap of a code without three-heap splits whose period is
+  // proved is searched by residue class (splits a + b with the same a mod p have the same value),
+  // so only the matching options are listed; it fails when they are more than max_scan.
+  Result<std::vector<Option>> options_with_value(std::span<const Heap> component, Nimber target,
+                                                 const Limits& limits) const override;
   Result<std::vector<Option>> options_taking(std::span<const Heap> component, std::size_t heap,
                                              std::uint64_t take,
                                              const Limits& limits) const override;
