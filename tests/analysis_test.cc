@@ -197,7 +197,7 @@ TEST(Analysis, TooDeepASearchIsAnErrorNotACrash) {
   auto a =
       nimkit::analyze(nimkit::Position(rules, {{100000}, {100000}}), nimkit::Convention::kMisere);
   ASSERT_FALSE(a.ok());
-  EXPECT_EQ(a.error(), "the game is too long to search (more than 4000 moves deep)");
+  EXPECT_EQ(a.error(), "the game is too long to search (more than 1000 moves deep)");
 }
 
 TEST(Analysis, ListsAtMostMaxListedMovesButCountsThemAll) {
