@@ -23,6 +23,13 @@ constexpr char kCheckpointMagic[8] = {'N', 'I', 'M', 'K', 'I', 'T', 'G', 'S'};
 constexpr std::uint64_t kFirstMaskChoice = 32;
 // Masks are searched over the low bits of the values only (2^16 candidates at most).
 constexpr int kMaxMaskBits = 16;
+// The splits a = 1..kPrefix of every split length are marked outright: nearly every rare
+// candidate has a witness among them (97 % of the .354 candidates within 32), so the targeted
+// search runs only for the few that do not. 32 measured faster than 16 or 64 on .354.
+constexpr std::uint64_t kPrefix = 32;
+constexpr std::uint64_t kNoHeap = ~std::uint64_t{0};
+// Codes with more split lengths than this (rare) are computed without split sets.
+constexpr std::size_t kMaxSplitLengths = 8;
 
 bool common(std::uint32_t value, std::uint32_t mask) {
   return (std::popcount(value & mask) & 1) != 0;
@@ -102,11 +109,6 @@ Result<SequenceAlgorithm> parse_sequence_algorithm(std::string_view text) {
 }
 
 struct GrundySequence::State {
-  struct Rare {
-    std::uint32_t heap;
-    std::uint32_t value;
-  };
-
   SplitGame game;
   SequenceAlgorithm algorithm = SequenceAlgorithm::kSparse;
   bool sparse = true;  // the algorithm that actually runs (plain for triple splits)
@@ -123,7 +125,10 @@ struct GrundySequence::State {
 
   std::uint32_t mask = 0;
   std::uint64_t next_choice = kFirstMaskChoice;
-  std::vector<Rare> rare;                // heaps ≥ 1 with rare values, ascending
+  // Heaps ≥ 1 with rare values, ascending, and their values (two arrays: the marking loop loads
+  // both for every rare heap).
+  std::vector<std::uint32_t> rare_heaps;
+  std::vector<std::uint32_t> rare_values;
   std::vector<std::uint64_t> frequency;  // frequency[v]: heaps with value v
   std::uint32_t max_value = 0;
 
@@ -131,15 +136,45 @@ struct GrundySequence::State {
   std::vector<std::uint32_t> seen;
   std::uint32_t stamp = 0;
 
+  // Split sets, for the sparse algorithm. The two-way splits of a heap of m objects (m = n - k
+  // for each split length k, m = n for Grundy's game) have the values S(m); heap n needs S(n - k)
+  // for every k, and S(m) does not depend on n, so each set is built once and serves every heap
+  // that splits m objects (both heaps n = m + 2 and n = m + 3 for .354: half the marking work).
+  // A built set holds: every split with a rare part (rare heaps r < m, all of them known when
+  // the set is built, as r < m ≤ n), which covers every common value of S(m) under the current
+  // mask; the splits a = 1..kPrefix; and the rare values that searches later found in S(m). All
+  // of its values are real split values, so marking them is exact.
+  // Slot m % split_slots holds set m: the m a heap needs are split_slots consecutive numbers.
+  // set_marks[slot * seen.size() + v] == set_stamp[slot] when v is in the set of set_heap[slot].
+  std::size_t split_slots = 1;
+  std::vector<std::uint32_t> set_marks;
+  std::vector<std::uint64_t> set_heap;
+  std::vector<std::uint32_t> set_stamp;
+  std::uint32_t last_set_stamp = 0;
+
   void init_moves() {
-    if (game.grundys_game) return;
-    for (std::uint32_t k = 0; k < game.digits.size(); ++k) {
-      const std::uint8_t d = game.digits[k];
-      if (k > 0 && (d & 1)) remove_whole.push_back(k);
-      if (k > 0 && (d & 2)) remove_one.push_back(k);
-      if (d & 4) split_two.push_back(k);
-      if (d & 8) split_three.push_back(k);
+    if (!game.grundys_game) {
+      for (std::uint32_t k = 0; k < game.digits.size(); ++k) {
+        const std::uint8_t d = game.digits[k];
+        if (k > 0 && (d & 1)) remove_whole.push_back(k);
+        if (k > 0 && (d & 2)) remove_one.push_back(k);
+        if (d & 4) split_two.push_back(k);
+        if (d & 8) split_three.push_back(k);
+      }
     }
+    if (!split_two.empty() && split_two.size() <= kMaxSplitLengths) {
+      split_slots = split_two.back() - split_two.front() + 1;
+    }
+    set_heap.assign(split_slots, kNoHeap);
+    set_stamp.assign(split_slots, 0);
+  }
+
+  // Forgets every split set (after a mask change, which changes what a set must cover, or when
+  // the value range grows).
+  void clear_split_sets() {
+    std::fill(set_heap.begin(), set_heap.end(), kNoHeap);
+    std::fill(set_marks.begin(), set_marks.end(), 0);
+    last_set_stamp = 0;
   }
 
   std::uint64_t size() const { return wide ? g32.size() : g16.size(); }
@@ -148,9 +183,12 @@ struct GrundySequence::State {
   void ensure_seen_capacity(std::uint32_t value) {
     // XORs of values below 2^b stay below 2^b and the mex is at most 2^b, so 2^(b+1) slots hold
     // every value marked or probed.
-    const std::size_t need = std::size_t{2} << std::bit_width(value);
-    if (seen.size() < std::max<std::size_t>(need, 64))
-      seen.resize(std::max<std::size_t>(need, 64), 0);
+    const std::size_t need = std::max<std::size_t>(std::size_t{2} << std::bit_width(value), 64);
+    if (seen.size() < need) {
+      seen.resize(need, 0);
+      set_marks.assign(split_slots * need, 0);
+      clear_split_sets();
+    }
   }
 
   std::uint32_t next_stamp() {
@@ -170,17 +208,23 @@ struct GrundySequence::State {
       ensure_seen_capacity(value);
     }
     if (n >= 1 && !common(value, mask)) {
-      rare.push_back({static_cast<std::uint32_t>(n), value});
+      rare_heaps.push_back(static_cast<std::uint32_t>(n));
+      rare_values.push_back(value);
     }
   }
 
   void rebuild_rare() {
-    rare.clear();
+    rare_heaps.clear();
+    rare_values.clear();
     const std::uint64_t count = size();
     for (std::uint64_t n = 1; n < count; ++n) {
       const std::uint32_t v = at(n);
-      if (!common(v, mask)) rare.push_back({static_cast<std::uint32_t>(n), v});
+      if (!common(v, mask)) {
+        rare_heaps.push_back(static_cast<std::uint32_t>(n));
+        rare_values.push_back(v);
+      }
     }
+    clear_split_sets();
   }
 
   // The mask with the fewest rare heaps so far, by a Walsh–Hadamard transform of the value
@@ -272,81 +316,137 @@ struct GrundySequence::State {
     return mex_from(0, s);
   }
 
+  // Builds S(m) into `slot` (see set_marks).
+  template <typename V>
+  void build_split_set(const V* g, std::uint64_t m, std::size_t slot) {
+    if (++last_set_stamp == 0) {
+      // Wrapped after 2^32 builds: stale stamps could match again.
+      std::fill(set_marks.begin(), set_marks.end(), 0);
+      std::fill(set_heap.begin(), set_heap.end(), kNoHeap);
+      last_set_stamp = 1;
+    }
+    const std::uint32_t st = last_set_stamp;
+    std::uint32_t* mark = set_marks.data() + slot * seen.size();
+    set_heap[slot] = m;
+    set_stamp[slot] = st;
+    // Every split with a rare part: that is every split with a common value (and some others).
+    // Rare heaps r ≤ prefix are skipped: the split (r, m - r) is one of the prefix splits.
+    const std::uint64_t prefix = std::min(half(m), kPrefix);
+    const auto heaps_end = rare_heaps.empty() || rare_heaps.back() < m
+                               ? rare_heaps.end()
+                               : std::lower_bound(rare_heaps.begin(), rare_heaps.end(), m);
+    const auto heaps_begin = std::upper_bound(rare_heaps.begin(), heaps_end, prefix);
+    const std::uint32_t* values = rare_values.data() + (heaps_begin - rare_heaps.begin());
+    const std::uint32_t* heaps = std::to_address(heaps_begin);
+    const std::size_t count = static_cast<std::size_t>(heaps_end - heaps_begin);
+    const V* back = g + m;
+    for (std::size_t i = 0; i < count; ++i) {
+      mark[values[i] ^ back[-static_cast<std::ptrdiff_t>(heaps[i])]] = st;
+    }
+    // Grundy's game: the equal split h + h is not a move; undo its mark when it was made (value 0
+    // stays an option only if some other split has it, which the search below finds again).
+    if (game.grundys_game && m % 2 == 0 && !common(g[m / 2], mask)) mark[0] = st - 1;
+    for (std::uint64_t a = 1; a <= prefix; ++a) {
+      mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = st;
+    }
+  }
+
   template <typename V>
   std::uint32_t sparse_value(const V* g, std::uint64_t n) {
     const std::uint32_t s = next_stamp();
     mark_simple(g, n, s);
-    std::uint32_t* mark = seen.data();
-    const Rare* rare_begin = rare.data();
-    const Rare* rare_end = rare_begin + rare.size();
-    // Every split with a rare part: that is every split with a common value (and some others).
-    auto rare_pairs = [&](std::uint64_t m) {
-      const V* back = g + m;
-      for (const Rare* r = rare_begin; r != rare_end && r->heap < m; ++r) {
-        mark[r->value ^ back[-static_cast<std::ptrdiff_t>(r->heap)]] = s;
-      }
+    if (split_two.size() > kMaxSplitLengths) return many_splits_value(g, n, s);
+    // The split sets heap n needs: S(n - k) for each split length k.
+    std::uint64_t ms[kMaxSplitLengths];
+    const std::uint32_t* marks[kMaxSplitLengths];
+    std::uint32_t stamps[kMaxSplitLengths];
+    std::size_t count = 0;
+    auto need = [&](std::uint64_t m) {
+      if (m < 2) return;
+      const std::size_t slot = m % split_slots;
+      if (set_heap[slot] != m) build_split_set(g, m, slot);
+      ms[count] = m;
+      marks[count] = set_marks.data() + slot * seen.size();
+      stamps[count++] = set_stamp[slot];
     };
     if (game.grundys_game) {
-      if (n >= 3) {
-        rare_pairs(n);
-        // The equal split h + h is not a move; undo its mark when it was made (value 0 is only
-        // an option through some other split, which the checks below find again).
-        if (n % 2 == 0 && !common(g[n / 2], mask)) mark[0] = s - 1;
-      }
+      need(n);
     } else {
       for (const std::uint32_t k : split_two) {
-        if (n >= k + 2) rare_pairs(n - k);
+        if (n >= k) need(n - k);
+      }
+    }
+    const std::uint32_t* seen_marks = seen.data();
+    auto marked = [&](std::uint32_t v) {
+      if (seen_marks[v] == s) return true;
+      for (std::size_t i = 0; i < count; ++i) {
+        if (marks[i][v] == stamps[i]) return true;
+      }
+      return false;
+    };
+    std::uint32_t v = 0;
+    while (marked(v)) ++v;
+    // A rare value v is the candidate: unless a set holds it, it is an option only through a
+    // split of two common parts beyond the prefix, which the sets do not cover. Search those
+    // splits for one of value v (stopping at the first); if there is none, v is the mex, else
+    // record the witness in its set and look at the next unmarked value.
+    while (!common(v, mask)) {
+      const std::size_t found = find_split(g, ms, count, v);
+      if (found == count) return v;
+      set_marks[(ms[found] % split_slots) * seen.size() + v] = stamps[found];
+      ++v;
+      while (marked(v)) ++v;
+    }
+    return v;
+  }
+
+  // More than kMaxSplitLengths split lengths (a rare kind of code): the sparse method without split
+  // sets, every split length marked and searched on its own.
+  template <typename V>
+  std::uint32_t many_splits_value(const V* g, std::uint64_t n, std::uint32_t s) {
+    std::uint32_t* mark = seen.data();
+    for (const std::uint32_t k : split_two) {
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k;
+      const V* back = g + m;
+      for (std::size_t i = 0; i < rare_heaps.size() && rare_heaps[i] < m; ++i) {
+        mark[rare_values[i] ^ back[-static_cast<std::ptrdiff_t>(rare_heaps[i])]] = s;
       }
     }
     std::uint32_t v = mex_from(0, s);
-    // A rare value v is the candidate: it is an option only through a split of two common parts,
-    // which the sparse marks do not cover. Search the splits for one of value v (stopping at the
-    // first); if there is none, v is the mex, else look at the next unseen value.
     while (!common(v, mask)) {
-      if (!find_split(g, n, v)) return v;
+      bool found = false;
+      for (const std::uint32_t k : split_two) {
+        if (n >= k + 2 && find_pair(g, n - k, 1, half(n - k) + 1, v) <= half(n - k)) {
+          found = true;
+          break;
+        }
+      }
+      if (!found) return v;
       mark[v] = s;
       v = mex_from(v + 1, s);
     }
     return v;
   }
 
-  // Whether some two-way split of heap n (under every split length) has value v. Searches the
-  // smaller parts in blocks, all split lengths in step, so that a split found early ends it.
+  // The index i of a split length whose heap ms[i] has a split a > kPrefix of value v, or
+  // `count` if none has. Searches the smaller parts in blocks, all split lengths in step, so that
+  // a split found early ends it.
   template <typename V>
-  bool find_split(const V* g, std::uint64_t n, std::uint32_t v) const {
-    std::uint64_t ms[8];
-    std::uint64_t lasts[8];
-    std::size_t count = 0;
-    auto add = [&](std::uint64_t m) {
-      if (m >= 2 && count < 8) {
-        ms[count] = m;
-        lasts[count++] = half(m) + 1;
-      }
-    };
-    if (game.grundys_game) {
-      add(n);
-    } else {
-      for (const std::uint32_t k : split_two) {
-        if (n >= k) add(n - k);
-      }
-      if (split_two.size() > 8) {
-        // Rare: many split lengths. Search them one by one.
-        for (const std::uint32_t k : split_two) {
-          if (n >= k + 2 && find_pair(g, n - k, 1, half(n - k) + 1, v) <= half(n - k)) return true;
-        }
-        return false;
-      }
-    }
+  std::size_t find_split(const V* g, const std::uint64_t* ms, std::size_t count,
+                         std::uint32_t v) const {
     std::uint64_t block = 32;
-    for (std::uint64_t lo = 1;; lo += block, block = std::min<std::uint64_t>(block * 2, 4096)) {
+    for (std::uint64_t lo = kPrefix + 1;;
+         lo += block, block = std::min<std::uint64_t>(block * 2, 4096)) {
       bool more = false;
       for (std::size_t i = 0; i < count; ++i) {
-        if (lo >= lasts[i]) continue;
-        const std::uint64_t hi = std::min(lo + block, lasts[i]);
-        if (find_pair(g, ms[i], lo, hi, v) < hi) return true;
-        if (hi < lasts[i]) more = true;
+        const std::uint64_t last = half(ms[i]) + 1;
+        if (lo >= last) continue;
+        const std::uint64_t hi = std::min(lo + block, last);
+        if (find_pair(g, ms[i], lo, hi, v) < hi) return i;
+        if (hi < last) more = true;
       }
-      if (!more) return false;
+      if (!more) return count;
     }
   }
 
@@ -486,7 +586,7 @@ SequenceProgress GrundySequence::progress() const {
   p.heaps_done = s.size();
   p.target = s.size();
   p.max_value = s.max_value;
-  p.rare_count = s.sparse ? s.rare.size() : 0;
+  p.rare_count = s.sparse ? s.rare_heaps.size() : 0;
   p.mask = s.sparse ? s.mask : 0;
   return p;
 }
@@ -503,8 +603,8 @@ SequenceStats GrundySequence::stats() const {
     }
   }
   stats.mask = s.sparse ? s.mask : 0;
-  stats.rare_count = s.sparse ? s.rare.size() : 0;
-  if (s.sparse && !s.rare.empty()) stats.last_rare = s.rare.back().heap;
+  stats.rare_count = s.sparse ? s.rare_heaps.size() : 0;
+  if (s.sparse && !s.rare_heaps.empty()) stats.last_rare = s.rare_heaps.back();
   return stats;
 }
 
@@ -540,121 +640,227 @@ Result<SequencePeriod> GrundySequence::prove_period(std::uint64_t max_heaps,
 
 // Checkpoint layout (little-endian): magic "NIMKITGS", u32 version, u32 code length, code,
 // u8 algorithm, u8 value bytes, u32 mask, u64 next mask choice, u64 count, values, u64 checksum
-// of everything before it.
+// of everything before it. Written and read in chunks: the checksum is computed incrementally.
 namespace {
 
 void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
   for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
 }
 
-// FNV-1a style mixing over 64-bit words (then the tail bytes): fast on 128 MB tables, and any
-// flipped bit or truncation changes it.
-std::uint64_t checksum(std::span<const std::uint8_t> bytes) {
-  constexpr std::uint64_t kPrime = 0x100000001b3ULL;
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  std::size_t i = 0;
-  for (; i + 8 <= bytes.size(); i += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, bytes.data() + i, 8);
-    h = (h ^ word) * kPrime;
-    h ^= h >> 29;
-  }
-  for (; i < bytes.size(); ++i) h = (h ^ bytes[i]) * kPrime;
-  return h;
+std::uint64_t get(const std::uint8_t* bytes, int count) {
+  std::uint64_t value = 0;
+  for (int i = 0; i < count; ++i) value |= std::uint64_t{bytes[i]} << (8 * i);
+  return value;
 }
 
-class Reader {
+// FNV-1a style mixing over the 64-bit words of the byte stream (then its tail bytes): fast on
+// 128 MB tables, and any flipped bit or truncation changes it. Fed in pieces of any size, it gives
+// the same sum as over the whole stream at once (format version 1 wrote it that way).
+class Checksum {
  public:
-  explicit Reader(std::span<const std::uint8_t> bytes) : bytes_(bytes) {}
-  bool get(std::uint64_t& value, int bytes) {
-    if (pos_ + static_cast<std::size_t>(bytes) > bytes_.size()) return false;
-    value = 0;
-    for (int i = 0; i < bytes; ++i) value |= std::uint64_t{bytes_[pos_++]} << (8 * i);
-    return true;
+  void update(std::span<const std::uint8_t> bytes) {
+    std::size_t i = 0;
+    if (pending_ != 0) {  // complete the word a previous piece began
+      i = std::min(bytes.size(), 8 - pending_);
+      std::memcpy(word_ + pending_, bytes.data(), i);
+      pending_ += i;
+      if (pending_ < 8) return;
+      mix_word(word_);
+      pending_ = 0;
+    }
+    for (; i + 8 <= bytes.size(); i += 8) mix_word(bytes.data() + i);
+    pending_ = bytes.size() - i;  // < 8
+    std::memcpy(word_, bytes.data() + i, pending_);
   }
-  std::span<const std::uint8_t> take(std::size_t n) {
-    if (pos_ + n > bytes_.size()) return {};
-    auto out = bytes_.subspan(pos_, n);
-    pos_ += n;
-    return out;
+  std::uint64_t sum() const {
+    std::uint64_t h = h_;
+    for (std::size_t i = 0; i < pending_; ++i) h = (h ^ word_[i]) * kPrime;
+    return h;
   }
-  std::size_t remaining() const { return bytes_.size() - pos_; }
 
  private:
-  std::span<const std::uint8_t> bytes_;
-  std::size_t pos_ = 0;
+  static constexpr std::uint64_t kPrime = 0x100000001b3ULL;
+  void mix_word(const std::uint8_t* bytes) {
+    std::uint64_t word;
+    std::memcpy(&word, bytes, 8);
+    h_ = (h_ ^ word) * kPrime;
+    h_ ^= h_ >> 29;
+  }
+  std::uint64_t h_ = 0xcbf29ce484222325ULL;
+  std::uint8_t word_[8] = {};
+  std::size_t pending_ = 0;
+};
+
+// Header fields after the magic and version: code length (4), algorithm, width (1 each), mask
+// (4), next choice (8), count (8).
+constexpr std::size_t kFixedHeader = 8 + 4 + 4;
+constexpr std::size_t kHeaderTail = 1 + 1 + 4 + 8 + 8;
+
+// Reads exactly buffer.size() bytes from a source (false on a short read), feeding the checksum.
+class StreamReader {
+ public:
+  explicit StreamReader(const CheckpointSource& source) : source_(source) {}
+  bool read(std::span<std::uint8_t> buffer, Checksum* sum) {
+    std::size_t done = 0;
+    while (done < buffer.size()) {
+      const std::size_t got = source_(buffer.subspan(done));
+      if (got == 0) return false;
+      done += got;
+    }
+    if (sum != nullptr) sum->update(buffer);
+    return true;
+  }
+
+ private:
+  const CheckpointSource& source_;
 };
 
 }  // namespace
 
-std::vector<std::uint8_t> GrundySequence::checkpoint() const {
+bool GrundySequence::write_checkpoint(const CheckpointSink& sink) const {
   const State& s = *state_;
-  std::vector<std::uint8_t> out;
   const std::string code = s.game.code();
   const int width = s.wide ? 4 : 2;
-  out.reserve(64 + code.size() + s.size() * static_cast<std::size_t>(width));
-  out.insert(out.end(), kCheckpointMagic, kCheckpointMagic + 8);
-  put(out, kCheckpointVersion, 4);
-  put(out, code.size(), 4);
-  out.insert(out.end(), code.begin(), code.end());
-  put(out, s.algorithm == SequenceAlgorithm::kPlain ? 0 : 1, 1);
-  put(out, static_cast<std::uint64_t>(width), 1);
-  put(out, s.mask, 4);
-  put(out, s.next_choice, 8);
-  put(out, s.size(), 8);
-  const std::size_t at = out.size();
-  out.resize(at + s.size() * static_cast<std::size_t>(width));
-  if (s.wide) {
-    for (std::size_t i = 0; i < s.g32.size(); ++i) {
-      for (int b = 0; b < 4; ++b)
-        out[at + 4 * i + b] = static_cast<std::uint8_t>(s.g32[i] >> (8 * b));
+  Checksum sum;
+  std::vector<std::uint8_t> chunk;
+  chunk.reserve(kCheckpointChunk);
+  auto flush = [&]() {
+    sum.update(chunk);
+    const bool ok = sink(chunk);
+    chunk.clear();
+    return ok;
+  };
+  chunk.insert(chunk.end(), kCheckpointMagic, kCheckpointMagic + 8);
+  put(chunk, kCheckpointVersion, 4);
+  put(chunk, code.size(), 4);
+  chunk.insert(chunk.end(), code.begin(), code.end());
+  put(chunk, s.algorithm == SequenceAlgorithm::kPlain ? 0 : 1, 1);
+  put(chunk, static_cast<std::uint64_t>(width), 1);
+  put(chunk, s.mask, 4);
+  put(chunk, s.next_choice, 8);
+  put(chunk, s.size(), 8);
+  const std::uint64_t count = s.size();
+  const std::uint64_t per_chunk = kCheckpointChunk / static_cast<std::uint64_t>(width);
+  for (std::uint64_t first = 0; first < count; first += per_chunk) {
+    if (chunk.size() + per_chunk * static_cast<std::uint64_t>(width) > kCheckpointChunk &&
+        !flush()) {
+      return false;
     }
-  } else {
-    for (std::size_t i = 0; i < s.g16.size(); ++i) {
-      out[at + 2 * i] = static_cast<std::uint8_t>(s.g16[i]);
-      out[at + 2 * i + 1] = static_cast<std::uint8_t>(s.g16[i] >> 8);
+    const std::uint64_t last = std::min(count, first + per_chunk);
+    const std::size_t at = chunk.size();
+    chunk.resize(at + static_cast<std::size_t>((last - first) * static_cast<std::uint64_t>(width)));
+    std::uint8_t* out = chunk.data() + at;
+    if (s.wide) {
+      for (std::uint64_t i = first; i < last; ++i, out += 4) {
+        for (int b = 0; b < 4; ++b) out[b] = static_cast<std::uint8_t>(s.g32[i] >> (8 * b));
+      }
+    } else {
+      for (std::uint64_t i = first; i < last; ++i, out += 2) {
+        out[0] = static_cast<std::uint8_t>(s.g16[i]);
+        out[1] = static_cast<std::uint8_t>(s.g16[i] >> 8);
+      }
     }
   }
-  put(out, checksum(out), 8);
+  if (chunk.size() + 8 > kCheckpointChunk && !flush()) return false;
+  sum.update(chunk);
+  put(chunk, sum.sum(), 8);
+  return sink(chunk);
+}
+
+std::vector<std::uint8_t> GrundySequence::checkpoint() const {
+  std::vector<std::uint8_t> out;
+  write_checkpoint([&out](std::span<const std::uint8_t> bytes) {
+    out.insert(out.end(), bytes.begin(), bytes.end());
+    return true;
+  });
   return out;
 }
 
 Result<GrundySequence> GrundySequence::restore(std::span<const std::uint8_t> bytes,
                                                const SplitGame* expected_game,
                                                const SequenceAlgorithm* expected_algorithm) {
-  if (bytes.size() < 8 || std::memcmp(bytes.data(), kCheckpointMagic, 8) != 0) {
+  std::size_t at = 0;
+  const CheckpointSource source = [&](std::span<std::uint8_t> buffer) {
+    const std::size_t n = std::min(buffer.size(), bytes.size() - at);
+    if (n != 0) std::memcpy(buffer.data(), bytes.data() + at, n);
+    at += n;
+    return n;
+  };
+  return restore(source, bytes.size(), expected_game, expected_algorithm);
+}
+
+Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, std::uint64_t size,
+                                               const SplitGame* expected_game,
+                                               const SequenceAlgorithm* expected_algorithm) {
+  StreamReader in(source);
+  Checksum sum;
+  std::uint8_t fixed[kFixedHeader];
+  if (size < 8 || !in.read({fixed, 8}, &sum) || std::memcmp(fixed, kCheckpointMagic, 8) != 0) {
     return fail("not a nimkit grundy checkpoint (bad magic bytes)");
   }
-  if (bytes.size() < 8 + 4 + 8) return fail("checkpoint is truncated");
-  Reader header(bytes.subspan(8));
-  std::uint64_t version = 0;
-  (void)header.get(version, 4);
+  if (size < kFixedHeader || !in.read({fixed + 8, kFixedHeader - 8}, &sum)) {
+    return fail("checkpoint is truncated");
+  }
+  const std::uint64_t version = get(fixed + 8, 4);
   if (version != kCheckpointVersion) {
     return fail("checkpoint format version " + std::to_string(version) +
                 " is not supported (expected " + std::to_string(kCheckpointVersion) + ")");
   }
-  const std::span<const std::uint8_t> body = bytes.first(bytes.size() - 8);
-  std::uint64_t stored_sum = 0;
-  Reader(bytes.last(8)).get(stored_sum, 8);
-  if (checksum(body) != stored_sum) {
-    return fail("checkpoint is corrupt or truncated (checksum mismatch)");
+  const std::uint64_t code_length = get(fixed + 12, 4);
+  if (code_length > 64) return fail("checkpoint is corrupt (bad game code)");
+  std::uint8_t header[64 + kHeaderTail];
+  const std::size_t header_size = static_cast<std::size_t>(code_length) + kHeaderTail;
+  if (size < kFixedHeader + header_size + 8 || !in.read({header, header_size}, &sum)) {
+    return fail("checkpoint is corrupt or truncated (short header)");
   }
-  Reader r(body.subspan(12));
-  std::uint64_t code_length = 0;
-  if (!r.get(code_length, 4) || code_length > 64)
-    return fail("checkpoint is corrupt (bad game code)");
-  const auto code_bytes = r.take(code_length);
-  const std::string code(code_bytes.begin(), code_bytes.end());
-  Result<SplitGame> game = SplitGame::parse(code);
-  if (!game) return fail("checkpoint is corrupt (" + game.error() + ")");
-  std::uint64_t algorithm = 0, width = 0, mask = 0, next_choice = 0, count = 0;
-  if (!r.get(algorithm, 1) || !r.get(width, 1) || !r.get(mask, 4) || !r.get(next_choice, 8) ||
-      !r.get(count, 8) || algorithm > 1 || (width != 2 && width != 4)) {
+  const std::string code(header, header + code_length);
+  const std::uint8_t* field = header + code_length;
+  const std::uint64_t algorithm = field[0];
+  const std::uint64_t width = field[1];
+  const std::uint64_t mask = get(field + 2, 4);
+  const std::uint64_t next_choice = get(field + 6, 8);
+  const std::uint64_t count = get(field + 14, 8);
+  if (algorithm > 1 || (width != 2 && width != 4) || count > (std::uint64_t{1} << 32)) {
     return fail("checkpoint is corrupt (bad header)");
   }
-  if (r.remaining() != count * width) return fail("checkpoint is corrupt (wrong value count)");
+  // The size must match before the table is allocated: a corrupt count allocates nothing.
+  if (size - kFixedHeader - header_size - 8 != count * width) {
+    return fail("checkpoint is corrupt or truncated (wrong value count)");
+  }
+  Result<SplitGame> game = SplitGame::parse(code);
+  if (!game) return fail("checkpoint is corrupt (" + game.error() + ")");
   const SequenceAlgorithm algo =
       algorithm == 0 ? SequenceAlgorithm::kPlain : SequenceAlgorithm::kSparse;
+  Result<GrundySequence> sequence = create(*game, algo);
+  if (!sequence) return fail("checkpoint is corrupt (" + sequence.error() + ")");
+  State& s = *sequence->state_;
+  s.wide = width == 4;
+  if (s.wide) {
+    s.g32.resize(count);
+  } else {
+    s.g16.resize(count);
+  }
+  std::vector<std::uint8_t> chunk(std::min<std::uint64_t>(kCheckpointChunk, count * width));
+  const std::uint64_t per_chunk = kCheckpointChunk / width;
+  for (std::uint64_t first = 0; first < count; first += per_chunk) {
+    const std::uint64_t last = std::min(count, first + per_chunk);
+    const std::span<std::uint8_t> data(chunk.data(), (last - first) * width);
+    if (!in.read(data, &sum)) return fail("checkpoint is corrupt or truncated (short values)");
+    const std::uint8_t* p = data.data();
+    if (s.wide) {
+      for (std::uint64_t i = first; i < last; ++i, p += 4) {
+        s.g32[i] = static_cast<std::uint32_t>(get(p, 4));
+      }
+    } else {
+      for (std::uint64_t i = first; i < last; ++i, p += 2) {
+        s.g16[i] = static_cast<std::uint16_t>(p[0] | (p[1] << 8));
+      }
+    }
+  }
+  std::uint8_t stored[8];
+  if (!in.read(stored, nullptr) || get(stored, 8) != sum.sum()) {
+    return fail("checkpoint is corrupt or truncated (checksum mismatch)");
+  }
   if (expected_game && !(*expected_game == *game)) {
     return fail("checkpoint is for game " + game->code() + ", not " + expected_game->code());
   }
@@ -662,26 +868,8 @@ Result<GrundySequence> GrundySequence::restore(std::span<const std::uint8_t> byt
     return fail("checkpoint was made by the " + std::string(to_string(algo)) + " algorithm, not " +
                 std::string(to_string(*expected_algorithm)));
   }
-  Result<GrundySequence> sequence = create(*game, algo);
-  if (!sequence) return fail("checkpoint is corrupt (" + sequence.error() + ")");
-  State& s = *sequence->state_;
   s.mask = static_cast<std::uint32_t>(mask);
   s.next_choice = next_choice;
-  s.wide = width == 4;
-  const auto data = r.take(count * width);
-  if (s.wide) {
-    s.g32.resize(count);
-    for (std::size_t i = 0; i < count; ++i) {
-      std::uint32_t v = 0;
-      for (int b = 0; b < 4; ++b) v |= std::uint32_t{data[4 * i + b]} << (8 * b);
-      s.g32[i] = v;
-    }
-  } else {
-    s.g16.resize(count);
-    for (std::size_t i = 0; i < count; ++i) {
-      s.g16[i] = static_cast<std::uint16_t>(data[2 * i] | (data[2 * i + 1] << 8));
-    }
-  }
   for (std::uint64_t n = 0; n < count; ++n) s.note(n, s.at(n));
   return sequence;
 }

@@ -3,9 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <regex>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -100,7 +102,10 @@ TEST(SparseSpace, TrivialGamesPeriodsProved) {
 
 TEST(SparseSpace, NamedAndLargerGamesSparseEqualsPlain) {
   for (const char* code : {"kayles", "dawson", "0.16", "0.354", "0.376", "0.6", "0.07", "0.137",
-                           "4.7", "0.1337", "0.34", "0.76", "0.775", "4.0", "0.4", "0.52"}) {
+                           "4.7", "0.1337", "0.34", "0.76", "0.775", "4.0", "0.4", "0.52",
+                           // Split lengths far apart (split sets in slots m mod 5 and 7), and
+                           // more split lengths than the split sets serve (11).
+                           "0.40004", "4.004004", "0.44444444444", "0.14444444444"}) {
     expect_sparse_equals_plain(code, 4000);
   }
   // Hex digits with three-way splits (the plain algorithm runs for both).
@@ -212,6 +217,85 @@ TEST(Checkpoint, ResumeGivesIdenticalResults) {
     EXPECT_EQ(resumed->stats().mask, whole.stats().mask);
     EXPECT_EQ(resumed->checkpoint(), whole.checkpoint());
   }
+}
+
+// The format-1 checksum as it was computed over the whole image at once, before checkpoints were
+// streamed: the streamed writer must give the same bytes (old checkpoints stay readable).
+std::uint64_t whole_image_checksum(const std::vector<std::uint8_t>& bytes) {
+  constexpr std::uint64_t kPrime = 0x100000001b3ULL;
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  std::size_t i = 0;
+  for (; i + 8 <= bytes.size(); i += 8) {
+    std::uint64_t word = 0;
+    for (int b = 0; b < 8; ++b) word |= std::uint64_t{bytes[i + b]} << (8 * b);
+    h = (h ^ word) * kPrime;
+    h ^= h >> 29;
+  }
+  for (; i < bytes.size(); ++i) h = (h ^ bytes[i]) * kPrime;
+  return h;
+}
+
+TEST(Checkpoint, StreamedInChunksWithTheFormatOneChecksum) {
+  // 700,001 values: a table of more than one chunk (1 MiB), an odd byte count.
+  GrundySequence sequence = make("0.354", SequenceAlgorithm::kSparse);
+  sequence.extend_to(700'001);
+  std::vector<std::uint8_t> streamed;
+  std::size_t chunks = 0;
+  ASSERT_TRUE(sequence.write_checkpoint([&](std::span<const std::uint8_t> bytes) {
+    EXPECT_LE(bytes.size(), kCheckpointChunk);
+    streamed.insert(streamed.end(), bytes.begin(), bytes.end());
+    ++chunks;
+    return true;
+  }));
+  EXPECT_GE(chunks, 2u);
+  EXPECT_EQ(streamed, sequence.checkpoint());
+  ASSERT_GT(streamed.size(), 8u);
+  const std::vector<std::uint8_t> body(streamed.begin(), streamed.end() - 8);
+  std::uint64_t stored = 0;
+  for (int b = 0; b < 8; ++b) stored |= std::uint64_t{streamed[body.size() + b]} << (8 * b);
+  EXPECT_EQ(stored, whole_image_checksum(body));
+
+  // A sink that fails stops the write.
+  std::size_t calls = 0;
+  EXPECT_FALSE(sequence.write_checkpoint([&](std::span<const std::uint8_t>) {
+    ++calls;
+    return false;
+  }));
+  EXPECT_EQ(calls, 1u);
+
+  // Read back through a source that hands out odd-sized pieces.
+  for (const std::size_t piece : {std::size_t{1} << 20, std::size_t{7}, std::size_t{4093}}) {
+    SCOPED_TRACE(piece);
+    std::size_t at = 0;
+    Result<GrundySequence> restored = GrundySequence::restore(
+        [&](std::span<std::uint8_t> buffer) {
+          const std::size_t n = std::min({buffer.size(), piece, streamed.size() - at});
+          std::copy_n(streamed.begin() + static_cast<std::ptrdiff_t>(at), n, buffer.begin());
+          at += n;
+          return n;
+        },
+        streamed.size());
+    ASSERT_TRUE(restored.ok()) << restored.error();
+    EXPECT_EQ(restored->values(0, 700'001), sequence.values(0, 700'001));
+    EXPECT_EQ(restored->stats().rare_count, sequence.stats().rare_count);
+  }
+  // A source that ends early, or a size that does not match the header, is refused.
+  std::size_t at = 0;
+  Result<GrundySequence> short_read = GrundySequence::restore(
+      [&](std::span<std::uint8_t> buffer) {
+        const std::size_t n = std::min(buffer.size(), streamed.size() / 2 - at);
+        std::copy_n(streamed.begin() + static_cast<std::ptrdiff_t>(at), n, buffer.begin());
+        at += n;
+        return n;
+      },
+      streamed.size());
+  ASSERT_FALSE(short_read.ok());
+  EXPECT_NE(short_read.error().find("truncated"), std::string::npos) << short_read.error();
+  Result<GrundySequence> wrong_size =
+      GrundySequence::restore(std::span(streamed).first(streamed.size() - 2));
+  ASSERT_FALSE(wrong_size.ok());
+  EXPECT_NE(wrong_size.error().find("corrupt or truncated"), std::string::npos)
+      << wrong_size.error();
 }
 
 TEST(Checkpoint, CorruptCheckpointIsRefused) {

@@ -1,6 +1,7 @@
 #include "long_run.h"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -8,10 +9,9 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <vector>
 
 #include "commands.h"
@@ -26,15 +26,18 @@ std::atomic<int> g_signal{0};
 
 extern "C" void on_signal(int signal) { g_signal.store(signal); }
 
-// Writes `bytes` to path atomically: a temporary file in the same directory, flushed to disk,
-// then renamed over the target, so that a crash leaves the old checkpoint or the new one.
-Result<bool> write_atomically(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+// Writes the sequence's checkpoint to path atomically: a temporary file in the same directory,
+// flushed to disk, then renamed over the target, so that a crash leaves the old checkpoint or the
+// new one. The bytes are streamed chunk by chunk: no copy of the table is made.
+Result<bool> write_atomically(const std::string& path, const GrundySequence& sequence) {
   const std::string temp = fmt::format("{}.tmp.{}", path, ::getpid());
   std::FILE* file = std::fopen(temp.c_str(), "wb");
   if (file == nullptr)
     return fail(fmt::format("cannot write checkpoint \"{}\": {}", temp, std::strerror(errno)));
-  const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size() &&
-                  std::fflush(file) == 0 && ::fsync(::fileno(file)) == 0;
+  const bool ok = sequence.write_checkpoint([file](std::span<const std::uint8_t> bytes) {
+    return std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
+  }) && std::fflush(file) == 0 &&
+                  ::fsync(::fileno(file)) == 0;
   const int saved = errno;
   std::fclose(file);
   if (!ok || std::rename(temp.c_str(), path.c_str()) != 0) {
@@ -45,11 +48,23 @@ Result<bool> write_atomically(const std::string& path, const std::vector<std::ui
   return true;
 }
 
-Result<std::vector<std::uint8_t>> read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
+// Restores a checkpoint file, read in chunks (memory: the table and one chunk).
+Result<GrundySequence> read_checkpoint(const std::string& path, const SplitGame& game,
+                                       const SequenceAlgorithm* algorithm) {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                       &std::fclose);
+  struct stat info {};
+  if (!file || ::fstat(::fileno(file.get()), &info) != 0)
     return fail(fmt::format("cannot read checkpoint \"{}\": {}", path, std::strerror(errno)));
-  return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), {});
+  auto restored = GrundySequence::restore(
+      [&file](std::span<std::uint8_t> buffer) {
+        return std::fread(buffer.data(), 1, buffer.size(), file.get());
+      },
+      static_cast<std::uint64_t>(info.st_size), &game, algorithm);
+  if (std::ferror(file.get()) != 0)
+    return fail(fmt::format("cannot read checkpoint \"{}\": read error", path));
+  if (!restored) return fail(fmt::format("--resume \"{}\": {}", path, restored.error()));
+  return restored;
 }
 
 std::string si(double v) {
@@ -105,12 +120,9 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
   }
   std::optional<GrundySequence> sequence;
   if (!options.resume.empty()) {
-    auto bytes = read_file(options.resume);
-    if (!bytes) return report(bytes.error());
     auto restored =
-        GrundySequence::restore(*bytes, &game, options.algorithm.empty() ? nullptr : &algorithm);
-    if (!restored)
-      return report(fmt::format("--resume \"{}\": {}", options.resume, restored.error()));
+        read_checkpoint(options.resume, game, options.algorithm.empty() ? nullptr : &algorithm);
+    if (!restored) return report(restored.error());
     sequence.emplace(std::move(restored).value());
     fmt::print(stderr, "resumed {} at heap {}\n", game.code(), sequence->size());
   } else {
@@ -130,7 +142,7 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
 
   auto save = [&]() -> bool {
     if (options.checkpoint.empty()) return true;
-    auto written = write_atomically(options.checkpoint, sequence->checkpoint());
+    auto written = write_atomically(options.checkpoint, *sequence);
     if (!written) checkpoint_error = written.error();
     return written.ok();
   };

@@ -12,9 +12,10 @@
 // and it is re-chosen automatically (the mask with the fewest rare heaps so far) as values grow.
 //
 // The library does no I/O: progress goes to a callback, and checkpoints are bytes that the caller
-// stores (atomically) and hands back.
+// stores (atomically) and hands back, streamed in chunks so that no copy of the table is made.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -70,6 +71,14 @@ struct SequenceProgress {
 // computed so far stay valid and can be checkpointed).
 using SequenceProgressCallback = std::function<bool(const SequenceProgress&)>;
 
+// Receives the next bytes of a checkpoint (in order, in chunks of at most kCheckpointChunk bytes);
+// returns false to stop the write (an I/O error, which the sink records itself).
+using CheckpointSink = std::function<bool(std::span<const std::uint8_t>)>;
+// Fills `buffer` with the next bytes of a checkpoint; returns how many it wrote (fewer than
+// buffer.size() only at the end; 0 at the end or on a read error, which the source records).
+using CheckpointSource = std::function<std::size_t(std::span<std::uint8_t> buffer)>;
+inline constexpr std::size_t kCheckpointChunk = std::size_t{1} << 20;
+
 // Statistics for --stats.
 struct SequenceStats {
   std::vector<std::uint64_t> frequency;  // frequency[v]: heaps with value v
@@ -95,9 +104,17 @@ class GrundySequence {
   // `narrow_limit` (at most 65535; tests lower it to exercise the switch to 32 bits).
   static Result<GrundySequence> create(const SplitGame& game, SequenceAlgorithm algorithm,
                                        std::uint32_t narrow_limit = 0xFFFF);
-  // Rebuilds a computation from checkpoint() bytes. Fails with a clear message on a corrupt or
-  // truncated checkpoint, a different format version, or (when given) a different game or
-  // algorithm than `expected_game` / `expected_algorithm`.
+  // Rebuilds a computation from checkpoint bytes, read from `source` in chunks of
+  // kCheckpointChunk; `size` is the checkpoint's length in bytes (the file size), checked
+  // against the header before the table is allocated. Memory: the table (allocated once, at its
+  // final size) and one chunk. Fails with a clear message on a corrupt or truncated checkpoint
+  // (every byte is covered by the checksum, verified before the game is compared), a different
+  // format version, or (when given) a different game or algorithm than `expected_game` /
+  // `expected_algorithm`.
+  static Result<GrundySequence> restore(const CheckpointSource& source, std::uint64_t size,
+                                        const SplitGame* expected_game = nullptr,
+                                        const SequenceAlgorithm* expected_algorithm = nullptr);
+  // The same from checkpoint() bytes in memory.
   static Result<GrundySequence> restore(std::span<const std::uint8_t> bytes,
                                         const SplitGame* expected_game = nullptr,
                                         const SequenceAlgorithm* expected_algorithm = nullptr);
@@ -134,7 +151,11 @@ class GrundySequence {
                                       const SequenceProgressCallback& progress = {},
                                       std::uint64_t progress_interval = 1 << 16);
 
-  // The whole state: format version, game code, algorithm, mask, values, checksum.
+  // The whole state — format version, game code, algorithm, mask, values, checksum — handed to
+  // `sink` in chunks of at most kCheckpointChunk bytes, encoded chunk by chunk (memory: one
+  // chunk, not a copy of the table). Returns false when the sink stopped it.
+  bool write_checkpoint(const CheckpointSink& sink) const;
+  // The same bytes in one vector (tests and small tables).
   std::vector<std::uint8_t> checkpoint() const;
 
  private:
