@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <new>
+#include <type_traits>
 #include <utility>
 
 #include "nimkit/octal_code.h"
@@ -68,6 +71,57 @@ std::uint64_t find_pair(const std::uint16_t* g, std::uint64_t m, std::uint64_t l
 }
 #endif
 
+// The value table: a growable array whose growth goes through std::realloc. For large blocks
+// glibc moves the pages with mremap instead of copying them, so growing a table of N bytes does
+// not hold old and new blocks (up to 2N) at once as std::vector's reallocation does: the memory
+// stays at 2 bytes per value (prove_period grows the table several times).
+template <typename V>
+class ValueTable {
+  static_assert(std::is_trivially_copyable_v<V>);
+
+ public:
+  ValueTable() = default;
+  ValueTable(const ValueTable&) = delete;
+  ValueTable& operator=(const ValueTable&) = delete;
+  ~ValueTable() { std::free(data_); }
+
+  std::size_t size() const { return size_; }
+  std::size_t capacity() const { return capacity_; }
+  const V* data() const { return data_; }
+  V& operator[](std::size_t i) { return data_[i]; }
+  const V& operator[](std::size_t i) const { return data_[i]; }
+
+  void reserve(std::size_t n) {
+    if (n > capacity_) reallocate(n);
+  }
+  void push_back(V value) {
+    if (size_ == capacity_) reallocate(std::max<std::size_t>(16, 2 * capacity_));
+    data_[size_++] = value;
+  }
+  // New elements are zero.
+  void resize(std::size_t n) {
+    reserve(n);
+    if (n > size_) std::fill(data_ + size_, data_ + n, V{0});
+    size_ = n;
+  }
+  void release() {
+    std::free(data_);
+    data_ = nullptr;
+    size_ = capacity_ = 0;
+  }
+
+ private:
+  void reallocate(std::size_t n) {
+    void* grown = std::realloc(data_, n * sizeof(V));
+    if (grown == nullptr) throw std::bad_alloc();
+    data_ = static_cast<V*>(grown);
+    capacity_ = n;
+  }
+  V* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
 }  // namespace
 
 Result<SplitGame> SplitGame::parse(std::string_view code) {
@@ -120,8 +174,8 @@ struct GrundySequence::State {
   std::vector<std::uint32_t> split_three;   // bit 8
 
   bool wide = false;  // values live in g32 instead of g16
-  std::vector<std::uint16_t> g16;
-  std::vector<std::uint32_t> g32;
+  ValueTable<std::uint16_t> g16;
+  ValueTable<std::uint32_t> g32;
 
   std::uint32_t mask = 0;
   std::uint64_t next_choice = kFirstMaskChoice;
@@ -260,10 +314,9 @@ struct GrundySequence::State {
   }
 
   void upgrade() {
-    g32.assign(g16.begin(), g16.end());
     g32.reserve(g16.capacity());
-    g16.clear();
-    g16.shrink_to_fit();
+    for (std::size_t i = 0; i < g16.size(); ++i) g32.push_back(g16[i]);
+    g16.release();
     wide = true;
   }
 
@@ -453,7 +506,7 @@ struct GrundySequence::State {
   // Computes heaps up to `end` into table g; stops early (returning false) when a value does not
   // fit V.
   template <typename V>
-  bool run(std::vector<V>& table, std::uint64_t end) {
+  bool run(ValueTable<V>& table, std::uint64_t end) {
     for (std::uint64_t n = table.size(); n < end; ++n) {
       if (n >= next_choice) {
         if (sparse) choose_mask();
@@ -489,7 +542,7 @@ struct GrundySequence::State {
   }
 
   template <typename V>
-  std::optional<SequencePeriod> find_period(const std::vector<V>& g) const {
+  std::optional<SequencePeriod> find_period(const ValueTable<V>& g) const {
     const std::uint64_t count = g.size();
     const PeriodTheorem theorem = PeriodTheorem::octal(OctalCode{game.digits});
     std::optional<SequencePeriod> best;
