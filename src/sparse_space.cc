@@ -372,13 +372,7 @@ struct GrundySequence::State {
   // Builds S(m) into `slot` (see set_marks).
   template <typename V>
   void build_split_set(const V* g, std::uint64_t m, std::size_t slot) {
-    if (++last_set_stamp == 0) {
-      // Wrapped after 2^32 builds: stale stamps could match again.
-      std::fill(set_marks.begin(), set_marks.end(), 0);
-      std::fill(set_heap.begin(), set_heap.end(), kNoHeap);
-      last_set_stamp = 1;
-    }
-    const std::uint32_t st = last_set_stamp;
+    const std::uint32_t st = ++last_set_stamp;  // no wrap: see sparse_value
     std::uint32_t* mark = set_marks.data() + slot * seen.size();
     set_heap[slot] = m;
     set_stamp[slot] = st;
@@ -409,6 +403,11 @@ struct GrundySequence::State {
     const std::uint32_t s = next_stamp();
     mark_simple(g, n, s);
     if (split_two.size() > kMaxSplitLengths) return many_splits_value(g, n, s);
+    // Stamps must not wrap while this heap's sets are in use (a wrap would let stale marks
+    // match): start all sets over first when this heap's builds might reach 2^32.
+    if (last_set_stamp > std::numeric_limits<std::uint32_t>::max() - kMaxSplitLengths) {
+      clear_split_sets();
+    }
     // The split sets heap n needs: S(n - k) for each split length k.
     std::uint64_t ms[kMaxSplitLengths];
     const std::uint32_t* marks[kMaxSplitLengths];
