@@ -34,10 +34,11 @@ Result<bool> write_atomically(const std::string& path, const GrundySequence& seq
   std::FILE* file = std::fopen(temp.c_str(), "wb");
   if (file == nullptr)
     return fail(fmt::format("cannot write checkpoint \"{}\": {}", temp, std::strerror(errno)));
-  const bool ok = sequence.write_checkpoint([file](std::span<const std::uint8_t> bytes) {
+  const CheckpointSink sink = [file](std::span<const std::uint8_t> bytes) {
     return std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
-  }) && std::fflush(file) == 0 &&
-                  ::fsync(::fileno(file)) == 0;
+  };
+  const bool ok =
+      sequence.write_checkpoint(sink) && std::fflush(file) == 0 && ::fsync(::fileno(file)) == 0;
   const int saved = errno;
   std::fclose(file);
   if (!ok || std::rename(temp.c_str(), path.c_str()) != 0) {
