@@ -1,9 +1,9 @@
 #include "nimkit/match.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
@@ -94,8 +94,8 @@ Result<Move> parse_multi_move(const Position& position, const std::vector<std::s
     }
     if (match) return Move{component, std::move(option)};
   }
-  return fail(fmt::format("\"{}\" is not a move {} allows", fmt::join(tokens, " "),
-                          c.rules->spec()));
+  return fail(
+      fmt::format("\"{}\" is not a move {} allows", fmt::join(tokens, " "), c.rules->spec()));
 }
 
 }  // namespace
@@ -142,9 +142,9 @@ Result<Move> parse_move(const Position& position, std::string_view text, const L
     std::sort(parts.begin(), parts.end());
     std::erase_if(*candidates, [&](const Option& o) { return sorted_sizes(o.result) != parts; });
     if (candidates->empty()) {
-      return fail(fmt::format("taking {} from heap {} cannot leave {}", *take, number,
-                              fmt::join(std::vector<std::string>(tokens.begin() + 2, tokens.end()),
-                                        " and ")));
+      return fail(fmt::format(
+          "taking {} from heap {} cannot leave {}", *take, number,
+          fmt::join(std::vector<std::string>(tokens.begin() + 2, tokens.end()), " and ")));
     }
   }
   if (candidates->size() > 1) {
@@ -152,9 +152,10 @@ Result<Move> parse_move(const Position& position, std::string_view text, const L
     for (std::size_t i = 0; i < candidates->size() && i < 6; ++i) {
       choices += (i == 0 ? "" : "; ") + list_sizes((*candidates)[i].result, "+");
     }
-    return fail(fmt::format("taking {} from heap {} can leave {}{}: add the parts, e.g. \"{} {} {}\"",
-                            *take, number, choices, candidates->size() > 6 ? "; ..." : "", number,
-                            *take, list_sizes(candidates->front().result, " ")));
+    return fail(
+        fmt::format("taking {} from heap {} can leave {}{}: add the parts, e.g. \"{} {} {}\"",
+                    *take, number, choices, candidates->size() > 6 ? "; ..." : "", number, *take,
+                    list_sizes(candidates->front().result, " ")));
   }
   return Move{ref->component, std::move(candidates->front())};
 }
@@ -164,7 +165,10 @@ std::string format_move(const Position& position, const Move& move) {
   const std::size_t first = position.first_heap(move.component) + 1;
   if (c.rules->arity() == 1) {
     std::string text = fmt::format("{} {}", first, move.option.take);
+    // The parts left are written whenever "HEAP COUNT" alone could mean several moves, or when
+    // finding that out would take a long scan (parse_move accepts the parts in either case).
     Limits limits;
+    limits.max_scan = 10'000;
     auto same = c.rules->options_taking(c.heaps, 0, move.option.take, limits);
     if (!same || same->size() > 1) {
       for (const Heap& h : move.option.result) text += fmt::format(" {}", h.size);
@@ -185,7 +189,9 @@ std::string format_move(const Position& position, const Move& move) {
 
 Match::Match(std::shared_ptr<const Ruleset> rules, Position start, Convention convention,
              Limits limits)
-    : rules_(std::move(rules)), start_(std::move(start)), convention_(convention),
+    : rules_(std::move(rules)),
+      start_(std::move(start)),
+      convention_(convention),
       limits_(limits) {}
 
 const Position& Match::position() const {
@@ -282,7 +288,8 @@ Result<SavedGame> load_game(std::string_view text, const Limits& limits) {
       saved.first_player = w[1];
       saved.second_player = w[2];
     } else if (key == "start") {
-      if (!rules || !have_convention) return at("\"start\" comes after \"rules\" and \"convention\"");
+      if (!rules || !have_convention)
+        return at("\"start\" comes after \"rules\" and \"convention\"");
       if (saved.match) return at("a second \"start\" line");
       auto position = parse_position(std::vector<std::string>(w.begin() + 1, w.end()), rules);
       if (!position) return at(position.error());

@@ -1,22 +1,18 @@
 #include "search.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace nimkit::detail {
-namespace {
 
-// Keeps the recursion well inside the default 8 MiB stack: a solve()/remote() frame takes about
-// 0.5 KiB in a Debug build and 2-4 KiB under AddressSanitizer. 20000 overflowed it
-// (`nimkit analyze --rules zero-move --misere 100000 100000` crashed); 1000 leaves a 2x margin
-// under ASan. Lifting it needs an explicit stack instead of recursion.
-constexpr int kMaxDepth = 1000;
-
-}  // namespace
-
-Search::Search(Convention convention, const Limits& limits)
-    : convention_(convention), limits_(limits) {}
+Search::Search(Convention convention, const Limits& limits, std::uint64_t max_edges)
+    : convention_(convention),
+      limits_(limits),
+      max_edges_(max_edges != 0 ? max_edges
+                 : limits.max_nodes > ~std::uint64_t{0} / kMovesPerNode
+                     ? ~std::uint64_t{0}
+                     : limits.max_nodes * kMovesPerNode) {}
 
 std::size_t Search::KeyHash::operator()(const Key& key) const {
   std::uint64_t h = 0x9e3779b97f4a7c15ULL;
@@ -30,10 +26,15 @@ Search::Key Search::canonical(const Position& position) {
   std::vector<Key> parts;
   for (const Component& c : position.components()) {
     if (c.rules->option_count(c.heaps) == 0) continue;
-    const std::string spec = c.rules->spec();
-    auto it = std::find(specs_.begin(), specs_.end(), spec);
-    if (it == specs_.end()) it = specs_.insert(specs_.end(), spec);
-    Key part{static_cast<std::uint64_t>(it - specs_.begin()), c.heaps.size()};
+    auto known = ids_.find(c.rules.get());
+    if (known == ids_.end()) {
+      // Equal rulesets built separately share an id, so equal positions share a key.
+      const std::string spec = c.rules->spec();
+      auto it = std::find(specs_.begin(), specs_.end(), spec);
+      if (it == specs_.end()) it = specs_.insert(specs_.end(), spec);
+      known = ids_.emplace(c.rules.get(), static_cast<std::uint64_t>(it - specs_.begin())).first;
+    }
+    Key part{known->second, c.heaps.size()};
     for (const Heap& h : c.heaps) {
       part.push_back(h.size);
       part.push_back(h.zero_spent ? 1 : 0);
@@ -46,102 +47,122 @@ Search::Key Search::canonical(const Position& position) {
   return key;
 }
 
-int Search::solve(const Position& position, int depth) {
-  const Key key = canonical(position);
-  if (auto it = memo_.find(key); it != memo_.end()) return it->second ? 1 : 0;
-  if (depth > kMaxDepth) {
-    error_ = fmt::format("the game is too long to search (more than {} moves deep)", kMaxDepth);
-    return 2;
-  }
-  if (memo_.size() >= limits_.max_nodes) {
-    error_ = fmt::format(
-        "position too large to search: more than {} positions (raise the limit with --limit)",
-        limits_.max_nodes);
-    return 2;
-  }
-  bool win = false;
-  if (key.empty()) {
-    // No moves: the player to move loses in normal play and wins in misère play.
-    win = convention_ == Convention::kMisere;
-  } else {
-    const auto& components = position.components();
-    for (std::size_t i = 0; i < components.size() && !win; ++i) {
-      const Component& c = components[i];
-      const Count n = c.rules->option_count(c.heaps);
-      if (n > limits_.max_scan) {
-        error_ = fmt::format("{} has {} moves from one heap, more than the scan limit {}",
-                             c.rules->spec(), to_string(Nimber{n}), limits_.max_scan);
-        return 2;
-      }
-      for (Count k = 0; k < n; ++k) {
-        const int child = solve(position.after(Move{i, c.rules->option_at(c.heaps, k)}), depth + 1);
-        if (child == 2) return 2;
-        if (child == 0) {
-          win = true;
-          break;
+Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
+  auto& table = memo(mode);
+  // One frame per position being solved: where its move enumeration stands and what its
+  // children have shown so far.
+  struct Frame {
+    Position position;
+    Key key;
+    std::size_t component = 0;
+    Count option = 0;
+    Count options = 0;                              // option count of `component`
+    bool win = false;                               // kWins: a losing child was found
+    std::uint64_t fastest_win = ~std::uint64_t{0};  // kRemoteness: least even child
+    std::uint64_t slowest_loss = 0;                 // kRemoteness: largest odd child
+  };
+  // A terminal position is lost for the player to move under normal play and won under misère
+  // play; remoteness keeps "odd = the player to move wins" by counting misère's end as 1.
+  const std::uint64_t terminal = convention_ == Convention::kMisere ? 1 : 0;
+
+  std::vector<Frame> stack;
+  auto open = [&](Position position, Key key) -> Result<bool> {
+    // Positions on the stack count too: a game far longer than the limit fails here instead of
+    // growing the stack without bound.
+    if (table.size() + stack.size() >= limits_.max_nodes) {
+      return fail(fmt::format(
+          "position too large to search: more than {} positions (raise the limit with --limit)",
+          limits_.max_nodes));
+    }
+    Frame frame{std::move(position), std::move(key)};
+    if (!frame.position.components().empty()) {
+      const Component& c = frame.position.components()[0];
+      frame.options = c.rules->option_count(c.heaps);
+    }
+    stack.push_back(std::move(frame));
+    return true;
+  };
+  // Folds a child's answer into its parent; returns true when the parent is decided early.
+  auto absorb = [&](Frame& parent, std::uint64_t child) {
+    if (mode == Mode::kWins) {
+      if (child == 0) parent.win = true;
+      return parent.win;
+    }
+    if (child % 2 == 0) {
+      parent.fastest_win = std::min(parent.fastest_win, child);
+    } else {
+      parent.slowest_loss = std::max(parent.slowest_loss, child);
+    }
+    return false;
+  };
+  auto result_of = [&](const Frame& frame) -> std::uint64_t {
+    if (frame.key.empty()) return mode == Mode::kWins ? (terminal == 1 ? 1 : 0) : terminal;
+    if (mode == Mode::kWins) return frame.win ? 1 : 0;
+    return frame.fastest_win != ~std::uint64_t{0} ? frame.fastest_win + 1 : frame.slowest_loss + 1;
+  };
+
+  Key root_key = canonical(root);
+  if (auto it = table.find(root_key); it != table.end()) return it->second;
+  if (auto opened = open(root, std::move(root_key)); !opened) return Error{opened.error()};
+  while (true) {
+    Frame& top = stack.back();
+    const auto& components = top.position.components();
+    // Advance to the next component that still has options.
+    while (!top.key.empty() && top.component < components.size() && top.option >= top.options) {
+      ++top.component;
+      top.option = 0;
+      if (top.component < components.size()) {
+        const Component& c = components[top.component];
+        top.options = c.rules->option_count(c.heaps);
+        if (top.options > limits_.max_scan) {
+          return fail(fmt::format("{} has {} moves from one heap, more than the scan limit {}",
+                                  c.rules->spec(), to_string(Nimber{top.options}),
+                                  limits_.max_scan));
         }
       }
     }
-  }
-  memo_.emplace(key, win);
-  return win ? 1 : 0;
-}
-
-std::uint64_t Search::remote(const Position& position, int depth) {
-  const Key key = canonical(position);
-  if (auto it = remote_.find(key); it != remote_.end()) return it->second;
-  if (depth > kMaxDepth) {
-    error_ = fmt::format("the game is too long to search (more than {} moves deep)", kMaxDepth);
-    return kFailed;
-  }
-  if (remote_.size() >= limits_.max_nodes) {
-    error_ = fmt::format(
-        "position too large to search: more than {} positions (raise the limit with --limit)",
-        limits_.max_nodes);
-    return kFailed;
-  }
-  // A terminal position has remoteness 0 and is lost for the player to move under normal play;
-  // under misère play it is won, so there the parity flips: shift by one to keep "odd = win".
-  std::uint64_t result = convention_ == Convention::kMisere ? 1 : 0;
-  if (!key.empty()) {
-    std::uint64_t fastest_win = kFailed;  // smallest even child remoteness (child lost)
-    std::uint64_t slowest_loss = 0;       // largest odd child remoteness (child won)
-    const auto& components = position.components();
-    for (std::size_t i = 0; i < components.size(); ++i) {
-      const Component& c = components[i];
-      const Count n = c.rules->option_count(c.heaps);
-      if (n > limits_.max_scan) {
-        error_ = fmt::format("{} has {} moves from one heap, more than the scan limit {}",
-                             c.rules->spec(), to_string(Nimber{n}), limits_.max_scan);
-        return kFailed;
-      }
-      for (Count k = 0; k < n; ++k) {
-        const std::uint64_t child =
-            remote(position.after(Move{i, c.rules->option_at(c.heaps, k)}), depth + 1);
-        if (child == kFailed) return kFailed;
-        if (child % 2 == 0) {
-          fastest_win = std::min(fastest_win, child);
-        } else {
-          slowest_loss = std::max(slowest_loss, child);
-        }
-      }
+    const bool done = top.key.empty() || top.win || top.component >= components.size();
+    if (done) {
+      const std::uint64_t answer = result_of(top);
+      table.emplace(std::move(top.key), answer);
+      stack.pop_back();
+      if (stack.empty()) return answer;
+      absorb(stack.back(), answer);
+      continue;
     }
-    result = fastest_win != kFailed ? fastest_win + 1 : slowest_loss + 1;
+    if (++edges_ > max_edges_) {
+      return fail(fmt::format(
+          "position too large to search: more than {} moves examined (raise the limit with "
+          "--limit)",
+          max_edges_));
+    }
+    const Component& c = components[top.component];
+    if (top.options > limits_.max_scan) {
+      return fail(fmt::format("{} has {} moves from one heap, more than the scan limit {}",
+                              c.rules->spec(), to_string(Nimber{top.options}), limits_.max_scan));
+    }
+    Position child =
+        top.position.after(Move{top.component, c.rules->option_at(c.heaps, top.option)});
+    ++top.option;
+    Key child_key = canonical(child);
+    if (auto it = table.find(child_key); it != table.end()) {
+      absorb(top, it->second);
+      continue;
+    }
+    if (auto opened = open(std::move(child), std::move(child_key)); !opened) {
+      return Error{opened.error()};
+    }
   }
-  remote_.emplace(key, result);
-  return result;
-}
-
-Result<std::uint64_t> Search::remoteness(const Position& position) {
-  const std::uint64_t r = remote(position, 0);
-  if (r == kFailed) return fail(error_);
-  return r;
 }
 
 Result<bool> Search::wins(const Position& position) {
-  const int outcome = solve(position, 0);
-  if (outcome == 2) return fail(error_);
-  return outcome == 1;
+  auto answer = run(position, Mode::kWins);
+  if (!answer) return Error{answer.error()};
+  return *answer == 1;
+}
+
+Result<std::uint64_t> Search::remoteness(const Position& position) {
+  return run(position, Mode::kRemoteness);
 }
 
 }  // namespace nimkit::detail

@@ -1,10 +1,16 @@
-// Exhaustive win/lose search over a position's game tree, memoized on a canonical form:
-// components sorted, terminal components dropped (they have no moves, so they change nothing
-// under either convention). Used for misère play of every ruleset and as the fallback when a
-// component has no Grundy value.
+// Exhaustive search over a position's game tree, memoized on a canonical form: components sorted,
+// terminal components dropped (they have no moves, so they change nothing under either
+// convention). Used for misère play of every ruleset, as the fallback when a component has no
+// Grundy value, and by the perfect player to prolong lost games.
+//
+// The search keeps its own stack (no recursion), so a game thousands of moves long needs memory,
+// not call stack; it is bounded by Limits::max_nodes (positions memoized) and by an optional
+// budget of moves examined.
 #pragma once
 
 #include <cstdint>
+#include <limits>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -15,39 +21,48 @@ namespace nimkit::detail {
 
 class Search {
  public:
-  Search(Convention convention, const Limits& limits);
+  // Moves a search may examine per position it may memoize, when no budget is given.
+  static constexpr std::uint64_t kMovesPerNode = 10;
 
-  // Whether the player to move wins `position`. Fails when the memo passes limits.max_nodes or
-  // a component has more options than limits.max_scan.
+  // `max_edges` bounds the moves examined over the search's whole life; 0 means
+  // kMovesPerNode × limits.max_nodes, so that wide games (every heap size a move away) cannot
+  // run for long before failing.
+  Search(Convention convention, const Limits& limits, std::uint64_t max_edges = 0);
+
+  // Whether the player to move wins `position`. Fails when the memo passes limits.max_nodes, the
+  // move budget runs out, or a component has more options than limits.max_scan.
   Result<bool> wins(const Position& position);
 
   // Remoteness (Steinhaus): how many moves remain with both players playing well — the winner
-  // as fast as possible, the loser as slowly as possible. 0 for a terminal position under normal play
-  // (1 under misère play, so that in both conventions it is odd exactly when the player to move
-  // wins). Same limits as wins().
+  // as fast as possible, the loser as slowly as possible. 0 for a terminal position under normal
+  // play (1 under misère play, so that in both conventions it is odd exactly when the player to
+  // move wins). Same limits as wins().
   Result<std::uint64_t> remoteness(const Position& position);
 
-  std::uint64_t nodes() const { return memo_.size() + remote_.size(); }
+  std::uint64_t nodes() const { return wins_.size() + remote_.size(); }
 
  private:
   using Key = std::vector<std::uint64_t>;
   struct KeyHash {
     std::size_t operator()(const Key& key) const;
   };
+  enum class Mode { kWins, kRemoteness };
 
   Key canonical(const Position& position);
-  // Returns 0 lose, 1 win, 2 limit exceeded.
-  int solve(const Position& position, int depth);
-  // Returns the remoteness, or kFailed when a limit is exceeded.
-  std::uint64_t remote(const Position& position, int depth);
-  static constexpr std::uint64_t kFailed = ~std::uint64_t{0};
+  // The memoized answer for `mode`: for kWins 0/1, for kRemoteness the remoteness.
+  Result<std::uint64_t> run(const Position& root, Mode mode);
+  std::unordered_map<Key, std::uint64_t, KeyHash>& memo(Mode mode) {
+    return mode == Mode::kWins ? wins_ : remote_;
+  }
 
   Convention convention_;
   Limits limits_;
-  std::unordered_map<Key, bool, KeyHash> memo_;
+  std::uint64_t max_edges_;
+  std::uint64_t edges_ = 0;
+  std::unordered_map<Key, std::uint64_t, KeyHash> wins_;
   std::unordered_map<Key, std::uint64_t, KeyHash> remote_;
-  std::vector<std::string> specs_;  // ruleset ids in keys index this list
-  std::string error_;
+  std::unordered_map<const Ruleset*, std::uint64_t> ids_;  // ruleset → id used in keys
+  std::vector<std::string> specs_;                         // id → ruleset notation
 };
 
 }  // namespace nimkit::detail

@@ -70,8 +70,10 @@ Move random_move(const Position& position, Rng& rng) {
   return position.move_at(rng.below(position.move_count()));
 }
 
-// Positions a lost-position search may visit before the cheap rule below takes over.
-constexpr std::uint64_t kLongestGameNodes = 200'000;
+// Work a lost-position search may do before the cheap rule below takes over: a few tenths of a
+// second at most, so the computer answers promptly even in huge lost positions.
+constexpr std::uint64_t kLongestGameNodes = 50'000;
+constexpr std::uint64_t kLongestGameMoves = 500'000;
 
 // From a lost position when the game tree is too large to search: the fewest objects taken
 // (options are sorted by take, so each component's first option is its smallest), ties broken by
@@ -100,7 +102,7 @@ Move fewest_objects_move(const Position& position) {
 Move longest_game_move(const Position& position, Convention convention, const Limits& limits) {
   Limits small = limits;
   small.max_nodes = std::min(limits.max_nodes, kLongestGameNodes);
-  detail::Search search(convention, small);
+  detail::Search search(convention, small, kLongestGameMoves);
   auto moves = position.legal_moves(small);
   if (!moves) return fewest_objects_move(position);
   std::size_t best = 0;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "commands.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
@@ -14,8 +16,11 @@ void GameOptions::add_to(CLI::App& command) {
     names += (names.empty() ? "" : ", ") + e.name + (e.parameters.empty() ? "" : ":PARAMS");
   }
   command.add_option("--rules", rules, "ruleset: " + names)->capture_default_str();
-  command.add_flag("--misere", misere, "misère convention: the player who makes the last move loses");
-  command.add_option("--limit", limit, "most positions a game-tree search may visit")
+  command.add_flag("--misere", misere,
+                   "misère convention: the player who makes the last move loses");
+  command
+      .add_option("--limit", limit,
+                  "work limit: positions a search may visit, heaps a Grundy table may compute")
       ->capture_default_str();
   command.add_option(
       "heaps", heaps,
@@ -24,8 +29,13 @@ void GameOptions::add_to(CLI::App& command) {
 }
 
 Limits GameOptions::limits() const {
+  // One knob for every kind of work, so that "raise the limit with --limit" always helps: the
+  // positions a search may memoize, the heaps a Grundy table may compute, and (25 per position)
+  // the options a scan may visit.
   Limits limits;
   limits.max_nodes = limit;
+  limits.max_table = limit;
+  limits.max_scan = std::max(limits.max_scan, limit > kMaxHeap / 25 ? kMaxHeap : limit * 25);
   return limits;
 }
 

@@ -38,7 +38,7 @@ struct Level {
 // The computer's move at `level`. The position must not be terminal.
 //  - perfect: from a won position a winning move (the first in move order); from a lost position
 //    the move that makes the game last longest: the one after which the opponent's fastest win
-//    takes the most moves (remoteness, by search of up to 200,000 positions); beyond that, the
+//    takes the most moves (remoteness, by a search of at most 500,000 moves); beyond that, the
 //    move that takes the fewest objects (a zero move first), ties broken by the largest heap;
 //  - random: a legal move drawn uniformly from all legal moves;
 //  - skilled:P: perfect with probability P, else random.
