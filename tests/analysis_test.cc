@@ -191,13 +191,30 @@ TEST(MisereNim, TwoOneOneWinsOnlyByEmptyingTheTwo) {
   EXPECT_EQ(a->winning_moves[0].option.result, std::vector<nimkit::Heap>{{1}});
 }
 
-TEST(Analysis, TooDeepASearchIsAnErrorNotACrash) {
-  // Misère zero-move Nim is searched; a game this long must be refused, not overflow the stack.
+TEST(Analysis, TooLargeASearchIsAnErrorNotACrash) {
+  // Misère zero-move Nim is searched; a game this wide and long must be refused with the limit
+  // named, not overflow the stack or run for minutes.
   auto rules = rules_for(Game::kZeroMove);
-  auto a =
-      nimkit::analyze(nimkit::Position(rules, {{100000}, {100000}}), nimkit::Convention::kMisere);
+  nimkit::Limits limits;
+  limits.max_nodes = 20'000;
+  auto a = nimkit::analyze(nimkit::Position(rules, {{100000}, {100000}}),
+                           nimkit::Convention::kMisere, limits);
   ASSERT_FALSE(a.ok());
-  EXPECT_EQ(a.error(), "the game is too long to search (more than 1000 moves deep)");
+  EXPECT_TRUE(a.error().starts_with("position too large to search: more than ")) << a.error();
+  EXPECT_TRUE(a.error().ends_with("(raise the limit with --limit)")) << a.error();
+}
+
+TEST(Analysis, DeepNarrowGamesAreSearchedWithoutRecursion) {
+  // Misère subtraction {1} on 100001 objects: a game 100001 moves deep, one move at each step.
+  // The player to move must take the last object exactly when the heap is odd.
+  auto rules = nimkit::make_ruleset("subtraction:1");
+  ASSERT_TRUE(rules.ok()) << rules.error();
+  auto odd = nimkit::analyze(nimkit::Position(*rules, {{100001}}), nimkit::Convention::kMisere);
+  ASSERT_TRUE(odd.ok()) << odd.error();
+  EXPECT_EQ(odd->winner, nimkit::Player::kSecond);
+  auto even = nimkit::analyze(nimkit::Position(*rules, {{100000}}), nimkit::Convention::kMisere);
+  ASSERT_TRUE(even.ok()) << even.error();
+  EXPECT_EQ(even->winner, nimkit::Player::kFirst);
 }
 
 TEST(Analysis, ListsAtMostMaxListedMovesButCountsThemAll) {
