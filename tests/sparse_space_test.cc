@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
-#include <regex>
 #include <span>
 #include <sstream>
 #include <string>
@@ -50,13 +49,30 @@ std::vector<TrivialGame> trivial_games() {
   std::ifstream in(NIMKIT_TRIVIAL_GAMES);
   EXPECT_TRUE(in.good()) << NIMKIT_TRIVIAL_GAMES;
   std::vector<TrivialGame> games;
-  const std::regex row(R"(^\s*([0-9.]+)\s*\|\s*(\d+)\s*\|\s*(\d+)\s*\|\s*([0-9A-Z()]+)\s*$)");
+  // Rows read "code | prefix | period | nimbers"; the header and rule rows fail the checks.
+  auto trim = [](std::string text) {
+    text.erase(0, text.find_first_not_of(" \t"));
+    text.erase(text.find_last_not_of(" \t\r") + 1);
+    return text;
+  };
+  auto all_of = [](const std::string& text, std::string_view allowed) {
+    return !text.empty() && text.find_first_not_of(allowed) == std::string::npos;
+  };
   std::string line;
   while (std::getline(in, line)) {
-    std::smatch m;
-    if (std::regex_match(line, m, row)) {
-      games.push_back({m[1], std::stoull(m[2]), std::stoull(m[3]), m[4]});
+    std::vector<std::string> cells;
+    for (std::size_t start = 0;;) {
+      const std::size_t bar = line.find('|', start);
+      cells.push_back(trim(line.substr(start, bar == std::string::npos ? bar : bar - start)));
+      if (bar == std::string::npos) break;
+      start = bar + 1;
     }
+    if (cells.size() != 4 || !all_of(cells[0], "0123456789.") || !all_of(cells[1], "0123456789") ||
+        !all_of(cells[2], "0123456789") ||
+        !all_of(cells[3], "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ()")) {
+      continue;
+    }
+    games.push_back({cells[0], std::stoull(cells[1]), std::stoull(cells[2]), cells[3]});
   }
   return games;
 }

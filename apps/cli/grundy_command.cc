@@ -20,6 +20,10 @@ namespace {
 
 // Work a sequence may take by default: options visited while tabulating (about a second).
 constexpr std::uint64_t kDefaultWork = 1'000'000'000;
+// Heaps a period search may compute by default: table rulesets (subtraction, ...) by mex, and
+// octal codes by the sparse-space engine (enough for the .354 proof, which needs 20,126,195).
+constexpr std::uint64_t kTableSearch = 100'000;
+constexpr std::uint64_t kSequenceSearch = std::uint64_t{1} << 25;
 // Values computed and written per step, so that long sequences stream.
 constexpr std::uint64_t kChunk = 1 << 20;
 
@@ -31,7 +35,7 @@ struct GrundyOptions {
   bool json = false;
   std::string out;
   std::string limit = std::to_string(kDefaultWork);
-  std::string search = "100000";
+  std::string search;       // empty: kTableSearch, or kSequenceSearch for octal codes
   LongRunOptions long_run;  // issue 5: sparse-space engine, checkpoints, --stats (long_run.h)
 };
 
@@ -107,7 +111,10 @@ int run_grundy(const GrundyOptions& options) {
   }
   auto work = parse_u64(options.limit, "--limit");
   if (!work) return report(work.error());
-  auto search = parse_u64(options.search, "--search");
+  const auto game = sequence_game((*rules)->spec());
+  auto search = options.search.empty()
+                    ? Result<std::uint64_t>(game ? kSequenceSearch : kTableSearch)
+                    : parse_u64(options.search, "--search");
   if (!search) return report(search.error());
   Limits limits;
   limits.max_scan = *work;
@@ -116,9 +123,11 @@ int run_grundy(const GrundyOptions& options) {
   Limits search_limits = limits;
   search_limits.max_table = std::max(*search, count);
 
-  if (auto game = sequence_game((*rules)->spec()); game && options.long_run.requested()) {
+  // Octal codes and Grundy's game go to the sparse-space engine (issue 5), which also proves
+  // periods of millions of heaps; other rulesets are tabulated by mex.
+  if (game) {
     return run_long_grundy(*game, (*rules)->spec(), options.long_run, count, options.period,
-                           options.json, options.out);
+                           *search, options.json, options.out);
   }
   // Compute everything before writing, so that a failure leaves no partial output.
   std::optional<PeriodReport> period;
@@ -191,11 +200,9 @@ void add_grundy_command(CLI::App& app, int& status) {
   command->add_flag("--json", options->json,
                     "print {\"rules\", \"values\": [...], \"period\": {...}} as one JSON object");
   command->add_option("--out", options->out, "write to FILE instead of standard output");
-  command
-      ->add_option("--search", options->search,
-                   "with --period: compute at most this many values looking for a period (at "
-                   "least the count)")
-      ->capture_default_str();
+  command->add_option("--search", options->search,
+                      "with --period: compute at most this many values looking for a period (at "
+                      "least the count; default 100000, or 33554432 for octal codes)");
   command
       ->add_option("--limit", options->limit, "most options visited while computing values by mex")
       ->capture_default_str();

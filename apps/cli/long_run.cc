@@ -75,8 +75,11 @@ std::string si(double v) {
   return fmt::format("{:.0f}", v);
 }
 
-std::string period_proof(const SplitGame& game) {
-  return PeriodTheorem::octal(OctalCode{game.digits}).describe();
+// The same wording as the table path of `nimkit grundy` (periodicity.h).
+std::string period_proof(const SplitGame& game, const SequencePeriod& proved) {
+  return fmt::format("periodicity theorem: g(n + p) = g(n) checked for n0 <= n < E = {} ({})",
+                     proved.needed - proved.period,
+                     PeriodTheorem::octal(OctalCode{game.digits}).describe());
 }
 
 }  // namespace
@@ -108,8 +111,8 @@ std::optional<SplitGame> sequence_game(std::string_view rules_spec) {
 }
 
 int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
-                    const LongRunOptions& options, std::uint64_t count, bool period, bool json,
-                    const std::string& out_path) {
+                    const LongRunOptions& options, std::uint64_t count, bool period,
+                    std::uint64_t period_search, bool json, const std::string& out_path) {
   SequenceAlgorithm algorithm = SequenceAlgorithm::kSparse;
   if (!options.algorithm.empty()) {
     auto parsed = parse_sequence_algorithm(options.algorithm);
@@ -179,17 +182,23 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
   };
 
   std::optional<SequencePeriod> proved;
-  std::string period_error;
+  std::string no_period;  // why no period was proved, reported after the values
   bool finished = true;
-  if (period) {
-    auto result =
-        sequence->prove_period(std::max<std::uint64_t>(count, std::uint64_t{1} << 32), progress);
+  if (period && game.grundys_game) {
+    no_period = fmt::format(
+        "no period found up to {} (no periodicity theorem applies to "
+        "Grundy's game)",
+        count == 0 ? 0 : count - 1);
+  } else if (period) {
+    const std::uint64_t search = std::max(count, period_search);
+    auto result = sequence->prove_period(search, progress);
     if (result) {
       proved = *result;
     } else if (g_signal.load() != 0 || !checkpoint_error.empty()) {
       finished = false;
     } else {
-      period_error = result.error();
+      no_period = fmt::format("no period found up to {} ({}; search further with --search N)",
+                              search - 1, result.error());
     }
   }
   if (finished) finished = sequence->extend_to(count, progress);
@@ -206,7 +215,6 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
                    : fmt::format("; checkpoint written to {}", options.checkpoint));
     return 128 + signal;
   }
-  if (!period_error.empty()) return report(period_error);
 
   // Output, in the shape of `nimkit grundy`.
   std::FILE* out = stdout;
@@ -237,12 +245,19 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
   }
   if (json) {
     std::fputs("]", out);
-    if (period) {
+    if (proved) {
       nlohmann::json p{{"period", proved->period},
                        {"preperiod", proved->preperiod},
                        {"proved", true},
                        {"checked_to", proved->needed - 1},
-                       {"proof", period_proof(game)}};
+                       {"proof", period_proof(game, *proved)}};
+      fmt::print(out, ",\"period\":{}", p.dump());
+    } else if (period) {
+      nlohmann::json p{{"period", nullptr},
+                       {"preperiod", nullptr},
+                       {"proved", false},
+                       {"checked_to", sequence->size() == 0 ? 0 : sequence->size() - 1},
+                       {"note", no_period}};
       fmt::print(out, ",\"period\":{}", p.dump());
     }
     if (options.stats) {
@@ -257,9 +272,12 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
     }
     std::fputs("}\n", out);
   } else {
-    if (period) {
+    if (proved) {
       fmt::print(out, "period {}, preperiod {} (proved; checked to heap {})\nproof: {}\n",
-                 proved->period, proved->preperiod, proved->needed - 1, period_proof(game));
+                 proved->period, proved->preperiod, proved->needed - 1,
+                 period_proof(game, *proved));
+    } else if (period) {
+      fmt::print(out, "{}\n", no_period);
     }
     if (options.stats) {
       fmt::print(out, "heaps {} ({} algorithm, {} bytes per value)\n", sequence->size(),

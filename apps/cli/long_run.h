@@ -41,7 +41,7 @@ std::optional<SplitGame> sequence_game(std::string_view rules_spec);
 // Returns the exit status: 0, kBadInput for a bad option or checkpoint, 130/143 when stopped by
 // SIGINT/SIGTERM (after writing the checkpoint).
 int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
-                    const LongRunOptions& options, std::uint64_t count, bool period, bool json,
-                    const std::string& out_path);
+                    const LongRunOptions& options, std::uint64_t count, bool period,
+                    std::uint64_t period_search, bool json, const std::string& out_path);
 
 }  // namespace nimkit::cli
