@@ -129,9 +129,7 @@ std::string_view to_string(Convention convention) {
   return convention == Convention::kNormal ? "normal" : "misere";
 }
 
-std::string_view to_string(Player player) {
-  return player == Player::kFirst ? "first" : "second";
-}
+std::string_view to_string(Player player) { return player == Player::kFirst ? "first" : "second"; }
 
 Result<Analysis> analyze(const Position& position, Convention convention, const Limits& limits) {
   Analysis analysis;

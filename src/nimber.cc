@@ -1,9 +1,9 @@
 #include "nimkit/nimber.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <vector>
-
-#include <fmt/format.h>
 
 namespace nimkit {
 

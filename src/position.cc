@@ -1,8 +1,8 @@
 #include "nimkit/position.h"
 
-#include <cassert>
-
 #include <fmt/format.h>
+
+#include <cassert>
 
 namespace nimkit {
 
@@ -15,9 +15,9 @@ Position::Position(std::shared_ptr<const Ruleset> rules, const std::vector<Heap>
     return;
   }
   for (std::size_t i = 0; i + arity <= heaps.size(); i += arity) {
-    components_.push_back(
-        Component{rules, std::vector<Heap>(heaps.begin() + static_cast<std::ptrdiff_t>(i),
-                                           heaps.begin() + static_cast<std::ptrdiff_t>(i + arity))});
+    components_.push_back(Component{
+        rules, std::vector<Heap>(heaps.begin() + static_cast<std::ptrdiff_t>(i),
+                                 heaps.begin() + static_cast<std::ptrdiff_t>(i + arity))});
   }
 }
 

@@ -64,8 +64,7 @@ Made make_octal(std::string_view params) {
 std::function<Made(std::string_view)> named_octal(const NamedOctalGame& game) {
   return [game](std::string_view params) -> Made {
     if (!params.empty()) {
-      return fail(
-          fmt::format("ruleset \"{}\" takes no parameters, got \"{}\"", game.name, params));
+      return fail(fmt::format("ruleset \"{}\" takes no parameters, got \"{}\"", game.name, params));
     }
     return shared(std::string(game.name), [&]() -> Made {
       return std::shared_ptr<const Ruleset>(std::make_shared<const OctalGame>(
@@ -86,21 +85,24 @@ Made make_grundys_game(std::string_view params) {
 std::vector<RulesetEntry> make_registry() {
   std::vector<RulesetEntry> list;
   list.push_back({"nim", "", Nim().summary(), {"nim"}, plain<Nim>("nim")});
-  list.push_back({"zero-move", "", ZeroMoveNim().summary(), {"zero-move"},
-                  plain<ZeroMoveNim>("zero-move")});
-  list.push_back({"subtraction", "S: 1,3,4 | all-but:1,2 | squares | powers-of-2 | fibonacci",
-                  "take s objects from one heap, s in the set S",
-                  {"subtraction:1,2,3", "subtraction:1,3,4", "subtraction:2,5,7",
-                   "subtraction:all-but:1,2", "subtraction:squares", "subtraction:powers-of-2",
-                   "subtraction:fibonacci"},
-                  make_subtraction});
-  list.push_back({"octal", "CODE: d0.d1d2... (Winning Ways), e.g. 0.77, 0.137, 4.12, 0.F",
-                  "take-and-break: digit d_j says how many heaps may be left after taking j",
-                  {"octal:0.77", "octal:0.137", "octal:4.12", "octal:0.51", "octal:0.F",
-                   "octal:0.2B"},
-                  make_octal});
+  list.push_back(
+      {"zero-move", "", ZeroMoveNim().summary(), {"zero-move"}, plain<ZeroMoveNim>("zero-move")});
+  list.push_back(
+      {"subtraction",
+       "S: 1,3,4 | all-but:1,2 | squares | powers-of-2 | fibonacci",
+       "take s objects from one heap, s in the set S",
+       {"subtraction:1,2,3", "subtraction:1,3,4", "subtraction:2,5,7", "subtraction:all-but:1,2",
+        "subtraction:squares", "subtraction:powers-of-2", "subtraction:fibonacci"},
+       make_subtraction});
+  list.push_back(
+      {"octal",
+       "CODE: d0.d1d2... (Winning Ways), e.g. 0.77, 0.137, 4.12, 0.F",
+       "take-and-break: digit d_j says how many heaps may be left after taking j",
+       {"octal:0.77", "octal:0.137", "octal:4.12", "octal:0.51", "octal:0.F", "octal:0.2B"},
+       make_octal});
   for (const NamedOctalGame& game : named_octal_games()) {
-    list.push_back({std::string(game.name), "",
+    list.push_back({std::string(game.name),
+                    "",
                     fmt::format("{} (octal {}): {}", game.title, game.code,
                                 OctalGame(*octal_code_by_name(game.name)).summary()),
                     {std::string(game.name)},
@@ -108,7 +110,8 @@ std::vector<RulesetEntry> make_registry() {
   }
   list.push_back({"grundy", "", GrundysGame().summary(), {"grundy"}, make_grundys_game});
   list.push_back({"lasker", "", LaskerNim().summary(), {"lasker"}, plain<LaskerNim>("lasker")});
-  list.push_back({"moore", "K: the most heaps one move may take from (1-64)",
+  list.push_back({"moore",
+                  "K: the most heaps one move may take from (1-64)",
                   "take from 1 to K heaps at once, any number (at least one) from each",
                   {"moore:1", "moore:2", "moore:3"},
                   [](std::string_view params) -> Made {
@@ -116,8 +119,8 @@ std::vector<RulesetEntry> make_registry() {
                     if (!made) return Error{made.error()};
                     return std::shared_ptr<const Ruleset>(*made);
                   }});
-  list.push_back({"wythoff", "", WythoffGame().summary(), {"wythoff"},
-                  plain<WythoffGame>("wythoff")});
+  list.push_back(
+      {"wythoff", "", WythoffGame().summary(), {"wythoff"}, plain<WythoffGame>("wythoff")});
   return list;
 }
 

@@ -47,8 +47,7 @@ Result<Heap> Ruleset::parse_heap(std::string_view text) const {
 std::string Ruleset::format_heap(const Heap& heap) const { return std::to_string(heap.size); }
 
 Result<std::vector<Option>> Ruleset::options_with_value(std::span<const Heap> component,
-                                                        Nimber target,
-                                                        const Limits& limits) const {
+                                                        Nimber target, const Limits& limits) const {
   const Count count = option_count(component);
   if (count > limits.max_scan) {
     return fail(fmt::format("{} has {} moves from this position, more than the scan limit {}",

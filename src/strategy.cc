@@ -1,9 +1,9 @@
 #include "nimkit/strategy.h"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cmath>
-
-#include <fmt/format.h>
 
 #include "search.h"
 
@@ -46,8 +46,8 @@ Result<Level> Level::parse(std::string_view text) {
       if (percent) p /= 100.0;
       if (p >= 0.0 && p <= 1.0) return Level{Kind::kSkilled, p};
     }
-    return fail(fmt::format(
-        "level \"{}\": skill must be a probability from 0 to 1 (or 0% to 100%)", text));
+    return fail(
+        fmt::format("level \"{}\": skill must be a probability from 0 to 1 (or 0% to 100%)", text));
   }
   return fail(fmt::format("unknown level \"{}\" (expected perfect, random or skilled:P)", text));
 }

@@ -10,10 +10,10 @@ namespace nimkit::cli {
 inline constexpr int kBadInput = 2;
 
 void add_analyze_command(CLI::App& app, int& status);
-void add_play_command(CLI::App& app, int& status);  // play and replay
+void add_play_command(CLI::App& app, int& status);    // play and replay
 void add_grundy_command(CLI::App& app, int& status);  // Grundy sequences and periods
-void add_serve_command(CLI::App& app, int& status);  // the browser game and JSON API
-void add_batch_command(CLI::App& app, int& status);  // one position per line, streaming
-void add_bench_command(CLI::App& app, int& status);  // fixed suite: node count and checksum
+void add_serve_command(CLI::App& app, int& status);   // the browser game and JSON API
+void add_batch_command(CLI::App& app, int& status);   // one position per line, streaming
+void add_bench_command(CLI::App& app, int& status);   // fixed suite: node count and checksum
 
 }  // namespace nimkit::cli

@@ -1,12 +1,11 @@
 // Options and input handling that several subcommands share.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "nimkit/analysis.h"
 #include "nimkit/limits.h"

@@ -1,9 +1,9 @@
 // nimkit: analyze, play and solve impartial games. Every subcommand is a thin adapter over the
 // public headers of the nimkit library.
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "commands.h"
 

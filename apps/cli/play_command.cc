@@ -1,5 +1,8 @@
 // nimkit play / replay: the terminal game against the computer, computer-vs-computer runs that
 // reproduce the articles' transcripts, and re-checking saved games.
+#include <fmt/format.h>
+#include <readline/history.h>
+#include <readline/readline.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,10 +13,6 @@
 #include <optional>
 #include <random>
 #include <sstream>
-
-#include <fmt/format.h>
-#include <readline/history.h>
-#include <readline/readline.h>
 
 #include "commands.h"
 #include "common.h"
@@ -130,7 +129,8 @@ std::string trim(const std::string& s) {
 constexpr const char* kHelp =
     "Moves: HEAP COUNT takes COUNT objects from heap HEAP (heaps numbered from 1), e.g. \"1 2\".\n"
     "  Zero-move piles: \"HEAP 0\" uses the pile's zero move.\n"
-    "  Splitting games: add the heaps to leave, e.g. \"1 1 2 3\" takes 1 from heap 1 leaving 2 and 3.\n"
+    "  Splitting games: add the heaps to leave, e.g. \"1 1 2 3\" takes 1 from heap 1 leaving 2 and "
+    "3.\n"
     "  Games on several heaps at once: HEAP:COUNT ..., e.g. \"1:2 2:2\".\n"
     "Commands: hint (a winning move and why), undo (take back your last move), help, quit.\n";
 

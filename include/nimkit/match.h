@@ -71,8 +71,7 @@ class Match {
 // left for a splitting move ("1 1 2 3": take 1 from heap 1 leaving 2 and 3), or "HEAP:COUNT ..."
 // for a move on several heaps at once ("1:3 2:3"). Fails naming the bad value: no such heap, an
 // empty heap, more than the heap holds, a spent zero move, a move the rules do not allow.
-Result<Move> parse_move(const Position& position, std::string_view text,
-                        const Limits& limits = {});
+Result<Move> parse_move(const Position& position, std::string_view text, const Limits& limits = {});
 // The notation parse_move() reads back for `move`.
 std::string format_move(const Position& position, const Move& move);
 

@@ -13,7 +13,8 @@
 
 namespace nimkit {
 
-__extension__ typedef unsigned __int128 Nimber;  // NOLINT(modernize-use-using): __extension__ keeps -Wpedantic quiet
+__extension__ typedef unsigned __int128
+    Nimber;  // NOLINT(modernize-use-using): __extension__ keeps -Wpedantic quiet
 
 // Decimal text of a nimber, e.g. "18446744073709551616".
 std::string to_string(Nimber value);

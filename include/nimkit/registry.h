@@ -19,7 +19,8 @@ struct RulesetEntry {
   std::string parameters;  // what follows "name:", e.g. "S: 1,3,4 | all-but:1,2 | squares"; empty
                            // when the ruleset takes none
   std::string summary;     // one line of rules
-  std::vector<std::string> examples;  // full specs that the factory accepts, e.g. "subtraction:1,3,4"
+  std::vector<std::string>
+      examples;  // full specs that the factory accepts, e.g. "subtraction:1,3,4"
   // Builds the ruleset from the text after "name:" (empty when there is none).
   std::function<Result<std::shared_ptr<const Ruleset>>(std::string_view params)> make;
 };

@@ -78,8 +78,7 @@ class Ruleset {
   // Options of `component` whose Grundy value is `target`, in option order. The default scans
   // every option (failing past Limits::max_scan); rulesets with structure override it.
   virtual Result<std::vector<Option>> options_with_value(std::span<const Heap> component,
-                                                          Nimber target,
-                                                          const Limits& limits) const;
+                                                         Nimber target, const Limits& limits) const;
 
   // Options that take `take` objects from heap `heap` (0-based within the component) and nothing
   // from the others, in option order: several for a splitting game ("take 1 from 7" leaves 6,

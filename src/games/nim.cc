@@ -17,8 +17,7 @@ Result<Nimber> Nim::grundy(std::span<const Heap> component, const Limits& /*limi
   return Nimber{component[0].size};
 }
 
-Result<std::vector<Option>> Nim::options_with_value(std::span<const Heap> component,
-                                                    Nimber target,
+Result<std::vector<Option>> Nim::options_with_value(std::span<const Heap> component, Nimber target,
                                                     const Limits& /*limits*/) const {
   const std::uint64_t n = component[0].size;
   if (target >= n) return std::vector<Option>{};

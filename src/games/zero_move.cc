@@ -14,7 +14,8 @@ Heap reduced(const Heap& heap, std::uint64_t take) {
 }  // namespace
 
 std::string ZeroMoveNim::summary() const {
-  return "Nim, plus one zero move per pile (removes nothing), usable once per pile by either player";
+  return "Nim, plus one zero move per pile (removes nothing), usable once per pile by either "
+         "player";
 }
 
 Result<Heap> ZeroMoveNim::parse_heap(std::string_view text) const {
