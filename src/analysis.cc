@@ -167,7 +167,11 @@ Result<Analysis> analyze(const Position& position, Convention convention, const 
   for (std::size_t i = 0; i < components.size(); ++i) {
     const Component& c = components[i];
     auto options = c.rules->options_with_value(c.heaps, total ^ values->each[i], limits);
-    if (!options) return Error{options.error()};
+    if (!options) {
+      // The winner is known; only the list is out of reach (e.g. every split of a huge heap).
+      analysis.moves_unlisted = options.error();
+      continue;
+    }
     for (Option& option : *options) keep(analysis, Move{i, std::move(option)}, limits);
   }
   return analysis;

@@ -130,6 +130,10 @@ Result<Move> choose_move(const Position& position, Convention convention, const 
   auto analysis = analyze(position, convention, one);
   if (!analysis) return Error{analysis.error()};
   if (!analysis->winning_moves.empty()) return analysis->winning_moves.front();
+  if (analysis->winner == Player::kFirst) {
+    // A win exists but no winning move could be enumerated: never play a losing move for it.
+    return fail("no winning move found within the limits: " + analysis->moves_unlisted);
+  }
   return longest_game_move(position, convention, limits);
 }
 

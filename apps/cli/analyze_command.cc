@@ -42,6 +42,9 @@ int run_analyze(const AnalyzeOptions& options) {
       fmt::print("  ... and {} more\n",
                  to_string(Nimber{analysis->winning_move_count - analysis->winning_moves.size()}));
     }
+    if (!analysis->moves_unlisted.empty()) {
+      fmt::print("  (some winning moves are not listed: {})\n", analysis->moves_unlisted);
+    }
   } else {
     fmt::print("Winner: second player (every move loses against perfect play)\n");
   }

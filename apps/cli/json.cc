@@ -36,6 +36,7 @@ nlohmann::json analysis_json(const Position& position, const Analysis& analysis)
   j["winning_moves"] = moves;
   j["winning_move_count"] = nimber_json(analysis.winning_move_count);
   j["method"] = analysis.method;
+  if (!analysis.moves_unlisted.empty()) j["winning_moves_unlisted"] = analysis.moves_unlisted;
   nlohmann::json components = nlohmann::json::array();
   Limits limits;
   for (const Component& c : position.components()) {

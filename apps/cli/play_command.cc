@@ -215,6 +215,8 @@ int run_play(const PlayOptions& options) {
       auto analysis = analyze(match.position(), match.convention(), limits);
       if (!analysis) {
         fmt::print("No hint: {}\n", analysis.error());
+      } else if (analysis->winner == Player::kFirst && analysis->winning_moves.empty()) {
+        fmt::print("No hint: this position is won, but {}\n", analysis->moves_unlisted);
       } else if (analysis->winner == Player::kFirst) {
         const Move& best = analysis->winning_moves.front();
         fmt::print("Hint: {} (type \"{}\").\n", describe(match.position(), best),

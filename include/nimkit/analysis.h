@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "nimkit/limits.h"
@@ -28,6 +29,9 @@ struct Analysis {
   std::vector<Move> winning_moves;
   // All winning moves, listed or not.
   Count winning_move_count = 0;
+  // Empty, or why some winning moves could not be enumerated within the limits (the winner and
+  // Grundy value still stand; winning_move_count then counts only the moves found).
+  std::string moves_unlisted;
   // How the answer was found: "nim-sum", "misère Nim rule", "Grundy values", "search".
   std::string method;
   // Positions the search memoized (0 when a formula answered).
