@@ -9,7 +9,7 @@ std::string_view to_string(ValueSource source) {
     case ValueSource::kClosedForm:
       return "closed form";
     case ValueSource::kPeriodic:
-      return "proved period";
+      return "mex until the periodicity theorem proves a period";
     case ValueSource::kComputed:
       return "computed (mex)";
     case ValueSource::kSearch:

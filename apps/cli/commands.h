@@ -15,5 +15,6 @@ void add_grundy_command(CLI::App& app, int& status);  // Grundy sequences and pe
 void add_serve_command(CLI::App& app, int& status);   // the browser game and JSON API
 void add_batch_command(CLI::App& app, int& status);   // one position per line, streaming
 void add_bench_command(CLI::App& app, int& status);   // fixed suite: node count and checksum
+void add_rules_command(CLI::App& app, int& status);   // the registry, listed
 
 }  // namespace nimkit::cli

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   nimkit::cli::add_serve_command(app, status);
   nimkit::cli::add_batch_command(app, status);
   nimkit::cli::add_bench_command(app, status);
+  nimkit::cli::add_rules_command(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
