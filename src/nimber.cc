@@ -1,7 +1,5 @@
 #include "nimkit/nimber.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <vector>
 
@@ -16,19 +14,6 @@ std::string to_string(Nimber value) {
   }
   std::reverse(digits.begin(), digits.end());
   return digits;
-}
-
-Result<Nimber> parse_nimber(std::string_view text) {
-  if (text.empty()) return fail("empty number");
-  Nimber value = 0;
-  constexpr Nimber kMax = ~Nimber{0};
-  for (char c : text) {
-    if (c < '0' || c > '9') return fail(fmt::format("\"{}\" is not a non-negative integer", text));
-    const auto digit = static_cast<unsigned>(c - '0');
-    if (value > (kMax - digit) / 10) return fail(fmt::format("\"{}\" is too large", text));
-    value = value * 10 + digit;
-  }
-  return value;
 }
 
 Nimber mex(std::span<const Nimber> values) {

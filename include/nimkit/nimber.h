@@ -9,8 +9,6 @@
 #include <span>
 #include <string>
 
-#include "nimkit/result.h"
-
 namespace nimkit {
 
 __extension__ typedef unsigned __int128
@@ -18,9 +16,6 @@ __extension__ typedef unsigned __int128
 
 // Decimal text of a nimber, e.g. "18446744073709551616".
 std::string to_string(Nimber value);
-
-// Parses a decimal nimber; fails on anything but digits or on overflow past 2^128-1.
-Result<Nimber> parse_nimber(std::string_view text);
 
 // The minimum excludant: the least nimber not in `values` (any order, duplicates allowed).
 Nimber mex(std::span<const Nimber> values);
