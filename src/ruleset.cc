@@ -46,16 +46,40 @@ Result<Heap> Ruleset::parse_heap(std::string_view text) const {
 
 std::string Ruleset::format_heap(const Heap& heap) const { return std::to_string(heap.size); }
 
-Result<std::vector<Option>> Ruleset::options_with_value(std::span<const Heap> component,
-                                                        Nimber target, const Limits& limits) const {
+namespace {
+
+// Every option of `component` that `keep` accepts, in option order; `keep` may fail.
+template <typename Keep>
+Result<std::vector<Option>> collect_options(const Ruleset& rules, std::span<const Heap> component,
+                                            const Limits& limits, Keep keep) {
+  auto count = rules.scannable_option_count(component, limits);
+  if (!count) return Error{count.error()};
+  std::vector<Option> found;
+  for (Count i = 0; i < *count; ++i) {
+    Option option = rules.option_at(component, i);
+    Result<bool> kept = keep(option);
+    if (!kept) return Error{kept.error()};
+    if (*kept) found.push_back(std::move(option));
+  }
+  return found;
+}
+
+}  // namespace
+
+Result<Count> Ruleset::scannable_option_count(std::span<const Heap> component,
+                                              const Limits& limits) const {
   const Count count = option_count(component);
   if (count > limits.max_scan) {
     return fail(fmt::format("{} has {} moves from this position, more than the scan limit {}",
                             spec(), to_string(Nimber{count}), limits.max_scan));
   }
-  std::vector<Option> found;
-  for (Count i = 0; i < count; ++i) {
-    Option option = option_at(component, i);
+  return count;
+}
+
+Result<std::vector<Option>> Ruleset::options_with_value(std::span<const Heap> component,
+                                                        Nimber target, const Limits& limits) const {
+  return collect_options(*this, component, limits, [&](const Option& option) -> Result<bool> {
+    // An arity-1 result is a sum of single-heap components; otherwise it is one component.
     Nimber value = 0;
     if (arity() == 1) {
       for (const Heap& heap : option.result) {
@@ -68,34 +92,21 @@ Result<std::vector<Option>> Ruleset::options_with_value(std::span<const Heap> co
       if (!g) return Error{g.error()};
       value = *g;
     }
-    if (value == target) found.push_back(std::move(option));
-  }
-  return found;
+    return value == target;
+  });
 }
 
 Result<std::vector<Option>> Ruleset::options_taking(std::span<const Heap> component,
                                                     std::size_t heap, std::uint64_t take,
                                                     const Limits& limits) const {
-  const Count count = option_count(component);
-  if (count > limits.max_scan) {
-    return fail(fmt::format("{} has {} moves from this position, more than the scan limit {}",
-                            spec(), to_string(Nimber{count}), limits.max_scan));
-  }
-  std::vector<Option> found;
-  for (Count i = 0; i < count; ++i) {
-    Option option = option_at(component, i);
-    bool match = true;
-    if (arity() == 1) {
-      match = option.take == take;
-    } else {
-      for (std::size_t j = 0; j < component.size() && match; ++j) {
-        const std::uint64_t taken = component[j].size - option.result[j].size;
-        match = taken == (j == heap ? take : 0);
-      }
+  return collect_options(*this, component, limits, [&](const Option& option) -> Result<bool> {
+    if (arity() == 1) return option.take == take;
+    for (std::size_t j = 0; j < component.size(); ++j) {
+      const std::uint64_t taken = component[j].size - option.result[j].size;
+      if (taken != (j == heap ? take : 0)) return false;
     }
-    if (match) found.push_back(std::move(option));
-  }
-  return found;
+    return true;
+  });
 }
 
 Count Ruleset::objects(std::span<const Heap> component) {

@@ -77,7 +77,9 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
     Frame frame{std::move(position), std::move(key)};
     if (!frame.position.components().empty()) {
       const Component& c = frame.position.components()[0];
-      frame.options = c.rules->option_count(c.heaps);
+      auto options = c.rules->scannable_option_count(c.heaps, limits_);
+      if (!options) return Error{options.error()};
+      frame.options = *options;
     }
     stack.push_back(std::move(frame));
     return true;
@@ -113,12 +115,9 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
       top.option = 0;
       if (top.component < components.size()) {
         const Component& c = components[top.component];
-        top.options = c.rules->option_count(c.heaps);
-        if (top.options > limits_.max_scan) {
-          return fail(fmt::format("{} has {} moves from one heap, more than the scan limit {}",
-                                  c.rules->spec(), to_string(Nimber{top.options}),
-                                  limits_.max_scan));
-        }
+        auto options = c.rules->scannable_option_count(c.heaps, limits_);
+        if (!options) return Error{options.error()};
+        top.options = *options;
       }
     }
     const bool done = top.key.empty() || top.win || top.component >= components.size();
@@ -137,10 +136,6 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
           max_edges_));
     }
     const Component& c = components[top.component];
-    if (top.options > limits_.max_scan) {
-      return fail(fmt::format("{} has {} moves from one heap, more than the scan limit {}",
-                              c.rules->spec(), to_string(Nimber{top.options}), limits_.max_scan));
-    }
     Position child =
         top.position.after(Move{top.component, c.rules->option_at(c.heaps, top.option)});
     ++top.option;

@@ -95,6 +95,10 @@ class Ruleset {
     return std::nullopt;
   }
 
+  // option_count(component), failing with "<spec> has N moves from this position, more than the
+  // scan limit L" when a scan of every option would pass limits.max_scan.
+  Result<Count> scannable_option_count(std::span<const Heap> component, const Limits& limits) const;
+
   // Total objects in a component (used to prefer long games and to describe moves).
   static Count objects(std::span<const Heap> component);
 };

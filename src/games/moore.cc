@@ -292,11 +292,8 @@ Result<Nimber> MooreNim::grundy(std::span<const Heap> component, const Limits& l
 Result<std::vector<Option>> MooreNim::options_with_value(std::span<const Heap> component,
                                                          Nimber target,
                                                          const Limits& limits) const {
-  const Count count = option_count(component);
-  if (count > limits.max_scan) {
-    return fail(fmt::format("{} has {} moves from this position, more than the scan limit {}",
-                            spec(), to_string(count), limits.max_scan));
-  }
+  auto scannable = scannable_option_count(component, limits);
+  if (!scannable) return Error{scannable.error()};
   std::vector<Option> found;
   ValueSearch search(k_, limits);
   for (Option& option : all_options(component)) {
