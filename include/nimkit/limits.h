@@ -2,10 +2,43 @@
 // however large, can run without bound. Exceeding a limit is an error naming the limit.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <string>
 
 namespace nimkit {
+
+// A budget of work shared by everything one request or one command does, across every component
+// and every engine: steps (options generated, positions searched, values tabulated), an optional
+// wall-clock deadline, and a cancel flag (a server stopping mid-request). Thread-safe. Once
+// exhausted it stays exhausted, and every computation charging it fails naming reason().
+class WorkMeter {
+ public:
+  // max_steps 0 means no step limit; max_time zero means no deadline.
+  explicit WorkMeter(std::uint64_t max_steps, std::chrono::milliseconds max_time = {});
+
+  // Adds `steps`; false once the budget, the deadline or a cancel has stopped the work. The clock
+  // is read only every few thousand steps, so charging is cheap.
+  bool charge(std::uint64_t steps = 1);
+  bool exhausted() const { return stopped_.load(std::memory_order_relaxed) != Stop::kNone; }
+  void cancel();
+  std::uint64_t used() const { return used_.load(std::memory_order_relaxed); }
+  // What stopped the work, in words: "the work limit of 1000000 steps", "the time limit of
+  // 1000 ms", "cancellation"; empty while work may go on.
+  std::string reason() const;
+
+ private:
+  enum class Stop : int { kNone, kSteps, kTime, kCancel };
+  std::uint64_t max_steps_;
+  std::chrono::milliseconds max_time_;
+  std::chrono::steady_clock::time_point deadline_;
+  std::atomic<std::uint64_t> used_{0};
+  std::atomic<std::uint64_t> next_clock_check_{0};
+  std::atomic<Stop> stopped_{Stop::kNone};
+};
 
 struct Limits {
   // Positions a game-tree search (misère play, games without Grundy values) may memoize.
@@ -17,6 +50,12 @@ struct Limits {
   std::uint64_t max_scan = 50'000'000;
   // Winning moves listed; the count of all of them is still reported.
   std::size_t max_listed_moves = 1000;
+  // Work shared by the whole request or command (copies of these limits share it); none when
+  // null.
+  std::shared_ptr<WorkMeter> meter;
+
+  // Charges `steps` to the meter, if any; false when the work must stop.
+  bool charge(std::uint64_t steps = 1) const { return !meter || meter->charge(steps); }
 };
 
 }  // namespace nimkit

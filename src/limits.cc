@@ -1,0 +1,54 @@
+#include "nimkit/limits.h"
+
+#include <fmt/format.h>
+
+namespace nimkit {
+namespace {
+constexpr std::uint64_t kClockEvery = 4096;  // steps between reads of the clock
+}  // namespace
+
+WorkMeter::WorkMeter(std::uint64_t max_steps, std::chrono::milliseconds max_time)
+    : max_steps_(max_steps),
+      max_time_(max_time),
+      deadline_(std::chrono::steady_clock::now() + max_time) {}
+
+bool WorkMeter::charge(std::uint64_t steps) {
+  if (exhausted()) return false;
+  const std::uint64_t before = used_.fetch_add(steps, std::memory_order_relaxed);
+  const std::uint64_t after = before + steps < before ? ~std::uint64_t{0} : before + steps;
+  if (max_steps_ != 0 && after > max_steps_) {
+    Stop none = Stop::kNone;
+    stopped_.compare_exchange_strong(none, Stop::kSteps);
+    return false;
+  }
+  if (max_time_.count() > 0 && after >= next_clock_check_.load(std::memory_order_relaxed)) {
+    next_clock_check_.store(after + kClockEvery, std::memory_order_relaxed);
+    if (std::chrono::steady_clock::now() >= deadline_) {
+      Stop none = Stop::kNone;
+      stopped_.compare_exchange_strong(none, Stop::kTime);
+      return false;
+    }
+  }
+  return true;
+}
+
+void WorkMeter::cancel() {
+  Stop none = Stop::kNone;
+  stopped_.compare_exchange_strong(none, Stop::kCancel);
+}
+
+std::string WorkMeter::reason() const {
+  switch (stopped_.load(std::memory_order_relaxed)) {
+    case Stop::kNone:
+      return "";
+    case Stop::kSteps:
+      return fmt::format("the work limit of {} steps", max_steps_);
+    case Stop::kTime:
+      return fmt::format("the time limit of {} ms", max_time_.count());
+    case Stop::kCancel:
+      return "cancellation";
+  }
+  return "";
+}
+
+}  // namespace nimkit
