@@ -30,8 +30,11 @@ struct ApiLimits {
   // nodes a second on six rows of 30, so 20 000 nodes bound a request to a few seconds, while
   // misère Kayles on rows up to 11 needs < 0.3 s; scanning 5 000 000 options takes about a
   // second. 500 000 nodes (the first choice) let one request run for minutes.
-  Limits engine = {
-      .max_nodes = 20'000, .max_table = 100'000, .max_scan = 5'000'000, .max_listed_moves = 1'000};
+  Limits engine = {.max_nodes = 20'000,
+                   .max_table = 100'000,
+                   .max_scan = 5'000'000,
+                   .max_listed_moves = 1'000,
+                   .meter = nullptr};
 };
 
 struct ApiResponse {
