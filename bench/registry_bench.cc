@@ -1,0 +1,50 @@
+// Every ruleset of the registry, not only the headline games: the Grundy values of heaps
+// 0 .. N-1 of each arity-1 example, cold (one iteration on a ruleset no earlier benchmark used),
+// as analysis and `nimkit grundy` on a table ruleset compute them. A ruleset that goes quadratic
+// or stops at a limit shows here (a limit is reported as the benchmark's error).
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <string>
+
+#include "nimkit/grundy_sequence.h"
+#include "nimkit/registry.h"
+
+namespace {
+
+void sequence(benchmark::State& state, const std::string& spec) {
+  const auto count = static_cast<std::uint64_t>(state.range(0));
+  nimkit::Limits limits;
+  limits.max_table = count;
+  limits.max_scan = std::uint64_t{1} << 40;
+  for (auto _ : state) {
+    auto rules = nimkit::make_ruleset(spec);
+    if (!rules) {
+      state.SkipWithError(rules.error().c_str());
+      return;
+    }
+    auto values = nimkit::grundy_values(**rules, 0, count, limits);
+    if (!values) {
+      state.SkipWithError(values.error().c_str());
+      return;
+    }
+    benchmark::DoNotOptimize(values->back());
+  }
+}
+
+// Registered at start-up from the registry itself, so a new ruleset is benchmarked unasked.
+const bool registered = [] {
+  for (const nimkit::RulesetEntry& entry : nimkit::registry()) {
+    for (const std::string& spec : entry.examples) {
+      auto rules = nimkit::make_ruleset(spec);
+      if (!rules || (*rules)->arity() != 1) continue;  // pairs and Moore's game have no sequence
+      benchmark::RegisterBenchmark(("Sequence/" + spec).c_str(), sequence, spec)
+          ->Arg(200'000)
+          ->Iterations(1)
+          ->Unit(benchmark::kMillisecond);
+    }
+  }
+  return true;
+}();
+
+}  // namespace
