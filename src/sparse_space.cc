@@ -261,7 +261,7 @@ struct GrundySequence::State {
       max_value = value;
       ensure_seen_capacity(value);
     }
-    if (sparse && n >= 1 && !common(value, mask)) {
+    if (n >= 1 && !common(value, mask)) {
       rare_heaps.push_back(static_cast<std::uint32_t>(n));
       rare_values.push_back(value);
     }
@@ -587,12 +587,7 @@ Result<GrundySequence> GrundySequence::create(const SplitGame& game, SequenceAlg
   auto state = std::make_unique<State>();
   state->game = game;
   state->algorithm = algorithm;
-  // The sparse method speeds up two-way splits only; without them it would keep a list of rare
-  // heaps (8 bytes each) for nothing, so such games and three-way splitters are computed plainly.
-  const bool two_way =
-      game.grundys_game || std::any_of(game.digits.begin(), game.digits.end(),
-                                       [](std::uint8_t d) { return (d & 4) != 0; });
-  state->sparse = algorithm == SequenceAlgorithm::kSparse && two_way && !game.has_triple_split();
+  state->sparse = algorithm == SequenceAlgorithm::kSparse && !game.has_triple_split();
   state->narrow_limit = std::min<std::uint32_t>(narrow_limit, 0xFFFF);
   state->init_moves();
   state->ensure_seen_capacity(0);

@@ -128,21 +128,6 @@ TEST(SparseSpace, NamedAndLargerGamesSparseEqualsPlain) {
   for (const char* code : {"0.3F", "0.8", "4.C"}) expect_sparse_equals_plain(code, 300);
 }
 
-// Games without two-way splits gain nothing from rare heaps and keep no list of them: the state
-// is the 2-byte value table alone. Games that split keep their rare heaps.
-TEST(SparseSpace, NoRareListWithoutTwoWaySplits) {
-  for (const char* code : {"0.1", "0.3", "0.03", "0.333"}) {
-    auto sequence = GrundySequence::create(*SplitGame::parse(code), SequenceAlgorithm::kSparse);
-    ASSERT_TRUE(sequence) << code;
-    sequence->extend_to(20'000);
-    EXPECT_EQ(sequence->stats().rare_count, 0u) << code;
-    EXPECT_EQ(sequence->value_bytes(), 2) << code;
-  }
-  auto kayles = GrundySequence::create(*SplitGame::parse("0.77"), SequenceAlgorithm::kSparse);
-  kayles->extend_to(20'000);
-  EXPECT_GT(kayles->stats().rare_count, 0u);
-}
-
 TEST(SparseSpace, GrundysGameSparseEqualsPlain) { expect_sparse_equals_plain("grundy", 6000); }
 
 TEST(SparseSpace, GrundysGameKnownValues) {

@@ -110,26 +110,6 @@ std::optional<SplitGame> sequence_game(std::string_view rules_spec) {
   return *game;
 }
 
-// Counts above this try to prove the period first and stop computing once it is proved; smaller
-// ones are computed outright (a proof would cost about as much).
-constexpr std::uint64_t kEarlyPeriodFrom = 1 << 16;
-
-// g(first) .. g(first+count-1): computed values, then values repeated by the proved period.
-std::vector<std::uint32_t> periodic_values(const GrundySequence& sequence,
-                                           const std::optional<SequencePeriod>& period,
-                                           std::uint64_t first, std::uint64_t count) {
-  const std::uint64_t known = sequence.size();
-  if (first + count <= known || !period) return sequence.values(first, count);
-  std::vector<std::uint32_t> out;
-  out.reserve(count);
-  for (std::uint64_t n = first; n < first + count; ++n) {
-    const std::uint64_t m =
-        n < known ? n : period->preperiod + (n - period->preperiod) % period->period;
-    out.push_back(sequence.value(m));
-  }
-  return out;
-}
-
 int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
                     const LongRunOptions& options, std::uint64_t count, bool period,
                     std::uint64_t period_search, bool json, const std::string& out_path) {
@@ -221,18 +201,7 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
                               search - 1, result.error());
     }
   }
-  // Once a period is proved, every later value follows from it: a long count of a periodic game
-  // stops computing there (--stats reports on every computed heap, so it computes them all).
-  std::optional<SequencePeriod> known = proved;
-  if (finished && !known && !game.grundys_game && !options.stats && count > kEarlyPeriodFrom) {
-    auto early = sequence->prove_period(count, progress);
-    if (early) {
-      known = *early;
-    } else if (g_signal.load() != 0 || !checkpoint_error.empty()) {
-      finished = false;
-    }
-  }
-  if (finished && !(known && !options.stats)) finished = sequence->extend_to(count, progress);
+  if (finished) finished = sequence->extend_to(count, progress);
   std::signal(SIGINT, previous_int);
   std::signal(SIGTERM, previous_term);
   if (line_shown) fmt::print(stderr, "\n");
@@ -263,8 +232,7 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
                nlohmann::json(std::string(rules_spec)).dump(), to_string(sequence->algorithm()));
   for (std::uint64_t begin = 0; begin < count; begin += kChunk) {
     std::string text;
-    for (const std::uint32_t v :
-         periodic_values(*sequence, known, begin, std::min(kChunk, count - begin))) {
+    for (const std::uint32_t v : sequence->values(begin, std::min(kChunk, count - begin))) {
       if (json) {
         if (!text.empty() || begin > 0) text += ',';
         text += std::to_string(v);
