@@ -183,6 +183,11 @@ struct GrundySequence::State {
   // both for every rare heap).
   std::vector<std::uint32_t> rare_heaps;
   std::vector<std::uint32_t> rare_values;
+  // Only the sparse marking of two-way splits reads the lists; games without such splits keep
+  // the count and the last rare heap alone, so their tables stay at 2 bytes per value.
+  bool keep_rare_list = true;
+  std::uint64_t rare_count = 0;
+  std::uint64_t last_rare = 0;           // 0: none (heap 0 is never listed)
   std::vector<std::uint64_t> frequency;  // frequency[v]: heaps with value v
   std::uint32_t max_value = 0;
 
@@ -261,22 +266,26 @@ struct GrundySequence::State {
       max_value = value;
       ensure_seen_capacity(value);
     }
-    if (n >= 1 && !common(value, mask)) {
-      rare_heaps.push_back(static_cast<std::uint32_t>(n));
-      rare_values.push_back(value);
-    }
+    if (n >= 1 && !common(value, mask)) note_rare(n, value);
+  }
+
+  void note_rare(std::uint64_t n, std::uint32_t value) {
+    ++rare_count;
+    last_rare = n;
+    if (!keep_rare_list) return;
+    rare_heaps.push_back(static_cast<std::uint32_t>(n));
+    rare_values.push_back(value);
   }
 
   void rebuild_rare() {
     rare_heaps.clear();
     rare_values.clear();
+    rare_count = 0;
+    last_rare = 0;
     const std::uint64_t count = size();
     for (std::uint64_t n = 1; n < count; ++n) {
       const std::uint32_t v = at(n);
-      if (!common(v, mask)) {
-        rare_heaps.push_back(static_cast<std::uint32_t>(n));
-        rare_values.push_back(v);
-      }
+      if (!common(v, mask)) note_rare(n, v);
     }
     clear_split_sets();
   }
@@ -590,6 +599,7 @@ Result<GrundySequence> GrundySequence::create(const SplitGame& game, SequenceAlg
   state->sparse = algorithm == SequenceAlgorithm::kSparse && !game.has_triple_split();
   state->narrow_limit = std::min<std::uint32_t>(narrow_limit, 0xFFFF);
   state->init_moves();
+  state->keep_rare_list = state->sparse && (game.grundys_game || !state->split_two.empty());
   state->ensure_seen_capacity(0);
   return GrundySequence(std::move(state));
 }
@@ -607,6 +617,19 @@ std::vector<std::uint32_t> GrundySequence::values(std::uint64_t first, std::uint
   assert(first + count <= size());
   std::vector<std::uint32_t> out(count);
   for (std::uint64_t i = 0; i < count; ++i) out[i] = state_->at(first + i);
+  return out;
+}
+
+std::vector<std::uint32_t> GrundySequence::values(std::uint64_t first, std::uint64_t count,
+                                                  const SequencePeriod& period) const {
+  assert(period.period >= 1 && period.needed <= size() &&
+         period.preperiod + period.period <= size());
+  std::vector<std::uint32_t> out(count);
+  const std::uint64_t known = size();
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const std::uint64_t n = first + i;
+    out[i] = state_->at(n < known ? n : period.preperiod + (n - period.preperiod) % period.period);
+  }
   return out;
 }
 
@@ -639,7 +662,7 @@ SequenceProgress GrundySequence::progress() const {
   p.heaps_done = s.size();
   p.target = s.size();
   p.max_value = s.max_value;
-  p.rare_count = s.sparse ? s.rare_heaps.size() : 0;
+  p.rare_count = s.sparse ? s.rare_count : 0;
   p.mask = s.sparse ? s.mask : 0;
   return p;
 }
@@ -656,8 +679,8 @@ SequenceStats GrundySequence::stats() const {
     }
   }
   stats.mask = s.sparse ? s.mask : 0;
-  stats.rare_count = s.sparse ? s.rare_heaps.size() : 0;
-  if (s.sparse && !s.rare_heaps.empty()) stats.last_rare = s.rare_heaps.back();
+  stats.rare_count = s.sparse ? s.rare_count : 0;
+  if (s.sparse && s.rare_count != 0) stats.last_rare = s.last_rare;
   return stats;
 }
 

@@ -4,8 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <memory>
+#include <span>
+#include <string>
 #include <thread>
 #include <vector>
+
+#include "nimkit/registry.h"
 
 namespace {
 
@@ -68,6 +73,20 @@ TEST(WorkMeter, ThreadsChargeOneCounter) {
   }
   for (auto& thread : threads) thread.join();
   EXPECT_EQ(meter.used(), 40'000u);
+}
+
+TEST(WorkMeter, StopsTabulatingGrundyValues) {
+  // Subtraction by squares has no period theorem: its values are tabulated by mex, and that work
+  // is charged to the shared budget.
+  auto rules = nimkit::make_ruleset("subtraction:squares");
+  ASSERT_TRUE(rules.ok()) << rules.error();
+  Limits limits;
+  limits.meter = std::make_shared<WorkMeter>(1000);
+  const nimkit::Heap heap{50'000, false};
+  auto g = (*rules)->grundy(std::span<const nimkit::Heap>(&heap, 1), limits);
+  ASSERT_FALSE(g.ok());
+  EXPECT_TRUE(limits.meter->exhausted());
+  EXPECT_NE(g.error().find(limits.meter->reason()), std::string::npos) << g.error();
 }
 
 }  // namespace

@@ -201,7 +201,21 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
                               search - 1, result.error());
     }
   }
-  if (finished) finished = sequence->extend_to(count, progress);
+  // A proved period answers every heap: compute only what the proof needs and stream the rest
+  // from the period. Runs that report stats or checkpoint keep computing every heap, since their
+  // output describes the computed table.
+  const bool by_period =
+      !game.grundys_game && !options.stats && options.checkpoint.empty() && options.resume.empty();
+  if (finished && by_period && !proved && !period) {
+    auto quiet = sequence->prove_period(count, progress);
+    if (quiet) {
+      proved = *quiet;
+    } else if (g_signal.load() != 0) {
+      finished = false;
+    }
+  }
+  const bool stream = by_period && proved.has_value();
+  if (finished && !stream) finished = sequence->extend_to(count, progress);
   std::signal(SIGINT, previous_int);
   std::signal(SIGTERM, previous_term);
   if (line_shown) fmt::print(stderr, "\n");
@@ -232,7 +246,9 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
                nlohmann::json(std::string(rules_spec)).dump(), to_string(sequence->algorithm()));
   for (std::uint64_t begin = 0; begin < count; begin += kChunk) {
     std::string text;
-    for (const std::uint32_t v : sequence->values(begin, std::min(kChunk, count - begin))) {
+    const std::uint64_t n = std::min(kChunk, count - begin);
+    for (const std::uint32_t v :
+         stream ? sequence->values(begin, n, *proved) : sequence->values(begin, n)) {
       if (json) {
         if (!text.empty() || begin > 0) text += ',';
         text += std::to_string(v);
@@ -245,7 +261,7 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
   }
   if (json) {
     std::fputs("]", out);
-    if (proved) {
+    if (proved && period) {
       nlohmann::json p{{"period", proved->period},
                        {"preperiod", proved->preperiod},
                        {"proved", true},
@@ -272,7 +288,7 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
     }
     std::fputs("}\n", out);
   } else {
-    if (proved) {
+    if (proved && period) {
       fmt::print(out, "period {}, preperiod {} (proved; checked to heap {})\nproof: {}\n",
                  proved->period, proved->preperiod, proved->needed - 1,
                  period_proof(game, *proved));

@@ -134,6 +134,11 @@ class GrundySequence {
   std::uint64_t size() const;                     // heaps with a known value
   std::uint32_t value(std::uint64_t heap) const;  // heap < size()
   std::vector<std::uint32_t> values(std::uint64_t first, std::uint64_t count) const;
+  // g(first) .. g(first+count-1) for any heaps once `period` is proved (period.needed ≤ size(),
+  // as prove_period() returns it): the table below size(), the period beyond it — so a long
+  // sequence of a periodic game costs the proof, not a value computed per heap.
+  std::vector<std::uint32_t> values(std::uint64_t first, std::uint64_t count,
+                                    const SequencePeriod& period) const;
   // Bytes per stored value: 2 while every value fits 16 bits, else 4.
   int value_bytes() const;
 
