@@ -16,7 +16,7 @@ struct ConnectionOptions {
   std::chrono::milliseconds write_timeout{5000};
   // Time a client may take to send one whole request (line, headers and body), counted from
   // its first byte: a client trickling one byte every few seconds is dropped at this deadline.
-  std::chrono::milliseconds request_deadline{10000};
+  std::chrono::milliseconds request_deadline{5000};
   // An idle keep-alive connection is closed after this long.
   std::chrono::milliseconds keep_alive_timeout{5000};
 };

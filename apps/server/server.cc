@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <future>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -74,10 +75,14 @@ Server::Server(ServerOptions options)
   if (options_.max_running == 0) {
     options_.max_running = std::max<std::size_t>(2, std::thread::hardware_concurrency());
   }
+  engine_pool_ = std::make_unique<httplib::ThreadPool>(options_.max_running);
   install_routes();
 }
 
-Server::~Server() { stop(); }
+Server::~Server() {
+  stop();
+  engine_pool_->shutdown();
+}
 
 std::string Server::address() const {
   const bool v6 = options_.host.find(':') != std::string::npos;
@@ -180,13 +185,21 @@ void Server::run_engine(const std::function<ApiResponse(std::shared_ptr<WorkMete
     if (stopping_) meter->cancel();
     meters_.insert(meter);
   }
-  try {
-    answer = work(meter);
-  } catch (const std::bad_alloc&) {
-    answer = error_answer(503, "the server is out of memory for this request");
-  } catch (...) {
-    answer = error_answer(500, "internal error");
-  }
+  // The work runs on the engine pool (max_running threads), not on the connection's thread:
+  // deep searches then touch the stacks of a few threads only, and the connection threads stay
+  // small.
+  auto promise = std::make_shared<std::promise<ApiResponse>>();
+  std::future<ApiResponse> result = promise->get_future();
+  engine_pool_->enqueue([promise, &work, meter] {
+    try {
+      promise->set_value(work(meter));
+    } catch (const std::bad_alloc&) {
+      promise->set_value(error_answer(503, "the server is out of memory for this request"));
+    } catch (...) {
+      promise->set_value(error_answer(500, "internal error"));
+    }
+  });
+  answer = result.get();
   {
     const std::lock_guard lock(mutex_);
     meters_.erase(meter);

@@ -17,7 +17,8 @@
 
 namespace httplib {
 class Server;
-}
+class TaskQueue;
+}  // namespace httplib
 
 namespace nimkit::server {
 
@@ -30,10 +31,10 @@ struct ServerOptions {
   // stalled clients cannot hold worker threads.
   std::chrono::seconds read_timeout{5};
   std::chrono::seconds write_timeout{5};
-  std::chrono::seconds request_deadline{10};
+  std::chrono::seconds request_deadline{5};
   // Connection workers: each serves one connection at a time (cheap while idle), so there are
   // many; the engine work they may start is bounded separately below.
-  std::size_t threads = 64;
+  std::size_t threads = 128;
   // Engine requests (analyze, move, moves, grundy) running at once (0: one per core, at least
   // 2), and waiting for a turn; a request that finds the queue full, or waits longer than
   // queue_wait, is answered 503 with Retry-After. Health and static files never queue.
@@ -82,6 +83,7 @@ class Server {
   bool listening_ = false;  // inside listen()
   std::unordered_set<std::shared_ptr<WorkMeter>> meters_;
   int listen_socket_ = -1;
+  std::unique_ptr<httplib::TaskQueue> engine_pool_;  // runs the admitted engine requests
 
   ServerOptions options_;
   Api api_;
