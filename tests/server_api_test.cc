@@ -1,9 +1,17 @@
 // The JSON API of `nimkit serve`, against a live server on a free loopback port: every endpoint,
 // every class of bad request, and the same JSON as `nimkit analyze --json`.
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
@@ -350,6 +358,199 @@ TEST(ApiLimitsTest, BodyOverTheLimitIs413WithoutParsing) {
   limits.max_body_bytes = 10;
   const Api api(limits);
   EXPECT_EQ(api.analyze(R"({"heaps":[3,4,5]})").status, 413);
+}
+
+// --- hardening: one request, one client or one signal cannot take the server down ---------------
+
+TEST(ApiLimitsTest, ACancelledRequestIs422NamingTheCancellation) {
+  const Api api;
+  auto meter = api.new_meter();
+  meter->cancel();
+  const ApiResponse r = api.moves(R"({"heaps":[3,4,5]})", meter);
+  EXPECT_EQ(r.status, 422) << r.body.dump();
+  EXPECT_NE(r.body["error"].get<std::string>().find("cancellation"), std::string::npos)
+      << r.body.dump();
+}
+
+TEST_F(ServerApiTest, AMoveAmongTooManyMovesIsRefusedQuickly) {
+  // 2^20 - 1 moves (Moore's game on 20 heaps), 5 000 000 moves (two huge Nim heaps): each used
+  // to take seconds and hundreds of MB for one request.
+  const auto start = std::chrono::steady_clock::now();
+  expect_refused(
+      post("/api/move", R"({"rules":"moore:64","heaps":[)" +
+                            std::string("1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1") + "]}"),
+      422, "limit");
+  expect_refused(post("/api/move", R"({"heaps":[2500000,2500000]})"), 422, "legal moves");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+}
+
+TEST_F(ServerApiTest, AHeapOf2To64IsCalledTooLargeNotANonInteger) {
+  expect_refused(post("/api/analyze", R"({"heaps":[18446744073709551616]})"), 400,
+                 "larger than 18446744073709551615");
+}
+
+TEST_F(ServerApiTest, ABrokenMultiByteCharacterInAMessageIsNever500) {
+  const Answer a = post("/api/analyze", "{\"rules\":\"octal:0.\xC3\xA9\",\"heaps\":[3]}");
+  EXPECT_GE(a.status, 400);
+  EXPECT_LT(a.status, 500) << a.body.dump();
+}
+
+TEST_F(ServerApiTest, AFormEncodedJsonBodyIsReadUpToTheRealLimit) {
+  // `curl -d` sends application/x-www-form-urlencoded; httplib alone refuses those over 8 KiB.
+  json body{{"heaps", json::array()}};
+  for (int i = 0; i < 900; ++i) body["heaps"].push_back(123456789);
+  const std::string text = body.dump();
+  ASSERT_GT(text.size(), 1024u * 8);
+  auto res = client().Post("/api/analyze", text, "application/x-www-form-urlencoded");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200) << res->body;
+  auto huge = client().Post("/api/analyze", std::string(70000, ' '), "application/json");
+  ASSERT_TRUE(huge);
+  EXPECT_EQ(huge->status, 413);
+  EXPECT_NE(huge->body.find("the limit is 65536 bytes"), std::string::npos) << huge->body;
+}
+
+// A server of the test's own, on a free loopback port, with the given options.
+struct OwnServer {
+  explicit OwnServer(ServerOptions options) : server(std::move(options)) {
+    auto bound = server.bind();
+    EXPECT_TRUE(bound.ok()) << bound.error();
+    thread = std::thread([this] { server.listen(); });
+  }
+  ~OwnServer() {
+    server.stop();
+    thread.join();
+  }
+  Server server;
+  std::thread thread;
+};
+
+ServerOptions loopback_options() {
+  ServerOptions options;
+  options.port = 0;
+  return options;
+}
+
+int connect_loopback(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  EXPECT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
+  return fd;
+}
+
+TEST(ServerHardeningTest, ASecondServerCannotBindAPortInUse) {
+  OwnServer first(loopback_options());
+  ServerOptions options = loopback_options();
+  options.port = first.server.port();
+  Server second(options);
+  auto bound = second.bind();
+  EXPECT_FALSE(bound.ok());
+}
+
+TEST(ServerHardeningTest, AnEmptyHostIsRefused) {
+  ServerOptions options = loopback_options();
+  options.host = "";
+  Server server(options);
+  auto bound = server.bind();
+  ASSERT_FALSE(bound.ok());
+  EXPECT_NE(bound.error().find("empty"), std::string::npos) << bound.error();
+}
+
+TEST(ServerHardeningTest, ASlowClientIsDroppedAtTheRequestDeadline) {
+  ServerOptions options = loopback_options();
+  options.request_deadline = std::chrono::seconds(1);
+  OwnServer own(options);
+  const int fd = connect_loopback(own.server.port());
+  const auto start = std::chrono::steady_clock::now();
+  const std::string request = "GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: aaaaaaaaaaaaaaaaaaaa";
+  bool closed = false;
+  for (char byte : request) {
+    if (::send(fd, &byte, 1, MSG_NOSIGNAL) != 1) {
+      closed = true;
+      break;
+    }
+    char buffer[512];
+    // Anything but "nothing yet" (an answer such as 400, the end, a reset) means the server
+    // is done with this connection.
+    if (::recv(fd, buffer, sizeof(buffer), MSG_DONTWAIT) >= 0 || errno != EAGAIN) {
+      closed = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  ::close(fd);
+  EXPECT_TRUE(closed) << "a client trickling bytes kept its connection";
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(3));
+}
+
+TEST(ServerHardeningTest, StopIsPromptWithIdleConnectionsOpen) {
+  auto own = std::make_unique<OwnServer>(loopback_options());
+  const int idle = connect_loopback(own->server.port());
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto start = std::chrono::steady_clock::now();
+  own.reset();  // stop() and join
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(1500));
+  ::close(idle);
+}
+
+TEST(ServerHardeningTest, AFullQueueAnswers503WithRetryAfter) {
+  ServerOptions options = loopback_options();
+  options.max_running = 1;
+  options.max_waiting = 0;
+  OwnServer own(options);
+  std::atomic<int> ok{0}, busy{0}, other{0};
+  std::vector<std::thread> clients;
+  for (int c = 0; c < 16; ++c) {
+    clients.emplace_back([&] {
+      httplib::Client client("127.0.0.1", own.server.port());
+      for (int i = 0; i < 10; ++i) {
+        auto res =
+            client.Post("/api/grundy", R"({"rules":"kayles","count":10000})", "application/json");
+        if (res && res->status == 200) {
+          ++ok;
+        } else if (res && res->status == 503 && res->get_header_value("Retry-After") == "1") {
+          ++busy;
+        } else {
+          ++other;
+        }
+      }
+    });
+  }
+  httplib::Client health("127.0.0.1", own.server.port());
+  auto res = health.Get("/api/health");
+  for (auto& client : clients) client.join();
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_GT(ok.load(), 0);
+  EXPECT_GT(busy.load(), 0);
+  EXPECT_EQ(other.load(), 0);
+}
+
+TEST(ServerHardeningTest, TheLogEscapesPaths) {
+  ServerOptions options = loopback_options();
+  auto lines = std::make_shared<std::vector<std::string>>();
+  auto mutex = std::make_shared<std::mutex>();
+  options.log = [lines, mutex](std::string_view line) {
+    const std::lock_guard lock(*mutex);
+    lines->emplace_back(line);
+  };
+  {
+    OwnServer own(options);
+    httplib::Client client("127.0.0.1", own.server.port());
+    auto res = client.Get("/x%0aGET%20/forged%20200%200.1ms%1b[31m");
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->status, 404);
+    EXPECT_EQ(res->body.find('\x1b'), std::string::npos);
+  }
+  const std::lock_guard lock(*mutex);
+  ASSERT_EQ(lines->size(), 1u);
+  const std::string& line = lines->front();
+  EXPECT_EQ(line.find('\n'), std::string::npos) << line;
+  EXPECT_EQ(line.find('\x1b'), std::string::npos) << line;
+  EXPECT_NE(line.find("\\n"), std::string::npos) << line;
 }
 
 }  // namespace

@@ -3,7 +3,11 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
+#include <mutex>
 #include <thread>
 
 #include "commands.h"
@@ -35,12 +39,23 @@ int run_serve(const ServeOptions& options) {
     fmt::print("{}\n", line);
     std::fflush(stdout);
   };
+  if (options.host.empty()) {
+    return report("--host is empty: give an address such as 127.0.0.1");
+  }
   server::Server http(server_options);
+  // A port in use is refused (exit 2), never shared with another server.
   if (auto bound = http.bind(); !bound) return report(bound.error());
   fmt::print("nimkit serving on {}  (Ctrl-C to stop)\n", http.address());
   std::fflush(stdout);
 
-  std::thread watcher([&http, stop_signals] {
+  // After a signal the server cancels the requests in flight and closes idle connections; should
+  // anything still hold it after kStopGrace, the process exits anyway, so a stop takes at most
+  // about that long.
+  constexpr std::chrono::milliseconds kStopGrace{1500};
+  std::mutex mutex;
+  std::condition_variable done_changed;
+  bool done = false;
+  std::thread watcher([&] {
     int signal_number = 0;
     sigwait(&stop_signals, &signal_number);
     if (signal_number != 0) {
@@ -48,8 +63,19 @@ int run_serve(const ServeOptions& options) {
       std::fflush(stdout);
     }
     http.stop();
+    std::unique_lock lock(mutex);
+    if (!done_changed.wait_for(lock, kStopGrace, [&] { return done; })) {
+      fmt::print("stopped with requests still open\n");
+      std::fflush(stdout);
+      std::_Exit(0);
+    }
   });
   const bool served = http.listen();
+  {
+    const std::lock_guard lock(mutex);
+    done = true;
+  }
+  done_changed.notify_all();
   // listen() returns only after stop(); if it failed on its own, wake the watcher ourselves.
   if (!served) pthread_kill(watcher.native_handle(), SIGTERM);
   watcher.join();

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <random>
 #include <string>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "nimkit/grundy_sequence.h"
 #include "nimkit/match.h"
 #include "nimkit/notation.h"
+#include "nimkit/quote.h"
 #include "nimkit/registry.h"
 #include "nimkit/strategy.h"
 
@@ -30,10 +32,35 @@ ApiResponse refuse(int status, std::string message) {
 ApiResponse bad_request(std::string message) { return refuse(400, std::move(message)); }
 ApiResponse unprocessable(std::string message) { return refuse(422, std::move(message)); }
 
+// A request stopped by its meter: 422 naming the limit ("the time limit of 1000 ms").
+ApiResponse work_limit(const Limits& engine) {
+  const std::string reason = engine.meter ? engine.meter->reason() : std::string();
+  return unprocessable(fmt::format(
+      "the request needs more work than the server allows one request: it stopped at {}",
+      reason.empty() ? std::string("the work limit") : reason));
+}
+
+// The refusal of an engine failure. When the request's meter ran out (steps, time or a server
+// stopping), the answer names that limit whatever the engine said, since the engine's message
+// may describe only where it happened to stop.
+ApiResponse engine_refusal(const std::string& error, const Limits& engine) {
+  if (engine.meter && engine.meter->exhausted()) return work_limit(engine);
+  return unprocessable(error);
+}
+
 std::string type_name(const json& value) {
   if (value.is_number_unsigned()) return fmt::format("the number {}", value.dump());
   if (value.is_number_integer()) return fmt::format("the negative number {}", value.dump());
-  if (value.is_number_float()) return fmt::format("the non-integer {}", value.dump());
+  if (value.is_number_float()) {
+    // Integers beyond 64 bits arrive as floating point: name them as too large, not as
+    // fractions.
+    const double v = value.get<double>();
+    if (std::isfinite(v) && std::trunc(v) == v && std::fabs(v) >= 18446744073709551615.0) {
+      return v > 0 ? "a number larger than 18446744073709551615"
+                   : "a negative number below -9223372036854775808";
+    }
+    return fmt::format("the non-integer {}", value.dump());
+  }
   return value.type_name();
 }
 
@@ -151,7 +178,7 @@ std::variant<std::optional<std::uint64_t>, ApiResponse> optional_u64(const json&
 std::variant<json, ApiResponse> analysis_answer(const Position& position, Convention convention,
                                                 const Limits& limits) {
   auto analysis = analyze(position, convention, limits);
-  if (!analysis) return unprocessable(analysis.error());
+  if (!analysis) return engine_refusal(analysis.error(), limits);
   json answer = analysis_json(position, *analysis);
   answer["terminal"] = position.is_terminal();
   return answer;
@@ -175,6 +202,16 @@ json ruleset_json(const RulesetEntry& entry) {
 
 }  // namespace
 
+std::shared_ptr<WorkMeter> Api::new_meter() const {
+  return std::make_shared<WorkMeter>(limits_.max_request_steps, limits_.max_request_time);
+}
+
+Limits Api::engine_limits(std::shared_ptr<WorkMeter> meter) const {
+  Limits engine = limits_.engine;
+  engine.meter = meter ? std::move(meter) : new_meter();
+  return engine;
+}
+
 ApiResponse Api::health() const {
   return ApiResponse{200,
                      json{{"status", "ok"}, {"version", "0.1.0"}, {"rulesets", registry().size()}}};
@@ -186,18 +223,20 @@ ApiResponse Api::rulesets() const {
   return ApiResponse{200, json{{"rulesets", list}}};
 }
 
-ApiResponse Api::analyze(std::string_view text) const {
+ApiResponse Api::analyze(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
+  const Limits engine = engine_limits(std::move(meter));
   Request request = parse_body(text, limits_, {"rules", "misere", "heaps"});
   if (request.refusal) return *request.refusal;
   auto game = parse_game(request.body, limits_, true);
   if (auto* refusal = std::get_if<ApiResponse>(&game)) return *refusal;
   const GameRequest& g = std::get<GameRequest>(game);
-  auto answer = analysis_answer(g.position, g.convention, limits_.engine);
+  auto answer = analysis_answer(g.position, g.convention, engine);
   if (auto* refusal = std::get_if<ApiResponse>(&answer)) return *refusal;
   return ApiResponse{200, std::move(std::get<json>(answer))};
 }
 
-ApiResponse Api::move(std::string_view text) const {
+ApiResponse Api::move(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
+  const Limits engine = engine_limits(std::move(meter));
   Request request = parse_body(text, limits_, {"rules", "misere", "heaps", "level", "seed"});
   if (request.refusal) return *request.refusal;
   auto game = parse_game(request.body, limits_, true);
@@ -226,11 +265,17 @@ ApiResponse Api::move(std::string_view text) const {
   if (g.position.is_terminal()) {
     return unprocessable("the game is over: no move is possible from this position");
   }
+  // Choosing a move may enumerate every legal move: a fixed memory budget per request.
+  if (const Count moves = g.position.move_count(); moves > Count{limits_.max_request_moves}) {
+    return unprocessable(
+        fmt::format("the position has {} legal moves, more than the limit of {} per request",
+                    nimber_json(moves).dump(), limits_.max_request_moves));
+  }
   Rng rng(seed);
-  auto chosen = choose_move(g.position, g.convention, *level, rng, limits_.engine);
-  if (!chosen) return unprocessable(chosen.error());
+  auto chosen = choose_move(g.position, g.convention, *level, rng, engine);
+  if (!chosen) return engine_refusal(chosen.error(), engine);
   const Position after = g.position.after(*chosen);
-  auto after_analysis = analysis_answer(after, g.convention, limits_.engine);
+  auto after_analysis = analysis_answer(after, g.convention, engine);
   if (auto* refusal = std::get_if<ApiResponse>(&after_analysis)) return *refusal;
   json& next = std::get<json>(after_analysis);
 
@@ -245,7 +290,8 @@ ApiResponse Api::move(std::string_view text) const {
   return ApiResponse{200, std::move(answer)};
 }
 
-ApiResponse Api::moves(std::string_view text) const {
+ApiResponse Api::moves(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
+  const Limits engine = engine_limits(std::move(meter));
   Request request =
       parse_body(text, limits_, {"rules", "misere", "heaps", "heap", "take", "move", "limit"});
   if (request.refusal) return *request.refusal;
@@ -278,8 +324,8 @@ ApiResponse Api::moves(std::string_view text) const {
           fmt::format("\"move\" must be a string such as \"1 2\", got {}", type_name(*it)));
     }
     if (heap || take) return bad_request("give either \"move\" or \"heap\"/\"take\", not both");
-    auto parsed = parse_move(position, it->get<std::string>(), limits_.engine);
-    if (!parsed) return unprocessable(parsed.error());
+    auto parsed = parse_move(position, it->get<std::string>(), engine);
+    if (!parsed) return engine_refusal(parsed.error(), engine);
     listed.push_back(*parsed);
     total = 1;
   } else if (heap) {
@@ -293,8 +339,8 @@ ApiResponse Api::moves(std::string_view text) const {
     const Component& component = position.components()[c];
     const std::size_t local = static_cast<std::size_t>(*heap - 1) - position.first_heap(c);
     if (take) {
-      auto options = component.rules->options_taking(component.heaps, local, *take, limits_.engine);
-      if (!options) return unprocessable(options.error());
+      auto options = component.rules->options_taking(component.heaps, local, *take, engine);
+      if (!options) return engine_refusal(options.error(), engine);
       total = options->size();
       for (Option& option : *options) {
         if (listed.size() == limit) break;
@@ -303,14 +349,17 @@ ApiResponse Api::moves(std::string_view text) const {
     } else {
       total = component.rules->option_count(component.heaps);
       for (Count i = 0; i < total && listed.size() < limit; ++i) {
+        if (!engine.charge()) return work_limit(engine);
         listed.push_back(Move{c, component.rules->option_at(component.heaps, i)});
       }
     }
   } else {
     if (take) return bad_request("\"take\" needs \"heap\"");
     total = position.move_count();
-    for (Count i = 0; i < total && listed.size() < limit; ++i)
+    for (Count i = 0; i < total && listed.size() < limit; ++i) {
+      if (!engine.charge()) return work_limit(engine);
       listed.push_back(position.move_at(i));
+    }
   }
 
   // Writing a move's play notation can scan every option of its component (to tell whether its
@@ -321,9 +370,10 @@ ApiResponse Api::moves(std::string_view text) const {
   for (const Move& m : listed) {
     const Component& component = position.components()[m.component];
     const Count options = component.rules->option_count(component.heaps);
-    const Count cap = Count{limits_.engine.max_scan} + 1;  // saturate: counts reach 2^128-1
+    const Count cap = Count{engine.max_scan} + 1;  // saturate: counts reach 2^128-1
     work = options >= cap || work + options >= cap ? cap : work + options;
     if (!list.empty() && work == cap) break;
+    if (!engine.charge()) return work_limit(engine);
     list.push_back(move_json(position, m));
   }
   const bool truncated = Count{list.size()} < total;
@@ -336,7 +386,8 @@ ApiResponse Api::moves(std::string_view text) const {
   return ApiResponse{200, std::move(answer)};
 }
 
-ApiResponse Api::grundy(std::string_view text) const {
+ApiResponse Api::grundy(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
+  const Limits engine = engine_limits(std::move(meter));
   Request request = parse_body(text, limits_, {"rules", "count"});
   if (request.refusal) return *request.refusal;
   const json& body = request.body;
@@ -358,11 +409,14 @@ ApiResponse Api::grundy(std::string_view text) const {
   }
   auto rules = make_ruleset(spec);
   if (!rules) return unprocessable(rules.error());
-  auto values = grundy_values(**rules, 0, count, limits_.engine);
-  if (!values) return unprocessable(values.error());
+  auto values = grundy_values(**rules, 0, count, engine);
+  if (!values) return engine_refusal(values.error(), engine);
 
   json list = json::array();
-  for (Nimber v : *values) list.push_back(nimber_json(v));
+  for (Nimber v : *values) {
+    if (!engine.charge()) return work_limit(engine);
+    list.push_back(nimber_json(v));
+  }
   json answer{{"rules", (*rules)->spec()},
               {"summary", (*rules)->summary()},
               {"source", std::string(to_string((*rules)->value_source()))},
@@ -373,7 +427,7 @@ ApiResponse Api::grundy(std::string_view text) const {
   // A period is reported only when a theorem (or the closed form) proves it, never guessed from
   // the values shown.
   if (const auto* heap_rules = dynamic_cast<const HeapRuleset*>(rules->get())) {
-    const HeapRuleset::PeriodSearch search = heap_rules->find_period(count, limits_.engine);
+    const HeapRuleset::PeriodSearch search = heap_rules->find_period(count, engine);
     if (search.period && search.period->proved) {
       answer["period"] = search.period->period;
       answer["preperiod"] = search.period->preperiod;

@@ -8,8 +8,10 @@
 // limit). See docs/api.md for every endpoint with examples.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string_view>
 
@@ -35,6 +37,13 @@ struct ApiLimits {
                    .max_scan = 5'000'000,
                    .max_listed_moves = 1'000,
                    .meter = nullptr};
+  // One WorkMeter per request bounds everything the request does, across all its components:
+  // about a second of work at most, so that one request cannot hold a core for long.
+  std::chrono::milliseconds max_request_time{1000};
+  std::uint64_t max_request_steps = 50'000'000;
+  // Moves a request may enumerate or list (POST /api/move draws from every legal move): a fixed
+  // memory budget per request, whatever the heaps.
+  std::uint64_t max_request_moves = 250'000;
 };
 
 struct ApiResponse {
@@ -47,6 +56,9 @@ class Api {
   explicit Api(ApiLimits limits = {}) : limits_(limits) {}
 
   const ApiLimits& limits() const { return limits_; }
+  // A fresh meter with the per-request budget (the server keeps it to cancel the request when
+  // stopping). Handlers given no meter make their own.
+  std::shared_ptr<WorkMeter> new_meter() const;
 
   // GET /api/health → {"status": "ok", "version": "0.1.0", "rulesets": N}
   ApiResponse health() const;
@@ -54,17 +66,20 @@ class Api {
   ApiResponse rulesets() const;
   // POST /api/analyze {"rules", "misere", "heaps"} → the `nimkit analyze --json` object, plus
   // "components" (each component's heaps and Grundy value) when every value is known.
-  ApiResponse analyze(std::string_view body) const;
+  ApiResponse analyze(std::string_view body, std::shared_ptr<WorkMeter> meter = nullptr) const;
   // POST /api/move {"rules", "misere", "heaps", "level", "seed"} → the computer's move at that
   // level and the analysis of the position it leaves.
-  ApiResponse move(std::string_view body) const;
+  ApiResponse move(std::string_view body, std::shared_ptr<WorkMeter> meter = nullptr) const;
   // POST /api/moves {"rules", "heaps", "heap"?, "take"?, "move"?} → legal moves: all of them,
   // those of heap "heap", those taking "take" from it, or the one written in play notation.
-  ApiResponse moves(std::string_view body) const;
+  ApiResponse moves(std::string_view body, std::shared_ptr<WorkMeter> meter = nullptr) const;
   // POST /api/grundy {"rules", "count"} → g(0) .. g(count-1) and the period when one is found.
-  ApiResponse grundy(std::string_view body) const;
+  ApiResponse grundy(std::string_view body, std::shared_ptr<WorkMeter> meter = nullptr) const;
 
  private:
+  // The engine limits of one request, sharing `meter` (a new one when null).
+  Limits engine_limits(std::shared_ptr<WorkMeter> meter) const;
+
   ApiLimits limits_;
 };
 

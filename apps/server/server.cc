@@ -2,12 +2,19 @@
 
 #include <fmt/format.h>
 #include <httplib.h>
+#include <sys/socket.h>
 
+#include <algorithm>
 #include <chrono>
+#include <exception>
+#include <future>
 #include <mutex>
 #include <optional>
+#include <thread>
 #include <utility>
 
+#include "connection.h"
+#include "nimkit/quote.h"
 #include "static_files.h"
 
 namespace nimkit::server {
@@ -40,18 +47,42 @@ std::string_view reason(int status) {
 
 void send_json(httplib::Response& res, const ApiResponse& answer) {
   res.status = answer.status;
-  res.set_content(answer.body.dump(), "application/json");
+  // Invalid UTF-8 in a message (a byte of a user's multi-byte character) becomes U+FFFD rather
+  // than an exception: dumping never fails.
+  res.set_content(answer.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+                  "application/json");
   res.set_header("Cache-Control", "no-store");
+}
+
+ApiResponse error_answer(int status, std::string message) {
+  return ApiResponse{status, nlohmann::json{{"error", std::move(message)}}};
+}
+
+ConnectionOptions connection_options(const ServerOptions& options) {
+  using std::chrono::milliseconds;
+  return ConnectionOptions{.read_timeout = milliseconds(options.read_timeout),
+                           .write_timeout = milliseconds(options.write_timeout),
+                           .request_deadline = milliseconds(options.request_deadline),
+                           .keep_alive_timeout = milliseconds(options.read_timeout)};
 }
 
 }  // namespace
 
 Server::Server(ServerOptions options)
-    : options_(std::move(options)), api_(options_.api), http_(std::make_unique<httplib::Server>()) {
+    : options_(std::move(options)),
+      api_(options_.api),
+      http_(std::make_unique<DeadlineHttpServer>(connection_options(options_))) {
+  if (options_.max_running == 0) {
+    options_.max_running = std::max<std::size_t>(2, std::thread::hardware_concurrency());
+  }
+  engine_pool_ = std::make_unique<httplib::ThreadPool>(options_.max_running);
   install_routes();
 }
 
-Server::~Server() { stop(); }
+Server::~Server() {
+  stop();
+  engine_pool_->shutdown();
+}
 
 std::string Server::address() const {
   const bool v6 = options_.host.find(':') != std::string::npos;
@@ -59,6 +90,7 @@ std::string Server::address() const {
 }
 
 Result<bool> Server::bind() {
+  if (options_.host.empty()) return fail("the host is empty: give an address such as 127.0.0.1");
   if (options_.port < 0 || options_.port > 65535) {
     return fail(fmt::format("port {} is not between 0 and 65535", options_.port));
   }
@@ -73,18 +105,119 @@ Result<bool> Server::bind() {
     }
     port_ = options_.port;
   }
+  // httplib listens with a backlog of 5, which refuses connections under a burst: listening
+  // again on the bound socket only raises the backlog.
+  if (listen_socket_ >= 0 && ::listen(listen_socket_, options_.backlog) != 0) {
+    return fail(fmt::format("cannot listen on {}:{} with a backlog of {}", options_.host, port_,
+                            options_.backlog));
+  }
   return true;
 }
 
-bool Server::listen() { return http_->listen_after_bind(); }
+bool Server::listen() {
+  {
+    const std::lock_guard lock(mutex_);
+    if (stopping_) return true;
+    listening_ = true;
+  }
+  const bool served = http_->listen_after_bind();
+  const std::lock_guard lock(mutex_);
+  listening_ = false;
+  return served;
+}
 
 void Server::stop() {
-  if (http_) http_->stop();
+  bool listening = false;
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+    listening = listening_;
+    for (const auto& meter : meters_) meter->cancel();
+  }
+  turn_.notify_all();
+  if (!http_) return;
+  // httplib ignores stop() until its loop has started: a stop() racing a listen() that was
+  // entered but has not yet started waits for it (briefly) rather than being lost.
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+  while (listening && !http_->is_running() && std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    const std::lock_guard lock(mutex_);
+    listening = listening_;
+  }
+  http_->stop();
+}
+
+bool Server::admit() {
+  std::unique_lock lock(mutex_);
+  if (stopping_) return false;
+  if (running_ < options_.max_running) {
+    ++running_;
+    return true;
+  }
+  if (waiting_ >= options_.max_waiting) return false;
+  ++waiting_;
+  const bool turn = turn_.wait_for(lock, options_.queue_wait,
+                                   [this] { return stopping_ || running_ < options_.max_running; });
+  --waiting_;
+  if (!turn || stopping_) return false;
+  ++running_;
+  return true;
+}
+
+void Server::release() {
+  {
+    const std::lock_guard lock(mutex_);
+    --running_;
+  }
+  turn_.notify_one();
+}
+
+void Server::run_engine(const std::function<ApiResponse(std::shared_ptr<WorkMeter>)>& work,
+                        ApiResponse& answer, std::string& retry_after) {
+  if (!admit()) {
+    retry_after = "1";
+    answer = error_answer(503, "the server is busy: try again in a second");
+    return;
+  }
+  std::shared_ptr<WorkMeter> meter = api_.new_meter();
+  {
+    const std::lock_guard lock(mutex_);
+    if (stopping_) meter->cancel();
+    meters_.insert(meter);
+  }
+  // The work runs on the engine pool (max_running threads), not on the connection's thread:
+  // deep searches then touch the stacks of a few threads only, and the connection threads stay
+  // small.
+  auto promise = std::make_shared<std::promise<ApiResponse>>();
+  std::future<ApiResponse> result = promise->get_future();
+  engine_pool_->enqueue([promise, &work, meter] {
+    try {
+      promise->set_value(work(meter));
+    } catch (const std::bad_alloc&) {
+      promise->set_value(error_answer(503, "the server is out of memory for this request"));
+    } catch (...) {
+      promise->set_value(error_answer(500, "internal error"));
+    }
+  });
+  answer = result.get();
+  {
+    const std::lock_guard lock(mutex_);
+    meters_.erase(meter);
+  }
+  release();
 }
 
 void Server::install_routes() {
   httplib::Server& http = *http_;
   const std::size_t threads = options_.threads;
+  // SO_REUSEADDR only: httplib's default also sets SO_REUSEPORT, which lets a second server bind
+  // the same port and silently take half of the connections. The socket is kept to raise the
+  // backlog after binding.
+  http.set_socket_options([this](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+    listen_socket_ = sock;
+  });
   http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   http.set_payload_max_length(options_.api.max_body_bytes);
   http.set_read_timeout(options_.read_timeout);
@@ -114,16 +247,50 @@ void Server::install_routes() {
   http.Get("/api/rulesets", [&api](const httplib::Request&, httplib::Response& res) {
     send_json(res, api.rulesets());
   });
-  using Handler = ApiResponse (Api::*)(std::string_view) const;
+  using Handler = ApiResponse (Api::*)(std::string_view, std::shared_ptr<WorkMeter>) const;
   const std::pair<const char*, Handler> posts[] = {
       {"/api/analyze", &Api::analyze},
       {"/api/move", &Api::move},
       {"/api/moves", &Api::moves},
       {"/api/grundy", &Api::grundy},
   };
+  const std::size_t max_body = options_.api.max_body_bytes;
   for (const auto& [path, handler] : posts) {
-    http.Post(path, [&api, handler](const httplib::Request& req, httplib::Response& res) {
-      send_json(res, (api.*handler)(req.body));
+    // The body is read here, as bytes, whatever its Content-Type: httplib would parse a form
+    // body (`curl -d`) itself and refuse it above 8 KiB.
+    http.Post(path, [this, &api, handler, max_body](const httplib::Request& req,
+                                                    httplib::Response& res,
+                                                    const httplib::ContentReader& reader) {
+      if (req.is_multipart_form_data()) {
+        send_json(res, error_answer(415,
+                                    "multipart bodies are not accepted: send the JSON "
+                                    "object as the body (Content-Type application/json)"));
+        return;
+      }
+      std::string body;
+      bool too_large = false;
+      const bool read = reader([&](const char* data, std::size_t size) {
+        too_large = body.size() + size > max_body;
+        if (!too_large) body.append(data, size);
+        return !too_large;
+      });
+      if (too_large || res.status == 413) {
+        send_json(res,
+                  error_answer(
+                      413, fmt::format("request body too large: the limit is {} bytes", max_body)));
+        return;
+      }
+      if (!read) {
+        send_json(res, error_answer(400, "the request body could not be read"));
+        return;
+      }
+      ApiResponse answer;
+      std::string retry_after;
+      run_engine(
+          [&](std::shared_ptr<WorkMeter> meter) { return (api.*handler)(body, std::move(meter)); },
+          answer, retry_after);
+      if (!retry_after.empty()) res.set_header("Retry-After", retry_after);
+      send_json(res, answer);
     });
     http.Get(path, [path = std::string(path)](const httplib::Request&, httplib::Response& res) {
       res.set_header("Allow", "POST");
@@ -140,7 +307,7 @@ void Server::install_routes() {
   http.Get(R"(/.*)", [](const httplib::Request& req, httplib::Response& res) {
     const StaticFile* file = find_static_file(req.path);
     if (file == nullptr) {
-      send_json(res, ApiResponse{404, {{"error", fmt::format("no such path \"{}\"", req.path)}}});
+      send_json(res, error_answer(404, fmt::format("no such path {}", nimkit::quoted(req.path))));
       return;
     }
     res.set_content(file->body.data(), file->body.size(), std::string(file->content_type).c_str());
@@ -149,7 +316,6 @@ void Server::install_routes() {
 
   // Every refusal is JSON, including those httplib makes itself (404 for an unrouted method,
   // 413 for an oversized body, 400 for a malformed request).
-  const std::size_t max_body = options_.api.max_body_bytes;
   http.set_error_handler(httplib::Server::HandlerWithResponse(
       [max_body](const httplib::Request& req, httplib::Response& res) {
         if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
@@ -157,7 +323,8 @@ void Server::install_routes() {
         if (res.status == 413) {
           message = fmt::format("request body too large: the limit is {} bytes", max_body);
         } else if (res.status == 404) {
-          message = fmt::format("no such path \"{} {}\"", req.method, req.path);
+          message =
+              fmt::format("no such path {} {}", sanitize(req.method), nimkit::quoted(req.path));
         }
         send_json(res, ApiResponse{res.status, {{"error", message}}});
         return httplib::Server::HandlerResponse::Handled;
@@ -178,8 +345,10 @@ void Server::install_routes() {
         elapsed = fmt::format("{:.1f}ms", static_cast<double>(us.count()) / 1000.0);
         request_start.reset();
       }
-      const std::string line =
-          fmt::format("{} {} {} {}", req.method, req.path, res.status, elapsed);
+      // The path is the client's text: escaped, so that it cannot forge a line or send terminal
+      // escapes to whoever reads the log, and bounded.
+      const std::string line = fmt::format("{} {} {} {}", sanitize(req.method),
+                                           sanitize(req.path, 256), res.status, elapsed);
       const std::lock_guard lock(*mutex);
       log(line);
     });

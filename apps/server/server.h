@@ -3,18 +3,22 @@
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 
 #include "api.h"
 #include "nimkit/result.h"
 
 namespace httplib {
 class Server;
-}
+class TaskQueue;
+}  // namespace httplib
 
 namespace nimkit::server {
 
@@ -22,11 +26,23 @@ struct ServerOptions {
   std::string host = "127.0.0.1";
   int port = 8080;  // 0 picks a free port (tests)
   ApiLimits api;
-  // A connection that sends nothing (or receives nothing) for this long is dropped, so a slow or
-  // stalled client cannot hold a worker thread.
+  // A connection that sends nothing (or receives nothing) for this long is dropped, and a client
+  // must send a whole request within request_deadline of its first byte, so that slow or
+  // stalled clients cannot hold worker threads.
   std::chrono::seconds read_timeout{5};
   std::chrono::seconds write_timeout{5};
-  std::size_t threads = 8;
+  std::chrono::seconds request_deadline{5};
+  // Connection workers: each serves one connection at a time (cheap while idle), so there are
+  // many; the engine work they may start is bounded separately below.
+  std::size_t threads = 128;
+  // Engine requests (analyze, move, moves, grundy) running at once (0: one per core, at least
+  // 2), and waiting for a turn; a request that finds the queue full, or waits longer than
+  // queue_wait, is answered 503 with Retry-After. Health and static files never queue.
+  std::size_t max_running = 0;
+  std::size_t max_waiting = 24;
+  std::chrono::milliseconds queue_wait{2000};
+  // Pending connections the kernel holds before accept.
+  int backlog = 512;
   // One line per request: "POST /api/analyze 200 0.4ms". Called from worker threads, one call at
   // a time; null for no log.
   std::function<void(std::string_view line)> log;
@@ -47,11 +63,27 @@ class Server {
   std::string address() const;
   // Serves until stop() is called; returns false when the server could not run.
   bool listen();
-  // Makes listen() return once requests in flight are answered. Safe from any thread.
+  // Makes listen() return promptly: requests in flight are cancelled (answered 422 naming the
+  // cancellation) and idle connections closed. Safe from any thread.
   void stop();
 
  private:
   void install_routes();
+  // Runs one engine request under its own WorkMeter, through the bounded queue.
+  void run_engine(const std::function<ApiResponse(std::shared_ptr<WorkMeter>)>& work,
+                  ApiResponse& answer, std::string& retry_after);
+  bool admit();
+  void release();
+
+  std::mutex mutex_;  // guards everything below
+  std::condition_variable turn_;
+  std::size_t running_ = 0;
+  std::size_t waiting_ = 0;
+  bool stopping_ = false;
+  bool listening_ = false;  // inside listen()
+  std::unordered_set<std::shared_ptr<WorkMeter>> meters_;
+  int listen_socket_ = -1;
+  std::unique_ptr<httplib::TaskQueue> engine_pool_;  // runs the admitted engine requests
 
   ServerOptions options_;
   Api api_;
