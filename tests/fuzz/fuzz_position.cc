@@ -36,7 +36,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   const bool first_wins = analysis->winner == Player::kFirst;
-  NIMKIT_FUZZ_CHECK(first_wins == (analysis->winning_move_count > 0) ||
+  // The winner has a winning move, except at the end of a misère game: there the player to move
+  // wins with no move at all.
+  const bool misere_end = convention == Convention::kMisere && position->is_terminal();
+  NIMKIT_FUZZ_CHECK(first_wins == (analysis->winning_move_count > 0 || misere_end) ||
                     !analysis->moves_unlisted.empty());
   NIMKIT_FUZZ_CHECK(analysis->winning_moves.size() <= analysis->winning_move_count);
   if (analysis->grundy) NIMKIT_FUZZ_CHECK(first_wins == (*analysis->grundy != 0));
