@@ -21,7 +21,9 @@ Each row names how the bad input reaches nimkit (kind), what it is, and what mus
   fragment  text (escaped as data) that must appear in stderr+stdout (cli, file) or in the
             "error" string (http);
             "-" for none; alternatives separated by "||".
-  max_secs  the case fails when it takes longer; "-" for the default (20 s).
+  max_secs  the case fails when it takes longer; "-" for the default (20 s). Multiplied by the
+            environment variable NIMKIT_CATALOGUE_TIME_SCALE (default 1; sanitizer builds are
+            several times slower).
 
 Contracts checked on every case: a command-line exit status >= 128 or a death by signal is a
 crash and always fails; exit status 2 must come with stderr of exactly one line starting
@@ -41,6 +43,7 @@ import tempfile
 import time
 
 DEFAULT_SECS = 20.0
+TIME_SCALE = float(os.environ.get("NIMKIT_CATALOGUE_TIME_SCALE", "1"))
 
 
 def decode(data):
@@ -93,7 +96,7 @@ def load(path):
                 dict(line=number, section=section, id=name, kind=kind, args=args, data=data,
                      expect=[int(x) for x in expect.split("|")],
                      fragment=fragment if fragment == "-" else decode(fragment).decode("utf-8"),
-                     secs=DEFAULT_SECS if secs == "-" else float(secs)))
+                     secs=TIME_SCALE * (DEFAULT_SECS if secs == "-" else float(secs))))
     return cases
 
 
