@@ -233,6 +233,22 @@ TEST(KnownAnswers, WythoffHugePairsAreDecidedByTheRule) {
   }
 }
 
+// x + 1 wrapped to 0 for x = 2^64-1, so the table of (x + 1)(y + 1) cells passed the limit check
+// as an empty table (a crash), or as a huge one (std::length_error).
+TEST(KnownAnswers, WythoffTablesOfMaximalHeapsAreRefusedNotWrapped) {
+  const auto wythoff = make("wythoff");
+  for (const std::vector<Heap>& pair :
+       {std::vector<Heap>{Heap{nimkit::kMaxHeap}, Heap{5}},
+        std::vector<Heap>{Heap{5}, Heap{nimkit::kMaxHeap}},
+        std::vector<Heap>{Heap{nimkit::kMaxHeap}, Heap{nimkit::kMaxHeap}}}) {
+    const auto g = wythoff->grundy(pair, nimkit::Limits{});
+    ASSERT_FALSE(g.ok());
+    EXPECT_NE(g.error().find("table limit"), std::string::npos) << g.error();
+    const auto options = wythoff->options_with_value(pair, 1, nimkit::Limits{});
+    EXPECT_FALSE(options.ok());
+  }
+}
+
 TEST(KnownAnswers, MoorePPositionsAreBinaryDigitSumsDivisibleByKPlusOne) {
   for (std::uint64_t k = 1; k <= 3; ++k) {
     const auto moore = make("moore:" + std::to_string(k));
