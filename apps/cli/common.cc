@@ -48,6 +48,12 @@ Result<Game> make_game(const GameOptions& options) {
   return Game{*rules, std::move(*position)};
 }
 
+void add_max_line_option(CLI::App& command, std::uint64_t& max_line) {
+  command.add_option("--max-line", max_line, "longest input line read, in bytes")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+      ->capture_default_str();
+}
+
 int report(std::string_view message) {
   fmt::print(stderr, "error: {}\n", message);
   return kBadInput;

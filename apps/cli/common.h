@@ -35,6 +35,12 @@ struct Game {
 // The ruleset and starting position the options name.
 Result<Game> make_game(const GameOptions& options);
 
+// Longest input line (or replay file line) read by default: 1 MiB.
+inline constexpr std::uint64_t kDefaultMaxLine = 1 << 20;
+
+// --max-line BYTES: the longest line of input the command reads (at least 1).
+void add_max_line_option(CLI::App& command, std::uint64_t& max_line);
+
 // "error: <message>" on stderr; returns kBadInput.
 int report(std::string_view message);
 

@@ -151,14 +151,14 @@ int run_grundy(const GrundyOptions& options) {
     out = file.get();
   }
   if (options.json)
-    fmt::print(out, "{{\"rules\":{},\"values\":[", nlohmann::json((*rules)->spec()).dump());
+    fmt::print(out, "{{\"rules\":{},\"values\":[", dump_json(nlohmann::json((*rules)->spec())));
   std::vector<Nimber> values = std::move(*first);
   for (std::uint64_t begin = 0; begin < count;) {
     std::string text;
     for (std::size_t i = 0; i < values.size(); ++i) {
       if (options.json) {
         if (begin + i > 0) text += ',';
-        text += nimber_json(values[i]).dump();
+        text += dump_json(nimber_json(values[i]));
       } else {
         text += to_string(values[i]);
         text += '\n';
@@ -173,7 +173,7 @@ int run_grundy(const GrundyOptions& options) {
   }
   if (options.json) {
     std::fputs("]", out);
-    if (period) fmt::print(out, ",\"period\":{}", period_json(*period).dump());
+    if (period) fmt::print(out, ",\"period\":{}", dump_json(period_json(*period)));
     std::fputs("}\n", out);
   } else if (period) {
     std::fputs(period_text(*period).c_str(), out);

@@ -16,6 +16,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "json.h"
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
 
@@ -229,7 +230,8 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
   constexpr std::uint64_t kChunk = 1 << 16;
   if (json)
     fmt::print(out, "{{\"rules\":{},\"algorithm\":\"{}\",\"values\":[",
-               nlohmann::json(std::string(rules_spec)).dump(), to_string(sequence->algorithm()));
+               dump_json(nlohmann::json(std::string(rules_spec))),
+               to_string(sequence->algorithm()));
   for (std::uint64_t begin = 0; begin < count; begin += kChunk) {
     std::string text;
     for (const std::uint32_t v : sequence->values(begin, std::min(kChunk, count - begin))) {
@@ -251,14 +253,14 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
                        {"proved", true},
                        {"checked_to", proved->needed - 1},
                        {"proof", period_proof(game, *proved)}};
-      fmt::print(out, ",\"period\":{}", p.dump());
+      fmt::print(out, ",\"period\":{}", dump_json(p));
     } else if (period) {
       nlohmann::json p{{"period", nullptr},
                        {"preperiod", nullptr},
                        {"proved", false},
                        {"checked_to", sequence->size() == 0 ? 0 : sequence->size() - 1},
                        {"note", no_period}};
-      fmt::print(out, ",\"period\":{}", p.dump());
+      fmt::print(out, ",\"period\":{}", dump_json(p));
     }
     if (options.stats) {
       nlohmann::json s{{"frequency", stats.frequency},
@@ -268,7 +270,7 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
                        {"rare_count", stats.rare_count},
                        {"heaps", sequence->size()}};
       s["last_rare"] = stats.last_rare ? nlohmann::json(*stats.last_rare) : nlohmann::json(nullptr);
-      fmt::print(out, ",\"stats\":{}", s.dump());
+      fmt::print(out, ",\"stats\":{}", dump_json(s));
     }
     std::fputs("}\n", out);
   } else {
