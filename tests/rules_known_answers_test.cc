@@ -374,9 +374,9 @@ TEST(RulesetErrors, NameTheBadValue) {
   EXPECT_EQ(error("subtraction:squeres"),
             "unknown subtraction set \"squeres\": expected numbers like 1,3,4, all-but:1,2, "
             "squares, powers-of-2 or fibonacci");
-  EXPECT_EQ(error("octal:0.9x"), "octal code \"0.9x\": 'x' is not a digit (expected 0-9 or A-F)");
+  EXPECT_EQ(error("octal:0.9x"), "octal code \"0.9x\": \"x\" is not a digit (expected 0-9 or A-F)");
   EXPECT_EQ(error("octal:1.7"),
-            "octal code \"1.7\": d0 must be 0, 4, 8 or C (splitting without removing), got '1'");
+            "octal code \"1.7\": d0 must be 0, 4, 8 or C (splitting without removing), got \"1\"");
   EXPECT_EQ(error("moore:0"), "moore k \"0\" is out of range: expected 1 to 64");
   EXPECT_EQ(error("kayles:3"), "ruleset \"kayles\" takes no parameters, got \"3\"");
 }

@@ -333,8 +333,8 @@ void add_batch_command(CLI::App& app, int& status) {
                     "one JSON object per line: {\"line\",\"winner\",\"grundy\",\"move\"}");
   command->add_flag("--general", options->general,
                     "analyze every line by the general path, even plain Nim (for comparison)");
-  command->add_option("--limit", options->limit, "most positions a search may memoize per line")
-      ->capture_default_str();
+  add_u64_option(*command, "--limit", options->limit,
+                 "most positions a search may memoize per line");
   add_max_line_option(*command, options->max_line);
   command->callback([options, &status] { status = run_batch(*options); });
 }

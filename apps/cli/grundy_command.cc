@@ -102,6 +102,7 @@ int run_grundy(const GrundyOptions& options) {
   if (!options.count.empty()) {
     auto n = parse_u64(options.count, "--count");
     if (!n) return report(n.error());
+    if (*n == 0) return report("--count \"0\" asks for no values: expected at least 1");
     count = *n;
   } else {
     auto n = parse_u64(options.upto, "--upto");

@@ -7,7 +7,9 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -19,6 +21,7 @@
 #include "json.h"
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
+#include "nimkit/quote.h"
 
 namespace nimkit::cli {
 namespace {
@@ -85,16 +88,32 @@ std::string period_proof(const SplitGame& game, const SequencePeriod& proved) {
 
 }  // namespace
 
+// A year: longer periods are surely mistakes.
+constexpr double kMaxCheckpointEvery = 365.0 * 24 * 3600;
+
 void add_long_run_options(CLI::App& command, LongRunOptions& options) {
   command.add_option("--algorithm", options.algorithm,
                      "octal codes and Grundy's game: plain (mex over every option) or sparse "
                      "(sparse-space, the default)");
   command.add_option("--checkpoint", options.checkpoint,
                      "write the computation's state to FILE periodically and on Ctrl-C/SIGTERM");
+  // Parsed by hand: CLI11 takes "nan", "inf" and negative numbers as doubles.
   command
-      .add_option("--checkpoint-every", options.checkpoint_every,
-                  "seconds between periodic checkpoints")
-      ->capture_default_str();
+      .add_option_function<std::string>(
+          "--checkpoint-every",
+          [&options](const std::string& text) {
+            char* end = nullptr;
+            const double seconds = std::strtod(text.c_str(), &end);
+            if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(seconds) ||
+                seconds < 0 || seconds > kMaxCheckpointEvery) {
+              throw CLI::ValidationError(
+                  fmt::format("--checkpoint-every {} is not a number of seconds from 0 to {}",
+                              nimkit::quoted(text), kMaxCheckpointEvery));
+            }
+            options.checkpoint_every = seconds;
+          },
+          "seconds between periodic checkpoints")
+      ->default_str(fmt::format("{}", options.checkpoint_every));
   command.add_option("--resume", options.resume, "continue from a checkpoint FILE");
   command.add_flag(
       "--stats", options.stats,

@@ -290,7 +290,7 @@ void add_play_command(CLI::App& app, int& status) {
   play->add_option("--level", options->level,
                    "the computer's level: perfect, random or skilled:P (P from 0 to 1)")
       ->capture_default_str();
-  play->add_option("--seed", options->seed, "random seed, to repeat a game");
+  add_u64_option(*play, "--seed", options->seed, "random seed, to repeat a game");
   play->add_flag("--auto", options->auto_play,
                  "the computer plays against the --opponent mover and prints the transcript");
   play->add_option("--opponent", options->opponent, "level of the opponent under --auto")

@@ -7,6 +7,8 @@
 #include <limits>
 #include <map>
 
+#include "nimkit/quote.h"
+
 namespace nimkit {
 namespace {
 
@@ -173,7 +175,7 @@ Result<std::shared_ptr<const MooreNim>> MooreNim::make(std::string_view params) 
   auto k = parse_u64(params, "moore k");
   if (!k) return Error{k.error()};
   if (*k == 0 || *k > 64) {
-    return fail(fmt::format("moore k \"{}\" is out of range: expected 1 to 64", params));
+    return fail(fmt::format("moore k {} is out of range: expected 1 to 64", quoted(params)));
   }
   return std::make_shared<const MooreNim>(*k);
 }
