@@ -58,6 +58,7 @@ Result<std::vector<Option>> collect_options(const Ruleset& rules, std::span<cons
   if (!count) return Error{count.error()};
   std::vector<Option> found;
   for (Count i = 0; i < *count; ++i) {
+    if (!limits.charge()) return fail(limits.stopped());
     Option option = rules.option_at(component, i);
     Result<bool> kept = keep(option);
     if (!kept) return Error{kept.error()};

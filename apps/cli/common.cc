@@ -34,6 +34,9 @@ Limits GameOptions::limits() const {
   limits.max_nodes = limit;
   limits.max_table = limit;
   limits.max_scan = std::max(limits.max_scan, limit > kMaxHeap / 25 ? kMaxHeap : limit * 25);
+  // One meter for everything the command does; --limit raises it with the other limits.
+  limits.meter = std::make_shared<WorkMeter>(
+      std::max(kDefaultWorkSteps, limit > kMaxHeap / 5 ? kMaxHeap : limit * 5));
   return limits;
 }
 
