@@ -51,4 +51,9 @@ std::string WorkMeter::reason() const {
   return "";
 }
 
+std::string Limits::stopped() const {
+  const std::string why = meter ? meter->reason() : std::string();
+  return why.empty() ? "work stopped" : fmt::format("work stopped: {} was reached", why);
+}
+
 }  // namespace nimkit

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "nimkit/notation.h"
+#include "nimkit/quote.h"
 #include "nimkit/registry.h"
 
 namespace nimkit {
@@ -63,7 +64,7 @@ Result<Move> parse_multi_move(const Position& position, const std::vector<std::s
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const std::size_t colon = tokens[i].find(':');
     if (colon == std::string::npos) {
-      return fail(fmt::format("\"{}\" is not HEAP:COUNT", tokens[i]));
+      return fail(fmt::format("{} is not HEAP:COUNT", quoted(tokens[i])));
     }
     auto heap = find_heap(position, std::string_view(tokens[i]).substr(0, colon));
     if (!heap) return Error{heap.error()};
@@ -71,7 +72,8 @@ Result<Move> parse_multi_move(const Position& position, const std::vector<std::s
     if (!take) return Error{take.error()};
     if (i == 0) component = heap->component;
     if (heap->component != component) {
-      return fail(fmt::format("heaps in \"{}\" are not played together by these rules", tokens[i]));
+      return fail(
+          fmt::format("heaps in {} are not played together by these rules", quoted(tokens[i])));
     }
     takes.emplace_back(heap->offset, *take);
   }
@@ -94,8 +96,8 @@ Result<Move> parse_multi_move(const Position& position, const std::vector<std::s
     }
     if (match) return Move{component, std::move(option)};
   }
-  return fail(
-      fmt::format("\"{}\" is not a move {} allows", fmt::join(tokens, " "), c.rules->spec()));
+  return fail(fmt::format("{} is not a move {} allows",
+                          quoted(fmt::format("{}", fmt::join(tokens, " "))), c.rules->spec()));
 }
 
 }  // namespace
@@ -105,7 +107,7 @@ Result<Move> parse_move(const Position& position, std::string_view text, const L
   if (tokens.empty()) return fail("empty move: expected HEAP COUNT, e.g. \"1 2\"");
   if (tokens[0].find(':') != std::string::npos) return parse_multi_move(position, tokens, limits);
   if (tokens.size() < 2) {
-    return fail(fmt::format("move \"{}\" needs a heap and a count, e.g. \"1 2\"", text));
+    return fail(fmt::format("move {} needs a heap and a count, e.g. \"1 2\"", quoted(text)));
   }
   auto ref = find_heap(position, tokens[0]);
   if (!ref) return Error{ref.error()};
@@ -270,7 +272,8 @@ Result<SavedGame> load_game(std::string_view text, const Limits& limits) {
     rest.erase(rest.find_last_not_of(" \t\r") + 1);
     if (!have_header) {
       if (key != "nimkit-game") return at("not a nimkit game file (expected \"nimkit-game 1\")");
-      if (w.size() != 2 || w[1] != "1") return at(fmt::format("unsupported version \"{}\"", rest));
+      if (w.size() != 2 || w[1] != "1")
+        return at(fmt::format("unsupported version {}", quoted(rest)));
       have_header = true;
     } else if (key == "rules") {
       if (rules || w.size() != 2) return at("expected one \"rules NAME\" line before the start");
@@ -279,7 +282,7 @@ Result<SavedGame> load_game(std::string_view text, const Limits& limits) {
       rules = *made;
     } else if (key == "convention") {
       if (w.size() != 2 || (w[1] != "normal" && w[1] != "misere")) {
-        return at(fmt::format("convention \"{}\" is not normal or misere", rest));
+        return at(fmt::format("convention {} is not normal or misere", quoted(rest)));
       }
       convention = w[1] == "normal" ? Convention::kNormal : Convention::kMisere;
       have_convention = true;
@@ -307,7 +310,7 @@ Result<SavedGame> load_game(std::string_view text, const Limits& limits) {
                          : "move threw away a win but is not marked '!'");
       }
     } else {
-      return at(fmt::format("unknown record \"{}\"", key));
+      return at(fmt::format("unknown record {}", quoted(key)));
     }
   }
   if (!have_header) return fail("empty file: not a nimkit game");

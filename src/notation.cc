@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "nimkit/quote.h"
 #include "nimkit/registry.h"
 
 namespace nimkit {
@@ -52,8 +53,9 @@ Result<Position> parse_position(const std::vector<std::string>& tokens,
     const std::size_t colon = token.rfind(':');
     if (colon == std::string::npos) {
       if (!default_rules) {
-        return fail(fmt::format(
-            "heap \"{}\" names no ruleset: give --rules or write it as RULES:HEAPS", token));
+        return fail(
+            fmt::format("heap {} names no ruleset: write it as RULES:HEAPS or choose default rules",
+                        quoted(token)));
       }
       auto heap = default_rules->parse_heap(token);
       if (!heap) return Error{heap.error()};
@@ -75,10 +77,10 @@ Result<Position> parse_position(const std::vector<std::string>& tokens,
     std::vector<Heap> heaps;
     for (const std::string& text : split(std::string_view(token).substr(colon + 1), ',')) {
       auto heap = found->second->parse_heap(text);
-      if (!heap) return fail(fmt::format("in \"{}\": {}", token, heap.error()));
+      if (!heap) return fail(fmt::format("in {}: {}", quoted(token), heap.error()));
       heaps.push_back(*heap);
     }
-    auto added = add_components(found->second, heaps, fmt::format("\"{}\"", token), components);
+    auto added = add_components(found->second, heaps, quoted(token), components);
     if (!added) return Error{added.error()};
   }
   if (!pending.empty()) {

@@ -4,6 +4,8 @@
 
 #include <array>
 
+#include "nimkit/quote.h"
+
 namespace nimkit {
 namespace {
 
@@ -33,35 +35,39 @@ Result<OctalCode> OctalCode::parse(std::string_view text) {
   std::string_view fraction =
       point == std::string_view::npos ? std::string_view{} : text.substr(point + 1);
   if (fraction.find('.') != std::string_view::npos) {
-    return fail(fmt::format("octal code \"{}\" has more than one '.'", text));
+    return fail(fmt::format("octal code {} has more than one '.'", quoted(text)));
   }
   if (whole.size() > 1) {
-    return fail(fmt::format(
-        "octal code \"{}\": the part before '.' must be one digit (0, 4, 8 or C), got \"{}\"", text,
-        whole));
+    return fail(
+        fmt::format("octal code {}: the part before '.' must be one digit (0, 4, 8 or C), got {}",
+                    quoted(text), quoted(whole)));
   }
   OctalCode code;
   int d0 = 0;
   if (!whole.empty()) {
     d0 = hex_value(whole[0]);
     if (d0 != 0 && d0 != 4 && d0 != 8 && d0 != 12) {
-      return fail(fmt::format(
-          "octal code \"{}\": d0 must be 0, 4, 8 or C (splitting without removing), got '{}'", text,
-          whole[0]));
+      return fail(
+          fmt::format("octal code {}: d0 must be 0, 4, 8 or C (splitting without removing), got {}",
+                      quoted(text), quoted(whole)));
     }
   } else if (fraction.empty()) {
-    return fail(fmt::format("octal code \"{}\" has no digits", text));
+    return fail(fmt::format("octal code {} has no digits", quoted(text)));
   }
   code.digits.push_back(static_cast<std::uint8_t>(d0));
   for (char c : fraction) {
     const int d = hex_value(c);
     if (d < 0) {
-      return fail(
-          fmt::format("octal code \"{}\": '{}' is not a digit (expected 0-9 or A-F)", text, c));
+      return fail(fmt::format("octal code {}: {} is not a digit (expected 0-9 or A-F)",
+                              quoted(text), quoted(std::string_view(&c, 1))));
     }
     code.digits.push_back(static_cast<std::uint8_t>(d));
   }
   while (code.digits.size() > 1 && code.digits.back() == 0) code.digits.pop_back();
+  // All zeros: a game in which no move is ever legal, almost surely a typo for a real code.
+  if (code.digits.size() == 1 && code.digits[0] == 0) {
+    return fail(fmt::format("octal code {} allows no move (every digit is 0)", quoted(text)));
+  }
   return code;
 }
 

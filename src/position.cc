@@ -102,7 +102,10 @@ Result<std::vector<Move>> Position::legal_moves(const Limits& limits) const {
   for (std::size_t i = 0; i < components_.size(); ++i) {
     const Component& c = components_[i];
     const Count n = c.rules->option_count(c.heaps);
-    for (Count k = 0; k < n; ++k) moves.push_back(Move{i, c.rules->option_at(c.heaps, k)});
+    for (Count k = 0; k < n; ++k) {
+      if (!limits.charge()) return fail(limits.stopped());
+      moves.push_back(Move{i, c.rules->option_at(c.heaps, k)});
+    }
   }
   return moves;
 }

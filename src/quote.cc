@@ -31,9 +31,13 @@ std::size_t utf8_length(std::string_view text, std::size_t i) {
   for (std::size_t k = 2; k < length; ++k) {
     if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
   }
-  // C1 control characters (U+0080..U+009F) are escaped like C0 ones.
-  if (b0 == 0xC2 && byte(i + 1) <= 0x9F) return 0;
   return length;
+}
+
+// C1 control characters (U+0080..U+009F): valid UTF-8, but escaped like C0 ones.
+bool is_c1_control(std::string_view text, std::size_t i) {
+  return static_cast<unsigned char>(text[i]) == 0xC2 &&
+         static_cast<unsigned char>(text[i + 1]) <= 0x9F;
 }
 
 }  // namespace
@@ -54,7 +58,7 @@ std::string sanitize(std::string_view text, std::size_t max_bytes) {
       continue;
     }
     if (c >= 0x80) {
-      if (const std::size_t n = utf8_length(text, i); n != 0) {
+      if (const std::size_t n = utf8_length(text, i); n != 0 && !is_c1_control(text, i)) {
         out.append(text.substr(i, n));
         i += n;
         continue;
@@ -76,6 +80,20 @@ std::string sanitize(std::string_view text, std::size_t max_bytes) {
     ++i;
   }
   return out;
+}
+
+bool valid_utf8(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    const std::size_t n = utf8_length(text, i);
+    if (n == 0) return false;
+    i += n;
+  }
+  return true;
 }
 
 std::string quoted(std::string_view text, std::size_t max_bytes) {

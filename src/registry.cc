@@ -15,6 +15,7 @@
 #include "nimkit/games/wythoff.h"
 #include "nimkit/games/zero_move.h"
 #include "nimkit/octal_code.h"
+#include "nimkit/quote.h"
 
 namespace nimkit {
 namespace {
@@ -26,7 +27,8 @@ template <typename R>
 std::function<Made(std::string_view)> plain(std::string name) {
   return [name = std::move(name)](std::string_view params) -> Made {
     if (!params.empty()) {
-      return fail(fmt::format("ruleset \"{}\" takes no parameters, got \"{}\"", name, params));
+      return fail(
+          fmt::format("ruleset {} takes no parameters, got {}", quoted(name), quoted(params)));
     }
     return std::shared_ptr<const Ruleset>(std::make_shared<const R>());
   };
@@ -64,7 +66,8 @@ Made make_octal(std::string_view params) {
 std::function<Made(std::string_view)> named_octal(const NamedOctalGame& game) {
   return [game](std::string_view params) -> Made {
     if (!params.empty()) {
-      return fail(fmt::format("ruleset \"{}\" takes no parameters, got \"{}\"", game.name, params));
+      return fail(
+          fmt::format("ruleset {} takes no parameters, got {}", quoted(game.name), quoted(params)));
     }
     return shared(std::string(game.name), [&]() -> Made {
       return std::shared_ptr<const Ruleset>(std::make_shared<const OctalGame>(
@@ -75,7 +78,7 @@ std::function<Made(std::string_view)> named_octal(const NamedOctalGame& game) {
 
 Made make_grundys_game(std::string_view params) {
   if (!params.empty()) {
-    return fail(fmt::format("ruleset \"grundy\" takes no parameters, got \"{}\"", params));
+    return fail(fmt::format("ruleset \"grundy\" takes no parameters, got {}", quoted(params)));
   }
   return shared("grundy", []() -> Made {
     return std::shared_ptr<const Ruleset>(std::make_shared<const GrundysGame>());
@@ -140,7 +143,7 @@ Result<std::shared_ptr<const Ruleset>> make_ruleset(std::string_view spec) {
   }
   std::string known;
   for (const RulesetEntry& entry : registry()) known += (known.empty() ? "" : ", ") + entry.name;
-  return fail(fmt::format("unknown ruleset \"{}\" (known: {})", spec, known));
+  return fail(fmt::format("unknown ruleset {} (known: {})", quoted(spec), known));
 }
 
 }  // namespace nimkit

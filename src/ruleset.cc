@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "nimkit/quote.h"
+
 namespace nimkit {
 
 std::string_view to_string(ValueSource source) {
@@ -22,16 +24,16 @@ Result<std::uint64_t> parse_u64(std::string_view text, std::string_view what) {
   if (text.empty()) return fail(fmt::format("{} is empty: expected a non-negative integer", what));
   if (text.front() == '-' && text.size() > 1 &&
       text.find_first_not_of("0123456789", 1) == std::string_view::npos) {
-    return fail(fmt::format("{} \"{}\" is negative: expected 0 to {}", what, text, kMaxHeap));
+    return fail(fmt::format("{} {} is negative: expected 0 to {}", what, quoted(text), kMaxHeap));
   }
   std::uint64_t value = 0;
   for (char c : text) {
     if (c < '0' || c > '9') {
-      return fail(fmt::format("{} \"{}\" is not a non-negative integer", what, text));
+      return fail(fmt::format("{} {} is not a non-negative integer", what, quoted(text)));
     }
     const auto digit = static_cast<std::uint64_t>(c - '0');
     if (value > (kMaxHeap - digit) / 10) {
-      return fail(fmt::format("{} \"{}\" is larger than {}", what, text, kMaxHeap));
+      return fail(fmt::format("{} {} is larger than {}", what, quoted(text), kMaxHeap));
     }
     value = value * 10 + digit;
   }
@@ -56,6 +58,7 @@ Result<std::vector<Option>> collect_options(const Ruleset& rules, std::span<cons
   if (!count) return Error{count.error()};
   std::vector<Option> found;
   for (Count i = 0; i < *count; ++i) {
+    if (!limits.charge()) return fail(limits.stopped());
     Option option = rules.option_at(component, i);
     Result<bool> kept = keep(option);
     if (!kept) return Error{kept.error()};

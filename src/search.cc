@@ -74,6 +74,7 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
           "position too large to search: more than {} positions (raise the limit with --limit)",
           limits_.max_nodes));
     }
+    if (!limits_.charge()) return fail(limits_.stopped());
     Frame frame{std::move(position), std::move(key)};
     if (!frame.position.components().empty()) {
       const Component& c = frame.position.components()[0];
@@ -135,6 +136,8 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
           "--limit)",
           max_edges_));
     }
+    // Each move examined costs a step, so a wide misère search stops in bounded time.
+    if (!limits_.charge()) return fail(limits_.stopped());
     const Component& c = components[top.component];
     Position child =
         top.position.after(Move{top.component, c.rules->option_at(c.heaps, top.option)});

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "nimkit/quote.h"
 #include "search.h"
 
 namespace nimkit {
@@ -46,10 +47,11 @@ Result<Level> Level::parse(std::string_view text) {
       if (percent) p /= 100.0;
       if (p >= 0.0 && p <= 1.0) return Level{Kind::kSkilled, p};
     }
-    return fail(
-        fmt::format("level \"{}\": skill must be a probability from 0 to 1 (or 0% to 100%)", text));
+    return fail(fmt::format("level {}: skill must be a probability from 0 to 1 (or 0% to 100%)",
+                            quoted(text)));
   }
-  return fail(fmt::format("unknown level \"{}\" (expected perfect, random or skilled:P)", text));
+  return fail(
+      fmt::format("unknown level {} (expected perfect, random or skilled:P)", quoted(text)));
 }
 
 std::string Level::to_string() const {

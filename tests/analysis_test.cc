@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "brute_force.h"
+#include "nimkit/notation.h"
 #include "nimkit/registry.h"
 
 namespace {
@@ -230,3 +231,14 @@ TEST(Analysis, ListsAtMostMaxListedMovesButCountsThemAll) {
 }
 
 }  // namespace
+
+// The work meter stops a search that the node limit alone would let run for minutes.
+TEST(Analysis, TheWorkMeterStopsAMisereSearchNamingTheLimit) {
+  auto position = nimkit::parse_position("kayles:30 kayles:30 kayles:30", nullptr);
+  ASSERT_TRUE(position.ok()) << position.error();
+  nimkit::Limits limits;
+  limits.meter = std::make_shared<nimkit::WorkMeter>(20'000);
+  auto analysis = nimkit::analyze(*position, nimkit::Convention::kMisere, limits);
+  ASSERT_FALSE(analysis.ok());
+  EXPECT_EQ(analysis.error(), "work stopped: the work limit of 20000 steps was reached");
+}

@@ -94,7 +94,7 @@ TEST(Notation, QualifiedHeapErrorsNameTheToken) {
 
 TEST(Notation, BareHeapNeedsADefaultRuleset) {
   EXPECT_EQ(refusal("5", nullptr),
-            "heap \"5\" names no ruleset: give --rules or write it as RULES:HEAPS");
+            "heap \"5\" names no ruleset: write it as RULES:HEAPS or choose default rules");
 }
 
 TEST(Notation, ZeroMoveStateRoundTrips) {

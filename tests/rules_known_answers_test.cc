@@ -233,6 +233,35 @@ TEST(KnownAnswers, WythoffHugePairsAreDecidedByTheRule) {
   }
 }
 
+// x + 1 wrapped to 0 for x = 2^64-1, so the table of (x + 1)(y + 1) cells passed the limit check
+// as an empty table (a crash), or as a huge one (std::length_error).
+TEST(KnownAnswers, WythoffTablesOfMaximalHeapsAreRefusedNotWrapped) {
+  const auto wythoff = make("wythoff");
+  for (const std::vector<Heap>& pair :
+       {std::vector<Heap>{Heap{nimkit::kMaxHeap}, Heap{5}},
+        std::vector<Heap>{Heap{5}, Heap{nimkit::kMaxHeap}},
+        std::vector<Heap>{Heap{nimkit::kMaxHeap}, Heap{nimkit::kMaxHeap}}}) {
+    const auto g = wythoff->grundy(pair, nimkit::Limits{});
+    ASSERT_FALSE(g.ok());
+    EXPECT_NE(g.error().find("table limit"), std::string::npos) << g.error();
+    const auto options = wythoff->options_with_value(pair, 1, nimkit::Limits{});
+    EXPECT_FALSE(options.ok());
+  }
+}
+
+// Counting options by inclusion-exclusion once took 3^m steps for m heaps (20 heaps: seconds per
+// option); grouped terms make it polynomial.
+TEST(KnownAnswers, MooreOptionsOfManyEqualHeapsAreCountedQuickly) {
+  const auto moore = make("moore:64");
+  const std::vector<Heap> heaps(30, Heap{1});
+  const nimkit::Count count = moore->option_count(heaps);
+  EXPECT_EQ(nimkit::to_string(count), "1073741823");  // every non-empty subset of 30 heaps
+  const nimkit::Option last = moore->option_at(heaps, count - 1);
+  EXPECT_EQ(last.take, 30u);
+  const nimkit::Option first = moore->option_at(heaps, 0);
+  EXPECT_EQ(first.take, 1u);
+}
+
 TEST(KnownAnswers, MoorePPositionsAreBinaryDigitSumsDivisibleByKPlusOne) {
   for (std::uint64_t k = 1; k <= 3; ++k) {
     const auto moore = make("moore:" + std::to_string(k));
@@ -358,9 +387,9 @@ TEST(RulesetErrors, NameTheBadValue) {
   EXPECT_EQ(error("subtraction:squeres"),
             "unknown subtraction set \"squeres\": expected numbers like 1,3,4, all-but:1,2, "
             "squares, powers-of-2 or fibonacci");
-  EXPECT_EQ(error("octal:0.9x"), "octal code \"0.9x\": 'x' is not a digit (expected 0-9 or A-F)");
+  EXPECT_EQ(error("octal:0.9x"), "octal code \"0.9x\": \"x\" is not a digit (expected 0-9 or A-F)");
   EXPECT_EQ(error("octal:1.7"),
-            "octal code \"1.7\": d0 must be 0, 4, 8 or C (splitting without removing), got '1'");
+            "octal code \"1.7\": d0 must be 0, 4, 8 or C (splitting without removing), got \"1\"");
   EXPECT_EQ(error("moore:0"), "moore k \"0\" is out of range: expected 1 to 64");
   EXPECT_EQ(error("kayles:3"), "ruleset \"kayles\" takes no parameters, got \"3\"");
 }

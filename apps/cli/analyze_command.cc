@@ -23,7 +23,7 @@ int run_analyze(const AnalyzeOptions& options) {
   auto analysis = analyze(position, options.game.convention(), options.game.limits());
   if (!analysis) return report(analysis.error());
   if (options.json) {
-    fmt::print("{}\n", analysis_json(position, *analysis).dump());
+    fmt::print("{}\n", dump_json(analysis_json(position, *analysis)));
     return 0;
   }
   fmt::print("{}: {}\n", game_title(position.single_ruleset(), analysis->convention),

@@ -28,6 +28,7 @@
 #include "nimkit/analysis.h"
 #include "nimkit/match.h"
 #include "nimkit/notation.h"
+#include "nimkit/quote.h"
 #include "nimkit/registry.h"
 
 namespace nimkit::cli {
@@ -44,6 +45,7 @@ struct BatchOptions {
   bool json = false;
   bool general = false;  // force the general path (for comparison and tests)
   std::uint64_t limit = Limits{}.max_nodes;
+  std::uint64_t max_line = kDefaultMaxLine;
 };
 
 // Buffered writer on a file descriptor: one write() per megabyte of output, no zero-filling.
@@ -140,6 +142,8 @@ class Batch {
 
   void line(std::string_view text, std::uint64_t number) {
     if (fast_ && fast_nim(text, number)) return;
+    // Checked before any parsing, so that no message or JSON string carries invalid UTF-8.
+    if (!valid_utf8(text)) return error(number, "the line is not valid UTF-8");
     general(text, number);
   }
 
@@ -217,7 +221,7 @@ class Batch {
 
   void error(std::uint64_t number, std::string_view message) {
     if (options_.json) {
-      out_.append(nlohmann::ordered_json{{"line", number}, {"error", message}}.dump() + "\n");
+      out_.append(dump_json(nlohmann::ordered_json{{"line", number}, {"error", message}}) + "\n");
     } else {
       out_.append(fmt::format("error\tline {}: {}\n", number, message));
     }
@@ -240,9 +244,9 @@ class Batch {
       nlohmann::ordered_json j{{"line", number}, {"winner", winner}};
       j["grundy"] = nullptr;
       if (analysis->grundy)
-        j["grundy"] = nlohmann::ordered_json::parse(nimber_json(*analysis->grundy).dump());
+        j["grundy"] = nlohmann::ordered_json::parse(dump_json(nimber_json(*analysis->grundy)));
       j["move"] = move.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(move);
-      out_.append(j.dump() + "\n");
+      out_.append(dump_json(j) + "\n");
     } else {
       out_.append(fmt::format("{}\t{}\t{}\n", winner,
                               analysis->grundy ? to_string(*analysis->grundy) : "-",
@@ -257,6 +261,10 @@ class Batch {
   bool fast_ = false;
 };
 
+std::string line_too_long(std::uint64_t number, std::uint64_t max_line) {
+  return fmt::format("line {} is longer than the line limit of {} bytes", number, max_line);
+}
+
 int run_batch(const BatchOptions& options) {
   auto rules = make_ruleset(options.rules);
   if (!rules) return report(rules.error());
@@ -268,6 +276,11 @@ int run_batch(const BatchOptions& options) {
   std::uint64_t number = 0;
   bool eof = false;
   while (!eof) {
+    // A line may not outgrow the --max-line cap, so the buffer stays within max_line + 2 reads.
+    if (filled > options.max_line) {
+      batch.finish();
+      return report(line_too_long(number + 1, options.max_line));
+    }
     if (buffer.size() - filled < kReadSize) buffer.resize(buffer.size() * 2);
     const ssize_t n = ::read(STDIN_FILENO, buffer.data() + filled, buffer.size() - filled);
     if (n < 0) {
@@ -282,18 +295,25 @@ int run_batch(const BatchOptions& options) {
     for (;;) {
       const auto* nl =
           static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+      const auto length = static_cast<std::size_t>((nl == nullptr ? end : nl) - p);
+      if ((nl != nullptr || eof) && length > options.max_line) {
+        batch.finish();
+        return report(line_too_long(number + 1, options.max_line));
+      }
       if (nl == nullptr) {
-        if (eof && p != end)
-          batch.line(std::string_view(p, static_cast<std::size_t>(end - p)), ++number);
+        if (eof && p != end) batch.line(std::string_view(p, length), ++number);
         if (eof) p = end;
         break;
       }
-      batch.line(std::string_view(p, static_cast<std::size_t>(nl - p)), ++number);
+      batch.line(std::string_view(p, length), ++number);
       p = nl + 1;
     }
     const std::size_t rest = static_cast<std::size_t>(end - p);
     std::memmove(buffer.data(), p, rest);
     filled = rest;
+    // Answers go out before the next read may block: an interactive or piped producer sees each
+    // answer as soon as its line is in, and nothing answered is lost if a later line fails.
+    if (!batch.finish()) return report("could not write the output");
   }
   if (!batch.finish()) return report("could not write the output");
   return 0;
@@ -313,8 +333,9 @@ void add_batch_command(CLI::App& app, int& status) {
                     "one JSON object per line: {\"line\",\"winner\",\"grundy\",\"move\"}");
   command->add_flag("--general", options->general,
                     "analyze every line by the general path, even plain Nim (for comparison)");
-  command->add_option("--limit", options->limit, "most positions a search may memoize per line")
-      ->capture_default_str();
+  add_u64_option(*command, "--limit", options->limit,
+                 "most positions a search may memoize per line");
+  add_max_line_option(*command, options->max_line);
   command->callback([options, &status] { status = run_batch(*options); });
 }
 

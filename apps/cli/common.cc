@@ -18,10 +18,8 @@ void GameOptions::add_to(CLI::App& command) {
   command.add_option("--rules", rules, "ruleset: " + names)->capture_default_str();
   command.add_flag("--misere", misere,
                    "misère convention: the player who makes the last move loses");
-  command
-      .add_option("--limit", limit,
-                  "work limit: positions a search may visit, heaps a Grundy table may compute")
-      ->capture_default_str();
+  add_u64_option(command, "--limit", limit,
+                 "work limit: positions a search may visit, heaps a Grundy table may compute");
   command.add_option(
       "heaps", heaps,
       "heaps, e.g. 3 4 5; zero-move piles with the zero move spent as 7x; components of other "
@@ -36,6 +34,9 @@ Limits GameOptions::limits() const {
   limits.max_nodes = limit;
   limits.max_table = limit;
   limits.max_scan = std::max(limits.max_scan, limit > kMaxHeap / 25 ? kMaxHeap : limit * 25);
+  // One meter for everything the command does; --limit raises it with the other limits.
+  limits.meter = std::make_shared<WorkMeter>(
+      std::max(kDefaultWorkSteps, limit > kMaxHeap / 5 ? kMaxHeap : limit * 5));
   return limits;
 }
 
@@ -46,6 +47,37 @@ Result<Game> make_game(const GameOptions& options) {
   auto position = parse_position(options.heaps, *rules);
   if (!position) return Error{position.error()};
   return Game{*rules, std::move(*position)};
+}
+
+namespace {
+
+std::uint64_t strict_u64(const std::string& name, const std::string& text) {
+  auto value = parse_u64(text, name);
+  if (!value) throw CLI::ValidationError(value.error());
+  return *value;
+}
+
+}  // namespace
+
+CLI::Option* add_u64_option(CLI::App& command, const std::string& name, std::uint64_t& target,
+                            const std::string& description) {
+  return command
+      .add_option_function<std::string>(
+          name, [name, &target](const std::string& text) { target = strict_u64(name, text); },
+          description)
+      ->default_str(std::to_string(target));
+}
+
+CLI::Option* add_u64_option(CLI::App& command, const std::string& name,
+                            std::optional<std::uint64_t>& target, const std::string& description) {
+  return command.add_option_function<std::string>(
+      name, [name, &target](const std::string& text) { target = strict_u64(name, text); },
+      description);
+}
+
+void add_max_line_option(CLI::App& command, std::uint64_t& max_line) {
+  add_u64_option(command, "--max-line", max_line, "longest input line read, in bytes")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
 }
 
 int report(std::string_view message) {

@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,19 @@ struct Game {
 
 // The ruleset and starting position the options name.
 Result<Game> make_game(const GameOptions& options);
+
+// Longest input line (or replay file line) read by default: 1 MiB.
+inline constexpr std::uint64_t kDefaultMaxLine = 1 << 20;
+
+// A non-negative integer option parsed strictly: "-1", "1e3" or values past 2^64-1 are a usage
+// error naming the value (CLI11 alone wraps "-1" and saturates overflow silently).
+CLI::Option* add_u64_option(CLI::App& command, const std::string& name, std::uint64_t& target,
+                            const std::string& description);
+CLI::Option* add_u64_option(CLI::App& command, const std::string& name,
+                            std::optional<std::uint64_t>& target, const std::string& description);
+
+// --max-line BYTES: the longest line of input the command reads (at least 1).
+void add_max_line_option(CLI::App& command, std::uint64_t& max_line);
 
 // "error: <message>" on stderr; returns kBadInput.
 int report(std::string_view message);

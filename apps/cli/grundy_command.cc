@@ -102,6 +102,7 @@ int run_grundy(const GrundyOptions& options) {
   if (!options.count.empty()) {
     auto n = parse_u64(options.count, "--count");
     if (!n) return report(n.error());
+    if (*n == 0) return report("--count \"0\" asks for no values: expected at least 1");
     count = *n;
   } else {
     auto n = parse_u64(options.upto, "--upto");
@@ -151,14 +152,14 @@ int run_grundy(const GrundyOptions& options) {
     out = file.get();
   }
   if (options.json)
-    fmt::print(out, "{{\"rules\":{},\"values\":[", nlohmann::json((*rules)->spec()).dump());
+    fmt::print(out, "{{\"rules\":{},\"values\":[", dump_json(nlohmann::json((*rules)->spec())));
   std::vector<Nimber> values = std::move(*first);
   for (std::uint64_t begin = 0; begin < count;) {
     std::string text;
     for (std::size_t i = 0; i < values.size(); ++i) {
       if (options.json) {
         if (begin + i > 0) text += ',';
-        text += nimber_json(values[i]).dump();
+        text += dump_json(nimber_json(values[i]));
       } else {
         text += to_string(values[i]);
         text += '\n';
@@ -173,7 +174,7 @@ int run_grundy(const GrundyOptions& options) {
   }
   if (options.json) {
     std::fputs("]", out);
-    if (period) fmt::print(out, ",\"period\":{}", period_json(*period).dump());
+    if (period) fmt::print(out, ",\"period\":{}", dump_json(period_json(*period)));
     std::fputs("}\n", out);
   } else if (period) {
     std::fputs(period_text(*period).c_str(), out);

@@ -3,11 +3,19 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "nimkit/analysis.h"
 #include "nimkit/position.h"
 
 namespace nimkit::cli {
+
+// j as JSON text; invalid UTF-8 in any string becomes U+FFFD instead of throwing (every CLI JSON
+// dump goes through it, so no input can abort the program).
+template <class Json>
+std::string dump_json(const Json& j) {
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
 
 // A nimber as a JSON number, or as a decimal string when it exceeds 2^64-1 (JSON numbers in most
 // readers stop there).

@@ -7,7 +7,9 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -16,8 +18,10 @@
 
 #include "commands.h"
 #include "common.h"
+#include "json.h"
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
+#include "nimkit/quote.h"
 
 namespace nimkit::cli {
 namespace {
@@ -84,16 +88,32 @@ std::string period_proof(const SplitGame& game, const SequencePeriod& proved) {
 
 }  // namespace
 
+// A year: longer periods are surely mistakes.
+constexpr double kMaxCheckpointEvery = 365.0 * 24 * 3600;
+
 void add_long_run_options(CLI::App& command, LongRunOptions& options) {
   command.add_option("--algorithm", options.algorithm,
                      "octal codes and Grundy's game: plain (mex over every option) or sparse "
                      "(sparse-space, the default)");
   command.add_option("--checkpoint", options.checkpoint,
                      "write the computation's state to FILE periodically and on Ctrl-C/SIGTERM");
+  // Parsed by hand: CLI11 takes "nan", "inf" and negative numbers as doubles.
   command
-      .add_option("--checkpoint-every", options.checkpoint_every,
-                  "seconds between periodic checkpoints")
-      ->capture_default_str();
+      .add_option_function<std::string>(
+          "--checkpoint-every",
+          [&options](const std::string& text) {
+            char* end = nullptr;
+            const double seconds = std::strtod(text.c_str(), &end);
+            if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(seconds) ||
+                seconds < 0 || seconds > kMaxCheckpointEvery) {
+              throw CLI::ValidationError(
+                  fmt::format("--checkpoint-every {} is not a number of seconds from 0 to {}",
+                              nimkit::quoted(text), kMaxCheckpointEvery));
+            }
+            options.checkpoint_every = seconds;
+          },
+          "seconds between periodic checkpoints")
+      ->default_str(fmt::format("{}", options.checkpoint_every));
   command.add_option("--resume", options.resume, "continue from a checkpoint FILE");
   command.add_flag(
       "--stats", options.stats,
@@ -243,7 +263,8 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
   constexpr std::uint64_t kChunk = 1 << 16;
   if (json)
     fmt::print(out, "{{\"rules\":{},\"algorithm\":\"{}\",\"values\":[",
-               nlohmann::json(std::string(rules_spec)).dump(), to_string(sequence->algorithm()));
+               dump_json(nlohmann::json(std::string(rules_spec))),
+               to_string(sequence->algorithm()));
   for (std::uint64_t begin = 0; begin < count; begin += kChunk) {
     std::string text;
     const std::uint64_t n = std::min(kChunk, count - begin);
@@ -267,14 +288,14 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
                        {"proved", true},
                        {"checked_to", proved->needed - 1},
                        {"proof", period_proof(game, *proved)}};
-      fmt::print(out, ",\"period\":{}", p.dump());
+      fmt::print(out, ",\"period\":{}", dump_json(p));
     } else if (period) {
       nlohmann::json p{{"period", nullptr},
                        {"preperiod", nullptr},
                        {"proved", false},
                        {"checked_to", sequence->size() == 0 ? 0 : sequence->size() - 1},
                        {"note", no_period}};
-      fmt::print(out, ",\"period\":{}", p.dump());
+      fmt::print(out, ",\"period\":{}", dump_json(p));
     }
     if (options.stats) {
       nlohmann::json s{{"frequency", stats.frequency},
@@ -284,7 +305,7 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
                        {"rare_count", stats.rare_count},
                        {"heaps", sequence->size()}};
       s["last_rare"] = stats.last_rare ? nlohmann::json(*stats.last_rare) : nlohmann::json(nullptr);
-      fmt::print(out, ",\"stats\":{}", s.dump());
+      fmt::print(out, ",\"stats\":{}", dump_json(s));
     }
     std::fputs("}\n", out);
   } else {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -109,8 +110,19 @@ class LineReader {
       if (!line.empty()) add_history(line.c_str());
       return line;
     }
+    // Read by hand, bounded: std::getline would grow without limit on input with no newline.
     std::string line;
-    if (!std::getline(std::cin, line)) return std::nullopt;
+    ++lines_read_;
+    int c = 0;
+    while ((c = std::cin.get()) != std::char_traits<char>::eof() && c != '\n') {
+      if (line.size() >= kDefaultMaxLine) {
+        std::fflush(stdout);
+        std::exit(report(fmt::format("line {} is longer than the line limit of {} bytes",
+                                     lines_read_, kDefaultMaxLine)));
+      }
+      line += static_cast<char>(c);
+    }
+    if (c == std::char_traits<char>::eof() && line.empty()) return std::nullopt;
     // Echo scripted input so that the output reads like a session at the terminal.
     fmt::print("{}{}\n", prompt, line);
     return line;
@@ -118,6 +130,7 @@ class LineReader {
 
  private:
   bool interactive_;
+  std::uint64_t lines_read_ = 0;
 };
 
 std::string trim(const std::string& s) {
@@ -290,7 +303,7 @@ void add_play_command(CLI::App& app, int& status) {
   play->add_option("--level", options->level,
                    "the computer's level: perfect, random or skilled:P (P from 0 to 1)")
       ->capture_default_str();
-  play->add_option("--seed", options->seed, "random seed, to repeat a game");
+  add_u64_option(*play, "--seed", options->seed, "random seed, to repeat a game");
   play->add_flag("--auto", options->auto_play,
                  "the computer plays against the --opponent mover and prints the transcript");
   play->add_option("--opponent", options->opponent, "level of the opponent under --auto")

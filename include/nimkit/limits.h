@@ -40,6 +40,10 @@ class WorkMeter {
   std::atomic<Stop> stopped_{Stop::kNone};
 };
 
+// Steps a command or request may spend by default: seconds of search or enumeration (a misère
+// search examines a few million moves a second).
+inline constexpr std::uint64_t kDefaultWorkSteps = 10'000'000;
+
 struct Limits {
   // Positions a game-tree search (misère play, games without Grundy values) may memoize.
   std::uint64_t max_nodes = 2'000'000;
@@ -56,6 +60,9 @@ struct Limits {
 
   // Charges `steps` to the meter, if any; false when the work must stop.
   bool charge(std::uint64_t steps = 1) const { return !meter || meter->charge(steps); }
+  // The one-line error of work the meter stopped: "work stopped: the work limit of 1000 steps
+  // was reached".
+  std::string stopped() const;
 };
 
 }  // namespace nimkit

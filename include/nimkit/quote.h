@@ -20,4 +20,8 @@ std::string sanitize(std::string_view text, std::size_t max_bytes = kMaxQuoted);
 // sanitize(text) between double quotes: `"3x"`. Every message that names a bad value uses it.
 std::string quoted(std::string_view text, std::size_t max_bytes = kMaxQuoted);
 
+// True when `text` is well-formed UTF-8 (no overlong forms, surrogates or code points past
+// U+10FFFF). Input that must become JSON text is checked with it first.
+bool valid_utf8(std::string_view text);
+
 }  // namespace nimkit

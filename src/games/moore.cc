@@ -7,6 +7,8 @@
 #include <limits>
 #include <map>
 
+#include "nimkit/quote.h"
+
 namespace nimkit {
 namespace {
 
@@ -49,24 +51,31 @@ U128 binomial(I128 x, std::size_t r) {
 // Vectors d over heaps[from..] with 0 ≤ d_j ≤ heap j, sum ≤ s and at most b entries non-zero
 // (the all-zero vector included), by inclusion-exclusion over the heaps that exceed their size.
 // Modulo 2^128: exact whenever the count is below 2^128.
+//
+// The terms are grouped by (heaps chosen, excess), so the work is polynomial in the heap count
+// when the heap sizes repeat (m heaps of one size give O(m²) groups), instead of 3^m for a walk
+// over every subset; groups whose excess passes s contribute nothing and are dropped.
 U128 count_up_to(std::span<const Heap> heaps, std::size_t from, I128 s, std::size_t b) {
   if (s < 0) return 0;
+  // (chosen, excess) -> signed multiplicity, modulo 2^128.
+  std::map<std::pair<std::size_t, I128>, U128> groups{{{0, 0}, 1}};
+  for (std::size_t j = from; j < heaps.size(); ++j) {
+    std::map<std::pair<std::size_t, I128>, U128> next;
+    for (const auto& [group, weight] : groups) {
+      const auto [size, excess] = group;
+      next[group] += weight;
+      if (size >= b) continue;
+      if (s - excess >= static_cast<I128>(size + 1)) next[{size + 1, excess}] += weight;
+      const I128 over = excess + static_cast<I128>(heaps[j].size);
+      if (s - over >= static_cast<I128>(size + 1)) next[{size + 1, over}] -= weight;
+    }
+    groups = std::move(next);
+  }
   U128 total = 0;
-  std::function<void(std::size_t, std::size_t, I128, bool)> walk =
-      [&](std::size_t j, std::size_t size, I128 excess, bool negative) {
-        if (s - excess < static_cast<I128>(size)) return;  // every term below is 0
-        if (j == heaps.size()) {
-          const U128 c = binomial(s - excess, size);
-          total = negative ? total - c : total + c;
-          return;
-        }
-        walk(j + 1, size, excess, negative);
-        if (size < b) {
-          walk(j + 1, size + 1, excess, negative);
-          walk(j + 1, size + 1, excess + static_cast<I128>(heaps[j].size), !negative);
-        }
-      };
-  walk(from, 0, 0, false);
+  for (const auto& [group, weight] : groups) {
+    const auto [size, excess] = group;
+    if (s - excess >= static_cast<I128>(size)) total += weight * binomial(s - excess, size);
+  }
   return total;
 }
 
@@ -173,7 +182,7 @@ Result<std::shared_ptr<const MooreNim>> MooreNim::make(std::string_view params) 
   auto k = parse_u64(params, "moore k");
   if (!k) return Error{k.error()};
   if (*k == 0 || *k > 64) {
-    return fail(fmt::format("moore k \"{}\" is out of range: expected 1 to 64", params));
+    return fail(fmt::format("moore k {} is out of range: expected 1 to 64", quoted(params)));
   }
   return std::make_shared<const MooreNim>(*k);
 }

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "nimkit/quote.h"
+
 namespace nimkit {
 namespace {
 
@@ -69,9 +71,9 @@ Result<std::shared_ptr<const SubtractionGame>> SubtractionGame::make(std::string
   const bool all_but = params.substr(0, kAllBut.size()) == kAllBut;
   if (!all_but && params.find_first_of("0123456789,") == std::string_view::npos) {
     return fail(fmt::format(
-        "unknown subtraction set \"{}\": expected numbers like 1,3,4, all-but:1,2, squares, "
+        "unknown subtraction set {}: expected numbers like 1,3,4, all-but:1,2, squares, "
         "powers-of-2 or fibonacci",
-        params));
+        quoted(params)));
   }
   auto numbers = parse_numbers(all_but ? params.substr(kAllBut.size()) : params);
   if (!numbers) return Error{numbers.error()};

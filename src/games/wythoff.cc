@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "nimkit/checked.h"
+
 namespace nimkit {
 namespace {
 
@@ -41,22 +43,29 @@ U128 floor_n_sqrt5(std::uint64_t n) {
 // The pair's Grundy table: g[i * (y + 1) + j] for i ≤ x, j ≤ y.
 Result<std::vector<std::uint32_t>> grundy_table(std::uint64_t x, std::uint64_t y,
                                                 const Limits& limits) {
-  const U128 cells = U128{x + 1} * (y + 1);
-  if (cells > limits.max_table) {
+  // Sizes are computed in checked arithmetic: for x or y = 2^64-1, `x + 1` wraps to 0 and a
+  // wrapped product would pass the limit check.
+  const std::optional<std::uint64_t> rows_count = checked_add(x, 1);
+  const std::optional<std::uint64_t> cols_count = checked_add(y, 1);
+  const std::optional<std::uint64_t> cells =
+      rows_count && cols_count ? checked_size(*rows_count, *cols_count, limits.max_table)
+                               : std::nullopt;
+  if (!cells) {
     return fail(fmt::format(
         "wythoff: the Grundy value of ({}, {}) needs a table of {} cells, more than the table "
         "limit {} (raise the limit with --limit)",
-        x, y, to_string(cells), limits.max_table));
+        x, y, to_string((U128{x} + 1) * (U128{y} + 1)), limits.max_table));
   }
+  // x + y + 1 fits: the table check above bounds x and y by the table limit.
   const std::uint64_t words = (x + y + 2) / 64 + 1;  // values are at most x + y
-  if (cells * words > limits.max_scan) {
+  if (!checked_size(*cells, words, limits.max_scan)) {
     return fail(fmt::format(
         "wythoff: the Grundy value of ({}, {}) needs more work than the scan limit {} (raise the "
         "limit with --limit)",
         x, y, limits.max_scan));
   }
   const std::uint64_t w = y + 1;
-  std::vector<std::uint32_t> g(static_cast<std::size_t>(cells));
+  std::vector<std::uint32_t> g(static_cast<std::size_t>(*cells));
   // Bit sets of the values already in each row, column and diagonal.
   std::vector<std::uint64_t> rows((x + 1) * words), cols((y + 1) * words),
       diags((x + y + 1) * words);

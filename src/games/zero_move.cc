@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "nimkit/quote.h"
+
 namespace nimkit {
 namespace {
 
@@ -22,11 +24,12 @@ Result<Heap> ZeroMoveNim::parse_heap(std::string_view text) const {
   const bool spent = !text.empty() && (text.back() == 'x' || text.back() == 'X');
   auto size = parse_u64(spent ? text.substr(0, text.size() - 1) : text, "heap");
   if (!size) {
-    if (spent) return fail(fmt::format("heap \"{}\" is not a pile: expected N or Nx", text));
+    if (spent) return fail(fmt::format("heap {} is not a pile: expected N or Nx", quoted(text)));
     return Error{size.error()};
   }
   if (spent && *size == 0) {
-    return fail(fmt::format("heap \"{}\" is empty and has no zero move to spend: write 0", text));
+    return fail(
+        fmt::format("heap {} is empty and has no zero move to spend: write 0", quoted(text)));
   }
   return Heap{*size, spent};
 }
