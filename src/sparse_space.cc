@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "nimkit/checked.h"
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
 
@@ -852,6 +853,30 @@ std::vector<std::uint8_t> GrundySequence::checkpoint() const {
   return out;
 }
 
+namespace {
+
+// The largest value heap n can have, given the largest value of heaps 0..n-1: g(n) is the mex of
+// its options' values, so it is at most their number, and at most 2^bit_width(largest) (the XOR
+// of values below a power of two stays below it).
+std::uint64_t value_bound(const SplitGame& game, std::uint64_t n, std::uint64_t largest) {
+  std::uint64_t options = 0;
+  if (game.grundys_game) {
+    options = n >= 3 ? (n - 1) / 2 : 0;
+  } else {
+    for (std::uint64_t k = 0; k < game.digits.size() && k <= n; ++k) {
+      const std::uint8_t d = game.digits[k];
+      const std::uint64_t left = n - k;
+      if ((d & 1) != 0 && left == 0) options = saturating_add(options, 1);
+      if ((d & 2) != 0 && left >= 1) options = saturating_add(options, 1);
+      if ((d & 4) != 0 && left >= 2) options = saturating_add(options, left / 2);
+      if ((d & 8) != 0 && left >= 3) options = saturating_add(options, saturating_mul(left, left));
+    }
+  }
+  return std::min(options, std::bit_ceil(largest + 1));
+}
+
+}  // namespace
+
 Result<GrundySequence> GrundySequence::restore(std::span<const std::uint8_t> bytes,
                                                const SplitGame* expected_game,
                                                const SequenceAlgorithm* expected_algorithm) {
@@ -943,6 +968,17 @@ Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, s
   if (expected_algorithm && *expected_algorithm != algo) {
     return fail("checkpoint was made by the " + std::string(to_string(algo)) + " algorithm, not " +
                 std::string(to_string(*expected_algorithm)));
+  }
+  // The values come from a file: each must be one the game can produce before anything sized by
+  // a value (frequencies, marks) is grown, or one forged value would allocate gigabytes.
+  std::uint64_t largest = 0;
+  for (std::uint64_t n = 0; n < count; ++n) {
+    const std::uint64_t v = s.at(n);
+    if (v > value_bound(*game, n, largest)) {
+      return fail("checkpoint is corrupt (heap " + std::to_string(n) + " has value " +
+                  std::to_string(v) + ", more than the game allows)");
+    }
+    largest = std::max(largest, v);
   }
   s.mask = static_cast<std::uint32_t>(mask);
   s.next_choice = next_choice;

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "fuzz/checkpoint_checksum.h"
+
 namespace nimkit {
 namespace {
 
@@ -126,6 +128,26 @@ TEST(SparseSpace, NamedAndLargerGamesSparseEqualsPlain) {
   }
   // Hex digits with three-way splits (the plain algorithm runs for both).
   for (const char* code : {"0.3F", "0.8", "4.C"}) expect_sparse_equals_plain(code, 300);
+}
+
+// A checkpoint whose checksum is right but whose values the game cannot have is refused before
+// anything is sized by a value (one forged value once made --resume allocate 7.8 GB).
+TEST(SparseSpace, RestoreRefusesImpossibleValues) {
+  for (const std::uint32_t narrow_limit : {0xFFFFu, 0u}) {  // 16-bit and 32-bit storage
+    auto sequence =
+        GrundySequence::create(*SplitGame::parse("0.77"), SequenceAlgorithm::kSparse, narrow_limit);
+    ASSERT_TRUE(sequence);
+    sequence->extend_to(1000);
+    std::vector<std::uint8_t> bytes = sequence->checkpoint();
+    ASSERT_TRUE(GrundySequence::restore(bytes));
+    // The values are the last field before the checksum; heap 999's is the last of them.
+    const int width = sequence->value_bytes();
+    for (int i = 0; i < width; ++i) bytes[bytes.size() - 8 - width + i] = 0xFF;
+    testing::reseal_checkpoint(bytes);
+    auto restored = GrundySequence::restore(bytes);
+    ASSERT_FALSE(restored);
+    EXPECT_NE(restored.error().find("heap 999 has value"), std::string::npos) << restored.error();
+  }
 }
 
 TEST(SparseSpace, GrundysGameSparseEqualsPlain) { expect_sparse_equals_plain("grundy", 6000); }

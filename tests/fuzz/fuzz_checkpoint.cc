@@ -5,28 +5,13 @@
 #include <cstring>
 #include <vector>
 
+#include "checkpoint_checksum.h"
 #include "fuzz_common.h"
 #include "nimkit/sparse_space.h"
 
 using namespace nimkit;
 
 namespace {
-
-// The format's checksum (src/sparse_space.cc, format version 1): FNV-1a style mixing over the
-// 64-bit little-endian words of everything before it, then over the tail bytes one by one.
-std::uint64_t checksum(const std::uint8_t* bytes, std::size_t size) {
-  constexpr std::uint64_t kPrime = 0x100000001b3ULL;
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  std::size_t i = 0;
-  for (; i + 8 <= size; i += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, bytes + i, 8);
-    h = (h ^ word) * kPrime;
-    h ^= h >> 29;
-  }
-  for (; i < size; ++i) h = (h ^ bytes[i]) * kPrime;
-  return h;
-}
 
 std::vector<std::uint8_t> valid_checkpoint() {
   auto game = SplitGame::parse("0.137");
@@ -50,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     bytes.resize(body_size - std::min(delta, body_size));
   }
   for (std::size_t i = 1; i < size && i - 1 < bytes.size(); ++i) bytes[i - 1] ^= data[i];
-  const std::uint64_t sum = checksum(bytes.data(), bytes.size());
+  const std::uint64_t sum = testing::checkpoint_checksum(bytes.data(), bytes.size());
   for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<std::uint8_t>(sum >> (8 * i)));
 
   auto restored = GrundySequence::restore(bytes);
