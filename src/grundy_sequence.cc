@@ -39,7 +39,7 @@ Result<bool> HeapRuleset::extend(State& state, std::uint64_t size, const Limits&
     if (work > limits.max_scan) {
       return fail(fmt::format(
           "computing Grundy values of {} needs more than the scan limit {} (values known up to "
-          "heap {}; raise the limit with --limit)",
+          "heap {})",
           spec(), limits.max_scan, state.table.size() - 1));
     }
     // Stop at the next size where a period is looked for.
@@ -89,12 +89,12 @@ Result<Nimber> HeapRuleset::grundy(std::span<const Heap> component, const Limits
   if (periodic) {
     return fail(fmt::format(
         "Grundy value of heap {} in {}: beyond the table limit {} and no period proved up to "
-        "heap {} (raise the limit with --limit)",
+        "heap {}",
         n, spec(), limits.max_table, state.table.size() - 1));
   }
   return fail(fmt::format(
       "Grundy value of heap {} in {}: beyond the table limit {} (its values have no closed form "
-      "or period; raise the limit with --limit)",
+      "or period)",
       n, spec(), limits.max_table));
 }
 
@@ -113,13 +113,11 @@ Result<std::vector<Nimber>> HeapRuleset::values(std::uint64_t begin, std::uint64
     auto extended = extend(state, std::min(end, limits.max_table), limits);
     if (!extended) return Error{extended.error()};
     if (end > state.table.size() && !state.period) {
-      return fail(fmt::format(
-          "Grundy value of heap {} in {}: beyond the table limit {}{} (raise the limit with "
-          "--limit)",
-          end - 1, spec(), limits.max_table,
-          period_theorem()
-              ? fmt::format(" and no period proved up to heap {}", state.table.size() - 1)
-              : ""));
+      return fail(fmt::format("Grundy value of heap {} in {}: beyond the table limit {}{}", end - 1,
+                              spec(), limits.max_table,
+                              period_theorem() ? fmt::format(" and no period proved up to heap {}",
+                                                             state.table.size() - 1)
+                                               : ""));
     }
   }
   for (std::uint64_t n = begin; n < end; ++n) {

@@ -70,9 +70,9 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
     // Positions on the stack count too: a game far longer than the limit fails here instead of
     // growing the stack without bound.
     if (table.size() + stack.size() >= limits_.max_nodes) {
-      return fail(fmt::format(
-          "position too large to search: more than {} positions (raise the limit with --limit)",
-          limits_.max_nodes));
+      return fail(
+          fmt::format("position too large to search: more than the node limit of {} positions",
+                      limits_.max_nodes));
     }
     if (!limits_.charge()) return fail(limits_.stopped());
     Frame frame{std::move(position), std::move(key)};
@@ -131,10 +131,9 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
       continue;
     }
     if (++edges_ > max_edges_) {
-      return fail(fmt::format(
-          "position too large to search: more than {} moves examined (raise the limit with "
-          "--limit)",
-          max_edges_));
+      return fail(
+          fmt::format("position too large to search: more than the move limit of {} moves examined",
+                      max_edges_));
     }
     // Each move examined costs a step, so a wide misère search stops in bounded time.
     if (!limits_.charge()) return fail(limits_.stopped());

@@ -202,7 +202,8 @@ TEST(Analysis, TooLargeASearchIsAnErrorNotACrash) {
                            nimkit::Convention::kMisere, limits);
   ASSERT_FALSE(a.ok());
   EXPECT_TRUE(a.error().starts_with("position too large to search: more than ")) << a.error();
-  EXPECT_TRUE(a.error().ends_with("(raise the limit with --limit)")) << a.error();
+  // The library names the limit, never a command-line flag: the front end adds its advice.
+  EXPECT_EQ(a.error().find("--"), std::string::npos) << a.error();
 }
 
 TEST(Analysis, DeepNarrowGamesAreSearchedWithoutRecursion) {

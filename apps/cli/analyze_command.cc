@@ -21,7 +21,7 @@ int run_analyze(const AnalyzeOptions& options) {
   if (!game) return report(game.error());
   const Position& position = game->position;
   auto analysis = analyze(position, options.game.convention(), options.game.limits());
-  if (!analysis) return report(analysis.error());
+  if (!analysis) return report_limit(analysis.error());
   if (options.json) {
     fmt::print("{}\n", dump_json(analysis_json(position, *analysis)));
     return 0;

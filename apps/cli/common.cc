@@ -85,6 +85,10 @@ int report(std::string_view message) {
   return kBadInput;
 }
 
+int report_limit(std::string_view message) {
+  return report(fmt::format("{} (raise the limit with --limit)", message));
+}
+
 std::string game_title(const Ruleset* rules, Convention convention) {
   const char* play = convention == Convention::kNormal ? "normal play (last to move wins)"
                                                        : "misère play (last to move loses)";

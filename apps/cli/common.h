@@ -51,6 +51,9 @@ void add_max_line_option(CLI::App& command, std::uint64_t& max_line);
 
 // "error: <message>" on stderr; returns kBadInput.
 int report(std::string_view message);
+// report() for a computation the library stopped at a work limit (its message names the
+// limit): adds the command line's advice, "(raise the limit with --limit)".
+int report_limit(std::string_view message);
 
 // "nim, normal play (last to move wins)".
 std::string game_title(const Ruleset* rules, Convention convention);

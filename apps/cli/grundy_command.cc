@@ -36,7 +36,7 @@ struct GrundyOptions {
   std::string out;
   std::string limit = std::to_string(kDefaultWork);
   std::string search;       // empty: kTableSearch, or kSequenceSearch for octal codes
-  LongRunOptions long_run;  // issue 5: sparse-space engine, checkpoints, --stats (long_run.h)
+  LongRunOptions long_run;  // sparse-space engine, checkpoints, --stats (long_run.h)
 };
 
 struct PeriodReport {
@@ -124,7 +124,7 @@ int run_grundy(const GrundyOptions& options) {
   Limits search_limits = limits;
   search_limits.max_table = std::max(*search, count);
 
-  // Octal codes and Grundy's game go to the sparse-space engine (issue 5), which also proves
+  // Octal codes and Grundy's game go to the sparse-space engine, which also proves
   // periods of millions of heaps; other rulesets are tabulated by mex.
   if (game) {
     return run_long_grundy(*game, (*rules)->spec(), options.long_run, count, options.period,
@@ -134,11 +134,11 @@ int run_grundy(const GrundyOptions& options) {
   std::optional<PeriodReport> period;
   if (options.period) period = find_period(**rules, count, search_limits);
   auto first = grundy_values(**rules, 0, std::min(count, kChunk), limits);
-  if (!first) return report(first.error());
+  if (!first) return report_limit(first.error());
   if (count > kChunk) {
     // Later chunks can still fail (a table limit): check the last value first.
     auto last = grundy_values(**rules, count - 1, count, limits);
-    if (!last) return report(last.error());
+    if (!last) return report_limit(last.error());
   }
 
   std::FILE* out = stdout;
@@ -169,7 +169,7 @@ int run_grundy(const GrundyOptions& options) {
     begin += values.size();
     if (begin >= count) break;
     auto next = grundy_values(**rules, begin, std::min(count, begin + kChunk), limits);
-    if (!next) return report(next.error());
+    if (!next) return report_limit(next.error());
     values = std::move(*next);
   }
   if (options.json) {

@@ -129,8 +129,7 @@ class ValueSearch {
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
     if (memo_.size() >= limits_.max_nodes || depth > 20000) {
       error_ = fmt::format(
-          "the Grundy value of this Moore position needs more than {} positions (raise the limit "
-          "with --limit)",
+          "the Grundy value of this Moore position needs more than the node limit of {} positions",
           limits_.max_nodes);
       return std::nullopt;
     }
@@ -139,10 +138,9 @@ class ValueSearch {
     for_each_move(key, k_, [&](const std::vector<std::uint64_t>& d) {
       if (failed) return;
       if (++work_ > limits_.max_scan) {
-        error_ = fmt::format(
-            "the Grundy value of this Moore position needs more than the scan limit {} "
-            "(raise the limit with --limit)",
-            limits_.max_scan);
+        error_ =
+            fmt::format("the Grundy value of this Moore position needs more than the scan limit {}",
+                        limits_.max_scan);
         failed = true;
         return;
       }

@@ -53,16 +53,15 @@ Result<std::vector<std::uint32_t>> grundy_table(std::uint64_t x, std::uint64_t y
   if (!cells) {
     return fail(fmt::format(
         "wythoff: the Grundy value of ({}, {}) needs a table of {} cells, more than the table "
-        "limit {} (raise the limit with --limit)",
+        "limit {}",
         x, y, to_string((U128{x} + 1) * (U128{y} + 1)), limits.max_table));
   }
   // x + y + 1 fits: the table check above bounds x and y by the table limit.
   const std::uint64_t words = (x + y + 2) / 64 + 1;  // values are at most x + y
   if (!checked_size(*cells, words, limits.max_scan)) {
-    return fail(fmt::format(
-        "wythoff: the Grundy value of ({}, {}) needs more work than the scan limit {} (raise the "
-        "limit with --limit)",
-        x, y, limits.max_scan));
+    return fail(
+        fmt::format("wythoff: the Grundy value of ({}, {}) needs more work than the scan limit {}",
+                    x, y, limits.max_scan));
   }
   const std::uint64_t w = y + 1;
   std::vector<std::uint32_t> g(static_cast<std::size_t>(*cells));
