@@ -6,6 +6,7 @@
 #include <string>
 
 #include "commands.h"
+#include "nimkit/quote.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"nimkit: analyze, play and solve Nim and other impartial games"};
@@ -19,6 +20,20 @@ int main(int argc, char** argv) {
   nimkit::cli::add_batch_command(app, status);
   nimkit::cli::add_bench_command(app, status);
   nimkit::cli::add_rules_command(app, status);
+  // CLI11 answers a mistyped command with "A subcommand is required"; name the word instead.
+  if (argc >= 2 && argv[1][0] != '-') {
+    std::string names;
+    bool known = false;
+    for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) {
+      known = known || command->get_name() == argv[1];
+      names += (names.empty() ? "" : ", ") + command->get_name();
+    }
+    if (!known) {
+      fmt::print(stderr, "error: unknown command {} (commands: {})\n", nimkit::quoted(argv[1]),
+                 names);
+      return nimkit::cli::kBadInput;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
