@@ -51,10 +51,9 @@ Result<bool> HeapRuleset::extend(State& state, std::uint64_t size, const Limits&
     extend_values(state.table, target, work, limits.max_scan);
     // Tabulating is work of the whole request or command: a shared budget stops it too.
     if (!limits.charge(std::max<std::uint64_t>(work - before, 1))) {
-      return fail(fmt::format(
-          "computing Grundy values of {} stopped by {} (values known up to "
-          "heap {})",
-          spec(), limits.meter->reason(), state.table.empty() ? 0 : state.table.size() - 1));
+      return fail(fmt::format("computing Grundy values of {}: {} (values known up to heap {})",
+                              spec(), limits.stopped(),
+                              state.table.empty() ? 0 : state.table.size() - 1));
     }
     if (periodic && state.table.size() >= state.next_check) {
       state.next_check *= 2;

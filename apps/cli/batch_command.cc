@@ -261,10 +261,6 @@ class Batch {
   bool fast_ = false;
 };
 
-std::string line_too_long(std::uint64_t number, std::uint64_t max_line) {
-  return fmt::format("line {} is longer than the line limit of {} bytes", number, max_line);
-}
-
 int run_batch(const BatchOptions& options) {
   auto rules = make_ruleset(options.rules);
   if (!rules) return report(rules.error());

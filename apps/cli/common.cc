@@ -89,6 +89,10 @@ int report_limit(std::string_view message) {
   return report(fmt::format("{} (raise the limit with --limit)", message));
 }
 
+std::string line_too_long(std::uint64_t number, std::uint64_t max_line) {
+  return fmt::format("line {} is longer than the line limit of {} bytes", number, max_line);
+}
+
 std::string game_title(const Ruleset* rules, Convention convention) {
   const char* play = convention == Convention::kNormal ? "normal play (last to move wins)"
                                                        : "misère play (last to move loses)";

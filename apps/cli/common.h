@@ -55,6 +55,10 @@ int report(std::string_view message);
 // limit): adds the command line's advice, "(raise the limit with --limit)".
 int report_limit(std::string_view message);
 
+// "line N is longer than the line limit of M bytes": the one message of every line-capped input
+// (batch, play, replay).
+std::string line_too_long(std::uint64_t number, std::uint64_t max_line);
+
 // "nim, normal play (last to move wins)".
 std::string game_title(const Ruleset* rules, Convention convention);
 

@@ -118,8 +118,7 @@ class LineReader {
     while ((c = std::cin.get()) != std::char_traits<char>::eof() && c != '\n') {
       if (line.size() >= kDefaultMaxLine) {
         std::fflush(stdout);
-        std::exit(report(fmt::format("line {} is longer than the line limit of {} bytes",
-                                     lines_read_, kDefaultMaxLine)));
+        std::exit(report(line_too_long(lines_read_, kDefaultMaxLine)));
       }
       line += static_cast<char>(c);
     }
@@ -302,8 +301,7 @@ int run_replay(const std::string& path) {
                               nimkit::quoted(path), kMaxSavedGame));
   }
   if (const std::uint64_t line = first_long_line(text); line != 0) {
-    return report(fmt::format("{}: line {} is longer than the line limit of {} bytes",
-                              sanitize(path), line, kDefaultMaxLine));
+    return report(fmt::format("{}: {}", sanitize(path), line_too_long(line, kDefaultMaxLine)));
   }
   auto saved = load_game(text);
   if (!saved) return report(fmt::format("{}: {}", sanitize(path), saved.error()));
