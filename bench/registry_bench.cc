@@ -8,6 +8,7 @@
 #include <string>
 
 #include "nimkit/grundy_sequence.h"
+#include "nimkit/heap_game.h"
 #include "nimkit/registry.h"
 
 namespace {
@@ -37,7 +38,8 @@ const bool registered = [] {
   for (const nimkit::RulesetEntry& entry : nimkit::registry()) {
     for (const std::string& spec : entry.examples) {
       auto rules = nimkit::make_ruleset(spec);
-      if (!rules || (*rules)->arity() != 1) continue;  // pairs and Moore's game have no sequence
+      const auto* heaps = rules ? dynamic_cast<const nimkit::HeapGame*>(rules->get()) : nullptr;
+      if (heaps == nullptr || heaps->arity() != 1) continue;  // only single heaps have a sequence
       benchmark::RegisterBenchmark(("Sequence/" + spec).c_str(), sequence, spec)
           ->Arg(200'000)
           ->Iterations(1)

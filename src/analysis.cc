@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <optional>
 
-#include "nimkit/games/nim.h"
 #include "search.h"
 
 namespace nimkit {
@@ -11,7 +10,7 @@ namespace {
 
 bool all_nim(const Position& position) {
   return std::all_of(position.components().begin(), position.components().end(),
-                     [](const Component& c) { return dynamic_cast<const Nim*>(c.rules.get()); });
+                     [](const Component& c) { return c.rules->is_nim_heap(); });
 }
 
 struct Values {
@@ -22,7 +21,7 @@ struct Values {
 Result<Values> component_values(const Position& position, const Limits& limits) {
   Values values;
   for (const Component& c : position.components()) {
-    auto g = c.rules->grundy(c.heaps, limits);
+    auto g = c.rules->value(c.state, limits);
     if (!g) return Error{g.error()};
     values.each.push_back(*g);
     values.total ^= *g;
@@ -30,16 +29,16 @@ Result<Values> component_values(const Position& position, const Limits& limits) 
   return values;
 }
 
-// Bouton's misère rule, with the counts it needs.
+// Bouton's misère rule, with the counts it needs, over the values of Nim heaps (their sizes).
 struct MisereNim {
-  std::uint64_t nim_sum = 0;
+  Nimber nim_sum = 0;
   std::size_t big = 0;   // heaps of two or more
   std::size_t ones = 0;  // heaps of exactly one
 
-  explicit MisereNim(const Position& position) {
-    for (std::uint64_t h : position.heap_sizes()) add(h, +1);
+  explicit MisereNim(const std::vector<Nimber>& values) {
+    for (Nimber h : values) add(h, +1);
   }
-  void add(std::uint64_t h, int sign) {
+  void add(Nimber h, int sign) {
     nim_sum ^= h;
     if (h >= 2) big += static_cast<std::size_t>(sign);
     if (h == 1) ones += static_cast<std::size_t>(sign);
@@ -57,23 +56,30 @@ void keep(Analysis& analysis, Move move, const Limits& limits) {
 
 Result<Analysis> analyze_misere_nim(const Position& position, const Limits& limits,
                                     Analysis analysis) {
-  const MisereNim now(position);
+  auto values = component_values(position, limits);
+  if (!values) return Error{values.error()};
+  analysis.values = values->each;
+  const MisereNim now(analysis.values);
   analysis.winner = now.lost() ? Player::kSecond : Player::kFirst;
-  analysis.method = "misère Nim rule";
+  analysis.method = Method::kMisereNim;
   if (now.lost()) return analysis;
   for (std::size_t i = 0; i < position.components().size(); ++i) {
-    const std::uint64_t h = position.components()[i].heaps[0].size;
+    const Component& c = position.components()[i];
+    const Nimber h = analysis.values[i];
     // A move to a lost position either leaves some heap ≥ 2 and nim-sum 0 (so the heap becomes
     // h ^ X) or leaves every heap ≤ 1 (so the heap becomes 0 or 1).
-    std::vector<std::uint64_t> results{h ^ now.nim_sum, 1, 0};
+    std::vector<Nimber> results{h ^ now.nim_sum, 1, 0};
     std::sort(results.begin(), results.end(), std::greater<>());
     results.erase(std::unique(results.begin(), results.end()), results.end());
-    for (std::uint64_t r : results) {
+    for (Nimber r : results) {
       if (r >= h) continue;
       MisereNim next = now;
       next.add(h, -1);
       next.add(r, +1);
-      if (next.lost()) keep(analysis, Move{i, Option{{Heap{r}}, h - r}}, limits);
+      if (!next.lost()) continue;
+      auto options = c.rules->options_to_value(c.state, r, limits);
+      if (!options) return Error{options.error()};
+      for (Option& option : *options) keep(analysis, Move{i, std::move(option)}, limits);
     }
   }
   return analysis;
@@ -86,18 +92,18 @@ std::optional<Result<Analysis>> analyze_by_rule(const Position& position, const 
   std::optional<std::size_t> only;
   for (std::size_t i = 0; i < position.components().size(); ++i) {
     const Component& c = position.components()[i];
-    if (c.rules->option_count(c.heaps) == 0) continue;
+    if (c.rules->count_options(c.state) == 0) continue;
     if (only) return std::nullopt;
     only = i;
   }
   if (!only) return std::nullopt;
   const Component& c = position.components()[*only];
-  const std::optional<bool> lost = c.rules->p_position(c.heaps);
+  const std::optional<bool> lost = c.rules->is_p_position(c.state);
   if (!lost) return std::nullopt;
   analysis.winner = *lost ? Player::kSecond : Player::kFirst;
-  analysis.method = "P-position rule";
+  analysis.method = Method::kPositionRule;
   if (*lost || !list_moves) return analysis;
-  auto options = c.rules->options_with_value(c.heaps, 0, limits);
+  auto options = c.rules->options_to_value(c.state, 0, limits);
   if (!options) return Result<Analysis>(Error{options.error()});
   for (Option& option : *options) keep(analysis, Move{*only, std::move(option)}, limits);
   return analysis;
@@ -109,7 +115,7 @@ Result<Analysis> analyze_by_search(const Position& position, Convention conventi
   auto wins = search.wins(position);
   if (!wins) return Error{wins.error()};
   analysis.winner = *wins ? Player::kFirst : Player::kSecond;
-  analysis.method = "search";
+  analysis.method = Method::kSearch;
   if (*wins) {
     auto moves = position.legal_moves(limits);
     if (!moves) return Error{moves.error()};
@@ -131,6 +137,22 @@ std::string_view to_string(Convention convention) {
 
 std::string_view to_string(Player player) { return player == Player::kFirst ? "first" : "second"; }
 
+std::string_view to_string(Method method) {
+  switch (method) {
+    case Method::kNimSum:
+      return "nim-sum";
+    case Method::kMisereNim:
+      return "misère Nim rule";
+    case Method::kPositionRule:
+      return "P-position rule";
+    case Method::kGrundyValues:
+      return "Grundy values";
+    case Method::kSearch:
+      return "search";
+  }
+  return "?";
+}
+
 Result<Analysis> analyze(const Position& position, Convention convention, const Limits& limits) {
   Analysis analysis;
   analysis.convention = convention;
@@ -146,13 +168,19 @@ Result<Analysis> analyze(const Position& position, Convention convention, const 
     small.max_scan = std::min<std::uint64_t>(limits.max_scan, 200'000);
     if (auto ruled = analyze_by_rule(position, limits, analysis)) {
       if (*ruled) {
-        if (auto values = component_values(position, small)) (*ruled)->grundy = values->total;
+        if (auto values = component_values(position, small)) {
+          (*ruled)->grundy = values->total;
+          (*ruled)->values = values->each;
+        }
       }
       return *ruled;
     }
   }
   auto values = component_values(position, limits);
-  if (values) analysis.grundy = values->total;
+  if (values) {
+    analysis.grundy = values->total;
+    analysis.values = values->each;
+  }
   if (!values) {
     // No Grundy value within the limits: only a search can still answer.
     auto searched = analyze_by_search(position, convention, limits, std::move(analysis));
@@ -161,12 +189,12 @@ Result<Analysis> analyze(const Position& position, Convention convention, const 
   }
   const Nimber total = values->total;
   analysis.winner = total != 0 ? Player::kFirst : Player::kSecond;
-  analysis.method = all_nim(position) ? "nim-sum" : "Grundy values";
+  analysis.method = all_nim(position) ? Method::kNimSum : Method::kGrundyValues;
   if (total == 0) return analysis;
   const auto& components = position.components();
   for (std::size_t i = 0; i < components.size(); ++i) {
     const Component& c = components[i];
-    auto options = c.rules->options_with_value(c.heaps, total ^ values->each[i], limits);
+    auto options = c.rules->options_to_value(c.state, total ^ values->each[i], limits);
     if (!options) {
       // The winner is known; only the list is out of reach (e.g. every split of a huge heap).
       analysis.moves_unlisted = options.error();
@@ -180,7 +208,11 @@ Result<Analysis> analyze(const Position& position, Convention convention, const 
 Result<bool> first_player_wins(const Position& position, Convention convention,
                                const Limits& limits) {
   if (convention == Convention::kMisere) {
-    if (all_nim(position)) return !MisereNim(position).lost();
+    if (all_nim(position)) {
+      auto values = component_values(position, limits);
+      if (!values) return Error{values.error()};
+      return !MisereNim(values->each).lost();
+    }
     detail::Search search(convention, limits);
     return search.wins(position);
   }

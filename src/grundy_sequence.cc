@@ -170,10 +170,14 @@ HeapRuleset::PeriodSearch HeapRuleset::find_period(std::uint64_t at_least,
 
 Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t begin,
                                           std::uint64_t end, const Limits& limits) {
-  if (rules.arity() != 1) {
-    return fail(fmt::format("{} plays on {} heaps at a time: Grundy sequences need single heaps",
-                            rules.spec(),
-                            rules.arity() == 0 ? "several" : std::to_string(rules.arity())));
+  const auto* heap_game = dynamic_cast<const HeapGame*>(&rules);
+  if (heap_game == nullptr) {
+    return fail(fmt::format("{} is not played on heaps: it has no Grundy sequence", rules.spec()));
+  }
+  if (heap_game->arity() != 1) {
+    return fail(fmt::format(
+        "{} plays on {} heaps at a time: Grundy sequences need single heaps", rules.spec(),
+        heap_game->arity() == 0 ? "several" : std::to_string(heap_game->arity())));
   }
   if (const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules)) {
     return heap_rules->values(begin, end, limits);
@@ -181,7 +185,7 @@ Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t be
   std::vector<Nimber> out;
   for (std::uint64_t n = begin; n < end; ++n) {
     const Heap heap{n, false};
-    auto g = rules.grundy(std::span<const Heap>(&heap, 1), limits);
+    auto g = heap_game->grundy(std::span<const Heap>(&heap, 1), limits);
     if (!g) return Error{g.error()};
     out.push_back(*g);
   }

@@ -8,185 +8,50 @@
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
+#include "nimkit/text.h"
 
 namespace nimkit {
-namespace {
 
-std::vector<std::string> words(std::string_view text) {
-  std::vector<std::string> out;
-  std::istringstream in{std::string(text)};
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
-struct HeapRef {
-  std::size_t component;
-  std::size_t offset;
-};
-
-Result<HeapRef> find_heap(const Position& position, std::string_view text) {
-  auto number = parse_u64(text, "heap number");
-  if (!number) return Error{number.error()};
-  const std::size_t count = position.heap_count();
-  if (*number == 0 || *number > count) {
-    return fail(fmt::format("no heap {}: heaps are numbered 1 to {}", text, count));
-  }
-  std::size_t index = static_cast<std::size_t>(*number - 1);
+Result<std::vector<Move>> parse_partial_move(const Position& position, std::string_view text,
+                                             bool partial, const Limits& limits) {
+  const std::size_t items = position.item_count();
+  std::optional<std::string> first_error;
+  std::vector<Move> found;
+  std::optional<std::size_t> claimed;
   for (std::size_t c = 0; c < position.components().size(); ++c) {
-    const std::size_t n = position.components()[c].heaps.size();
-    if (index < n) return HeapRef{c, index};
-    index -= n;
-  }
-  return fail("no such heap");
-}
-
-std::string list_sizes(const std::vector<Heap>& heaps, std::string_view joiner) {
-  std::string text;
-  for (std::size_t i = 0; i < heaps.size(); ++i) {
-    if (i > 0) text += joiner;
-    text += std::to_string(heaps[i].size);
-  }
-  return text.empty() ? "nothing" : text;
-}
-
-std::vector<std::uint64_t> sorted_sizes(const std::vector<Heap>& heaps) {
-  std::vector<std::uint64_t> sizes;
-  for (const Heap& h : heaps) sizes.push_back(h.size);
-  std::sort(sizes.begin(), sizes.end());
-  return sizes;
-}
-
-// "HEAP:COUNT HEAP:COUNT ...": a move on several heaps of one component.
-Result<Move> parse_multi_move(const Position& position, const std::vector<std::string>& tokens,
-                              const Limits& limits) {
-  std::size_t component = 0;
-  std::vector<std::pair<std::size_t, std::uint64_t>> takes;
-  for (std::size_t i = 0; i < tokens.size(); ++i) {
-    const std::size_t colon = tokens[i].find(':');
-    if (colon == std::string::npos) {
-      return fail(fmt::format("{} is not HEAP:COUNT", quoted(tokens[i])));
+    const Component& comp = position.components()[c];
+    auto options =
+        comp.rules->parse_move(comp.state, text, position.first_item(c), items, partial, limits);
+    if (!options) {
+      if (!first_error) first_error = options.error();
+      continue;
     }
-    auto heap = find_heap(position, std::string_view(tokens[i]).substr(0, colon));
-    if (!heap) return Error{heap.error()};
-    auto take = parse_u64(std::string_view(tokens[i]).substr(colon + 1), "count");
-    if (!take) return Error{take.error()};
-    if (i == 0) component = heap->component;
-    if (heap->component != component) {
-      return fail(
-          fmt::format("heaps in {} are not played together by these rules", quoted(tokens[i])));
+    if (options->empty()) continue;
+    if (claimed) {
+      return fail(fmt::format("move {} is ambiguous: it names moves in components {} and {}",
+                              quoted(text), *claimed + 1, c + 1));
     }
-    takes.emplace_back(heap->offset, *take);
+    claimed = c;
+    for (Option& option : *options) found.push_back(Move{c, std::move(option)});
   }
-  const Component& c = position.components()[component];
-  if (c.rules->arity() == 1 && takes.size() == 1) {
-    return fail("write a move on one heap as \"HEAP COUNT\"");
-  }
-  const Count count = c.rules->option_count(c.heaps);
-  if (count > limits.max_scan) return fail("too many moves to check this one");
-  for (Count k = 0; k < count; ++k) {
-    Option option = c.rules->option_at(c.heaps, k);
-    if (option.result.size() != c.heaps.size()) continue;
-    bool match = true;
-    for (std::size_t j = 0; j < c.heaps.size() && match; ++j) {
-      std::uint64_t want = 0;
-      for (const auto& [offset, take] : takes) {
-        if (offset == j) want = take;
-      }
-      match = c.heaps[j].size - option.result[j].size == want;
-    }
-    if (match) return Move{component, std::move(option)};
-  }
-  return fail(fmt::format("{} is not a move {} allows",
-                          quoted(fmt::format("{}", fmt::join(tokens, " "))), c.rules->spec()));
+  if (claimed) return found;
+  if (first_error) return fail(*first_error);
+  return fail(fmt::format("move {} names nothing in this position", quoted(text)));
 }
-
-}  // namespace
 
 Result<Move> parse_move(const Position& position, std::string_view text, const Limits& limits) {
-  const std::vector<std::string> tokens = words(text);
-  if (tokens.empty()) return fail("empty move: expected HEAP COUNT, e.g. \"1 2\"");
-  if (tokens[0].find(':') != std::string::npos) return parse_multi_move(position, tokens, limits);
-  if (tokens.size() < 2) {
-    return fail(fmt::format("move {} needs a heap and a count, e.g. \"1 2\"", quoted(text)));
-  }
-  auto ref = find_heap(position, tokens[0]);
-  if (!ref) return Error{ref.error()};
-  auto take = parse_u64(tokens[1], "count");
-  if (!take) return Error{take.error()};
-  const Component& c = position.components()[ref->component];
-  const Heap& heap = c.heaps[ref->offset];
-  const std::string& number = tokens[0];
-  if (heap.size == 0) return fail(fmt::format("heap {} is empty", number));
-  if (*take > heap.size) {
-    return fail(fmt::format("heap {} has only {} object{}, cannot take {}", number, heap.size,
-                            heap.size == 1 ? "" : "s", tokens[1]));
-  }
-  if (*take == 0 && heap.zero_spent) {
-    return fail(fmt::format("heap {} has already used its zero move", number));
-  }
-  auto candidates = c.rules->options_taking(c.heaps, ref->offset, *take, limits);
-  if (!candidates) return Error{candidates.error()};
-  if (candidates->empty()) {
-    if (*take == 0) {
-      return fail(fmt::format("a move must take at least one object from heap {} in {}", number,
-                              c.rules->spec()));
-    }
+  auto moves = parse_partial_move(position, text, false, limits);
+  if (!moves) return Error{moves.error()};
+  if (moves->size() > 1) {
     return fail(
-        fmt::format("{} does not allow taking {} from heap {}", c.rules->spec(), *take, number));
+        fmt::format("move {} can mean {} moves: name one of them", quoted(text), moves->size()));
   }
-  if (tokens.size() > 2) {
-    std::vector<std::uint64_t> parts;
-    for (std::size_t i = 2; i < tokens.size(); ++i) {
-      auto part = parse_u64(tokens[i], "part");
-      if (!part) return Error{part.error()};
-      if (*part != 0) parts.push_back(*part);
-    }
-    std::sort(parts.begin(), parts.end());
-    std::erase_if(*candidates, [&](const Option& o) { return sorted_sizes(o.result) != parts; });
-    if (candidates->empty()) {
-      return fail(fmt::format(
-          "taking {} from heap {} cannot leave {}", *take, number,
-          fmt::join(std::vector<std::string>(tokens.begin() + 2, tokens.end()), " and ")));
-    }
-  }
-  if (candidates->size() > 1) {
-    std::string choices;
-    for (std::size_t i = 0; i < candidates->size() && i < 6; ++i) {
-      choices += (i == 0 ? "" : "; ") + list_sizes((*candidates)[i].result, "+");
-    }
-    return fail(
-        fmt::format("taking {} from heap {} can leave {}{}: add the parts, e.g. \"{} {} {}\"",
-                    *take, number, choices, candidates->size() > 6 ? "; ..." : "", number, *take,
-                    list_sizes(candidates->front().result, " ")));
-  }
-  return Move{ref->component, std::move(candidates->front())};
+  return std::move(moves->front());
 }
 
-std::string format_move(const Position& position, const Move& move) {
+std::string format_move(const Position& position, const Move& move, const Limits& limits) {
   const Component& c = position.components()[move.component];
-  const std::size_t first = position.first_heap(move.component) + 1;
-  if (c.rules->arity() == 1) {
-    std::string text = fmt::format("{} {}", first, move.option.take);
-    // The parts left are written whenever "HEAP COUNT" alone could mean several moves, or when
-    // finding that out would take a long scan (parse_move accepts the parts in either case).
-    Limits limits;
-    limits.max_scan = 10'000;
-    auto same = c.rules->options_taking(c.heaps, 0, move.option.take, limits);
-    if (!same || same->size() > 1) {
-      for (const Heap& h : move.option.result) text += fmt::format(" {}", h.size);
-    }
-    return text;
-  }
-  std::vector<std::string> parts;
-  for (std::size_t j = 0; j < c.heaps.size(); ++j) {
-    const std::uint64_t taken = c.heaps[j].size - move.option.result[j].size;
-    if (taken != 0) parts.push_back(fmt::format("{}:{}", first + j, taken));
-  }
-  if (parts.size() == 1) {
-    const std::size_t colon = parts[0].find(':');
-    return parts[0].substr(0, colon) + " " + parts[0].substr(colon + 1);
-  }
-  return fmt::format("{}", fmt::join(parts, " "));
+  return c.rules->format_move(c.state, move.option, position.first_item(move.component), limits);
 }
 
 Match::Match(std::shared_ptr<const Ruleset> rules, Position start, Convention convention,
@@ -217,7 +82,7 @@ const MoveRecord& Match::play(const Move& move) {
   MoveRecord record;
   record.move = move;
   record.mover = to_move();
-  record.text = format_move(before, move);
+  record.text = format_move(before, move, limits_);
   record.description = describe(before, move);
   record.after = before.after(move);
   // A win thrown away: the mover could force a win before the move and the opponent can after.

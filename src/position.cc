@@ -8,42 +8,15 @@ namespace nimkit {
 
 Position::Position(std::vector<Component> components) : components_(std::move(components)) {}
 
-Position::Position(std::shared_ptr<const Ruleset> rules, const std::vector<Heap>& heaps) {
-  const std::size_t arity = rules->arity();
-  if (arity == 0) {
-    components_.push_back(Component{rules, heaps});
-    return;
-  }
-  for (std::size_t i = 0; i + arity <= heaps.size(); i += arity) {
-    components_.push_back(Component{
-        rules, std::vector<Heap>(heaps.begin() + static_cast<std::ptrdiff_t>(i),
-                                 heaps.begin() + static_cast<std::ptrdiff_t>(i + arity))});
-  }
-}
-
-std::vector<Heap> Position::heaps() const {
-  std::vector<Heap> all;
-  for (const Component& c : components_) all.insert(all.end(), c.heaps.begin(), c.heaps.end());
-  return all;
-}
-
-std::vector<std::uint64_t> Position::heap_sizes() const {
-  std::vector<std::uint64_t> sizes;
-  for (const Component& c : components_) {
-    for (const Heap& h : c.heaps) sizes.push_back(h.size);
-  }
-  return sizes;
-}
-
-std::size_t Position::heap_count() const {
+std::size_t Position::item_count() const {
   std::size_t n = 0;
-  for (const Component& c : components_) n += c.heaps.size();
+  for (const Component& c : components_) n += c.rules->item_count(c.state);
   return n;
 }
 
-std::size_t Position::first_heap(std::size_t c) const {
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < c; ++i) n += components_[i].heaps.size();
+std::size_t Position::first_item(std::size_t c) const {
+  std::size_t n = 1;
+  for (std::size_t i = 0; i < c; ++i) n += components_[i].rules->item_count(components_[i].state);
   return n;
 }
 
@@ -66,25 +39,21 @@ Position Position::after(const Move& move) const {
       next.push_back(components_[i]);
       continue;
     }
-    if (target.rules->arity() == 1) {
-      for (const Heap& h : move.option.result) next.push_back(Component{target.rules, {h}});
-    } else if (!move.option.result.empty()) {
-      next.push_back(Component{target.rules, move.option.result});
-    }
+    for (const State& s : move.option.result) next.push_back(Component{target.rules, s});
   }
   return Position(std::move(next));
 }
 
 Count Position::move_count() const {
   Count total = 0;
-  for (const Component& c : components_) total += c.rules->option_count(c.heaps);
+  for (const Component& c : components_) total += c.rules->count_options(c.state);
   return total;
 }
 
 Move Position::move_at(Count index) const {
   for (std::size_t i = 0; i < components_.size(); ++i) {
-    const Count n = components_[i].rules->option_count(components_[i].heaps);
-    if (index < n) return Move{i, components_[i].rules->option_at(components_[i].heaps, index)};
+    const Count n = components_[i].rules->count_options(components_[i].state);
+    if (index < n) return Move{i, components_[i].rules->option(components_[i].state, index)};
     index -= n;
   }
   assert(false && "move index out of range");
@@ -101,10 +70,10 @@ Result<std::vector<Move>> Position::legal_moves(const Limits& limits) const {
   moves.reserve(static_cast<std::size_t>(total));
   for (std::size_t i = 0; i < components_.size(); ++i) {
     const Component& c = components_[i];
-    const Count n = c.rules->option_count(c.heaps);
+    const Count n = c.rules->count_options(c.state);
     for (Count k = 0; k < n; ++k) {
       if (!limits.charge()) return fail(limits.stopped());
-      moves.push_back(Move{i, c.rules->option_at(c.heaps, k)});
+      moves.push_back(Move{i, c.rules->option(c.state, k)});
     }
   }
   return moves;
@@ -115,55 +84,15 @@ bool operator==(const Position& a, const Position& b) {
   for (std::size_t i = 0; i < a.components_.size(); ++i) {
     const Component& x = a.components_[i];
     const Component& y = b.components_[i];
-    if (x.heaps != y.heaps) return false;
+    if (x.state != y.state) return false;
     if (x.rules.get() != y.rules.get() && x.rules->spec() != y.rules->spec()) return false;
   }
   return true;
 }
 
-std::size_t move_heap_number(const Position& before, const Move& move) {
-  const Component& c = before.components()[move.component];
-  std::size_t offset = 0;
-  if (c.rules->arity() != 1) {
-    // The first heap the move takes from.
-    for (std::size_t j = 0; j < c.heaps.size(); ++j) {
-      if (j < move.option.result.size() && c.heaps[j].size != move.option.result[j].size) {
-        offset = j;
-        break;
-      }
-    }
-  }
-  return before.first_heap(move.component) + offset + 1;
-}
-
 std::string describe(const Position& before, const Move& move) {
   const Component& c = before.components()[move.component];
-  const std::size_t first = before.first_heap(move.component) + 1;
-  const Option& o = move.option;
-  if (c.rules->arity() != 1) {
-    std::string text;
-    for (std::size_t j = 0; j < c.heaps.size(); ++j) {
-      const std::uint64_t taken = c.heaps[j].size - o.result[j].size;
-      if (taken == 0) continue;
-      text += text.empty() ? fmt::format("take {} from heap {}", taken, first + j)
-                           : fmt::format(" and {} from heap {}", taken, first + j);
-    }
-    return text;
-  }
-  const Heap& heap = c.heaps[0];
-  if (o.take == 0 && o.result.size() == 1 && o.result[0].size == heap.size) {
-    return fmt::format("zero move on heap {}", first);
-  }
-  std::string text = o.take == 0 ? fmt::format("split heap {}", first)
-                                 : fmt::format("take {} from heap {}", o.take, first);
-  if (o.result.size() >= 2) {
-    text += o.take == 0 ? " into " : " leaving ";
-    for (std::size_t j = 0; j < o.result.size(); ++j) {
-      if (j > 0) text += j + 1 == o.result.size() ? " and " : ", ";
-      text += std::to_string(o.result[j].size);
-    }
-  }
-  return text;
+  return c.rules->describe_move(c.state, move.option, before.first_item(move.component));
 }
 
 }  // namespace nimkit

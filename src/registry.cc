@@ -122,8 +122,13 @@ std::vector<RulesetEntry> make_registry() {
                     if (!made) return Error{made.error()};
                     return std::shared_ptr<const Ruleset>(*made);
                   }});
-  list.push_back(
-      {"wythoff", "", WythoffGame().summary(), {"wythoff"}, plain<WythoffGame>("wythoff")});
+  list.push_back({"wythoff",
+                  "",
+                  WythoffGame().summary(),
+                  {"wythoff"},
+                  plain<WythoffGame>("wythoff"),
+                  "heaps",
+                  "3 5"});
   return list;
 }
 

@@ -25,7 +25,7 @@ std::size_t Search::KeyHash::operator()(const Key& key) const {
 Search::Key Search::canonical(const Position& position) {
   std::vector<Key> parts;
   for (const Component& c : position.components()) {
-    if (c.rules->option_count(c.heaps) == 0) continue;
+    if (c.rules->count_options(c.state) == 0) continue;
     auto known = ids_.find(c.rules.get());
     if (known == ids_.end()) {
       // Equal rulesets built separately share an id, so equal positions share a key.
@@ -34,11 +34,9 @@ Search::Key Search::canonical(const Position& position) {
       if (it == specs_.end()) it = specs_.insert(specs_.end(), spec);
       known = ids_.emplace(c.rules.get(), static_cast<std::uint64_t>(it - specs_.begin())).first;
     }
-    Key part{known->second, c.heaps.size()};
-    for (const Heap& h : c.heaps) {
-      part.push_back(h.size);
-      part.push_back(h.zero_spent ? 1 : 0);
-    }
+    const State state = c.rules->canonical(c.state);
+    Key part{known->second, state.size()};
+    part.insert(part.end(), state.begin(), state.end());
     parts.push_back(std::move(part));
   }
   std::sort(parts.begin(), parts.end());
@@ -78,7 +76,7 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
     Frame frame{std::move(position), std::move(key)};
     if (!frame.position.components().empty()) {
       const Component& c = frame.position.components()[0];
-      auto options = c.rules->scannable_option_count(c.heaps, limits_);
+      auto options = c.rules->scannable_option_count(c.state, limits_);
       if (!options) return Error{options.error()};
       frame.options = *options;
     }
@@ -116,7 +114,7 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
       top.option = 0;
       if (top.component < components.size()) {
         const Component& c = components[top.component];
-        auto options = c.rules->scannable_option_count(c.heaps, limits_);
+        auto options = c.rules->scannable_option_count(c.state, limits_);
         if (!options) return Error{options.error()};
         top.options = *options;
       }
@@ -138,8 +136,7 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
     // Each move examined costs a step, so a wide misère search stops in bounded time.
     if (!limits_.charge()) return fail(limits_.stopped());
     const Component& c = components[top.component];
-    Position child =
-        top.position.after(Move{top.component, c.rules->option_at(c.heaps, top.option)});
+    Position child = top.position.after(Move{top.component, c.rules->option(c.state, top.option)});
     ++top.option;
     Key child_key = canonical(child);
     if (auto it = table.find(child_key); it != table.end()) {

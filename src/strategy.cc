@@ -77,24 +77,29 @@ Move random_move(const Position& position, Rng& rng) {
 constexpr std::uint64_t kLongestGameNodes = 50'000;
 constexpr std::uint64_t kLongestGameMoves = 500'000;
 
-// From a lost position when the game tree is too large to search: the fewest objects taken
-// (options are sorted by take, so each component's first option is its smallest), ties broken by
-// the larger component.
-Move fewest_objects_move(const Position& position) {
+// From a lost position when the game tree is too large to search: the smallest move (options
+// come smallest first, so each component's first option), measured by the weight it removes,
+// ties broken by the heavier component.
+Move smallest_move(const Position& position) {
   const auto& components = position.components();
   std::size_t best = components.size();
   Option best_option;
-  Count best_objects = 0;
+  Count best_removed = 0;
+  Count best_weight = 0;
   for (std::size_t i = 0; i < components.size(); ++i) {
     const Component& c = components[i];
-    if (c.rules->option_count(c.heaps) == 0) continue;
-    Option option = c.rules->option_at(c.heaps, 0);
-    const Count objects = Ruleset::objects(c.heaps);
-    if (best == components.size() || option.take < best_option.take ||
-        (option.take == best_option.take && objects > best_objects)) {
+    if (c.rules->count_options(c.state) == 0) continue;
+    Option option = c.rules->option(c.state, 0);
+    const Count weight = c.rules->weight(c.state);
+    Count left = 0;
+    for (const State& part : option.result) left += c.rules->weight(part);
+    const Count removed = weight - left;
+    if (best == components.size() || removed < best_removed ||
+        (removed == best_removed && weight > best_weight)) {
       best = i;
       best_option = std::move(option);
-      best_objects = objects;
+      best_removed = removed;
+      best_weight = weight;
     }
   }
   return Move{best, std::move(best_option)};
@@ -106,12 +111,12 @@ Move longest_game_move(const Position& position, Convention convention, const Li
   small.max_nodes = std::min(limits.max_nodes, kLongestGameNodes);
   detail::Search search(convention, small, kLongestGameMoves);
   auto moves = position.legal_moves(small);
-  if (!moves) return fewest_objects_move(position);
+  if (!moves) return smallest_move(position);
   std::size_t best = 0;
   std::uint64_t best_length = 0;
   for (std::size_t i = 0; i < moves->size(); ++i) {
     auto length = search.remoteness(position.after((*moves)[i]));
-    if (!length) return fewest_objects_move(position);
+    if (!length) return smallest_move(position);
     if (i == 0 || *length > best_length) {
       best = i;
       best_length = *length;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "brute_force.h"
+#include "nimkit/heap_game.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
 
@@ -33,7 +34,7 @@ nimkit::Position to_position(const std::shared_ptr<const nimkit::Ruleset>& rules
                              const State& state) {
   std::vector<nimkit::Heap> heaps;
   for (const Pile& p : state) heaps.push_back(nimkit::Heap{p.size, p.spent});
-  return nimkit::Position(rules, heaps);
+  return nimkit::heap_position(rules, heaps);
 }
 
 std::string to_text(const std::set<BruteMove>& moves) {
@@ -75,8 +76,9 @@ std::size_t check_all(Game game, nimkit::Convention convention, std::size_t max_
           well_formed = false;
           continue;
         }
-        const nimkit::Heap& h = move.option.result[0];
-        got.insert(BruteMove{move.component, Pile{h.size, h.zero_spent}, move.option.take});
+        const nimkit::Heap h = nimkit::HeapGame::decode(move.option.result[0]).front();
+        got.insert(BruteMove{move.component, Pile{h.size, h.zero_spent},
+                             nimkit::objects_taken(position, move)});
       }
       const bool winner_ok = (analysis->winner == nimkit::Player::kFirst) == wins;
       const bool moves_ok = well_formed && got == expected &&
@@ -173,7 +175,8 @@ TEST(BruteForceSelfCheck, KnowsTheSmallestFacts) {
 // Misère Nim switches strategy when every heap is at most one: the articles' endgame.
 TEST(MisereNim, ThreeOnesIsLostForThePlayerToMove) {
   auto rules = rules_for(Game::kNim);
-  auto a = nimkit::analyze(nimkit::Position(rules, {{1}, {1}, {1}}), nimkit::Convention::kMisere);
+  auto a =
+      nimkit::analyze(nimkit::heap_position(rules, {{1}, {1}, {1}}), nimkit::Convention::kMisere);
   ASSERT_TRUE(a.ok());
   EXPECT_EQ(a->winner, nimkit::Player::kSecond);
   EXPECT_FALSE(a->grundy.has_value());
@@ -183,13 +186,15 @@ TEST(MisereNim, ThreeOnesIsLostForThePlayerToMove) {
 TEST(MisereNim, TwoOneOneWinsOnlyByEmptyingTheTwo) {
   // Normal play would keep 2 1 1 -> 0 1 1; misère wants an odd number of ones: take all of 2.
   auto rules = rules_for(Game::kNim);
-  auto a = nimkit::analyze(nimkit::Position(rules, {{2}, {1}, {1}}), nimkit::Convention::kMisere);
+  const nimkit::Position position = nimkit::heap_position(rules, {{2}, {1}, {1}});
+  auto a = nimkit::analyze(position, nimkit::Convention::kMisere);
   ASSERT_TRUE(a.ok());
   EXPECT_EQ(a->winner, nimkit::Player::kFirst);
   ASSERT_EQ(a->winning_moves.size(), 1u);
   EXPECT_EQ(a->winning_moves[0].component, 0u);
-  EXPECT_EQ(a->winning_moves[0].option.take, 1u);  // leaves 1 1 1
-  EXPECT_EQ(a->winning_moves[0].option.result, std::vector<nimkit::Heap>{{1}});
+  EXPECT_EQ(nimkit::objects_taken(position, a->winning_moves[0]), 1u);  // leaves 1 1 1
+  EXPECT_EQ(nimkit::heap_sizes(position.after(a->winning_moves[0])),
+            (std::vector<std::uint64_t>{1, 1, 1}));
 }
 
 TEST(Analysis, TooLargeASearchIsAnErrorNotACrash) {
@@ -198,7 +203,7 @@ TEST(Analysis, TooLargeASearchIsAnErrorNotACrash) {
   auto rules = rules_for(Game::kZeroMove);
   nimkit::Limits limits;
   limits.max_nodes = 20'000;
-  auto a = nimkit::analyze(nimkit::Position(rules, {{100000}, {100000}}),
+  auto a = nimkit::analyze(nimkit::heap_position(rules, {{100000}, {100000}}),
                            nimkit::Convention::kMisere, limits);
   ASSERT_FALSE(a.ok());
   EXPECT_TRUE(a.error().starts_with("position too large to search: more than ")) << a.error();
@@ -211,10 +216,12 @@ TEST(Analysis, DeepNarrowGamesAreSearchedWithoutRecursion) {
   // The player to move must take the last object exactly when the heap is odd.
   auto rules = nimkit::make_ruleset("subtraction:1");
   ASSERT_TRUE(rules.ok()) << rules.error();
-  auto odd = nimkit::analyze(nimkit::Position(*rules, {{100001}}), nimkit::Convention::kMisere);
+  auto odd =
+      nimkit::analyze(nimkit::heap_position(*rules, {{100001}}), nimkit::Convention::kMisere);
   ASSERT_TRUE(odd.ok()) << odd.error();
   EXPECT_EQ(odd->winner, nimkit::Player::kSecond);
-  auto even = nimkit::analyze(nimkit::Position(*rules, {{100000}}), nimkit::Convention::kMisere);
+  auto even =
+      nimkit::analyze(nimkit::heap_position(*rules, {{100000}}), nimkit::Convention::kMisere);
   ASSERT_TRUE(even.ok()) << even.error();
   EXPECT_EQ(even->winner, nimkit::Player::kFirst);
 }
@@ -224,8 +231,8 @@ TEST(Analysis, ListsAtMostMaxListedMovesButCountsThemAll) {
   auto rules = rules_for(Game::kNim);
   nimkit::Limits limits;
   limits.max_listed_moves = 2;
-  auto a = nimkit::analyze(nimkit::Position(rules, {{7}, {7}, {7}}), nimkit::Convention::kNormal,
-                           limits);
+  auto a = nimkit::analyze(nimkit::heap_position(rules, {{7}, {7}, {7}}),
+                           nimkit::Convention::kNormal, limits);
   ASSERT_TRUE(a.ok());
   EXPECT_EQ(a->winning_moves.size(), 2u);
   EXPECT_EQ(a->winning_move_count, 3u);

@@ -82,8 +82,7 @@ TEST(WorkMeter, StopsTabulatingGrundyValues) {
   ASSERT_TRUE(rules.ok()) << rules.error();
   Limits limits;
   limits.meter = std::make_shared<WorkMeter>(1000);
-  const nimkit::Heap heap{50'000, false};
-  auto g = (*rules)->grundy(std::span<const nimkit::Heap>(&heap, 1), limits);
+  auto g = (*rules)->value(nimkit::State{50'000, 0}, limits);
   ASSERT_FALSE(g.ok());
   EXPECT_TRUE(limits.meter->exhausted());
   EXPECT_NE(g.error().find(limits.meter->reason()), std::string::npos) << g.error();

@@ -50,7 +50,7 @@ TEST(ParseMove, ReadsHeapAndCount) {
   auto move = nimkit::parse_move(start, "1 2");
   ASSERT_TRUE(move.ok());
   EXPECT_EQ(move->component, 0u);
-  EXPECT_EQ(move->option, (nimkit::Option{{nimkit::Heap{1}}, 2}));
+  EXPECT_EQ(move->option, (nimkit::Option{{nimkit::State{1, 0}}}));
   EXPECT_EQ(nimkit::format_move(start, *move), "1 2");
   auto spaced = nimkit::parse_move(start, "  3   5 ");
   ASSERT_TRUE(spaced.ok());

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "nimkit/heap_game.h"
 #include "nimkit/registry.h"
 
 namespace {
@@ -50,7 +51,7 @@ TEST(Notation, OverflowIsRefusedNotClamped) {
 TEST(Notation, LargestHeapIsAccepted) {
   auto position = nimkit::parse_position("18446744073709551615 0", rules("nim"));
   ASSERT_TRUE(position.ok());
-  EXPECT_EQ(position->heap_sizes(), (std::vector<std::uint64_t>{18446744073709551615u, 0}));
+  EXPECT_EQ(nimkit::heap_sizes(*position), (std::vector<std::uint64_t>{18446744073709551615u, 0}));
   EXPECT_EQ(round_trip("18446744073709551615 0", "nim"), "18446744073709551615 0");
   EXPECT_EQ(round_trip("18446744073709551615x", "zero-move"), "18446744073709551615x");
 }
@@ -102,10 +103,11 @@ TEST(Notation, ZeroMoveStateRoundTrips) {
   EXPECT_EQ(round_trip("0 1x 0", "zero-move"), "0 1x 0");
   auto position = nimkit::parse_position("3 4x 5", rules("zero-move"));
   ASSERT_TRUE(position.ok());
-  ASSERT_EQ(position->heap_count(), 3u);
-  EXPECT_FALSE(position->heaps()[0].zero_spent);
-  EXPECT_TRUE(position->heaps()[1].zero_spent);
-  EXPECT_EQ(nimkit::format_heaps(*position), "3 4x 5");
+  ASSERT_EQ(position->item_count(), 3u);
+  const std::vector<nimkit::Heap> heaps = nimkit::position_heaps(*position);
+  EXPECT_FALSE(heaps[0].zero_spent);
+  EXPECT_TRUE(heaps[1].zero_spent);
+  EXPECT_EQ(nimkit::format_items(*position), "3 4x 5");
 }
 
 TEST(Notation, SumsOfRulesetsRoundTrip) {
@@ -116,9 +118,9 @@ TEST(Notation, SumsOfRulesetsRoundTrip) {
   ASSERT_TRUE(position.ok());
   ASSERT_EQ(position->components().size(), 2u);
   EXPECT_EQ(position->components()[0].rules->spec(), "zero-move");
-  EXPECT_EQ(position->components()[0].heaps, (std::vector<nimkit::Heap>{{3, true}}));
+  EXPECT_EQ(position->components()[0].state, (nimkit::State{3, 1}));
   EXPECT_EQ(position->components()[1].rules->spec(), "nim");
-  EXPECT_EQ(position->components()[1].heaps, (std::vector<nimkit::Heap>{{4, false}}));
+  EXPECT_EQ(position->components()[1].state, (nimkit::State{4, 0}));
 }
 
 TEST(Notation, SumOfOneRulesetIsWrittenBare) {
@@ -128,7 +130,7 @@ TEST(Notation, SumOfOneRulesetIsWrittenBare) {
   auto position = nimkit::parse_position("zero-move:3x,4 nim:5", nullptr);
   ASSERT_TRUE(position.ok());
   EXPECT_EQ(position->components().size(), 3u);
-  EXPECT_EQ(nimkit::format_heaps(*position), "3x 4 5");
+  EXPECT_EQ(nimkit::format_items(*position), "3x 4 5");
 }
 
 }  // namespace

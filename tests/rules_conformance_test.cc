@@ -1,12 +1,14 @@
 // The conformance suite: every example of every registry entry keeps the Ruleset contracts, and
-// agrees with the plain rules and search of rules_brute_force.h.
-//  - options: listed by random access, strictly sorted by (take, result), the same moves as the
-//    plain rules, none from a terminal heap;
-//  - Grundy values: g = mex of the options' values, for heaps up to 200 (pairs and Moore
-//    components: small ones);
+// the heap families agree with the plain rules and search of rules_brute_force.h.
+//  - every ruleset: its registry entry names its view; Grundy values are the mex of the options'
+//    values (heap families: heaps up to 200, small pairs and Moore components; other families:
+//    the components reachable from the entry's start position);
+//  - heap families: options listed by random access, strictly sorted by (take, result), the same
+//    moves as the plain rules, none from a terminal heap;
 //  - random playouts from a seeded Rng: notation and move text round-trip at every step;
 //  - small sums of different rulesets: winner and winning moves equal the plain search, under
 //    normal and misère play.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "nimkit/analysis.h"
+#include "nimkit/heap_game.h"
 #include "nimkit/match.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
@@ -27,9 +30,12 @@ namespace {
 
 using nimkit::Count;
 using nimkit::Heap;
+using nimkit::HeapGame;
+using nimkit::HeapOption;
 using nimkit::Nimber;
 using nimkit::Option;
 using nimkit::Ruleset;
+using nimkit::State;
 using nimkit_rules_test::PlainComponent;
 using nimkit_rules_test::PlainHeap;
 using nimkit_rules_test::PlainPosition;
@@ -48,8 +54,20 @@ std::shared_ptr<const Ruleset> make(const std::string& spec) {
   return rules ? *rules : nullptr;
 }
 
+const nimkit::RulesetEntry& entry_of(const std::string& spec) {
+  for (const nimkit::RulesetEntry& entry : nimkit::registry()) {
+    for (const std::string& example : entry.examples) {
+      if (example == spec) return entry;
+    }
+  }
+  ADD_FAILURE() << spec << " is no registry example";
+  return nimkit::registry().front();
+}
+
+const HeapGame* heap_game(const Ruleset& rules) { return dynamic_cast<const HeapGame*>(&rules); }
+
 // Small components to check exhaustively: single heaps, pairs, or Moore heap lists.
-std::vector<std::vector<Heap>> small_components(const Ruleset& rules, std::uint64_t single_max) {
+std::vector<std::vector<Heap>> small_components(const HeapGame& rules, std::uint64_t single_max) {
   std::vector<std::vector<Heap>> out;
   if (rules.arity() == 1) {
     for (std::uint64_t n = 0; n <= single_max; ++n) {
@@ -72,11 +90,39 @@ std::vector<std::vector<Heap>> small_components(const Ruleset& rules, std::uint6
   return out;
 }
 
-std::vector<Option> options_of(const Ruleset& rules, const std::vector<Heap>& heaps) {
-  std::vector<Option> options;
+std::vector<HeapOption> options_of(const HeapGame& rules, const std::vector<Heap>& heaps) {
+  std::vector<HeapOption> options;
   const Count count = rules.option_count(heaps);
   for (Count i = 0; i < count; ++i) options.push_back(rules.option_at(heaps, i));
   return options;
+}
+
+// States to check a ruleset's values on: small heap components, or for other families every
+// component reachable from the registry entry's start position (at most `most`).
+std::vector<State> sample_states(const std::shared_ptr<const Ruleset>& rules,
+                                 std::uint64_t single_max, std::size_t most = 400) {
+  std::vector<State> out;
+  if (const HeapGame* heaps = heap_game(*rules)) {
+    for (const auto& c : small_components(*heaps, single_max)) out.push_back(HeapGame::encode(c));
+    return out;
+  }
+  auto start = nimkit::parse_position(entry_of(rules->spec()).start, rules);
+  EXPECT_TRUE(start.ok()) << rules->spec() << ": " << (start ? "" : start.error());
+  if (!start) return out;
+  std::set<State> seen;
+  for (const nimkit::Component& c : start->components()) {
+    if (seen.insert(c.state).second) out.push_back(c.state);
+  }
+  for (std::size_t i = 0; i < out.size() && out.size() < most; ++i) {
+    const State state = out[i];
+    const Count count = rules->count_options(state);
+    for (Count k = 0; k < count && out.size() < most; ++k) {
+      for (const State& part : rules->option(state, k).result) {
+        if (seen.insert(part).second) out.push_back(part);
+      }
+    }
+  }
+  return out;
 }
 
 std::vector<PlainHeap> plain(const std::vector<Heap>& heaps) {
@@ -86,7 +132,7 @@ std::vector<PlainHeap> plain(const std::vector<Heap>& heaps) {
 }
 
 // A move's result as the plain rules write it: arity-1 results without empty heaps, sorted.
-std::vector<PlainHeap> normalized(const Ruleset& rules, std::vector<PlainHeap> result) {
+std::vector<PlainHeap> normalized(const HeapGame& rules, std::vector<PlainHeap> result) {
   if (rules.arity() != 1) return result;
   std::erase_if(result, [](const PlainHeap& h) { return h.first == 0; });
   std::sort(result.begin(), result.end());
@@ -107,20 +153,25 @@ TEST_P(RulesetConformance, SpecRoundTrips) {
   ASSERT_TRUE(again);
   EXPECT_EQ(again->spec(), rules->spec());
   EXPECT_FALSE(rules->summary().empty());
+  EXPECT_EQ(entry_of(GetParam()).view, rules->view()) << GetParam();
+  auto start = nimkit::parse_position(entry_of(GetParam()).start, rules);
+  EXPECT_TRUE(start.ok()) << GetParam() << ": " << (start ? "" : start.error());
 }
 
-TEST_P(RulesetConformance, OptionsAreSortedUniqueAndMatchThePlainRules) {
-  const auto rules = make(GetParam());
-  ASSERT_TRUE(rules);
+TEST_P(RulesetConformance, HeapOptionsAreSortedUniqueAndMatchThePlainRules) {
+  const auto owner = make(GetParam());
+  ASSERT_TRUE(owner);
+  const HeapGame* rules = heap_game(*owner);
+  if (rules == nullptr) GTEST_SKIP() << GetParam() << " is not played on heaps";
   for (const auto& heaps : small_components(*rules, 40)) {
-    const std::vector<Option> options = options_of(*rules, heaps);
+    const std::vector<HeapOption> options = options_of(*rules, heaps);
     for (std::size_t i = 1; i < options.size(); ++i) {
       EXPECT_TRUE(std::tie(options[i - 1].take, options[i - 1].result) <
                   std::tie(options[i].take, options[i].result))
           << GetParam() << " heap " << heaps[0].size << " option " << i;
     }
     std::vector<std::vector<PlainHeap>> mine;
-    for (const Option& o : options) {
+    for (const HeapOption& o : options) {
       // Objects are conserved: taken + left = before.
       std::uint64_t before = 0, after = 0;
       for (const Heap& h : heaps) before += h.size;
@@ -143,22 +194,34 @@ TEST_P(RulesetConformance, GrundyIsTheMexOfTheOptions) {
   const auto rules = make(GetParam());
   ASSERT_TRUE(rules);
   const nimkit::Limits limits;
-  for (const auto& heaps : small_components(*rules, 200)) {
-    auto g = rules->grundy(heaps, limits);
+  for (const State& state : sample_states(rules, 200)) {
+    auto g = rules->value(state, limits);
     ASSERT_TRUE(g.ok()) << GetParam() << ": " << g.error();
     std::vector<Nimber> values;
-    for (const Option& o : options_of(*rules, heaps)) {
-      Nimber v = 0;
-      if (rules->arity() == 1) {
-        for (const Heap& h : o.result) v ^= *rules->grundy(std::vector<Heap>{h}, limits);
-      } else {
-        v = *rules->grundy(o.result, limits);
-      }
-      values.push_back(v);
+    const Count count = rules->count_options(state);
+    for (Count i = 0; i < count; ++i) {
+      auto v = rules->option_value(rules->option(state, i), limits);
+      ASSERT_TRUE(v.ok()) << GetParam() << ": " << v.error();
+      values.push_back(*v);
     }
     EXPECT_EQ(nimkit::to_string(*g), nimkit::to_string(nimkit::mex(values)))
-        << GetParam() << " heap " << heaps[0].size << (heaps.size() > 1 ? "..." : "");
+        << GetParam() << " " << fmt::format("{}", fmt::join(rules->format_state(state), ","));
   }
+}
+
+// A position to play out: random heaps for heap families, else the entry's start.
+nimkit::Position playout_start(const std::shared_ptr<const Ruleset>& rules, nimkit::Rng& rng) {
+  const HeapGame* heaps_rules = heap_game(*rules);
+  if (heaps_rules == nullptr) {
+    auto start = nimkit::parse_position(entry_of(rules->spec()).start, rules);
+    return start ? *start : nimkit::Position{};
+  }
+  std::vector<Heap> heaps;
+  const std::size_t n = heaps_rules->arity() == 2 ? 2 * (1 + pick(rng, 2)) : 1 + pick(rng, 3);
+  for (std::size_t i = 0; i < n; ++i) {
+    heaps.push_back(Heap{static_cast<std::uint64_t>(rng.below(25))});
+  }
+  return nimkit::heap_position(rules, heaps);
 }
 
 TEST_P(RulesetConformance, RandomPlayoutsRoundTripNotation) {
@@ -167,11 +230,7 @@ TEST_P(RulesetConformance, RandomPlayoutsRoundTripNotation) {
   nimkit::Rng rng(20240611);
   const nimkit::Limits limits;
   for (int game = 0; game < 20; ++game) {
-    std::vector<Heap> heaps;
-    const std::size_t n = rules->arity() == 2 ? 2 * (1 + pick(rng, 2)) : 1 + pick(rng, 3);
-    for (std::size_t i = 0; i < n; ++i)
-      heaps.push_back(Heap{static_cast<std::uint64_t>(rng.below(25))});
-    nimkit::Position position(rules, heaps);
+    nimkit::Position position = playout_start(rules, rng);
     for (int ply = 0; ply < 200 && !position.is_terminal(); ++ply) {
       const std::string text = nimkit::format_position(position, nullptr);
       auto parsed = nimkit::parse_position(text, rules);
@@ -185,6 +244,7 @@ TEST_P(RulesetConformance, RandomPlayoutsRoundTripNotation) {
       EXPECT_EQ(nimkit::format_position(position.after(*reparsed)),
                 nimkit::format_position(position.after(move)))
           << GetParam() << " " << text << " move " << move_text;
+      EXPECT_FALSE(nimkit::describe(position, move).empty()) << GetParam() << " " << move_text;
       position = position.after(move);
     }
     EXPECT_TRUE(position.is_terminal()) << GetParam();
@@ -204,21 +264,25 @@ INSTANTIATE_TEST_SUITE_P(Registry, RulesetConformance, ::testing::ValuesIn(all_e
 PlainPosition plain_position(const nimkit::Position& position) {
   PlainPosition out;
   for (const nimkit::Component& c : position.components()) {
-    out.push_back(PlainComponent{c.rules->spec(), plain(c.heaps)});
+    out.push_back(PlainComponent{c.rules->spec(), plain(HeapGame::decode(c.state))});
   }
   return out;
 }
 
 TEST(RulesetSums, WinnersAndWinningMovesMatchThePlainSearch) {
-  const std::vector<std::string> specs = all_examples();
+  std::vector<std::string> specs;
+  for (const std::string& spec : all_examples()) {
+    if (heap_game(*make(spec)) != nullptr) specs.push_back(spec);
+  }
   nimkit::Rng rng(7);
   nimkit_rules_test::PlainSearch normal(false), misere(true);
   for (int trial = 0; trial < 80; ++trial) {
     std::vector<nimkit::Component> components;
     const std::size_t parts = 2 + pick(rng, 2);
     for (std::size_t p = 0; p < parts; ++p) {
-      const auto rules = make(specs[pick(rng, specs.size())]);
-      ASSERT_TRUE(rules);
+      const auto owner = make(specs[pick(rng, specs.size())]);
+      ASSERT_TRUE(owner);
+      const HeapGame* rules = heap_game(*owner);
       std::vector<Heap> heaps;
       const std::size_t count = rules->arity() == 1   ? 1
                                 : rules->arity() == 2 ? 2
@@ -227,7 +291,7 @@ TEST(RulesetSums, WinnersAndWinningMovesMatchThePlainSearch) {
       for (std::size_t i = 0; i < count; ++i) {
         heaps.push_back(Heap{static_cast<std::uint64_t>(rng.below(top + 1))});
       }
-      components.push_back(nimkit::Component{rules, heaps});
+      components.push_back(nimkit::Component{owner, HeapGame::encode(heaps)});
     }
     const nimkit::Position position(components);
     for (const auto convention : {nimkit::Convention::kNormal, nimkit::Convention::kMisere}) {

@@ -13,6 +13,7 @@
 #include "nimkit/games/moore.h"
 #include "nimkit/games/wythoff.h"
 #include "nimkit/grundy_sequence.h"
+#include "nimkit/heap_game.h"
 #include "nimkit/notation.h"
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
@@ -25,10 +26,11 @@ using nimkit::Heap;
 using nimkit::HeapRuleset;
 using nimkit::Nimber;
 
-std::shared_ptr<const nimkit::Ruleset> make(const std::string& spec) {
+// Every ruleset these answers are about is played on heaps.
+std::shared_ptr<const nimkit::HeapGame> make(const std::string& spec) {
   auto rules = nimkit::make_ruleset(spec);
   EXPECT_TRUE(rules.ok()) << spec;
-  return rules ? *rules : nullptr;
+  return rules ? std::dynamic_pointer_cast<const nimkit::HeapGame>(*rules) : nullptr;
 }
 
 const HeapRuleset& heap_rules(const std::shared_ptr<const nimkit::Ruleset>& rules) {
@@ -225,11 +227,11 @@ TEST(KnownAnswers, WythoffHugePairsAreDecidedByTheRule) {
   auto analysis = nimkit::analyze(*position, nimkit::Convention::kNormal);
   ASSERT_TRUE(analysis.ok()) << analysis.error();
   EXPECT_EQ(analysis->winner, nimkit::Player::kFirst);
-  EXPECT_EQ(analysis->method, "P-position rule");
+  EXPECT_EQ(analysis->method, nimkit::Method::kPositionRule);
   const auto wythoff = make("wythoff");
   ASSERT_FALSE(analysis->winning_moves.empty());
   for (const nimkit::Move& m : analysis->winning_moves) {
-    EXPECT_TRUE(wythoff->p_position(m.option.result).value());
+    EXPECT_TRUE(wythoff->is_p_position(m.option.result.front()).value());
   }
 }
 
@@ -256,9 +258,9 @@ TEST(KnownAnswers, MooreOptionsOfManyEqualHeapsAreCountedQuickly) {
   const std::vector<Heap> heaps(30, Heap{1});
   const nimkit::Count count = moore->option_count(heaps);
   EXPECT_EQ(nimkit::to_string(count), "1073741823");  // every non-empty subset of 30 heaps
-  const nimkit::Option last = moore->option_at(heaps, count - 1);
+  const nimkit::HeapOption last = moore->option_at(heaps, count - 1);
   EXPECT_EQ(last.take, 30u);
-  const nimkit::Option first = moore->option_at(heaps, 0);
+  const nimkit::HeapOption first = moore->option_at(heaps, 0);
   EXPECT_EQ(first.take, 1u);
 }
 
@@ -321,7 +323,7 @@ TEST(KnownAnswers, OctalMovesToAValueByResidueClassEqualTheFullScan) {
     for (std::uint64_t n = 3000; n < 3016; ++n) {
       const std::vector<Heap> heap{Heap{n}};
       for (Nimber target = 0; target < 10; ++target) {
-        const auto all = rules->Ruleset::options_with_value(heap, target, nimkit::Limits{});
+        const auto all = rules->HeapGame::options_with_value(heap, target, nimkit::Limits{});
         ASSERT_TRUE(all.ok());
         const auto found = rules->options_with_value(heap, target, tight);
         if (all->size() > tight.max_scan) {

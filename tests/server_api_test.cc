@@ -128,7 +128,8 @@ TEST_F(ServerApiTest, ThreeFourFiveFirstPlayerWinsByTakingTwoFromHeapOne) {
 }
 
 TEST_F(ServerApiTest, AnalyzeAnswersExactlyWhatAnalyzeJsonPrints) {
-  // The CLI's `analyze --json` writes cli::analysis_json(); the API must add fields, never differ.
+  // The CLI's `analyze --json` writes contract::analysis_json(); the API must add fields, never
+  // differ.
   const json request = {{"rules", "zero-move"}, {"misere", false}, {"heaps", {18, "47x", 34}}};
   const Answer a = post_json("/api/analyze", request);
   ASSERT_EQ(a.status, 200) << a.body.dump();
@@ -138,7 +139,7 @@ TEST_F(ServerApiTest, AnalyzeAnswersExactlyWhatAnalyzeJsonPrints) {
   ASSERT_TRUE(position.ok());
   auto analysis = analyze(*position, Convention::kNormal, ApiLimits{}.engine);
   ASSERT_TRUE(analysis.ok());
-  json expected = cli::analysis_json(*position, *analysis);
+  json expected = contract::analysis_json(*position, *analysis);
   for (const auto& [key, value] : expected.items()) EXPECT_EQ(a.body[key], value) << key;
   EXPECT_EQ(a.body["position"], "18 47x 34");
 }

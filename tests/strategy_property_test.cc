@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "brute_force.h"
+#include "nimkit/heap_game.h"
 #include "nimkit/match.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
@@ -51,12 +52,12 @@ void check_longest_games(nimkit_test::Game game, nimkit::Convention convention) 
       ++lost;
       std::vector<nimkit::Heap> heaps;
       for (const nimkit_test::Pile& p : state) heaps.push_back(nimkit::Heap{p.size, p.spent});
-      const nimkit::Position position(ruleset, heaps);
+      const nimkit::Position position = nimkit::heap_position(ruleset, heaps);
       nimkit::Rng rng(7);
       auto move = nimkit::choose_move(position, convention, nimkit::Level{}, rng);
       ASSERT_TRUE(move.ok()) << nimkit_test::to_text(state);
       ASSERT_EQ(move->option.result.size(), 1u);
-      const nimkit::Heap& h = move->option.result[0];
+      const nimkit::Heap h = nimkit::HeapGame::decode(move->option.result[0]).front();
       nimkit_test::State after = state;
       after[move->component] = nimkit_test::Pile{h.size, h.zero_spent};
       std::uint64_t longest = 0;
@@ -145,7 +146,7 @@ Start random_start() {
     const bool spent = zero && size > 0 && *rc::gen::arbitrary<bool>();
     heaps.push_back(nimkit::Heap{size, spent});
   }
-  s.position = nimkit::Position(rules(s.spec.c_str()), heaps);
+  s.position = nimkit::heap_position(rules(s.spec.c_str()), heaps);
   return s;
 }
 

@@ -10,6 +10,7 @@
 
 #include "brute_force.h"
 #include "nimkit/analysis.h"
+#include "nimkit/heap_game.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
 
@@ -30,7 +31,9 @@ nimkit::Analysis analyze_text(const char* text) {
 }
 
 nimkit::Nimber grundy_of(const nimkit::Heap& heap) {
-  const auto g = zero_move()->grundy(std::span<const nimkit::Heap>(&heap, 1), nimkit::Limits{});
+  const auto owner = zero_move();
+  const auto g = dynamic_cast<const nimkit::HeapGame&>(*owner).grundy(
+      std::span<const nimkit::Heap>(&heap, 1), nimkit::Limits{});
   EXPECT_TRUE(g.ok());
   return *g;
 }
@@ -55,7 +58,7 @@ TEST(ZeroMove, ZeroMove32_49_58FirstPlayerWinsWithGrundy20) {
 
 TEST(ZeroMove, ZeroMoveEmptyPileIsZeroNotMinusOne) {
   // The articles' formula n-1 for even n gives -1 here.
-  EXPECT_EQ(nimkit::ZeroMoveNim::value(nimkit::Heap{0, false}), 0u);
+  EXPECT_EQ(nimkit::ZeroMoveNim::closed_value(nimkit::Heap{0, false}), 0u);
   EXPECT_EQ(grundy_of(nimkit::Heap{0, false}), 0u);
   const auto a = analyze_text("0");
   EXPECT_EQ(a.winner, nimkit::Player::kSecond);
@@ -66,16 +69,18 @@ TEST(ZeroMove, ZeroMoveEmptyPileIsZeroNotMinusOne) {
 TEST(ZeroMove, ZeroMoveHugePileValueIs2Pow64) {
   const nimkit::Heap huge{18446744073709551615u, false};
   const nimkit::Nimber two_pow_64 = nimkit::Nimber{1} << 64;
-  EXPECT_EQ(nimkit::ZeroMoveNim::value(huge), two_pow_64);
+  EXPECT_EQ(nimkit::ZeroMoveNim::closed_value(huge), two_pow_64);
   EXPECT_EQ(grundy_of(huge), two_pow_64);
   EXPECT_EQ(nimkit::to_string(grundy_of(huge)), "18446744073709551616");
   const auto a = analyze_text("18446744073709551615");
+  const auto position = nimkit::parse_position("18446744073709551615", zero_move());
+  ASSERT_TRUE(position.ok());
   ASSERT_TRUE(a.grundy.has_value());
   EXPECT_EQ(*a.grundy, two_pow_64);
   // The only move to value 0 takes the whole pile.
   EXPECT_EQ(a.winner, nimkit::Player::kFirst);
   ASSERT_EQ(a.winning_moves.size(), 1u);
-  EXPECT_EQ(a.winning_moves[0].option.take, 18446744073709551615u);
+  EXPECT_EQ(nimkit::objects_taken(*position, a.winning_moves[0]), 18446744073709551615u);
   // Spent, it is plain Nim again.
   EXPECT_EQ(grundy_of(nimkit::Heap{18446744073709551615u, true}),
             nimkit::Nimber{18446744073709551615u});
@@ -88,7 +93,7 @@ TEST(ZeroMove, GrundyClosedFormMatchesBruteForceMexInBothStatesUpTo64) {
       if (n == 0 && spent) continue;  // an empty pile has no zero move to spend
       const nimkit::Heap heap{n, spent};
       const std::uint64_t expected = brute.grundy({nimkit_test::Pile{n, spent}});
-      EXPECT_EQ(static_cast<std::uint64_t>(nimkit::ZeroMoveNim::value(heap)), expected)
+      EXPECT_EQ(static_cast<std::uint64_t>(nimkit::ZeroMoveNim::closed_value(heap)), expected)
           << n << (spent ? "x" : "");
       EXPECT_EQ(static_cast<std::uint64_t>(grundy_of(heap)), expected) << n << (spent ? "x" : "");
     }
@@ -96,33 +101,35 @@ TEST(ZeroMove, GrundyClosedFormMatchesBruteForceMexInBothStatesUpTo64) {
 }
 
 TEST(ZeroMove, OptionsAreTheZeroMoveThenEveryTake) {
-  const auto rules = zero_move();
+  const auto owner = zero_move();
+  const auto& rules = dynamic_cast<const nimkit::HeapGame&>(*owner);
   const nimkit::Heap fresh{2, false};
   const std::span<const nimkit::Heap> c(&fresh, 1);
-  ASSERT_EQ(rules->option_count(c), 3u);
-  EXPECT_EQ(rules->option_at(c, 0), (nimkit::Option{{nimkit::Heap{2, true}}, 0}));
-  EXPECT_EQ(rules->option_at(c, 1), (nimkit::Option{{nimkit::Heap{1, false}}, 1}));
-  EXPECT_EQ(rules->option_at(c, 2), (nimkit::Option{{nimkit::Heap{0, false}}, 2}));
+  ASSERT_EQ(rules.option_count(c), 3u);
+  EXPECT_EQ(rules.option_at(c, 0), (nimkit::HeapOption{{nimkit::Heap{2, true}}, 0}));
+  EXPECT_EQ(rules.option_at(c, 1), (nimkit::HeapOption{{nimkit::Heap{1, false}}, 1}));
+  EXPECT_EQ(rules.option_at(c, 2), (nimkit::HeapOption{{nimkit::Heap{0, false}}, 2}));
 
   const nimkit::Heap spent{2, true};
   const std::span<const nimkit::Heap> s(&spent, 1);
-  ASSERT_EQ(rules->option_count(s), 2u);
-  EXPECT_EQ(rules->option_at(s, 0), (nimkit::Option{{nimkit::Heap{1, true}}, 1}));
+  ASSERT_EQ(rules.option_count(s), 2u);
+  EXPECT_EQ(rules.option_at(s, 0), (nimkit::HeapOption{{nimkit::Heap{1, true}}, 1}));
   // An emptied pile has no zero-move state left: it compares equal to a plain empty pile.
-  EXPECT_EQ(rules->option_at(s, 1), (nimkit::Option{{nimkit::Heap{0, false}}, 2}));
+  EXPECT_EQ(rules.option_at(s, 1), (nimkit::HeapOption{{nimkit::Heap{0, false}}, 2}));
 
   const nimkit::Heap empty{0, false};
-  EXPECT_EQ(rules->option_count(std::span<const nimkit::Heap>(&empty, 1)), 0u);
+  EXPECT_EQ(rules.option_count(std::span<const nimkit::Heap>(&empty, 1)), 0u);
 }
 
 TEST(ZeroMove, StateIsWrittenAsXAndReadBack) {
-  const auto rules = zero_move();
-  EXPECT_EQ(rules->format_heap(nimkit::Heap{7, true}), "7x");
-  EXPECT_EQ(rules->format_heap(nimkit::Heap{7, false}), "7");
-  const auto spent = rules->parse_heap("7x");
+  const auto owner = zero_move();
+  const auto& rules = dynamic_cast<const nimkit::HeapGame&>(*owner);
+  EXPECT_EQ(rules.format_heap(nimkit::Heap{7, true}), "7x");
+  EXPECT_EQ(rules.format_heap(nimkit::Heap{7, false}), "7");
+  const auto spent = rules.parse_heap("7x");
   ASSERT_TRUE(spent.ok());
   EXPECT_EQ(*spent, (nimkit::Heap{7, true}));
-  const auto fresh = rules->parse_heap("7");
+  const auto fresh = rules.parse_heap("7");
   ASSERT_TRUE(fresh.ok());
   EXPECT_EQ(*fresh, (nimkit::Heap{7, false}));
 }

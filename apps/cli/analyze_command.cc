@@ -8,6 +8,9 @@
 #include "nimkit/notation.h"
 
 namespace nimkit::cli {
+using contract::analysis_json;
+using contract::dump_json;
+
 namespace {
 
 struct AnalyzeOptions {
@@ -28,8 +31,8 @@ int run_analyze(const AnalyzeOptions& options) {
   }
   fmt::print("{}: {}\n", game_title(position.single_ruleset(), analysis->convention),
              format_position(position, game->rules.get()));
-  if (const std::string sum = nim_sum_line(position, *analysis); !sum.empty()) {
-    fmt::print("{}: {}\n", analysis->method == "nim-sum" ? "Nim-sum" : "Grundy value", sum);
+  if (const std::string sum = nim_sum_line(*analysis); !sum.empty()) {
+    fmt::print("{}: {}\n", analysis->method == Method::kNimSum ? "Nim-sum" : "Grundy value", sum);
   }
   if (analysis->winner == Player::kFirst) {
     fmt::print("Winner: first player (the player to move)\n");

@@ -32,6 +32,9 @@
 #include "nimkit/registry.h"
 
 namespace nimkit::cli {
+using contract::dump_json;
+using contract::nimber_json;
+
 namespace {
 
 constexpr std::size_t kReadSize = 1 << 20;

@@ -27,16 +27,17 @@ void GameOptions::add_to(CLI::App& command) {
 }
 
 Limits GameOptions::limits() const {
+  constexpr std::uint64_t kMaxU64 = ~std::uint64_t{0};
   // One knob for every kind of work, so that "raise the limit with --limit" always helps: the
   // positions a search may memoize, the heaps a Grundy table may compute, and (25 per position)
   // the options a scan may visit.
   Limits limits;
   limits.max_nodes = limit;
   limits.max_table = limit;
-  limits.max_scan = std::max(limits.max_scan, limit > kMaxHeap / 25 ? kMaxHeap : limit * 25);
+  limits.max_scan = std::max(limits.max_scan, limit > kMaxU64 / 25 ? kMaxU64 : limit * 25);
   // One meter for everything the command does; --limit raises it with the other limits.
   limits.meter = std::make_shared<WorkMeter>(
-      std::max(kDefaultWorkSteps, limit > kMaxHeap / 5 ? kMaxHeap : limit * 5));
+      std::max(kDefaultWorkSteps, limit > kMaxU64 / 5 ? kMaxU64 : limit * 5));
   return limits;
 }
 

@@ -13,9 +13,13 @@
 #include "json.h"
 #include "long_run.h"
 #include "nimkit/grundy_sequence.h"
+#include "nimkit/heap_game.h"
 #include "nimkit/registry.h"
 
 namespace nimkit::cli {
+using contract::dump_json;
+using contract::nimber_json;
+
 namespace {
 
 // Work a sequence may take by default: options visited while tabulating (about a second).
@@ -93,10 +97,12 @@ int run_grundy(const GrundyOptions& options) {
   }
   auto rules = make_ruleset(options.rules);
   if (!rules) return report(rules.error());
-  if ((*rules)->arity() != 1) {
+  const auto* heap_game = dynamic_cast<const HeapGame*>(rules->get());
+  if (heap_game == nullptr || heap_game->arity() != 1) {
+    const std::size_t arity = heap_game ? heap_game->arity() : 0;
     return report(fmt::format(
         "ruleset \"{}\" plays on {} heaps at once: a Grundy sequence needs a single-heap ruleset",
-        (*rules)->spec(), (*rules)->arity() == 0 ? "several" : std::to_string((*rules)->arity())));
+        (*rules)->spec(), arity == 0 ? "several" : std::to_string(arity)));
   }
   std::uint64_t count = 0;
   if (!options.count.empty()) {

@@ -24,6 +24,8 @@
 #include "nimkit/quote.h"
 
 namespace nimkit::cli {
+using contract::dump_json;
+
 namespace {
 
 std::atomic<int> g_signal{0};

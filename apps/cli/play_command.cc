@@ -83,13 +83,13 @@ void print_prediction(const Match& match, const std::array<std::string, 2>& name
     fmt::print("Prediction: not available ({})\n", analysis.error());
     return;
   }
-  const std::string sum = nim_sum_line(match.position(), *analysis, limits);
+  const std::string sum = nim_sum_line(*analysis);
   std::string why;
   if (match.convention() == Convention::kMisere) {
     why = "by the misère rule";
   } else if (!sum.empty()) {
-    why = fmt::format("{} {}{}", analysis->method == "nim-sum" ? "nim-sum" : "Grundy value", sum,
-                      *analysis->grundy == 0 ? "" : " ≠ 0");
+    why = fmt::format("{} {}{}", analysis->method == Method::kNimSum ? "nim-sum" : "Grundy value",
+                      sum, *analysis->grundy == 0 ? "" : " ≠ 0");
   } else {
     why = "by search";
   }

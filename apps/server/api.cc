@@ -11,6 +11,7 @@
 #include "json.h"
 #include "nimkit/analysis.h"
 #include "nimkit/grundy_sequence.h"
+#include "nimkit/heap_game.h"
 #include "nimkit/match.h"
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
@@ -20,9 +21,9 @@
 namespace nimkit::server {
 namespace {
 
-using cli::analysis_json;
-using cli::move_json;
-using cli::nimber_json;
+using contract::analysis_json;
+using contract::move_json;
+using contract::nimber_json;
 using nlohmann::json;
 
 // A refusal travels as an ApiResponse; handlers return early with it.
@@ -174,6 +175,12 @@ std::variant<std::optional<std::uint64_t>, ApiResponse> optional_u64(const json&
       fmt::format("\"{}\" must be a non-negative integer, got {}", name, type_name(*it)));
 }
 
+// The "heaps" field of an answer: the sizes of the position's heaps (none for other views).
+json heaps_field(const Position& position) {
+  const json fields = contract::position_fields(position);
+  return fields.contains("heaps") ? fields["heaps"] : json::array();
+}
+
 // The analysis JSON of the CLI contract, plus "terminal" (no move is possible).
 std::variant<json, ApiResponse> analysis_answer(const Position& position, Convention convention,
                                                 const Limits& limits) {
@@ -191,9 +198,12 @@ json ruleset_json(const RulesetEntry& entry) {
          {"examples", entry.examples}};
   // Heaps per component, from the first example that builds (the form needs it to draw random
   // positions of a legal size).
+  j["view"] = entry.view;
   for (const std::string& example : entry.examples) {
     if (auto rules = make_ruleset(example)) {
-      j["arity"] = (*rules)->arity();
+      if (const auto* heaps = dynamic_cast<const HeapGame*>(rules->get())) {
+        j["arity"] = heaps->arity();
+      }
       break;
     }
   }
@@ -284,24 +294,95 @@ ApiResponse Api::move(std::string_view text, std::shared_ptr<WorkMeter> meter) c
   moved["winning"] = next["winner"] == "second";
   json answer{
       {"rules", g.rules->spec()},         {"convention", std::string(to_string(g.convention))},
-      {"heaps", g.position.heap_sizes()}, {"position", format_position(g.position)},
+      {"heaps", heaps_field(g.position)}, {"position", format_position(g.position)},
       {"level", level->to_string()},      {"seed", seed},
       {"move", std::move(moved)},         {"analysis", std::move(next)}};
   return ApiResponse{200, std::move(answer)};
 }
 
+namespace {
+
+// The moves a /api/moves request selects: all of them, those of the component holding item
+// "heap", those "heap"/"take" or "move" names. `total` counts them, listed or not.
+struct Selection {
+  std::vector<Move> listed;
+  Count total = 0;
+};
+
+std::variant<Selection, ApiResponse> select_moves(const Position& position, const json& body,
+                                                  std::uint64_t limit, const Limits& engine) {
+  auto heap_field = optional_u64(body, "heap");
+  if (auto* refusal = std::get_if<ApiResponse>(&heap_field)) return *refusal;
+  auto take_field = optional_u64(body, "take");
+  if (auto* refusal = std::get_if<ApiResponse>(&take_field)) return *refusal;
+  const auto heap = std::get<std::optional<std::uint64_t>>(heap_field);
+  const auto take = std::get<std::optional<std::uint64_t>>(take_field);
+  auto partial = body.find("partial");
+  if (partial != body.end() && !partial->is_boolean()) {
+    return bad_request(
+        fmt::format("\"partial\" must be true or false, got {}", type_name(*partial)));
+  }
+  Selection out;
+  auto keep = [&](std::vector<Move> moves) {
+    out.total = moves.size();
+    if (moves.size() > limit) moves.resize(limit);
+    out.listed = std::move(moves);
+  };
+  if (auto it = body.find("move"); it != body.end()) {
+    if (!it->is_string()) {
+      return bad_request(
+          fmt::format("\"move\" must be a string such as \"1 2\", got {}", type_name(*it)));
+    }
+    if (heap || take) return bad_request("give either \"move\" or \"heap\"/\"take\", not both");
+    const bool all = partial != body.end() && partial->get<bool>();
+    auto parsed = parse_partial_move(position, it->get<std::string>(), all, engine);
+    if (!parsed) return engine_refusal(parsed.error(), engine);
+    keep(std::move(*parsed));
+    return out;
+  }
+  if (take && !heap) return bad_request("\"take\" needs \"heap\"");
+  if (heap && (*heap < 1 || *heap > position.item_count())) {
+    return unprocessable(fmt::format("there is no heap {}: the position has heaps 1 to {}", *heap,
+                                     position.item_count()));
+  }
+  if (take) {
+    auto parsed = parse_partial_move(position, fmt::format("{} {}", *heap, *take), true, engine);
+    if (!parsed) return engine_refusal(parsed.error(), engine);
+    keep(std::move(*parsed));
+    return out;
+  }
+  // Every move, or those of the component holding item "heap".
+  std::size_t first = 0;
+  std::size_t last = position.components().size();
+  if (heap) {
+    while (first + 1 < last && position.first_item(first + 1) <= *heap) ++first;
+    last = first + 1;
+  }
+  for (std::size_t c = first; c < last; ++c) {
+    const Component& comp = position.components()[c];
+    const Count n = comp.rules->count_options(comp.state);
+    out.total += n;
+    for (Count i = 0; i < n && out.listed.size() < limit; ++i) {
+      if (!engine.charge()) return work_limit(engine);
+      out.listed.push_back(Move{c, comp.rules->option(comp.state, i)});
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 ApiResponse Api::moves(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
   const Limits engine = engine_limits(std::move(meter));
-  Request request =
-      parse_body(text, limits_, {"rules", "misere", "heaps", "heap", "take", "move", "limit"});
+  Request request = parse_body(
+      text, limits_, {"rules", "misere", "heaps", "heap", "take", "move", "partial", "limit"});
   if (request.refusal) return *request.refusal;
   auto game = parse_game(request.body, limits_, true);
   if (auto* refusal = std::get_if<ApiResponse>(&game)) return *refusal;
   const GameRequest& g = std::get<GameRequest>(game);
   const Position& position = g.position;
-  const json& body = request.body;
 
-  auto limit_field = optional_u64(body, "limit");
+  auto limit_field = optional_u64(request.body, "limit");
   if (auto* refusal = std::get_if<ApiResponse>(&limit_field)) return *refusal;
   const std::uint64_t limit =
       std::get<std::optional<std::uint64_t>>(limit_field).value_or(limits_.max_listed_moves);
@@ -309,78 +390,29 @@ ApiResponse Api::moves(std::string_view text, std::shared_ptr<WorkMeter> meter) 
     return unprocessable(
         fmt::format("\"limit\" {} is above the maximum of {}", limit, limits_.max_listed_moves));
   }
-  auto heap_field = optional_u64(body, "heap");
-  if (auto* refusal = std::get_if<ApiResponse>(&heap_field)) return *refusal;
-  auto take_field = optional_u64(body, "take");
-  if (auto* refusal = std::get_if<ApiResponse>(&take_field)) return *refusal;
-  const auto heap = std::get<std::optional<std::uint64_t>>(heap_field);
-  const auto take = std::get<std::optional<std::uint64_t>>(take_field);
-
-  std::vector<Move> listed;
-  Count total = 0;
-  if (auto it = body.find("move"); it != body.end()) {
-    if (!it->is_string()) {
-      return bad_request(
-          fmt::format("\"move\" must be a string such as \"1 2\", got {}", type_name(*it)));
-    }
-    if (heap || take) return bad_request("give either \"move\" or \"heap\"/\"take\", not both");
-    auto parsed = parse_move(position, it->get<std::string>(), engine);
-    if (!parsed) return engine_refusal(parsed.error(), engine);
-    listed.push_back(*parsed);
-    total = 1;
-  } else if (heap) {
-    if (*heap < 1 || *heap > position.heap_count()) {
-      return unprocessable(fmt::format("there is no heap {}: the position has heaps 1 to {}", *heap,
-                                       position.heap_count()));
-    }
-    // The component holding the heap, and the heap's index inside it.
-    std::size_t c = 0;
-    while (c + 1 < position.components().size() && position.first_heap(c + 1) < *heap) ++c;
-    const Component& component = position.components()[c];
-    const std::size_t local = static_cast<std::size_t>(*heap - 1) - position.first_heap(c);
-    if (take) {
-      auto options = component.rules->options_taking(component.heaps, local, *take, engine);
-      if (!options) return engine_refusal(options.error(), engine);
-      total = options->size();
-      for (Option& option : *options) {
-        if (listed.size() == limit) break;
-        listed.push_back(Move{c, std::move(option)});
-      }
-    } else {
-      total = component.rules->option_count(component.heaps);
-      for (Count i = 0; i < total && listed.size() < limit; ++i) {
-        if (!engine.charge()) return work_limit(engine);
-        listed.push_back(Move{c, component.rules->option_at(component.heaps, i)});
-      }
-    }
-  } else {
-    if (take) return bad_request("\"take\" needs \"heap\"");
-    total = position.move_count();
-    for (Count i = 0; i < total && listed.size() < limit; ++i) {
-      if (!engine.charge()) return work_limit(engine);
-      listed.push_back(position.move_at(i));
-    }
-  }
+  auto selected = select_moves(position, request.body, limit, engine);
+  if (auto* refusal = std::get_if<ApiResponse>(&selected)) return *refusal;
+  const Selection& selection = std::get<Selection>(selected);
 
   // Writing a move's play notation can scan every option of its component (to tell whether its
   // take alone names it), so the list stops once that work would pass the scan limit: a
   // splitting game's huge heap gets a truncated list, never a request that runs for seconds.
   json list = json::array();
   Count work = 0;
-  for (const Move& m : listed) {
+  for (const Move& m : selection.listed) {
     const Component& component = position.components()[m.component];
-    const Count options = component.rules->option_count(component.heaps);
+    const Count options = component.rules->count_options(component.state);
     const Count cap = Count{engine.max_scan} + 1;  // saturate: counts reach 2^128-1
     work = options >= cap || work + options >= cap ? cap : work + options;
     if (!list.empty() && work == cap) break;
     if (!engine.charge()) return work_limit(engine);
     list.push_back(move_json(position, m));
   }
-  const bool truncated = Count{list.size()} < total;
+  const bool truncated = Count{list.size()} < selection.total;
   json answer{{"rules", g.rules->spec()},
-              {"heaps", position.heap_sizes()},
+              {"heaps", heaps_field(position)},
               {"position", format_position(position)},
-              {"count", nimber_json(total)},
+              {"count", nimber_json(selection.total)},
               {"truncated", truncated},
               {"moves", std::move(list)}};
   return ApiResponse{200, std::move(answer)};

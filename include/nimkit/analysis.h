@@ -19,6 +19,17 @@ enum class Player { kFirst, kSecond };       // first = the player to move
 std::string_view to_string(Convention convention);  // "normal" / "misere"
 std::string_view to_string(Player player);          // "first" / "second"
 
+// How an analysis found its answer.
+enum class Method {
+  kNimSum,        // Nim heaps: the XOR of the sizes
+  kMisereNim,     // Nim heaps under misère play: Bouton's rule
+  kPositionRule,  // one component with a P-position rule (Wythoff, Moore's Nim_k)
+  kGrundyValues,  // the XOR of the components' Grundy values
+  kSearch,        // exhaustive game-tree search
+};
+// "nim-sum", "misère Nim rule", "P-position rule", "Grundy values", "search".
+std::string_view to_string(Method method);
+
 struct Analysis {
   Convention convention = Convention::kNormal;
   // Normal-play Grundy value of the position, when every component has one within the limits.
@@ -32,8 +43,10 @@ struct Analysis {
   // Empty, or why some winning moves could not be enumerated within the limits (the winner and
   // Grundy value still stand; winning_move_count then counts only the moves found).
   std::string moves_unlisted;
-  // How the answer was found: "nim-sum", "misère Nim rule", "Grundy values", "search".
-  std::string method;
+  // Each component's normal-play Grundy value, in component order, when every component has one
+  // within the limits (also under misère play, where the misère Nim rule uses them); else empty.
+  std::vector<Nimber> values;
+  Method method = Method::kSearch;
   // Positions the search memoized (0 when a formula answered).
   std::uint64_t nodes = 0;
 };

@@ -13,15 +13,15 @@
 #include <string>
 #include <vector>
 
+#include "nimkit/heap_game.h"
 #include "nimkit/limits.h"
 #include "nimkit/nimber.h"
 #include "nimkit/periodicity.h"
 #include "nimkit/result.h"
-#include "nimkit/ruleset.h"
 
 namespace nimkit {
 
-class HeapRuleset : public Ruleset {
+class HeapRuleset : public HeapGame {
  public:
   HeapRuleset();
   ~HeapRuleset() override;

@@ -6,7 +6,8 @@
 //   convention normal              or misere
 //   players human computer         who moved first and second (free words, optional)
 //   start 3 4 5                    start position, as `analyze` takes it
-//   move 1 2                       heap, objects taken[, parts left for splitting moves]
+//   move 1 2                       the move as `play` reads it: for heaps, heap and objects
+//                                  taken[, parts left for splitting moves]; for graphs, a vertex
 //   move 3 3 !                     '!' marks a move that threw away a win
 // Replay re-checks every move (legality and the '!' marks) and names the line at fault.
 #pragma once
@@ -28,7 +29,7 @@ struct MoveRecord {
   std::size_t mover = 0;        // 0 = the player who moved first in the match, 1 = the other
   bool threw_away_win = false;  // the mover stood on a won position and left it lost for them
   std::string text;             // move notation, as `play` reads it ("1 2")
-  std::string description;      // "take 2 from heap 1"
+  std::string description;      // "take 2 from heap 1", "remove vertex 3"
   Position after;
 };
 
@@ -67,13 +68,19 @@ class Match {
   std::vector<MoveRecord> history_;
 };
 
-// Parses move notation against a position: "HEAP COUNT" ("2 0" is a zero move), with the parts
-// left for a splitting move ("1 1 2 3": take 1 from heap 1 leaving 2 and 3), or "HEAP:COUNT ..."
-// for a move on several heaps at once ("1:3 2:3"). Fails naming the bad value: no such heap, an
-// empty heap, more than the heap holds, a spent zero move, a move the rules do not allow.
+// Parses move notation against a position: the notation of the rulesets of its components. For
+// heaps "HEAP COUNT" ("2 0" is a zero move), with the parts left for a splitting move ("1 1 2 3":
+// take 1 from heap 1 leaving 2 and 3), or "HEAP:COUNT ..." for a move on several heaps at once
+// ("1:3 2:3"); for graphs "VERTEX". Fails naming the bad value: no such heap, an empty heap, more
+// than the heap holds, a spent zero move, a move the rules do not allow.
 Result<Move> parse_move(const Position& position, std::string_view text, const Limits& limits = {});
-// The notation parse_move() reads back for `move`.
-std::string format_move(const Position& position, const Move& move);
+// Every move the text may mean when it names a move only in part ("1 1" in a splitting game:
+// take 1 from heap 1, leaving one heap or two), in legal-move order; fails like parse_move().
+Result<std::vector<Move>> parse_partial_move(const Position& position, std::string_view text,
+                                             bool partial, const Limits& limits = {});
+// The notation parse_move() reads back for `move`; may scan the component's options within
+// `limits` to write the short form when it is unambiguous.
+std::string format_move(const Position& position, const Move& move, const Limits& limits = {});
 
 struct SavedGame {
   std::unique_ptr<Match> match;

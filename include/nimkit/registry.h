@@ -1,6 +1,6 @@
 // The one explicit list of rulesets. To add a ruleset: write its header in games/, then add an
-// entry to the list in src/registry.cc. The CLI help, the web form and the conformance tests all
-// read this list.
+// entry to the list in src/registry.cc (see docs/design.md). The CLI help, the web form and the
+// conformance tests all read this list.
 #pragma once
 
 #include <functional>
@@ -23,6 +23,10 @@ struct RulesetEntry {
       examples;  // full specs that the factory accepts, e.g. "subtraction:1,3,4"
   // Builds the ruleset from the text after "name:" (empty when there is none).
   std::function<Result<std::shared_ptr<const Ruleset>>(std::string_view params)> make;
+  // The view a front end draws its components with (Ruleset::view() of every example), and a
+  // position to start a game from, in its notation.
+  std::string view = "heaps";
+  std::string start = "3 4 5";
 };
 
 // Every ruleset, in the order the help lists them.

@@ -1,15 +1,20 @@
-// Ruleset: the immutable rules of one impartial game, acting on components of a position.
+// Ruleset: the immutable rules of one impartial game, acting on the components of a position.
 //
-// A position is a sum of components (see position.h). A component is a small list of heaps that
-// one ruleset governs: for most rulesets every heap is its own component (arity 1, the heaps are
-// independent games whose Grundy values XOR); Wythoff's game plays on a pair of heaps (arity 2);
-// Moore's Nim_k plays on all of its heaps at once (arity 0: any number of heaps).
+// A position is a sum of components (see position.h). A component is a ruleset plus a State: a
+// short list of words whose meaning only the ruleset knows — a heap's size and zero-move bit, a
+// pair of heaps, a graph's edges. Generic code (analysis, search, notation, the front ends)
+// treats a state as an opaque value: it copies, compares and hashes it, and asks the ruleset for
+// everything else — the moves, the values, the text, the numbers a view draws.
+//
+// A move in a component leaves a sum: zero or more components of the same ruleset (a heap taken
+// to nothing, a heap split in two, a graph that falls apart when a vertex is removed).
 //
 // Contracts every ruleset keeps (the conformance suite checks them):
-//  - option_at(c, i) for i < option_count(c) lists every move exactly once, sorted by objects
-//    taken and then by resulting heaps; a component with no options is terminal;
-//  - grundy(c) equals the mex of the Grundy values of its options;
-//  - parse_heap(format_heap(h)) == h.
+//  - option(s, i) for i < count_options(s) lists every move exactly once, in the ruleset's
+//    order (the smallest moves first); a state with no options is terminal;
+//  - value(s) equals the mex over options of the XOR of the values of the components left;
+//  - parsing format_state(s) gives back s; describe_move/format_move text reads back through
+//    parse_move to the same option.
 #pragma once
 
 #include <cstddef>
@@ -20,7 +25,6 @@
 #include <string_view>
 #include <vector>
 
-#include "nimkit/heap.h"
 #include "nimkit/limits.h"
 #include "nimkit/nimber.h"
 #include "nimkit/result.h"
@@ -30,12 +34,12 @@ namespace nimkit {
 // How many options a component has; may exceed 2^64 (Moore's game on several huge heaps).
 using Count = Nimber;
 
-// The outcome of one move inside a component.
+// A component's state, canonical for its ruleset: equal states are equal games and compare equal.
+using State = std::vector<std::uint64_t>;
+
+// The outcome of one move inside a component: the components it leaves, in order.
 struct Option {
-  // The component's heaps after the move. For arity-1 rulesets each heap becomes a component of
-  // its own (a split yields several); an empty list means the heap is gone.
-  std::vector<Heap> result;
-  std::uint64_t take = 0;  // objects removed by the move, 0 for a zero move or a pure split
+  std::vector<State> result;
 
   friend bool operator==(const Option&, const Option&) = default;
 };
@@ -50,6 +54,23 @@ enum class ValueSource {
 
 std::string_view to_string(ValueSource source);
 
+// Named lists of numbers a front end draws a component or a move with: {"heaps", {3}},
+// {"vertices", {1, 2, 3}}, {"edges", {1, 2, 2, 3}} (pairs flattened), {"take", {2}}.
+struct ViewField {
+  std::string name;
+  std::vector<std::uint64_t> values;
+  bool scalar = false;  // one number, not a list (e.g. the heap a move takes from)
+
+  friend bool operator==(const ViewField&, const ViewField&) = default;
+};
+
+// A component parsed from text, and the index of the first text item it came from (so that
+// components are placed where their items stood).
+struct ParsedComponent {
+  State state;
+  std::size_t first_item = 0;
+};
+
 class Ruleset {
  public:
   virtual ~Ruleset() = default;
@@ -58,53 +79,87 @@ class Ruleset {
   virtual std::string spec() const = 0;
   // The rules in one line of prose.
   virtual std::string summary() const = 0;
-  // Heaps per component: 1 (independent heaps), 2 (pairs), 0 (one component of any size).
-  virtual std::size_t arity() const { return 1; }
   virtual ValueSource value_source() const = 0;
+  // The view a front end draws the components with: "heaps" or "graph".
+  virtual std::string_view view() const = 0;
 
-  // Heap notation: decimal by default; refuses words, signs and values above 2^64-1.
-  virtual Result<Heap> parse_heap(std::string_view text) const;
-  virtual std::string format_heap(const Heap& heap) const;
+  // Components from text items: the comma-separated items after "RULES:" in a qualified token,
+  // or the bare tokens of a position in the default rules (heaps "3", "4x"; edges "1-2"). Fails
+  // naming the bad item, or when the items do not make whole components.
+  virtual Result<std::vector<ParsedComponent>> parse_components(
+      std::span<const std::string> items) const = 0;
+  // The component's items as text, which parse_components() reads back: {"3"}, {"1-2", "2-3"}.
+  virtual std::vector<std::string> format_state(const State& state) const = 0;
+  // Whether neighbouring components may be written in one token ("kayles:2,3"): their items
+  // read back as the same separate components, never merged into one.
+  virtual bool shares_tokens() const { return false; }
+
+  // Numbered things a person points at in the component ("heap 3"), numbered across the
+  // position from 1; 0 when the component's items carry their own names (graph vertices).
+  virtual std::size_t item_count(const State& /*state*/) const { return 0; }
+  // The component as a person names it, its items numbered from `first_item`: "heap 2",
+  // "heaps 3-4", "graph 1-2,2-3".
+  virtual std::string label(const State& state, std::size_t first_item) const = 0;
+  // What the view draws: the component's fields, and a move's.
+  virtual std::vector<ViewField> view_fields(const State& state) const = 0;
+  virtual std::vector<ViewField> move_fields(const State& before, const Option& option,
+                                             std::size_t first_item) const = 0;
+
+  // A move in words, "take 2 from heap 1", "remove vertex 3", and in the notation parse_move()
+  // reads, "1 2", "3". Formatting may scan the component's options (to tell whether a short form
+  // names the move alone) within `limits`.
+  virtual std::string describe_move(const State& before, const Option& option,
+                                    std::size_t first_item) const = 0;
+  virtual std::string format_move(const State& before, const Option& option, std::size_t first_item,
+                                  const Limits& limits) const = 0;
+  // The options of this component that the move text names, in option order: none when the text
+  // is about another component (e.g. a heap number outside first_item ... first_item +
+  // item_count - 1); fails when the text is malformed or names an illegal move here, in words.
+  // `items` is the position's total item count (for "no heap 9: heaps are numbered 1 to 5").
+  // Text that names a move only in part ("1 1": take 1 from heap 1, in a game where that can
+  // leave one heap or two) gives every move it may mean when `partial`, and otherwise fails
+  // saying how to name one.
+  virtual Result<std::vector<Option>> parse_move(const State& state, std::string_view text,
+                                                 std::size_t first_item, std::size_t items,
+                                                 bool partial, const Limits& limits) const = 0;
 
   // Moves from a component, by count and random access so that a huge heap need not be
-  // enumerated. `component` has arity() heaps (any number ≥ 1 when arity() is 0).
-  virtual Count option_count(std::span<const Heap> component) const = 0;
-  virtual Option option_at(std::span<const Heap> component, Count index) const = 0;
+  // enumerated.
+  virtual Count count_options(const State& state) const = 0;
+  virtual Option option(const State& state, Count index) const = 0;
 
   // Normal-play Grundy value of a component. Fails, naming the limit, when it cannot be had
   // within `limits` (e.g. a computed ruleset asked about a heap beyond Limits::max_table).
-  virtual Result<Nimber> grundy(std::span<const Heap> component, const Limits& limits) const = 0;
+  virtual Result<Nimber> value(const State& state, const Limits& limits) const = 0;
+  // Options whose result has value `target`, in option order. The default scans every option
+  // (failing past Limits::max_scan); rulesets with structure override it.
+  virtual Result<std::vector<Option>> options_to_value(const State& state, Nimber target,
+                                                       const Limits& limits) const;
+  // A rule that decides P-positions without Grundy values (Wythoff's pairs, Moore's Nim_k), or
+  // nullopt. analyze() uses it for a position of one such component.
+  virtual std::optional<bool> is_p_position(const State& /*state*/) const { return std::nullopt; }
 
-  // Options of `component` whose Grundy value is `target`, in option order. The default scans
-  // every option (failing past Limits::max_scan); rulesets with structure override it.
-  virtual Result<std::vector<Option>> options_with_value(std::span<const Heap> component,
-                                                         Nimber target, const Limits& limits) const;
+  // The state the search memoizes a component under: equal for games that are equal up to
+  // relabelling (an isomorphic graph). The default is the state itself.
+  virtual State canonical(const State& state) const { return state; }
+  // How much play a component holds (objects on the heaps, vertices of a graph): the computer
+  // prefers, in a lost position it cannot search, the smallest move in the largest component.
+  virtual Count weight(const State& state) const = 0;
+  // A Nim heap: its value is its size and Bouton's misère rule holds for sums of such heaps.
+  virtual bool is_nim_heap() const { return false; }
+  // Why a component has its value, in words worth teaching ("zero move available, odd: n+1"),
+  // or empty.
+  virtual std::string value_reason(const State& /*state*/) const { return ""; }
 
-  // Options that take `take` objects from heap `heap` (0-based within the component) and nothing
-  // from the others, in option order: several for a splitting game ("take 1 from 7" leaves 6,
-  // 1+5, 2+4 or 3+3). The default scans every option; rulesets with structure override it.
-  virtual Result<std::vector<Option>> options_taking(std::span<const Heap> component,
-                                                     std::size_t heap, std::uint64_t take,
-                                                     const Limits& limits) const;
-
-  // A rule that decides P-positions (the player to move loses under normal play) without Grundy
-  // values, for rulesets whose values are costly (Wythoff's pairs, Moore's Nim_k); nullopt when the
-  // ruleset has none. analyze() uses it for a position of one such component, taking
-  // options_with_value(component, 0) — the moves to P-positions — as the winning moves.
-  virtual std::optional<bool> p_position(std::span<const Heap> /*component*/) const {
-    return std::nullopt;
-  }
-
-  // option_count(component), failing with "<spec> has N moves from this position, more than the
+  // count_options(state), failing with "<spec> has N moves from this position, more than the
   // scan limit L" when a scan of every option would pass limits.max_scan.
-  Result<Count> scannable_option_count(std::span<const Heap> component, const Limits& limits) const;
-
-  // Total objects in a component (used to prefer long games and to describe moves).
-  static Count objects(std::span<const Heap> component);
+  Result<Count> scannable_option_count(const State& state, const Limits& limits) const;
+  // The XOR of the values of the components an option leaves.
+  Result<Nimber> option_value(const Option& option, const Limits& limits) const;
 };
 
-// Decimal uint64 parsing shared by every heap notation: "heap \"3x\" is not a non-negative
-// integer", "heap \"18446744073709551616\" is larger than 18446744073709551615".
+// Decimal uint64 parsing shared by every notation: "heap \"3x\" is not a non-negative integer",
+// "heap \"18446744073709551616\" is larger than 18446744073709551615".
 Result<std::uint64_t> parse_u64(std::string_view text, std::string_view what);
 
 }  // namespace nimkit

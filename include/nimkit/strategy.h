@@ -39,7 +39,8 @@ struct Level {
 //  - perfect: from a won position a winning move (the first in move order); from a lost position
 //    the move that makes the game last longest: the one after which the opponent's fastest win
 //    takes the most moves (remoteness, by a search of at most 500,000 moves); beyond that, the
-//    move that takes the fewest objects (a zero move first), ties broken by the largest heap;
+//    smallest move, by the weight it removes (the fewest objects; a zero move first), ties
+//    broken by the heaviest component (the largest heap);
 //  - random: a legal move drawn uniformly from all legal moves;
 //  - skilled:P: perfect with probability P, else random.
 // Fails only when analysis exceeds `limits`.

@@ -28,22 +28,23 @@ Count GrundysGame::option_count(std::span<const Heap> component) const {
   return n == 0 ? 0 : (n - 1) / 2;
 }
 
-Option GrundysGame::option_at(std::span<const Heap> component, Count index) const {
+HeapOption GrundysGame::option_at(std::span<const Heap> component, Count index) const {
   const std::uint64_t n = component[0].size;
   const auto a = static_cast<std::uint64_t>(index) + 1;
-  return Option{{Heap{a}, Heap{n - a}}, 0};
+  return HeapOption{{Heap{a}, Heap{n - a}}, 0};
 }
 
-Result<std::vector<Option>> GrundysGame::options_taking(std::span<const Heap> component,
-                                                        std::size_t /*heap*/, std::uint64_t take,
-                                                        const Limits& limits) const {
-  if (take != 0) return std::vector<Option>{};
+Result<std::vector<HeapOption>> GrundysGame::options_taking(std::span<const Heap> component,
+                                                            std::size_t /*heap*/,
+                                                            std::uint64_t take,
+                                                            const Limits& limits) const {
+  if (take != 0) return std::vector<HeapOption>{};
   const Count count = option_count(component);
   if (count > limits.max_scan) {
     return fail(fmt::format("grundy: a heap of {} splits in {} ways, more than the scan limit {}",
                             component[0].size, to_string(Nimber{count}), limits.max_scan));
   }
-  std::vector<Option> found;
+  std::vector<HeapOption> found;
   for (Count i = 0; i < count; ++i) found.push_back(option_at(component, i));
   return found;
 }

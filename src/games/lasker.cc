@@ -25,56 +25,57 @@ Count LaskerNim::option_count(std::span<const Heap> component) const {
   return Count{n / 2} + n;
 }
 
-Option LaskerNim::option_at(std::span<const Heap> component, Count index) const {
+HeapOption LaskerNim::option_at(std::span<const Heap> component, Count index) const {
   const std::uint64_t n = component[0].size;
   const std::uint64_t splits = n / 2;
   if (index < splits) {
     const auto a = static_cast<std::uint64_t>(index) + 1;
-    return Option{{Heap{a}, Heap{n - a}}, 0};
+    return HeapOption{{Heap{a}, Heap{n - a}}, 0};
   }
   const auto take = static_cast<std::uint64_t>(index - splits) + 1;
-  return Option{{Heap{n - take}}, take};
+  return HeapOption{{Heap{n - take}}, take};
 }
 
 Result<Nimber> LaskerNim::grundy(std::span<const Heap> component, const Limits& /*limits*/) const {
   return value(component[0].size);
 }
 
-Result<std::vector<Option>> LaskerNim::options_with_value(std::span<const Heap> component,
-                                                          Nimber target,
-                                                          const Limits& limits) const {
+Result<std::vector<HeapOption>> LaskerNim::options_with_value(std::span<const Heap> component,
+                                                              Nimber target,
+                                                              const Limits& limits) const {
   const std::uint64_t n = component[0].size;
   const std::uint64_t splits = n / 2;
   if (splits > limits.max_scan) {
     return fail(fmt::format("lasker: a heap of {} splits in {} ways, more than the scan limit {}",
                             n, splits, limits.max_scan));
   }
-  std::vector<Option> found;
+  std::vector<HeapOption> found;
   for (std::uint64_t a = 1; a <= splits; ++a) {
-    if ((value(a) ^ value(n - a)) == target) found.push_back(Option{{Heap{a}, Heap{n - a}}, 0});
+    if ((value(a) ^ value(n - a)) == target) found.push_back(HeapOption{{Heap{a}, Heap{n - a}}, 0});
   }
   // g is a bijection (its own inverse): exactly one heap has value `target`.
   const Nimber left = value(target);
   if (left < n) {
     const auto r = static_cast<std::uint64_t>(left);
-    found.push_back(Option{{Heap{r}}, n - r});
+    found.push_back(HeapOption{{Heap{r}}, n - r});
   }
   return found;
 }
 
-Result<std::vector<Option>> LaskerNim::options_taking(std::span<const Heap> component,
-                                                      std::size_t /*heap*/, std::uint64_t take,
-                                                      const Limits& limits) const {
+Result<std::vector<HeapOption>> LaskerNim::options_taking(std::span<const Heap> component,
+                                                          std::size_t /*heap*/, std::uint64_t take,
+                                                          const Limits& limits) const {
   const std::uint64_t n = component[0].size;
-  std::vector<Option> found;
+  std::vector<HeapOption> found;
   if (take == 0) {
     if (n / 2 > limits.max_scan) {
       return fail(fmt::format("lasker: a heap of {} splits in {} ways, more than the scan limit {}",
                               n, n / 2, limits.max_scan));
     }
-    for (std::uint64_t a = 1; a <= n / 2; ++a) found.push_back(Option{{Heap{a}, Heap{n - a}}, 0});
+    for (std::uint64_t a = 1; a <= n / 2; ++a)
+      found.push_back(HeapOption{{Heap{a}, Heap{n - a}}, 0});
   } else if (take <= n) {
-    found.push_back(Option{{Heap{n - take}}, take});
+    found.push_back(HeapOption{{Heap{n - take}}, take});
   }
   return found;
 }

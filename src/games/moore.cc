@@ -82,7 +82,7 @@ U128 count_up_to(std::span<const Heap> heaps, std::size_t from, I128 s, std::siz
 using Key = std::vector<std::uint64_t>;
 
 // Sorted non-zero heaps: the Grundy value does not depend on order or empty heaps.
-Key canonical(std::span<const Heap> heaps) {
+Key sorted_key(std::span<const Heap> heaps) {
   Key key;
   for (const Heap& h : heaps) {
     if (h.size > 0) key.push_back(h.size);
@@ -208,7 +208,7 @@ Count MooreNim::option_count(std::span<const Heap> component) const {
   return total;
 }
 
-Option MooreNim::option_at(std::span<const Heap> component, Count index) const {
+HeapOption MooreNim::option_at(std::span<const Heap> component, Count index) const {
   const std::size_t m = component.size();
   const std::size_t k = static_cast<std::size_t>(std::min<std::uint64_t>(k_, m));
   I128 objects = 0;
@@ -230,7 +230,7 @@ Option MooreNim::option_at(std::span<const Heap> component, Count index) const {
   // heap: choose each amount, largest first, by counting the completions of the rest.
   I128 rest = t;
   std::size_t budget = k;
-  Option option{{}, static_cast<std::uint64_t>(t)};
+  HeapOption option{{}, static_cast<std::uint64_t>(t)};
   for (std::size_t i = 0; i < m; ++i) {
     const std::uint64_t h = component[i].size;
     std::uint64_t d = 0;
@@ -264,19 +264,19 @@ Option MooreNim::option_at(std::span<const Heap> component, Count index) const {
   return option;
 }
 
-std::vector<Option> MooreNim::all_options(std::span<const Heap> component) const {
+std::vector<HeapOption> MooreNim::all_options(std::span<const Heap> component) const {
   std::vector<std::uint64_t> sizes;
   for (const Heap& h : component) sizes.push_back(h.size);
-  std::vector<Option> options;
+  std::vector<HeapOption> options;
   for_each_move(sizes, k_, [&](const std::vector<std::uint64_t>& d) {
-    Option option;
+    HeapOption option;
     for (std::size_t j = 0; j < sizes.size(); ++j) {
       option.result.push_back(Heap{sizes[j] - d[j]});
       option.take += d[j];
     }
     options.push_back(std::move(option));
   });
-  std::sort(options.begin(), options.end(), [](const Option& a, const Option& b) {
+  std::sort(options.begin(), options.end(), [](const HeapOption& a, const HeapOption& b) {
     return std::tie(a.take, a.result) < std::tie(b.take, b.result);
   });
   return options;
@@ -293,22 +293,22 @@ std::optional<bool> MooreNim::p_position(std::span<const Heap> component) const 
 
 Result<Nimber> MooreNim::grundy(std::span<const Heap> component, const Limits& limits) const {
   ValueSearch search(k_, limits);
-  return search.value(canonical(component));
+  return search.value(sorted_key(component));
 }
 
-Result<std::vector<Option>> MooreNim::options_with_value(std::span<const Heap> component,
-                                                         Nimber target,
-                                                         const Limits& limits) const {
+Result<std::vector<HeapOption>> MooreNim::options_with_value(std::span<const Heap> component,
+                                                             Nimber target,
+                                                             const Limits& limits) const {
   auto scannable = scannable_option_count(component, limits);
   if (!scannable) return Error{scannable.error()};
-  std::vector<Option> found;
+  std::vector<HeapOption> found;
   ValueSearch search(k_, limits);
-  for (Option& option : all_options(component)) {
+  for (HeapOption& option : all_options(component)) {
     bool match = false;
     if (target == 0) {
       match = *p_position(option.result);
     } else {
-      auto g = search.value(canonical(option.result));
+      auto g = search.value(sorted_key(option.result));
       if (!g) return Error{g.error()};
       match = *g == target;
     }

@@ -124,14 +124,14 @@ Count OctalGame::count_taking(std::uint64_t n, std::uint64_t j) const {
   return c;
 }
 
-Option OctalGame::option_taking(std::uint64_t n, std::uint64_t j, Count index) const {
+HeapOption OctalGame::option_taking(std::uint64_t n, std::uint64_t j, Count index) const {
   const std::uint8_t d = code_.digits[j];
   const std::uint64_t r = n - j;
-  if (r == 0) return Option{{Heap{0}}, j};
+  if (r == 0) return HeapOption{{Heap{0}}, j};
   const Splits splits{r, (d & 4) != 0, (d & 8) != 0};
   const U128 split_count = splits.two || splits.three ? splits.count() : 0;
-  if (index < split_count) return Option{splits.at(index), j};
-  return Option{{Heap{r}}, j};
+  if (index < split_count) return HeapOption{splits.at(index), j};
+  return HeapOption{{Heap{r}}, j};
 }
 
 Count OctalGame::option_count(std::span<const Heap> component) const {
@@ -142,7 +142,7 @@ Count OctalGame::option_count(std::span<const Heap> component) const {
   return total;
 }
 
-Option OctalGame::option_at(std::span<const Heap> component, Count index) const {
+HeapOption OctalGame::option_at(std::span<const Heap> component, Count index) const {
   const std::uint64_t n = component[0].size;
   const std::uint64_t last = std::min<std::uint64_t>(n, code_.digits.size() - 1);
   for (std::uint64_t j = 0; j <= last; ++j) {
@@ -154,20 +154,20 @@ Option OctalGame::option_at(std::span<const Heap> component, Count index) const 
   return {};
 }
 
-Result<std::vector<Option>> OctalGame::options_with_value(std::span<const Heap> component,
-                                                          Nimber target,
-                                                          const Limits& limits) const {
+Result<std::vector<HeapOption>> OctalGame::options_with_value(std::span<const Heap> component,
+                                                              Nimber target,
+                                                              const Limits& limits) const {
   const std::uint64_t n = component[0].size;
   const Count count = option_count(component);
   const bool three = std::any_of(code_.digits.begin(), code_.digits.end(),
                                  [](std::uint8_t d) { return (d & 8) != 0; });
   if (count <= limits.max_scan || three) {
-    return Ruleset::options_with_value(component, target, limits);
+    return HeapGame::options_with_value(component, target, limits);
   }
   const PeriodSearch search = find_period(0, limits);
   const std::uint64_t k = code_.digits.size() - 1;
   if (!search.period || n < 2 * (search.period->preperiod + search.period->period) + k + 2) {
-    return Ruleset::options_with_value(component, target, limits);
+    return HeapGame::options_with_value(component, target, limits);
   }
   const std::uint64_t n0 = std::max<std::uint64_t>(search.period->preperiod, 1);
   const std::uint64_t p = search.period->period;
@@ -208,24 +208,24 @@ Result<std::vector<Option>> OctalGame::options_with_value(std::span<const Heap> 
         "{}: {} moves from a heap of {} reach Grundy value {}, more than the scan limit {}", spec(),
         to_string(Nimber{matching}), n, to_string(target), limits.max_scan));
   }
-  std::vector<Option> found;
+  std::vector<HeapOption> found;
   for (Take& take : takes) {
     const std::uint64_t r = n - take.j;
     for (std::uint64_t c : take.classes) {
       for (std::uint64_t a = c; a <= r / 2; a += p) take.parts.push_back(a);
     }
     std::sort(take.parts.begin(), take.parts.end());
-    for (std::uint64_t a : take.parts) found.push_back(Option{{Heap{a}, Heap{r - a}}, take.j});
-    if (take.single) found.push_back(Option{{Heap{r}}, take.j});
+    for (std::uint64_t a : take.parts) found.push_back(HeapOption{{Heap{a}, Heap{r - a}}, take.j});
+    if (take.single) found.push_back(HeapOption{{Heap{r}}, take.j});
   }
   return found;
 }
 
-Result<std::vector<Option>> OctalGame::options_taking(std::span<const Heap> component,
-                                                      std::size_t /*heap*/, std::uint64_t take,
-                                                      const Limits& limits) const {
+Result<std::vector<HeapOption>> OctalGame::options_taking(std::span<const Heap> component,
+                                                          std::size_t /*heap*/, std::uint64_t take,
+                                                          const Limits& limits) const {
   const std::uint64_t n = component[0].size;
-  std::vector<Option> found;
+  std::vector<HeapOption> found;
   if (take > n || take >= code_.digits.size()) return found;
   const Count c = count_taking(n, take);
   if (c > limits.max_scan) {

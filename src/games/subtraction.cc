@@ -202,18 +202,18 @@ Count SubtractionGame::option_count(std::span<const Heap> component) const {
   return count_up_to(component[0].size);
 }
 
-Option SubtractionGame::option_at(std::span<const Heap> component, Count index) const {
+HeapOption SubtractionGame::option_at(std::span<const Heap> component, Count index) const {
   const std::uint64_t s = element(static_cast<std::uint64_t>(index));
-  return Option{{Heap{component[0].size - s}}, s};
+  return HeapOption{{Heap{component[0].size - s}}, s};
 }
 
-Result<std::vector<Option>> SubtractionGame::options_taking(std::span<const Heap> component,
-                                                            std::size_t /*heap*/,
-                                                            std::uint64_t take,
-                                                            const Limits& /*limits*/) const {
+Result<std::vector<HeapOption>> SubtractionGame::options_taking(std::span<const Heap> component,
+                                                                std::size_t /*heap*/,
+                                                                std::uint64_t take,
+                                                                const Limits& /*limits*/) const {
   const std::uint64_t n = component[0].size;
-  if (take > n || !allows(take)) return std::vector<Option>{};
-  return std::vector<Option>{Option{{Heap{n - take}}, take}};
+  if (take > n || !allows(take)) return std::vector<HeapOption>{};
+  return std::vector<HeapOption>{HeapOption{{Heap{n - take}}, take}};
 }
 
 std::optional<PeriodTheorem> SubtractionGame::period_theorem() const {

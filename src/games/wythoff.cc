@@ -126,7 +126,7 @@ Count WythoffGame::option_count(std::span<const Heap> component) const {
   return Count{x} + y + std::min(x, y);
 }
 
-Option WythoffGame::option_at(std::span<const Heap> component, Count index) const {
+HeapOption WythoffGame::option_at(std::span<const Heap> component, Count index) const {
   const std::uint64_t x = component[0].size, y = component[1].size;
   // Options taking at most t objects.
   auto up_to = [&](U128 t) {
@@ -145,16 +145,17 @@ Option WythoffGame::option_at(std::span<const Heap> component, Count index) cons
   U128 rank = index - up_to(t - 1);
   if (t <= x) {
     if (rank == 0)
-      return Option{{Heap{x - static_cast<std::uint64_t>(t)}, Heap{y}},
-                    static_cast<std::uint64_t>(t)};
+      return HeapOption{{Heap{x - static_cast<std::uint64_t>(t)}, Heap{y}},
+                        static_cast<std::uint64_t>(t)};
     --rank;
   }
   if (t % 2 == 0 && t / 2 <= std::min(x, y)) {
     const auto s = static_cast<std::uint64_t>(t / 2);
-    if (rank == 0) return Option{{Heap{x - s}, Heap{y - s}}, 2 * s};
+    if (rank == 0) return HeapOption{{Heap{x - s}, Heap{y - s}}, 2 * s};
     --rank;
   }
-  return Option{{Heap{x}, Heap{y - static_cast<std::uint64_t>(t)}}, static_cast<std::uint64_t>(t)};
+  return HeapOption{{Heap{x}, Heap{y - static_cast<std::uint64_t>(t)}},
+                    static_cast<std::uint64_t>(t)};
 }
 
 Result<Nimber> WythoffGame::grundy(std::span<const Heap> component, const Limits& limits) const {
@@ -165,28 +166,28 @@ Result<Nimber> WythoffGame::grundy(std::span<const Heap> component, const Limits
   return Nimber{table->back()};
 }
 
-Result<std::vector<Option>> WythoffGame::options_with_value(std::span<const Heap> component,
-                                                            Nimber target,
-                                                            const Limits& limits) const {
+Result<std::vector<HeapOption>> WythoffGame::options_with_value(std::span<const Heap> component,
+                                                                Nimber target,
+                                                                const Limits& limits) const {
   const std::uint64_t x = component[0].size, y = component[1].size;
-  std::vector<Option> found;
+  std::vector<HeapOption> found;
   if (target == 0) {
     const Nimber px = partner(x), py = partner(y);
     if (px < y)
-      found.push_back(Option{{Heap{x}, Heap{static_cast<std::uint64_t>(px)}},
-                             y - static_cast<std::uint64_t>(px)});
+      found.push_back(HeapOption{{Heap{x}, Heap{static_cast<std::uint64_t>(px)}},
+                                 y - static_cast<std::uint64_t>(px)});
     if (py < x)
-      found.push_back(Option{{Heap{static_cast<std::uint64_t>(py)}, Heap{y}},
-                             x - static_cast<std::uint64_t>(py)});
+      found.push_back(HeapOption{{Heap{static_cast<std::uint64_t>(py)}, Heap{y}},
+                                 x - static_cast<std::uint64_t>(py)});
     // Along the diagonal the difference d stays: the P-position with difference d is
     // (⌊dφ⌋, ⌊dφ⌋ + d).
     const std::uint64_t low = std::min(x, y), d = std::max(x, y) - low;
     const Nimber a = lower_wythoff(d);
     if (a < low) {
       const std::uint64_t s = low - static_cast<std::uint64_t>(a);
-      found.push_back(Option{{Heap{x - s}, Heap{y - s}}, 2 * s});
+      found.push_back(HeapOption{{Heap{x - s}, Heap{y - s}}, 2 * s});
     }
-    std::sort(found.begin(), found.end(), [](const Option& p, const Option& q) {
+    std::sort(found.begin(), found.end(), [](const HeapOption& p, const HeapOption& q) {
       return std::tie(p.take, p.result) < std::tie(q.take, q.result);
     });
     return found;
@@ -199,21 +200,21 @@ Result<std::vector<Option>> WythoffGame::options_with_value(std::span<const Heap
   auto table = grundy_table(x, y, limits);
   if (!table) return Error{table.error()};
   for (Count i = 0; i < count; ++i) {
-    Option option = option_at(component, i);
+    HeapOption option = option_at(component, i);
     const std::uint64_t v = (*table)[option.result[0].size * (y + 1) + option.result[1].size];
     if (v == target) found.push_back(std::move(option));
   }
   return found;
 }
 
-Result<std::vector<Option>> WythoffGame::options_taking(std::span<const Heap> component,
-                                                        std::size_t heap, std::uint64_t take,
-                                                        const Limits& /*limits*/) const {
-  std::vector<Option> found;
+Result<std::vector<HeapOption>> WythoffGame::options_taking(std::span<const Heap> component,
+                                                            std::size_t heap, std::uint64_t take,
+                                                            const Limits& /*limits*/) const {
+  std::vector<HeapOption> found;
   if (take == 0 || heap > 1 || take > component[heap].size) return found;
   std::vector<Heap> result(component.begin(), component.end());
   result[heap].size -= take;
-  found.push_back(Option{std::move(result), take});
+  found.push_back(HeapOption{std::move(result), take});
   return found;
 }
 

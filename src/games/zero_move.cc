@@ -44,18 +44,25 @@ Count ZeroMoveNim::option_count(std::span<const Heap> component) const {
   return Count{heap.size} + (heap.zero_spent ? 0 : 1);
 }
 
-Option ZeroMoveNim::option_at(std::span<const Heap> component, Count index) const {
+HeapOption ZeroMoveNim::option_at(std::span<const Heap> component, Count index) const {
   const Heap& heap = component[0];
   if (!heap.zero_spent) {
-    if (index == 0) return Option{{Heap{heap.size, true}}, 0};
+    if (index == 0) return HeapOption{{Heap{heap.size, true}}, 0};
     const auto take = static_cast<std::uint64_t>(index);
-    return Option{{reduced(heap, take)}, take};
+    return HeapOption{{reduced(heap, take)}, take};
   }
   const auto take = static_cast<std::uint64_t>(index) + 1;
-  return Option{{reduced(heap, take)}, take};
+  return HeapOption{{reduced(heap, take)}, take};
 }
 
-Nimber ZeroMoveNim::value(const Heap& heap) {
+std::string ZeroMoveNim::value_reason(const State& state) const {
+  const Heap h = decode(state).front();
+  if (h.size == 0) return "empty pile";
+  if (h.zero_spent) return "zero move spent: same as Nim";
+  return h.size % 2 == 1 ? "zero move available, odd: n+1" : "zero move available, even: n-1";
+}
+
+Nimber ZeroMoveNim::closed_value(const Heap& heap) {
   const Nimber n = heap.size;
   if (n == 0 || heap.zero_spent) return n;
   return (n % 2 == 1) ? n + 1 : n - 1;
@@ -63,25 +70,25 @@ Nimber ZeroMoveNim::value(const Heap& heap) {
 
 Result<Nimber> ZeroMoveNim::grundy(std::span<const Heap> component,
                                    const Limits& /*limits*/) const {
-  return value(component[0]);
+  return closed_value(component[0]);
 }
 
-Result<std::vector<Option>> ZeroMoveNim::options_with_value(std::span<const Heap> component,
-                                                            Nimber target,
-                                                            const Limits& /*limits*/) const {
+Result<std::vector<HeapOption>> ZeroMoveNim::options_with_value(std::span<const Heap> component,
+                                                                Nimber target,
+                                                                const Limits& /*limits*/) const {
   const Heap& heap = component[0];
-  std::vector<Option> found;
+  std::vector<HeapOption> found;
   if (heap.zero_spent) {
     if (target < heap.size) {
       const auto left = static_cast<std::uint64_t>(target);
-      found.push_back(Option{{reduced(heap, heap.size - left)}, heap.size - left});
+      found.push_back(HeapOption{{reduced(heap, heap.size - left)}, heap.size - left});
     }
     return found;
   }
   if (heap.size == 0) return found;
   // Options in order of objects taken: the zero move (value n), then piles m < n keeping their
   // zero move, whose value is target exactly for one m: 0 for 0, t-1 for even t, t+1 for odd t.
-  if (target == heap.size) found.push_back(Option{{Heap{heap.size, true}}, 0});
+  if (target == heap.size) found.push_back(HeapOption{{Heap{heap.size, true}}, 0});
   Nimber m = 0;
   bool exists = true;
   if (target == 0) {
@@ -94,22 +101,23 @@ Result<std::vector<Option>> ZeroMoveNim::options_with_value(std::span<const Heap
   exists = m < heap.size;
   if (exists) {
     const std::uint64_t take = heap.size - static_cast<std::uint64_t>(m);
-    found.push_back(Option{{reduced(heap, take)}, take});
+    found.push_back(HeapOption{{reduced(heap, take)}, take});
   }
   return found;
 }
 
-Result<std::vector<Option>> ZeroMoveNim::options_taking(std::span<const Heap> component,
-                                                        std::size_t /*heap*/, std::uint64_t take,
-                                                        const Limits& /*limits*/) const {
+Result<std::vector<HeapOption>> ZeroMoveNim::options_taking(std::span<const Heap> component,
+                                                            std::size_t /*heap*/,
+                                                            std::uint64_t take,
+                                                            const Limits& /*limits*/) const {
   const Heap& heap = component[0];
-  std::vector<Option> found;
+  std::vector<HeapOption> found;
   if (heap.size == 0 || take > heap.size) return found;
   if (take == 0) {
-    if (!heap.zero_spent) found.push_back(Option{{Heap{heap.size, true}}, 0});
+    if (!heap.zero_spent) found.push_back(HeapOption{{Heap{heap.size, true}}, 0});
     return found;
   }
-  found.push_back(Option{{reduced(heap, take)}, take});
+  found.push_back(HeapOption{{reduced(heap, take)}, take});
   return found;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "fuzz_common.h"
+#include "nimkit/heap_game.h"
 #include "nimkit/analysis.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
@@ -46,7 +47,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (convention == Convention::kNormal && position->single_ruleset() != nullptr &&
       position->single_ruleset()->spec() == "nim" && analysis->grundy) {
     Nimber sum = 0;
-    for (std::uint64_t heap : position->heap_sizes()) sum ^= heap;
+    for (std::uint64_t heap : heap_sizes(*position)) sum ^= heap;
     NIMKIT_FUZZ_CHECK(*analysis->grundy == sum);
   }
   for (const Move& move : analysis->winning_moves) {

@@ -31,10 +31,10 @@ class GrundysGame final : public HeapRuleset {
   ValueSource value_source() const override { return ValueSource::kComputed; }
 
   Count option_count(std::span<const Heap> component) const override;
-  Option option_at(std::span<const Heap> component, Count index) const override;
-  Result<std::vector<Option>> options_taking(std::span<const Heap> component, std::size_t heap,
-                                             std::uint64_t take,
-                                             const Limits& limits) const override;
+  HeapOption option_at(std::span<const Heap> component, Count index) const override;
+  Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component, std::size_t heap,
+                                                 std::uint64_t take,
+                                                 const Limits& limits) const override;
   std::uint64_t mex_value(std::span<const std::uint64_t> previous,
                           std::uint64_t& work) const override;
   // The sparse-space kernel of sparse_space.h.

@@ -11,24 +11,24 @@
 // g is its own inverse, so the one heap left by a take with value v is g(v); g(2^64-1) = 2^64.
 #pragma once
 
-#include "nimkit/ruleset.h"
+#include "nimkit/heap_game.h"
 
 namespace nimkit {
 
-class LaskerNim final : public Ruleset {
+class LaskerNim final : public HeapGame {
  public:
   std::string spec() const override { return "lasker"; }
   std::string summary() const override;
   ValueSource value_source() const override { return ValueSource::kClosedForm; }
 
   Count option_count(std::span<const Heap> component) const override;
-  Option option_at(std::span<const Heap> component, Count index) const override;
+  HeapOption option_at(std::span<const Heap> component, Count index) const override;
   Result<Nimber> grundy(std::span<const Heap> component, const Limits& limits) const override;
-  Result<std::vector<Option>> options_with_value(std::span<const Heap> component, Nimber target,
+  Result<std::vector<HeapOption>> options_with_value(std::span<const Heap> component, Nimber target,
+                                                     const Limits& limits) const override;
+  Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component, std::size_t heap,
+                                                 std::uint64_t take,
                                                  const Limits& limits) const override;
-  Result<std::vector<Option>> options_taking(std::span<const Heap> component, std::size_t heap,
-                                             std::uint64_t take,
-                                             const Limits& limits) const override;
 
   // The closed form.
   static Nimber value(Nimber n);

@@ -19,11 +19,11 @@
 #include <memory>
 #include <string_view>
 
-#include "nimkit/ruleset.h"
+#include "nimkit/heap_game.h"
 
 namespace nimkit {
 
-class MooreNim final : public Ruleset {
+class MooreNim final : public HeapGame {
  public:
   // Parses K from the text after "moore:" (1 ≤ K ≤ 64).
   static Result<std::shared_ptr<const MooreNim>> make(std::string_view params);
@@ -38,14 +38,14 @@ class MooreNim final : public Ruleset {
 
   // The number of options saturates at 2^128-1 (several heaps near 2^64 with k ≥ 2).
   Count option_count(std::span<const Heap> component) const override;
-  Option option_at(std::span<const Heap> component, Count index) const override;
+  HeapOption option_at(std::span<const Heap> component, Count index) const override;
   Result<Nimber> grundy(std::span<const Heap> component, const Limits& limits) const override;
-  Result<std::vector<Option>> options_with_value(std::span<const Heap> component, Nimber target,
-                                                 const Limits& limits) const override;
+  Result<std::vector<HeapOption>> options_with_value(std::span<const Heap> component, Nimber target,
+                                                     const Limits& limits) const override;
   std::optional<bool> p_position(std::span<const Heap> component) const override;
 
   // Every option in order; the caller checks option_count() against its limit first.
-  std::vector<Option> all_options(std::span<const Heap> component) const;
+  std::vector<HeapOption> all_options(std::span<const Heap> component) const;
 
  private:
   std::uint64_t k_;

@@ -11,24 +11,25 @@
 // heap is ≤ 1; then the player to move wants to leave an odd number of heaps of size 1 (Bouton).
 #pragma once
 
-#include "nimkit/ruleset.h"
+#include "nimkit/heap_game.h"
 
 namespace nimkit {
 
-class Nim final : public Ruleset {
+class Nim final : public HeapGame {
  public:
   std::string spec() const override { return "nim"; }
   std::string summary() const override;
   ValueSource value_source() const override { return ValueSource::kClosedForm; }
+  bool is_nim_heap() const override { return true; }
 
   Count option_count(std::span<const Heap> component) const override;
-  Option option_at(std::span<const Heap> component, Count index) const override;
+  HeapOption option_at(std::span<const Heap> component, Count index) const override;
   Result<Nimber> grundy(std::span<const Heap> component, const Limits& limits) const override;
-  Result<std::vector<Option>> options_with_value(std::span<const Heap> component, Nimber target,
+  Result<std::vector<HeapOption>> options_with_value(std::span<const Heap> component, Nimber target,
+                                                     const Limits& limits) const override;
+  Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component, std::size_t heap,
+                                                 std::uint64_t take,
                                                  const Limits& limits) const override;
-  Result<std::vector<Option>> options_taking(std::span<const Heap> component, std::size_t heap,
-                                             std::uint64_t take,
-                                             const Limits& limits) const override;
 };
 
 }  // namespace nimkit

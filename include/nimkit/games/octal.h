@@ -47,15 +47,15 @@ class OctalGame final : public HeapRuleset {
   ValueSource value_source() const override { return ValueSource::kPeriodic; }
 
   Count option_count(std::span<const Heap> component) const override;
-  Option option_at(std::span<const Heap> component, Count index) const override;
+  HeapOption option_at(std::span<const Heap> component, Count index) const override;
   // Past limits.max_scan options, a heap of a code without three-heap splits whose period is
   // proved is searched by residue class (splits a + b with the same a mod p have the same value),
   // so only the matching options are listed; it fails when they are more than max_scan.
-  Result<std::vector<Option>> options_with_value(std::span<const Heap> component, Nimber target,
+  Result<std::vector<HeapOption>> options_with_value(std::span<const Heap> component, Nimber target,
+                                                     const Limits& limits) const override;
+  Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component, std::size_t heap,
+                                                 std::uint64_t take,
                                                  const Limits& limits) const override;
-  Result<std::vector<Option>> options_taking(std::span<const Heap> component, std::size_t heap,
-                                             std::uint64_t take,
-                                             const Limits& limits) const override;
 
   std::optional<PeriodTheorem> period_theorem() const override;
   std::uint64_t mex_value(std::span<const std::uint64_t> previous,
@@ -67,7 +67,7 @@ class OctalGame final : public HeapRuleset {
  private:
   // Options that take j objects from a heap of n (j ≤ n), and the k-th of them.
   Count count_taking(std::uint64_t n, std::uint64_t j) const;
-  Option option_taking(std::uint64_t n, std::uint64_t j, Count index) const;
+  HeapOption option_taking(std::uint64_t n, std::uint64_t j, Count index) const;
 
   OctalCode code_;
   std::string name_;

@@ -48,10 +48,10 @@ class SubtractionGame final : public HeapRuleset {
   ValueSource value_source() const override;
 
   Count option_count(std::span<const Heap> component) const override;
-  Option option_at(std::span<const Heap> component, Count index) const override;
-  Result<std::vector<Option>> options_taking(std::span<const Heap> component, std::size_t heap,
-                                             std::uint64_t take,
-                                             const Limits& limits) const override;
+  HeapOption option_at(std::span<const Heap> component, Count index) const override;
+  Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component, std::size_t heap,
+                                                 std::uint64_t take,
+                                                 const Limits& limits) const override;
 
   std::optional<PeriodTheorem> period_theorem() const override;
   std::optional<Nimber> closed_form(std::uint64_t heap) const override;

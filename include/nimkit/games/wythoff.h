@@ -15,11 +15,11 @@
 // Limits::max_table, and are needed only when a pair is part of a larger sum.
 #pragma once
 
-#include "nimkit/ruleset.h"
+#include "nimkit/heap_game.h"
 
 namespace nimkit {
 
-class WythoffGame final : public Ruleset {
+class WythoffGame final : public HeapGame {
  public:
   std::string spec() const override { return "wythoff"; }
   std::string summary() const override;
@@ -27,14 +27,14 @@ class WythoffGame final : public Ruleset {
   ValueSource value_source() const override { return ValueSource::kSearch; }
 
   Count option_count(std::span<const Heap> component) const override;
-  Option option_at(std::span<const Heap> component, Count index) const override;
+  HeapOption option_at(std::span<const Heap> component, Count index) const override;
   Result<Nimber> grundy(std::span<const Heap> component, const Limits& limits) const override;
   // Value 0: the moves to P-positions, found directly. Other values: by the Grundy table.
-  Result<std::vector<Option>> options_with_value(std::span<const Heap> component, Nimber target,
+  Result<std::vector<HeapOption>> options_with_value(std::span<const Heap> component, Nimber target,
+                                                     const Limits& limits) const override;
+  Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component, std::size_t heap,
+                                                 std::uint64_t take,
                                                  const Limits& limits) const override;
-  Result<std::vector<Option>> options_taking(std::span<const Heap> component, std::size_t heap,
-                                             std::uint64_t take,
-                                             const Limits& limits) const override;
   std::optional<bool> p_position(std::span<const Heap> component) const override;
 
   // ⌊n·φ⌋ for n < 2^64, exact.

@@ -12,11 +12,11 @@
 // an available pile n are the available piles below n and the spent pile n).
 #pragma once
 
-#include "nimkit/ruleset.h"
+#include "nimkit/heap_game.h"
 
 namespace nimkit {
 
-class ZeroMoveNim final : public Ruleset {
+class ZeroMoveNim final : public HeapGame {
  public:
   std::string spec() const override { return "zero-move"; }
   std::string summary() const override;
@@ -26,16 +26,19 @@ class ZeroMoveNim final : public Ruleset {
   std::string format_heap(const Heap& heap) const override;
 
   Count option_count(std::span<const Heap> component) const override;
-  Option option_at(std::span<const Heap> component, Count index) const override;
+  HeapOption option_at(std::span<const Heap> component, Count index) const override;
   Result<Nimber> grundy(std::span<const Heap> component, const Limits& limits) const override;
-  Result<std::vector<Option>> options_with_value(std::span<const Heap> component, Nimber target,
+  Result<std::vector<HeapOption>> options_with_value(std::span<const Heap> component, Nimber target,
+                                                     const Limits& limits) const override;
+  Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component, std::size_t heap,
+                                                 std::uint64_t take,
                                                  const Limits& limits) const override;
-  Result<std::vector<Option>> options_taking(std::span<const Heap> component, std::size_t heap,
-                                             std::uint64_t take,
-                                             const Limits& limits) const override;
+
+  // "zero move available, odd: n+1" and the like.
+  std::string value_reason(const State& state) const override;
 
   // The closed form, for one pile.
-  static Nimber value(const Heap& heap);
+  static Nimber closed_value(const Heap& heap);
 };
 
 }  // namespace nimkit

@@ -1,0 +1,118 @@
+// HeapGame: the adapter every heap family (Nim, subtraction, octal, Wythoff, Moore, ...) sits on.
+//
+// A heap family describes its rules on heaps: a component is `arity()` heaps (1: every heap is
+// its own component; 2: Wythoff's pairs; 0: Moore's Nim_k, all heaps at once), and a move takes
+// objects and may split a heap. HeapGame turns that into the generic Ruleset interface: a
+// component's State is its heaps, two words each (the size and the zero-move bit), its text is
+// heaps ("7", "7x" for a spent zero move), its items are heaps numbered across the position, and
+// its moves read "take 2 from heap 1" and are typed "1 2" (see match.h).
+//
+// Contracts every heap family keeps (the conformance suite checks them):
+//  - option_at(c, i) for i < option_count(c) lists every move exactly once, sorted by objects
+//    taken and then by resulting heaps;
+//  - grundy(c) equals the mex of the Grundy values of its options;
+//  - parse_heap(format_heap(h)) == h.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "nimkit/heap.h"
+#include "nimkit/position.h"
+#include "nimkit/ruleset.h"
+
+namespace nimkit {
+
+// The outcome of one move on heaps.
+struct HeapOption {
+  // The component's heaps after the move. For arity-1 rulesets each heap becomes a component of
+  // its own (a split yields several); an empty list means the heap is gone.
+  std::vector<Heap> result;
+  std::uint64_t take = 0;  // objects removed by the move, 0 for a zero move or a pure split
+
+  friend bool operator==(const HeapOption&, const HeapOption&) = default;
+};
+
+class HeapGame : public Ruleset {
+ public:
+  // Heaps per component: 1 (independent heaps), 2 (pairs), 0 (one component of any size).
+  virtual std::size_t arity() const { return 1; }
+
+  // Heap notation: decimal by default; refuses words, signs and values above 2^64-1.
+  virtual Result<Heap> parse_heap(std::string_view text) const;
+  virtual std::string format_heap(const Heap& heap) const;
+
+  // Moves from a component of arity() heaps (any number ≥ 1 when arity() is 0).
+  virtual Count option_count(std::span<const Heap> component) const = 0;
+  virtual HeapOption option_at(std::span<const Heap> component, Count index) const = 0;
+  virtual Result<Nimber> grundy(std::span<const Heap> component, const Limits& limits) const = 0;
+  // Options whose Grundy value is `target`, in option order. The default scans every option.
+  virtual Result<std::vector<HeapOption>> options_with_value(std::span<const Heap> component,
+                                                             Nimber target,
+                                                             const Limits& limits) const;
+  // Options that take `take` objects from heap `heap` (0-based within the component) and nothing
+  // from the others, in option order: several for a splitting game ("take 1 from 7" leaves 6,
+  // 1+5, 2+4 or 3+3). The default scans every option.
+  virtual Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component,
+                                                         std::size_t heap, std::uint64_t take,
+                                                         const Limits& limits) const;
+  // A rule that decides P-positions without Grundy values; nullopt when the ruleset has none.
+  virtual std::optional<bool> p_position(std::span<const Heap> /*component*/) const {
+    return std::nullopt;
+  }
+
+  // option_count(component), failing past limits.max_scan (see Ruleset).
+  Result<Count> scannable_option_count(std::span<const Heap> component, const Limits& limits) const;
+  // Total objects in a component.
+  static Count objects(std::span<const Heap> component);
+
+  // The state of a component of these heaps, and back.
+  static State encode(std::span<const Heap> heaps);
+  static std::vector<Heap> decode(const State& state);
+  // The generic option of a heap option taken from `component`.
+  Option generic(const HeapOption& option) const;
+  // The heap option of a generic one taken from `before` (the objects taken recomputed).
+  HeapOption heap_option(const State& before, const Option& option) const;
+
+  // The generic interface, in terms of the heap one.
+  std::string_view view() const final { return "heaps"; }
+  Result<std::vector<ParsedComponent>> parse_components(
+      std::span<const std::string> items) const final;
+  std::vector<std::string> format_state(const State& state) const final;
+  bool shares_tokens() const final { return arity() == 1; }
+  std::size_t item_count(const State& state) const final;
+  std::string label(const State& state, std::size_t first_item) const final;
+  std::vector<ViewField> view_fields(const State& state) const final;
+  std::vector<ViewField> move_fields(const State& before, const Option& option,
+                                     std::size_t first_item) const final;
+  std::string describe_move(const State& before, const Option& option,
+                            std::size_t first_item) const final;
+  std::string format_move(const State& before, const Option& option, std::size_t first_item,
+                          const Limits& limits) const final;
+  Result<std::vector<Option>> parse_move(const State& state, std::string_view text,
+                                         std::size_t first_item, std::size_t items, bool partial,
+                                         const Limits& limits) const final;
+  Count count_options(const State& state) const final;
+  Option option(const State& state, Count index) const final;
+  Result<Nimber> value(const State& state, const Limits& limits) const final;
+  Result<std::vector<Option>> options_to_value(const State& state, Nimber target,
+                                               const Limits& limits) const final;
+  std::optional<bool> is_p_position(const State& state) const final;
+  Count weight(const State& state) const final;
+};
+
+// A position of one heap ruleset (`rules` must be a HeapGame), the heaps grouped into components
+// of arity() (all in one for arity 0); a count arity() does not divide leaves the rest out.
+Position heap_position(const std::shared_ptr<const Ruleset>& rules, const std::vector<Heap>& heaps);
+// Every heap of a position of heap rulesets, in order (components of other views add none).
+std::vector<Heap> position_heaps(const Position& position);
+std::vector<std::uint64_t> heap_sizes(const Position& position);
+// The objects a move takes, for a move in a heap component (0 otherwise).
+std::uint64_t objects_taken(const Position& before, const Move& move);
+
+}  // namespace nimkit

@@ -1,0 +1,452 @@
+#include "nimkit/heap_game.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "nimkit/quote.h"
+#include "nimkit/text.h"
+
+namespace nimkit {
+namespace {
+
+// Every option of `component` that `keep` accepts, in option order; `keep` may fail.
+template <typename Keep>
+Result<std::vector<HeapOption>> collect_options(const HeapGame& rules,
+                                                std::span<const Heap> component,
+                                                const Limits& limits, Keep keep) {
+  auto count = rules.scannable_option_count(component, limits);
+  if (!count) return Error{count.error()};
+  std::vector<HeapOption> found;
+  for (Count i = 0; i < *count; ++i) {
+    if (!limits.charge()) return fail(limits.stopped());
+    HeapOption option = rules.option_at(component, i);
+    Result<bool> kept = keep(option);
+    if (!kept) return Error{kept.error()};
+    if (*kept) found.push_back(std::move(option));
+  }
+  return found;
+}
+
+std::string list_sizes(const std::vector<Heap>& heaps, std::string_view joiner) {
+  std::string text;
+  for (std::size_t i = 0; i < heaps.size(); ++i) {
+    if (i > 0) text += joiner;
+    text += std::to_string(heaps[i].size);
+  }
+  return text.empty() ? "nothing" : text;
+}
+
+std::vector<std::uint64_t> sorted_sizes(const std::vector<Heap>& heaps) {
+  std::vector<std::uint64_t> sizes;
+  for (const Heap& h : heaps) sizes.push_back(h.size);
+  std::sort(sizes.begin(), sizes.end());
+  return sizes;
+}
+
+// A heap number of move text: its 0-based index within the component, or nullopt when the heap
+// belongs to another component. Fails on a number that names no heap of the position.
+Result<std::optional<std::size_t>> heap_index(std::string_view text, std::size_t first_item,
+                                              std::size_t heaps_here, std::size_t items) {
+  auto number = parse_u64(text, "heap number");
+  if (!number) return Error{number.error()};
+  if (*number == 0 || *number > items) {
+    return fail(fmt::format("no heap {}: heaps are numbered 1 to {}", text, items));
+  }
+  if (*number < first_item || *number - first_item >= heaps_here) {
+    return std::optional<std::size_t>{};
+  }
+  return std::optional<std::size_t>{static_cast<std::size_t>(*number - first_item)};
+}
+
+}  // namespace
+
+Result<Heap> HeapGame::parse_heap(std::string_view text) const {
+  auto size = parse_u64(text, "heap");
+  if (!size) return Error{size.error()};
+  return Heap{*size, false};
+}
+
+std::string HeapGame::format_heap(const Heap& heap) const { return std::to_string(heap.size); }
+
+Result<Count> HeapGame::scannable_option_count(std::span<const Heap> component,
+                                               const Limits& limits) const {
+  return Ruleset::scannable_option_count(encode(component), limits);
+}
+
+Result<std::vector<HeapOption>> HeapGame::options_with_value(std::span<const Heap> component,
+                                                             Nimber target,
+                                                             const Limits& limits) const {
+  return collect_options(*this, component, limits, [&](const HeapOption& option) -> Result<bool> {
+    auto value = option_value(generic(option), limits);
+    if (!value) return Error{value.error()};
+    return *value == target;
+  });
+}
+
+Result<std::vector<HeapOption>> HeapGame::options_taking(std::span<const Heap> component,
+                                                         std::size_t heap, std::uint64_t take,
+                                                         const Limits& limits) const {
+  return collect_options(*this, component, limits, [&](const HeapOption& option) -> Result<bool> {
+    if (arity() == 1) return option.take == take;
+    for (std::size_t j = 0; j < component.size(); ++j) {
+      const std::uint64_t taken = component[j].size - option.result[j].size;
+      if (taken != (j == heap ? take : 0)) return false;
+    }
+    return true;
+  });
+}
+
+Count HeapGame::objects(std::span<const Heap> component) {
+  Count total = 0;
+  for (const Heap& heap : component) total += heap.size;
+  return total;
+}
+
+State HeapGame::encode(std::span<const Heap> heaps) {
+  State state;
+  state.reserve(heaps.size() * 2);
+  for (const Heap& h : heaps) {
+    state.push_back(h.size);
+    state.push_back(h.zero_spent ? 1 : 0);
+  }
+  return state;
+}
+
+std::vector<Heap> HeapGame::decode(const State& state) {
+  std::vector<Heap> heaps;
+  heaps.reserve(state.size() / 2);
+  for (std::size_t i = 0; i + 1 < state.size(); i += 2) {
+    heaps.push_back(Heap{state[i], state[i + 1] != 0});
+  }
+  return heaps;
+}
+
+Option HeapGame::generic(const HeapOption& option) const {
+  Option out;
+  if (arity() == 1) {
+    for (const Heap& h : option.result) out.result.push_back(encode(std::span<const Heap>(&h, 1)));
+  } else if (!option.result.empty()) {
+    out.result.push_back(encode(option.result));
+  }
+  return out;
+}
+
+HeapOption HeapGame::heap_option(const State& before, const Option& option) const {
+  HeapOption out;
+  for (const State& part : option.result) {
+    for (const Heap& h : decode(part)) out.result.push_back(h);
+  }
+  const Count taken = objects(decode(before)) - objects(out.result);
+  out.take = static_cast<std::uint64_t>(taken);
+  return out;
+}
+
+Result<std::vector<ParsedComponent>> HeapGame::parse_components(
+    std::span<const std::string> items) const {
+  if (items.empty()) return fail("no heaps given");
+  std::vector<Heap> heaps;
+  for (const std::string& item : items) {
+    auto heap = parse_heap(item);
+    if (!heap) return Error{heap.error()};
+    heaps.push_back(*heap);
+  }
+  const std::size_t n = arity() == 0 ? heaps.size() : arity();
+  if (heaps.size() % n != 0) {
+    return fail(
+        fmt::format("{} plays on {} heaps at a time, got {}", spec(), arity(), heaps.size()));
+  }
+  std::vector<ParsedComponent> out;
+  for (std::size_t i = 0; i < heaps.size(); i += n) {
+    out.push_back(ParsedComponent{encode(std::span<const Heap>(heaps).subspan(i, n)), i});
+  }
+  return out;
+}
+
+std::vector<std::string> HeapGame::format_state(const State& state) const {
+  std::vector<std::string> items;
+  for (const Heap& h : decode(state)) items.push_back(format_heap(h));
+  return items;
+}
+
+std::size_t HeapGame::item_count(const State& state) const { return state.size() / 2; }
+
+std::string HeapGame::label(const State& state, std::size_t first_item) const {
+  const std::size_t n = item_count(state);
+  if (n == 1) return fmt::format("heap {}", first_item);
+  return fmt::format("heaps {}-{}", first_item, first_item + n - 1);
+}
+
+std::vector<ViewField> HeapGame::view_fields(const State& state) const {
+  ViewField sizes{"heaps", {}};
+  ViewField spent{"spent", {}};
+  for (const Heap& h : decode(state)) {
+    sizes.values.push_back(h.size);
+    spent.values.push_back(h.zero_spent ? 1 : 0);
+  }
+  return {sizes, spent};
+}
+
+std::vector<ViewField> HeapGame::move_fields(const State& before, const Option& option,
+                                             std::size_t first_item) const {
+  const std::vector<Heap> heaps = decode(before);
+  const HeapOption o = heap_option(before, option);
+  // The first heap the move takes from, for moves on several heaps.
+  std::size_t offset = 0;
+  if (arity() != 1) {
+    for (std::size_t j = 0; j < heaps.size(); ++j) {
+      if (j < o.result.size() && heaps[j].size != o.result[j].size) {
+        offset = j;
+        break;
+      }
+    }
+  }
+  return {ViewField{"heap", {first_item + offset}, true}, ViewField{"take", {o.take}, true}};
+}
+
+std::string HeapGame::describe_move(const State& before, const Option& option,
+                                    std::size_t first_item) const {
+  const std::vector<Heap> heaps = decode(before);
+  const HeapOption o = heap_option(before, option);
+  if (arity() != 1) {
+    std::string text;
+    for (std::size_t j = 0; j < heaps.size(); ++j) {
+      const std::uint64_t taken = heaps[j].size - o.result[j].size;
+      if (taken == 0) continue;
+      text += text.empty() ? fmt::format("take {} from heap {}", taken, first_item + j)
+                           : fmt::format(" and {} from heap {}", taken, first_item + j);
+    }
+    return text;
+  }
+  const Heap& heap = heaps[0];
+  if (o.take == 0 && o.result.size() == 1 && o.result[0].size == heap.size) {
+    return fmt::format("zero move on heap {}", first_item);
+  }
+  std::string text = o.take == 0 ? fmt::format("split heap {}", first_item)
+                                 : fmt::format("take {} from heap {}", o.take, first_item);
+  if (o.result.size() >= 2) {
+    text += o.take == 0 ? " into " : " leaving ";
+    for (std::size_t j = 0; j < o.result.size(); ++j) {
+      if (j > 0) text += j + 1 == o.result.size() ? " and " : ", ";
+      text += std::to_string(o.result[j].size);
+    }
+  }
+  return text;
+}
+
+std::string HeapGame::format_move(const State& before, const Option& option, std::size_t first_item,
+                                  const Limits& limits) const {
+  const std::vector<Heap> heaps = decode(before);
+  const HeapOption o = heap_option(before, option);
+  if (arity() == 1) {
+    std::string text = fmt::format("{} {}", first_item, o.take);
+    // The parts left are written whenever "HEAP COUNT" alone could mean several moves, or when
+    // finding that out would take a long scan (parse_move accepts the parts in either case).
+    Limits small = limits;
+    small.max_scan = std::min<std::uint64_t>(limits.max_scan, 10'000);
+    auto same = options_taking(heaps, 0, o.take, small);
+    if (!same || same->size() > 1) {
+      for (const Heap& h : o.result) text += fmt::format(" {}", h.size);
+    }
+    return text;
+  }
+  std::vector<std::string> parts;
+  for (std::size_t j = 0; j < heaps.size(); ++j) {
+    const std::uint64_t taken = heaps[j].size - o.result[j].size;
+    if (taken != 0) parts.push_back(fmt::format("{}:{}", first_item + j, taken));
+  }
+  if (parts.size() == 1) {
+    const std::size_t colon = parts[0].find(':');
+    return parts[0].substr(0, colon) + " " + parts[0].substr(colon + 1);
+  }
+  return fmt::format("{}", fmt::join(parts, " "));
+}
+
+namespace {
+
+// "HEAP:COUNT HEAP:COUNT ...": a move on several heaps of one component.
+Result<std::vector<Option>> parse_multi_move(const HeapGame& rules, const State& state,
+                                             const std::vector<std::string>& tokens,
+                                             std::size_t first_item, std::size_t items,
+                                             const Limits& limits) {
+  const std::vector<Heap> heaps = HeapGame::decode(state);
+  std::vector<std::pair<std::size_t, std::uint64_t>> takes;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const std::size_t colon = tokens[i].find(':');
+    if (colon == std::string::npos) {
+      return fail(fmt::format("{} is not HEAP:COUNT", quoted(tokens[i])));
+    }
+    auto index =
+        heap_index(std::string_view(tokens[i]).substr(0, colon), first_item, heaps.size(), items);
+    if (!index) return Error{index.error()};
+    auto take = parse_u64(std::string_view(tokens[i]).substr(colon + 1), "count");
+    if (!take) return Error{take.error()};
+    if (!*index) {
+      // The first heap decides which component the move is about.
+      if (i == 0) return std::vector<Option>{};
+      return fail(
+          fmt::format("heaps in {} are not played together by these rules", quoted(tokens[i])));
+    }
+    takes.emplace_back(**index, *take);
+  }
+  if (rules.arity() == 1 && takes.size() == 1) {
+    return fail("write a move on one heap as \"HEAP COUNT\"");
+  }
+  const Count count = rules.option_count(heaps);
+  if (count > limits.max_scan) return fail("too many moves to check this one");
+  for (Count k = 0; k < count; ++k) {
+    HeapOption option = rules.option_at(heaps, k);
+    if (option.result.size() != heaps.size()) continue;
+    bool match = true;
+    for (std::size_t j = 0; j < heaps.size() && match; ++j) {
+      std::uint64_t want = 0;
+      for (const auto& [offset, take] : takes) {
+        if (offset == j) want = take;
+      }
+      match = heaps[j].size - option.result[j].size == want;
+    }
+    if (match) return std::vector<Option>{rules.generic(option)};
+  }
+  return fail(fmt::format("{} is not a move {} allows",
+                          quoted(fmt::format("{}", fmt::join(tokens, " "))), rules.spec()));
+}
+
+// The options "take COUNT from HEAP" may mean, narrowed by the parts left when given.
+Result<std::vector<HeapOption>> candidates(const HeapGame& rules, std::span<const Heap> heaps,
+                                           std::size_t index,
+                                           const std::vector<std::string>& tokens,
+                                           const Limits& limits) {
+  auto take = parse_u64(tokens[1], "count");
+  if (!take) return Error{take.error()};
+  const Heap& heap = heaps[index];
+  const std::string& number = tokens[0];
+  if (heap.size == 0) return fail(fmt::format("heap {} is empty", number));
+  if (*take > heap.size) {
+    return fail(fmt::format("heap {} has only {} object{}, cannot take {}", number, heap.size,
+                            heap.size == 1 ? "" : "s", tokens[1]));
+  }
+  if (*take == 0 && heap.zero_spent) {
+    return fail(fmt::format("heap {} has already used its zero move", number));
+  }
+  auto found = rules.options_taking(heaps, index, *take, limits);
+  if (!found) return Error{found.error()};
+  if (found->empty()) {
+    if (*take == 0) {
+      return fail(fmt::format("a move must take at least one object from heap {} in {}", number,
+                              rules.spec()));
+    }
+    return fail(
+        fmt::format("{} does not allow taking {} from heap {}", rules.spec(), *take, number));
+  }
+  if (tokens.size() > 2) {
+    std::vector<std::uint64_t> parts;
+    for (std::size_t i = 2; i < tokens.size(); ++i) {
+      auto part = parse_u64(tokens[i], "part");
+      if (!part) return Error{part.error()};
+      if (*part != 0) parts.push_back(*part);
+    }
+    std::sort(parts.begin(), parts.end());
+    std::erase_if(*found, [&](const HeapOption& o) { return sorted_sizes(o.result) != parts; });
+    if (found->empty()) {
+      return fail(fmt::format(
+          "taking {} from heap {} cannot leave {}", *take, number,
+          fmt::join(std::vector<std::string>(tokens.begin() + 2, tokens.end()), " and ")));
+    }
+  }
+  return found;
+}
+
+}  // namespace
+
+Result<std::vector<Option>> HeapGame::parse_move(const State& state, std::string_view text,
+                                                 std::size_t first_item, std::size_t items,
+                                                 bool partial, const Limits& limits) const {
+  const std::vector<std::string> tokens = words(text);
+  if (tokens.empty()) return fail("empty move: expected HEAP COUNT, e.g. \"1 2\"");
+  if (tokens[0].find(':') != std::string::npos) {
+    return parse_multi_move(*this, state, tokens, first_item, items, limits);
+  }
+  if (tokens.size() < 2) {
+    return fail(fmt::format("move {} needs a heap and a count, e.g. \"1 2\"", quoted(text)));
+  }
+  const std::vector<Heap> heaps = decode(state);
+  auto index = heap_index(tokens[0], first_item, heaps.size(), items);
+  if (!index) return Error{index.error()};
+  if (!*index) return std::vector<Option>{};
+  auto found = candidates(*this, heaps, **index, tokens, limits);
+  if (!found) return Error{found.error()};
+  if (found->size() > 1 && !partial) {
+    std::string choices;
+    for (std::size_t i = 0; i < found->size() && i < 6; ++i) {
+      choices += (i == 0 ? "" : "; ") + list_sizes((*found)[i].result, "+");
+    }
+    return fail(
+        fmt::format("taking {} from heap {} can leave {}{}: add the parts, e.g. \"{} {} {}\"",
+                    tokens[1], tokens[0], choices, found->size() > 6 ? "; ..." : "", tokens[0],
+                    tokens[1], list_sizes(found->front().result, " ")));
+  }
+  std::vector<Option> out;
+  for (const HeapOption& o : *found) out.push_back(generic(o));
+  return out;
+}
+
+Count HeapGame::count_options(const State& state) const { return option_count(decode(state)); }
+
+Option HeapGame::option(const State& state, Count index) const {
+  return generic(option_at(decode(state), index));
+}
+
+Result<Nimber> HeapGame::value(const State& state, const Limits& limits) const {
+  return grundy(decode(state), limits);
+}
+
+Result<std::vector<Option>> HeapGame::options_to_value(const State& state, Nimber target,
+                                                       const Limits& limits) const {
+  auto found = options_with_value(decode(state), target, limits);
+  if (!found) return Error{found.error()};
+  std::vector<Option> out;
+  out.reserve(found->size());
+  for (const HeapOption& o : *found) out.push_back(generic(o));
+  return out;
+}
+
+std::optional<bool> HeapGame::is_p_position(const State& state) const {
+  return p_position(decode(state));
+}
+
+Count HeapGame::weight(const State& state) const { return objects(decode(state)); }
+
+Position heap_position(const std::shared_ptr<const Ruleset>& rules,
+                       const std::vector<Heap>& heaps) {
+  const auto& game = dynamic_cast<const HeapGame&>(*rules);
+  const std::size_t n = game.arity() == 0 ? heaps.size() : game.arity();
+  std::vector<Component> components;
+  for (std::size_t i = 0; n != 0 && i + n <= heaps.size(); i += n) {
+    components.push_back(
+        Component{rules, HeapGame::encode(std::span<const Heap>(heaps).subspan(i, n))});
+  }
+  return Position(std::move(components));
+}
+
+std::vector<Heap> position_heaps(const Position& position) {
+  std::vector<Heap> heaps;
+  for (const Component& c : position.components()) {
+    if (dynamic_cast<const HeapGame*>(c.rules.get()) == nullptr) continue;
+    for (const Heap& h : HeapGame::decode(c.state)) heaps.push_back(h);
+  }
+  return heaps;
+}
+
+std::vector<std::uint64_t> heap_sizes(const Position& position) {
+  std::vector<std::uint64_t> sizes;
+  for (const Heap& h : position_heaps(position)) sizes.push_back(h.size);
+  return sizes;
+}
+
+std::uint64_t objects_taken(const Position& before, const Move& move) {
+  const Component& c = before.components()[move.component];
+  const auto* game = dynamic_cast<const HeapGame*>(c.rules.get());
+  return game ? game->heap_option(c.state, move.option).take : 0;
+}
+
+}  // namespace nimkit
