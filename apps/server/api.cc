@@ -17,6 +17,7 @@
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
 #include "nimkit/strategy.h"
+#include "nimkit/version.h"
 
 namespace nimkit::server {
 namespace {
@@ -223,8 +224,9 @@ Limits Api::engine_limits(std::shared_ptr<WorkMeter> meter) const {
 }
 
 ApiResponse Api::health() const {
-  return ApiResponse{200,
-                     json{{"status", "ok"}, {"version", "0.1.0"}, {"rulesets", registry().size()}}};
+  return ApiResponse{
+      200,
+      json{{"status", "ok"}, {"version", std::string(version())}, {"rulesets", registry().size()}}};
 }
 
 ApiResponse Api::rulesets() const {

@@ -42,7 +42,7 @@ Result<std::vector<HeapOption>> GrundysGame::options_taking(std::span<const Heap
   const Count count = option_count(component);
   if (count > limits.max_scan) {
     return fail(fmt::format("grundy: a heap of {} splits in {} ways, more than the scan limit {}",
-                            component[0].size, to_string(Nimber{count}), limits.max_scan));
+                            component[0].size, to_string(count), limits.max_scan));
   }
   std::vector<HeapOption> found;
   for (Count i = 0; i < count; ++i) found.push_back(option_at(component, i));
