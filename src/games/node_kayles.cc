@@ -1,0 +1,375 @@
+#include "nimkit/games/node_kayles.h"
+
+#include <fmt/format.h>
+#include <nauty.h>
+
+#include <algorithm>
+#include <cassert>
+#include <set>
+#include <utility>
+
+#include "nimkit/quote.h"
+
+namespace nimkit {
+
+// A graph with its vertices numbered 0..n-1 in increasing label order; adjacency lists sorted.
+struct NodeKayles::Graph {
+  std::vector<std::uint64_t> labels;
+  std::vector<std::vector<std::uint32_t>> adjacent;
+
+  std::size_t size() const { return labels.size(); }
+};
+
+namespace {
+
+using Graph = NodeKayles::Graph;
+
+constexpr std::string_view kItemHelp = "expected a vertex \"3\" or an edge \"1-2\"";
+
+Graph decode(const State& state) {
+  Graph g;
+  const auto n = static_cast<std::size_t>(state.at(0));
+  g.labels.assign(state.begin() + 1, state.begin() + 1 + static_cast<std::ptrdiff_t>(n));
+  g.adjacent.resize(n);
+  for (std::size_t k = 1 + n; k + 1 < state.size(); k += 2) {
+    const auto a = static_cast<std::uint32_t>(state[k]);
+    const auto b = static_cast<std::uint32_t>(state[k + 1]);
+    g.adjacent[a].push_back(b);
+    g.adjacent[b].push_back(a);
+  }
+  for (auto& list : g.adjacent) std::sort(list.begin(), list.end());
+  return g;
+}
+
+State encode(const Graph& g) {
+  State state{g.size()};
+  state.insert(state.end(), g.labels.begin(), g.labels.end());
+  for (std::uint32_t a = 0; a < g.size(); ++a) {
+    for (std::uint32_t b : g.adjacent[a]) {
+      if (a < b) {
+        state.push_back(a);
+        state.push_back(b);
+      }
+    }
+  }
+  return state;
+}
+
+// The connected components of `g` without the vertices marked in `gone`, each numbered in label
+// order, in order of their smallest label.
+std::vector<Graph> components(const Graph& g, std::vector<bool> gone) {
+  std::vector<Graph> parts;
+  std::vector<std::uint32_t> index(g.size());
+  for (std::uint32_t start = 0; start < g.size(); ++start) {
+    if (gone[start]) continue;
+    std::vector<std::uint32_t> members{start};
+    gone[start] = true;
+    for (std::size_t k = 0; k < members.size(); ++k) {
+      for (std::uint32_t w : g.adjacent[members[k]]) {
+        if (!gone[w]) {
+          gone[w] = true;
+          members.push_back(w);
+        }
+      }
+    }
+    std::sort(members.begin(), members.end());
+    Graph part;
+    part.adjacent.resize(members.size());
+    for (std::uint32_t k = 0; k < members.size(); ++k) {
+      index[members[k]] = k;
+      part.labels.push_back(g.labels[members[k]]);
+    }
+    for (std::uint32_t k = 0; k < members.size(); ++k) {
+      for (std::uint32_t w : g.adjacent[members[k]]) part.adjacent[k].push_back(index[w]);
+      std::sort(part.adjacent[k].begin(), part.adjacent[k].end());
+    }
+    parts.push_back(std::move(part));
+  }
+  return parts;
+}
+
+// Vertex v with its neighbours, in increasing order.
+std::vector<std::uint32_t> closed_neighbourhood(const Graph& g, std::uint32_t v) {
+  std::vector<std::uint32_t> closed = g.adjacent[v];
+  closed.insert(std::upper_bound(closed.begin(), closed.end(), v), v);
+  return closed;
+}
+
+// What removing v leaves.
+std::vector<Graph> remove(const Graph& g, std::uint32_t v) {
+  std::vector<bool> gone(g.size(), false);
+  gone[v] = true;
+  for (std::uint32_t w : g.adjacent[v]) gone[w] = true;
+  return components(g, std::move(gone));
+}
+
+// The vertices whose removal is a move of its own: twins (equal closed neighbourhoods, hence
+// adjacent) leave the same graph, and only the one of smallest label stands for them.
+std::vector<std::uint32_t> movers(const Graph& g) {
+  std::vector<std::uint32_t> out;
+  for (std::uint32_t v = 0; v < g.size(); ++v) {
+    const auto closed = closed_neighbourhood(g, v);
+    const bool twin = std::any_of(g.adjacent[v].begin(), g.adjacent[v].end(), [&](auto u) {
+      return u < v && closed_neighbourhood(g, u) == closed;
+    });
+    if (!twin) out.push_back(v);
+  }
+  return out;
+}
+
+State canonical_form(const Graph& g) {
+  const int n = static_cast<int>(g.size());
+  if (n == 0) return State{0};
+  const int m = SETWORDSNEEDED(n);
+  std::vector<graph> adjacency(static_cast<std::size_t>(m) * g.size(), 0);
+  std::vector<graph> canon(adjacency.size(), 0);
+  for (int a = 0; a < n; ++a) {
+    for (std::uint32_t b : g.adjacent[static_cast<std::size_t>(a)]) {
+      ADDELEMENT(GRAPHROW(adjacency.data(), a, m), static_cast<int>(b));
+    }
+  }
+  std::vector<int> lab(g.size());
+  std::vector<int> ptn(g.size());
+  std::vector<int> orbits(g.size());
+  DEFAULTOPTIONS_GRAPH(options);
+  options.getcanon = TRUE;
+  statsblk stats;
+  // nauty keeps its work space in thread-local storage (USE_TLS), so concurrent calls are safe.
+  densenauty(adjacency.data(), lab.data(), ptn.data(), orbits.data(), &options, &stats, m, n,
+             canon.data());
+  State state{g.size()};
+  for (graph word : canon) state.push_back(static_cast<std::uint64_t>(word));
+  return state;
+}
+
+Option make_option(const std::vector<Graph>& parts) {
+  Option option;
+  for (const Graph& part : parts) option.result.push_back(encode(part));
+  return option;
+}
+
+// The vertex an option removes (the smallest-labelled of twins) and every vertex it takes.
+std::pair<std::uint32_t, std::vector<std::uint32_t>> removed_by(const Graph& g,
+                                                                const Option& option) {
+  std::set<std::uint64_t> left;
+  for (const State& part : option.result) {
+    const auto n = static_cast<std::ptrdiff_t>(part.at(0));
+    left.insert(part.begin() + 1, part.begin() + 1 + n);
+  }
+  std::vector<std::uint32_t> gone;
+  for (std::uint32_t v = 0; v < g.size(); ++v) {
+    if (!left.contains(g.labels[v])) gone.push_back(v);
+  }
+  for (std::uint32_t v : gone) {
+    if (closed_neighbourhood(g, v) == gone) return {v, gone};
+  }
+  assert(false && "not an option of this graph");
+  return {gone.empty() ? 0 : gone.front(), gone};
+}
+
+Result<std::uint64_t> parse_label(std::string_view text, std::string_view piece) {
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string_view::npos) {
+    return fail(fmt::format("bad graph item {}: {}", quoted(piece), kItemHelp));
+  }
+  std::uint64_t value = 0;
+  for (char c : text) {
+    value = value * 10 + static_cast<std::uint64_t>(c - '0');
+    if (value > NodeKayles::kMaxLabel) {
+      return fail(fmt::format("bad graph item {}: vertices are numbered up to {}", quoted(piece),
+                              NodeKayles::kMaxLabel));
+    }
+  }
+  if (value == 0) {
+    return fail(fmt::format("bad graph item {}: vertices are numbered from 1", quoted(piece)));
+  }
+  return value;
+}
+
+}  // namespace
+
+std::string NodeKayles::summary() const {
+  return "remove a vertex of a graph together with all its neighbours";
+}
+
+Result<std::vector<ParsedComponent>> NodeKayles::parse_components(
+    std::span<const std::string> items) const {
+  if (items.empty()) return fail(fmt::format("no graph given: {}", kItemHelp));
+  std::map<std::uint64_t, std::size_t> first_seen;  // label → first item naming it
+  std::set<std::pair<std::uint64_t, std::uint64_t>> edges;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string_view item = items[i];
+    for (std::size_t start = 0; start <= item.size();) {
+      const std::size_t comma = std::min(item.find(',', start), item.size());
+      const std::string_view piece = item.substr(start, comma - start);
+      start = comma + 1;
+      if (piece.empty()) {
+        return fail(fmt::format("empty graph item in {}: {}", quoted(item), kItemHelp));
+      }
+      const std::size_t dash = piece.find('-');
+      auto a = parse_label(piece.substr(0, dash), piece);
+      if (!a) return Error{a.error()};
+      first_seen.try_emplace(*a, i);
+      if (dash == std::string_view::npos) continue;
+      auto b = parse_label(piece.substr(dash + 1), piece);
+      if (!b) return Error{b.error()};
+      if (*a == *b) {
+        return fail(
+            fmt::format("bad graph item {}: an edge joins two different vertices", quoted(piece)));
+      }
+      first_seen.try_emplace(*b, i);
+      edges.emplace(std::min(*a, *b), std::max(*a, *b));
+    }
+    if (first_seen.size() > kMaxVertices) {
+      return fail(fmt::format("graph has more than {} vertices", kMaxVertices));
+    }
+  }
+  Graph g;
+  std::map<std::uint64_t, std::uint32_t> index;
+  for (const auto& [label, item] : first_seen) {
+    index.emplace(label, static_cast<std::uint32_t>(g.labels.size()));
+    g.labels.push_back(label);
+  }
+  g.adjacent.resize(g.size());
+  for (const auto& [a, b] : edges) {
+    g.adjacent[index[a]].push_back(index[b]);
+    g.adjacent[index[b]].push_back(index[a]);
+  }
+  for (auto& list : g.adjacent) std::sort(list.begin(), list.end());
+  std::vector<ParsedComponent> out;
+  for (const Graph& part : components(g, std::vector<bool>(g.size(), false))) {
+    std::size_t first = items.size();
+    for (std::uint64_t label : part.labels) first = std::min(first, first_seen[label]);
+    out.push_back(ParsedComponent{encode(part), first});
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const auto& x, const auto& y) { return x.first_item < y.first_item; });
+  return out;
+}
+
+std::vector<std::string> NodeKayles::format_state(const State& state) const {
+  const Graph g = decode(state);
+  std::vector<std::string> items;
+  for (std::uint32_t a = 0; a < g.size(); ++a) {
+    if (g.adjacent[a].empty()) items.push_back(std::to_string(g.labels[a]));
+    for (std::uint32_t b : g.adjacent[a]) {
+      if (a < b) items.push_back(fmt::format("{}-{}", g.labels[a], g.labels[b]));
+    }
+  }
+  return items;
+}
+
+std::string NodeKayles::label(const State& state, std::size_t /*first_item*/) const {
+  std::vector<std::string> items = format_state(state);
+  constexpr std::size_t kShown = 8;
+  if (items.size() <= kShown) return fmt::format("graph {}", fmt::join(items, ","));
+  const std::size_t total = items.size();
+  items.resize(kShown - 2);
+  return fmt::format("graph {},... ({} edges)", fmt::join(items, ","), total);
+}
+
+std::vector<ViewField> NodeKayles::view_fields(const State& state) const {
+  const Graph g = decode(state);
+  ViewField edges{"edges", {}};
+  for (std::uint32_t a = 0; a < g.size(); ++a) {
+    for (std::uint32_t b : g.adjacent[a]) {
+      if (a < b) edges.values.insert(edges.values.end(), {g.labels[a], g.labels[b]});
+    }
+  }
+  return {ViewField{"vertices", g.labels}, edges};
+}
+
+std::vector<ViewField> NodeKayles::move_fields(const State& before, const Option& option,
+                                               std::size_t /*first_item*/) const {
+  const Graph g = decode(before);
+  return {ViewField{"vertex", {g.labels[removed_by(g, option).first]}, true}};
+}
+
+std::string NodeKayles::describe_move(const State& before, const Option& option,
+                                      std::size_t /*first_item*/) const {
+  const Graph g = decode(before);
+  const auto [v, gone] = removed_by(g, option);
+  std::string text = fmt::format("remove vertex {}", g.labels[v]);
+  if (gone.size() == 1) return text;
+  constexpr std::size_t kListed = 6;
+  if (gone.size() - 1 > kListed)
+    return text + fmt::format(" (and its {} neighbours)", gone.size() - 1);
+  std::vector<std::uint64_t> others;
+  for (std::uint32_t w : gone) {
+    if (w != v) others.push_back(g.labels[w]);
+  }
+  return text + fmt::format(" (and {})", fmt::join(others, ", "));
+}
+
+std::string NodeKayles::format_move(const State& before, const Option& option,
+                                    std::size_t /*first_item*/, const Limits& /*limits*/) const {
+  const Graph g = decode(before);
+  return std::to_string(g.labels[removed_by(g, option).first]);
+}
+
+Result<std::vector<Option>> NodeKayles::parse_move(const State& state, std::string_view text,
+                                                   std::size_t /*first_item*/,
+                                                   std::size_t /*items*/, bool /*partial*/,
+                                                   const Limits& /*limits*/) const {
+  std::string_view number = text;
+  if (!number.empty() && (number.front() == 'v' || number.front() == 'V')) number.remove_prefix(1);
+  if (number.empty() || number.size() > 10 ||
+      number.find_first_not_of("0123456789") != std::string_view::npos) {
+    return fail(fmt::format("move {} is not a vertex: type the vertex to remove, e.g. \"3\"",
+                            quoted(text)));
+  }
+  const std::uint64_t label = std::stoull(std::string(number));
+  if (label == 0) return fail("no vertex 0: vertices are numbered from 1");
+  const Graph g = decode(state);
+  const auto it = std::lower_bound(g.labels.begin(), g.labels.end(), label);
+  if (it == g.labels.end() || *it != label) return std::vector<Option>{};
+  const auto v = static_cast<std::uint32_t>(it - g.labels.begin());
+  return std::vector<Option>{make_option(remove(g, v))};
+}
+
+Count NodeKayles::count_options(const State& state) const { return movers(decode(state)).size(); }
+
+Option NodeKayles::option(const State& state, Count index) const {
+  const Graph g = decode(state);
+  return make_option(remove(g, movers(g).at(static_cast<std::size_t>(index))));
+}
+
+Result<Nimber> NodeKayles::grundy(const Graph& g, const Limits& limits,
+                                  std::uint64_t& added) const {
+  if (g.size() <= 1) return Nimber{g.size()};
+  State key = canonical_form(g);
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+  }
+  if (++added > limits.max_nodes) {
+    return fail(fmt::format("graph too large to evaluate: more than the node limit of {} positions",
+                            limits.max_nodes));
+  }
+  std::vector<Nimber> seen;
+  for (std::uint32_t v : movers(g)) {
+    if (!limits.charge()) return fail(limits.stopped());
+    Nimber total = 0;
+    for (const Graph& part : remove(g, v)) {
+      auto value = grundy(part, limits, added);
+      if (!value) return value;
+      total ^= *value;
+    }
+    seen.push_back(total);
+  }
+  const Nimber result = mex(seen);
+  std::lock_guard lock(mutex_);
+  if (cache_.size() >= kMaxCached) cache_.clear();
+  cache_.emplace(std::move(key), result);
+  return result;
+}
+
+Result<Nimber> NodeKayles::value(const State& state, const Limits& limits) const {
+  std::uint64_t added = 0;
+  return grundy(decode(state), limits, added);
+}
+
+State NodeKayles::canonical(const State& state) const { return canonical_form(decode(state)); }
+
+Count NodeKayles::weight(const State& state) const { return state.at(0); }
+
+}  // namespace nimkit
