@@ -336,10 +336,22 @@ Option NodeKayles::option(const State& state, Count index) const {
 Result<Nimber> NodeKayles::grundy(const Graph& g, const Limits& limits,
                                   std::uint64_t& added) const {
   if (g.size() <= 1) return Nimber{g.size()};
+  // The graph numbered in label order, labels dropped: subgraphs of one graph often share it (the
+  // subpaths of a path), and it costs far less than a canonical labelling of a large graph.
+  State shape = encode(g);
+  shape.erase(shape.begin() + 1, shape.begin() + 1 + static_cast<std::ptrdiff_t>(g.size()));
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = shapes_.find(shape); it != shapes_.end()) return it->second;
+  }
   State key = canonical_form(g);
   {
     std::lock_guard lock(mutex_);
-    if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+    if (auto it = cache_.find(key); it != cache_.end()) {
+      const Nimber known = it->second;
+      remember(std::move(shape), std::move(key), known);
+      return known;
+    }
   }
   if (++added > limits.max_nodes) {
     return fail(fmt::format("graph too large to evaluate: more than the node limit of {} positions",
@@ -358,9 +370,17 @@ Result<Nimber> NodeKayles::grundy(const Graph& g, const Limits& limits,
   }
   const Nimber result = mex(seen);
   std::lock_guard lock(mutex_);
-  if (cache_.size() >= kMaxCached) cache_.clear();
-  cache_.emplace(std::move(key), result);
+  remember(std::move(shape), std::move(key), result);
   return result;
+}
+
+void NodeKayles::remember(State shape, State key, Nimber value) const {
+  if (cache_.size() >= kMaxCached || shapes_.size() >= kMaxCached) {
+    cache_.clear();
+    shapes_.clear();
+  }
+  shapes_.emplace(std::move(shape), value);
+  cache_.emplace(std::move(key), value);
 }
 
 Result<Nimber> NodeKayles::value(const State& state, const Limits& limits) const {

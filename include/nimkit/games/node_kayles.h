@@ -74,8 +74,12 @@ class NodeKayles final : public Ruleset {
  private:
   Result<Nimber> grundy(const Graph& graph, const Limits& limits, std::uint64_t& added) const;
 
+  // Both caches under mutex_ (held by the caller).
+  void remember(State shape, State key, Nimber value) const;
+
   mutable std::mutex mutex_;
-  mutable std::map<State, Nimber> cache_;  // canonical state → Grundy value
+  mutable std::map<State, Nimber> cache_;   // canonical state → Grundy value
+  mutable std::map<State, Nimber> shapes_;  // the graph in label order, labels dropped → value
 };
 
 }  // namespace nimkit
