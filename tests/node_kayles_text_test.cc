@@ -80,7 +80,7 @@ TEST(NodeKaylesText, BadItemsAreRefusedNamingThem) {
       {"-1", "\"-1\""},
       {"1-2-3", "\"1-2-3\""},
       {"+1", "\"+1\""},
-      {"", "empty graph item"},
+      {"", "empty graph: expected a vertex"},
       {"1-2,", "empty graph item in \"1-2,\""},
       {"4294967296", "\"4294967296\": vertices are numbered up to 4294967295"},
       {"1-99999999999999999999999", "numbered up to 4294967295"},

@@ -203,6 +203,7 @@ Result<std::vector<ParsedComponent>> NodeKayles::parse_components(
       const std::string_view piece = item.substr(start, comma - start);
       start = comma + 1;
       if (piece.empty()) {
+        if (item.empty()) return fail(fmt::format("empty graph: {}", kItemHelp));
         return fail(fmt::format("empty graph item in {}: {}", quoted(item), kItemHelp));
       }
       const std::size_t dash = piece.find('-');
