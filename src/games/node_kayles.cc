@@ -107,12 +107,9 @@ std::vector<Graph> remove(const Graph& g, std::uint32_t v) {
 // adjacent) leave the same graph, and only the one of smallest label stands for them.
 std::vector<std::uint32_t> movers(const Graph& g) {
   std::vector<std::uint32_t> out;
+  std::set<std::vector<std::uint32_t>> seen;
   for (std::uint32_t v = 0; v < g.size(); ++v) {
-    const auto closed = closed_neighbourhood(g, v);
-    const bool twin = std::any_of(g.adjacent[v].begin(), g.adjacent[v].end(), [&](auto u) {
-      return u < v && closed_neighbourhood(g, u) == closed;
-    });
-    if (!twin) out.push_back(v);
+    if (seen.insert(closed_neighbourhood(g, v)).second) out.push_back(v);
   }
   return out;
 }
@@ -360,7 +357,8 @@ Result<Nimber> NodeKayles::grundy(const Graph& g, const Limits& limits,
   }
   std::vector<Nimber> seen;
   for (std::uint32_t v : movers(g)) {
-    if (!limits.charge()) return fail(limits.stopped());
+    // A step per vertex: building what a move leaves, and labelling it, grows with the graph.
+    if (!limits.charge(g.size())) return fail(limits.stopped());
     Nimber total = 0;
     for (const Graph& part : remove(g, v)) {
       auto value = grundy(part, limits, added);
