@@ -30,7 +30,7 @@ using nimkit::Nimber;
 // A graph on vertices 0..n-1 as the neighbour mask of each vertex.
 struct Brute {
   int n = 0;
-  std::array<std::uint32_t, 8> adjacent{};
+  std::array<std::uint32_t, 16> adjacent{};
 
   std::uint32_t closed(int v) const { return adjacent[static_cast<std::size_t>(v)] | (1u << v); }
 };
@@ -280,6 +280,73 @@ TEST(NodeKayles, RelabelledRandomGraphsShareCanonicalFormAndValue) {
     EXPECT_EQ(canon[0], canon[2]) << "trial " << trial;
     EXPECT_EQ(values[0], values[1]);
     EXPECT_EQ(values[0], values[2]);
+  }
+}
+
+// Every option of every connected graph on at most 5 vertices leaves the induced subgraph on the
+// vertices outside the removed closed neighbourhood, split into its components; the options are
+// the distinct closed neighbourhoods.
+TEST(NodeKayles, OptionsLeaveTheInducedSubgraph) {
+  const auto rules = node_kayles();
+  for (int n = 1; n <= 5; ++n) {
+    const std::uint32_t masks = 1u << all_edges(n).size();
+    for (std::uint32_t mask = 0; mask < masks; ++mask) {
+      const Brute g = brute_graph(n, mask);
+      const auto states = states_of(*rules, items_of(g, one_to(n)));
+      if (states.size() != 1) continue;
+      std::set<std::uint32_t> neighbourhoods;
+      std::vector<nimkit::Option> expected;
+      for (int v = 0; v < n; ++v) {
+        if (!neighbourhoods.insert(g.closed(v)).second) continue;
+        Brute rest;
+        rest.n = n;
+        std::vector<std::string> items;
+        for (int a = 0; a < n; ++a) {
+          if ((g.closed(v) >> a) & 1u) continue;
+          const auto ua = static_cast<std::size_t>(a);
+          rest.adjacent[ua] = g.adjacent[ua] & ~g.closed(v);
+          if (rest.adjacent[ua] == 0) items.push_back(std::to_string(a + 1));
+          for (int b = a + 1; b < n; ++b) {
+            if ((rest.adjacent[ua] >> b) & 1u) {
+              items.push_back(std::to_string(a + 1) + "-" + std::to_string(b + 1));
+            }
+          }
+        }
+        nimkit::Option option;
+        if (!items.empty()) option.result = states_of(*rules, items);
+        std::sort(option.result.begin(), option.result.end(),
+                  [](const auto& x, const auto& y) { return x.at(1) < y.at(1); });
+        expected.push_back(option);
+      }
+      std::vector<nimkit::Option> got;
+      for (nimkit::Count i = 0; i < rules->count_options(states[0]); ++i) {
+        got.push_back(rules->option(states[0], i));
+      }
+      ASSERT_EQ(got, expected) << "n=" << n << " mask " << mask;
+    }
+  }
+}
+
+// Random graphs of 7 to 14 vertices, connected or not, against the same brute force.
+TEST(NodeKayles, RandomLargerGraphsMatchBruteForce) {
+  const nimkit::NodeKayles rules;  // fresh: every value computed by this ruleset's recursion
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 300; ++trial) {
+    Brute g;
+    g.n = 7 + static_cast<int>(rng() % 8);
+    const auto density = 1 + rng() % 4;  // edges kept with probability density/8
+    for (int a = 0; a < g.n; ++a) {
+      for (int b = a + 1; b < g.n; ++b) {
+        if (rng() % 8 < density) {
+          g.adjacent[static_cast<std::size_t>(a)] |= 1u << b;
+          g.adjacent[static_cast<std::size_t>(b)] |= 1u << a;
+        }
+      }
+    }
+    std::map<std::uint32_t, unsigned> memo;
+    const unsigned expected = brute_grundy(g, (1u << g.n) - 1, memo);
+    ASSERT_EQ(library_value(rules, items_of(g, one_to(g.n))), Nimber{expected})
+        << "trial " << trial;
   }
 }
 

@@ -6,52 +6,83 @@
 #include <algorithm>
 #include <cassert>
 #include <set>
+#include <span>
 #include <utility>
 
 #include "nimkit/quote.h"
 
 namespace nimkit {
 
-// A graph with its vertices numbered 0..n-1 in increasing label order; adjacency lists sorted.
+// A graph with its vertices numbered 0..n-1 in increasing label order; the neighbours of v,
+// in increasing order, are adjacent[first[v]] ... adjacent[first[v + 1] - 1].
 struct NodeKayles::Graph {
   std::vector<std::uint64_t> labels;
-  std::vector<std::vector<std::uint32_t>> adjacent;
+  std::vector<std::uint32_t> first{0};
+  std::vector<std::uint32_t> adjacent;
 
   std::size_t size() const { return labels.size(); }
+  std::span<const std::uint32_t> neighbours(std::uint32_t v) const {
+    return std::span<const std::uint32_t>(adjacent).subspan(first[v], first[v + 1] - first[v]);
+  }
 };
 
 namespace {
 
 using Graph = NodeKayles::Graph;
+using Edge = std::pair<std::uint32_t, std::uint32_t>;
 
 constexpr std::string_view kItemHelp = "expected a vertex \"3\" or an edge \"1-2\"";
 
-Graph decode(const State& state) {
+// The graph of these labels (increasing) and edges (a < b, in increasing order).
+Graph make_graph(std::vector<std::uint64_t> labels, const std::vector<Edge>& edges) {
   Graph g;
-  const auto n = static_cast<std::size_t>(state.at(0));
-  g.labels.assign(state.begin() + 1, state.begin() + 1 + static_cast<std::ptrdiff_t>(n));
-  g.adjacent.resize(n);
-  for (std::size_t k = 1 + n; k + 1 < state.size(); k += 2) {
-    const auto a = static_cast<std::uint32_t>(state[k]);
-    const auto b = static_cast<std::uint32_t>(state[k + 1]);
-    g.adjacent[a].push_back(b);
-    g.adjacent[b].push_back(a);
+  g.labels = std::move(labels);
+  std::vector<std::uint32_t> degree(g.size() + 1, 0);
+  for (const auto& [a, b] : edges) {
+    ++degree[a];
+    ++degree[b];
   }
-  for (auto& list : g.adjacent) std::sort(list.begin(), list.end());
+  g.first.assign(g.size() + 1, 0);
+  for (std::size_t v = 0; v < g.size(); ++v) g.first[v + 1] = g.first[v] + degree[v];
+  g.adjacent.resize(g.first.back());
+  // Edges in increasing order fill every list in increasing order: a vertex's smaller
+  // neighbours come from earlier edges than its larger ones.
+  std::vector<std::uint32_t> fill(g.first.begin(), g.first.end() - 1);
+  for (const auto& [a, b] : edges) {
+    g.adjacent[fill[a]++] = b;
+    g.adjacent[fill[b]++] = a;
+  }
   return g;
+}
+
+std::vector<Edge> edges_of(const Graph& g) {
+  std::vector<Edge> edges;
+  for (std::uint32_t a = 0; a < g.size(); ++a) {
+    for (std::uint32_t b : g.neighbours(a)) {
+      if (a < b) edges.emplace_back(a, b);
+    }
+  }
+  return edges;
+}
+
+Graph decode(const State& state) {
+  const auto n = static_cast<std::size_t>(state.at(0));
+  std::vector<Edge> edges;
+  edges.reserve((state.size() - 1 - n) / 2);
+  for (std::size_t k = 1 + n; k + 1 < state.size(); k += 2) {
+    edges.emplace_back(static_cast<std::uint32_t>(state[k]),
+                       static_cast<std::uint32_t>(state[k + 1]));
+  }
+  return make_graph(std::vector<std::uint64_t>(state.begin() + 1,
+                                               state.begin() + 1 + static_cast<std::ptrdiff_t>(n)),
+                    edges);
 }
 
 State encode(const Graph& g) {
   State state{g.size()};
+  state.reserve(1 + g.size() + g.adjacent.size());
   state.insert(state.end(), g.labels.begin(), g.labels.end());
-  for (std::uint32_t a = 0; a < g.size(); ++a) {
-    for (std::uint32_t b : g.adjacent[a]) {
-      if (a < b) {
-        state.push_back(a);
-        state.push_back(b);
-      }
-    }
-  }
+  for (const auto& [a, b] : edges_of(g)) state.insert(state.end(), {a, b});
   return state;
 }
 
@@ -59,13 +90,14 @@ State encode(const Graph& g) {
 // order, in order of their smallest label.
 std::vector<Graph> components(const Graph& g, std::vector<bool> gone) {
   std::vector<Graph> parts;
+  const std::vector<bool> removed = gone;
   std::vector<std::uint32_t> index(g.size());
   for (std::uint32_t start = 0; start < g.size(); ++start) {
     if (gone[start]) continue;
     std::vector<std::uint32_t> members{start};
     gone[start] = true;
     for (std::size_t k = 0; k < members.size(); ++k) {
-      for (std::uint32_t w : g.adjacent[members[k]]) {
+      for (std::uint32_t w : g.neighbours(members[k])) {
         if (!gone[w]) {
           gone[w] = true;
           members.push_back(w);
@@ -73,24 +105,26 @@ std::vector<Graph> components(const Graph& g, std::vector<bool> gone) {
       }
     }
     std::sort(members.begin(), members.end());
-    Graph part;
-    part.adjacent.resize(members.size());
+    std::vector<std::uint64_t> labels;
     for (std::uint32_t k = 0; k < members.size(); ++k) {
       index[members[k]] = k;
-      part.labels.push_back(g.labels[members[k]]);
+      labels.push_back(g.labels[members[k]]);
     }
+    std::vector<Edge> edges;
     for (std::uint32_t k = 0; k < members.size(); ++k) {
-      for (std::uint32_t w : g.adjacent[members[k]]) part.adjacent[k].push_back(index[w]);
-      std::sort(part.adjacent[k].begin(), part.adjacent[k].end());
+      for (std::uint32_t w : g.neighbours(members[k])) {
+        if (!removed[w] && members[k] < w) edges.emplace_back(k, index[w]);
+      }
     }
-    parts.push_back(std::move(part));
+    parts.push_back(make_graph(std::move(labels), edges));
   }
   return parts;
 }
 
 // Vertex v with its neighbours, in increasing order.
 std::vector<std::uint32_t> closed_neighbourhood(const Graph& g, std::uint32_t v) {
-  std::vector<std::uint32_t> closed = g.adjacent[v];
+  const auto around = g.neighbours(v);
+  std::vector<std::uint32_t> closed(around.begin(), around.end());
   closed.insert(std::upper_bound(closed.begin(), closed.end(), v), v);
   return closed;
 }
@@ -99,17 +133,42 @@ std::vector<std::uint32_t> closed_neighbourhood(const Graph& g, std::uint32_t v)
 std::vector<Graph> remove(const Graph& g, std::uint32_t v) {
   std::vector<bool> gone(g.size(), false);
   gone[v] = true;
-  for (std::uint32_t w : g.adjacent[v]) gone[w] = true;
+  for (std::uint32_t w : g.neighbours(v)) gone[w] = true;
   return components(g, std::move(gone));
+}
+
+// Whether adjacent u and v have the same closed neighbourhood.
+bool twins(const Graph& g, std::uint32_t u, std::uint32_t v) {
+  const auto nu = g.neighbours(u);
+  const auto nv = g.neighbours(v);
+  if (nu.size() != nv.size()) return false;
+  // N(u) - v == N(v) - u, both sorted.
+  std::size_t i = 0;
+  std::size_t j = 0;
+  while (true) {
+    if (i < nu.size() && nu[i] == v) ++i;
+    if (j < nv.size() && nv[j] == u) ++j;
+    if (i == nu.size() || j == nv.size()) return i == nu.size() && j == nv.size();
+    if (nu[i] != nv[j]) return false;
+    ++i;
+    ++j;
+  }
 }
 
 // The vertices whose removal is a move of its own: twins (equal closed neighbourhoods, hence
 // adjacent) leave the same graph, and only the one of smallest label stands for them.
 std::vector<std::uint32_t> movers(const Graph& g) {
   std::vector<std::uint32_t> out;
-  std::set<std::vector<std::uint32_t>> seen;
   for (std::uint32_t v = 0; v < g.size(); ++v) {
-    if (seen.insert(closed_neighbourhood(g, v)).second) out.push_back(v);
+    bool twin = false;
+    for (std::uint32_t u : g.neighbours(v)) {
+      if (u >= v) break;
+      if (twins(g, u, v)) {
+        twin = true;
+        break;
+      }
+    }
+    if (!twin) out.push_back(v);
   }
   return out;
 }
@@ -121,7 +180,7 @@ State canonical_form(const Graph& g) {
   std::vector<graph> adjacency(static_cast<std::size_t>(m) * g.size(), 0);
   std::vector<graph> canon(adjacency.size(), 0);
   for (int a = 0; a < n; ++a) {
-    for (std::uint32_t b : g.adjacent[static_cast<std::size_t>(a)]) {
+    for (std::uint32_t b : g.neighbours(static_cast<std::uint32_t>(a))) {
       ADDELEMENT(GRAPHROW(adjacency.data(), a, m), static_cast<int>(b));
     }
   }
@@ -221,18 +280,16 @@ Result<std::vector<ParsedComponent>> NodeKayles::parse_components(
       return fail(fmt::format("graph has more than {} vertices", kMaxVertices));
     }
   }
-  Graph g;
+  std::vector<std::uint64_t> labels;
   std::map<std::uint64_t, std::uint32_t> index;
   for (const auto& [label, item] : first_seen) {
-    index.emplace(label, static_cast<std::uint32_t>(g.labels.size()));
-    g.labels.push_back(label);
+    index.emplace(label, static_cast<std::uint32_t>(labels.size()));
+    labels.push_back(label);
   }
-  g.adjacent.resize(g.size());
-  for (const auto& [a, b] : edges) {
-    g.adjacent[index[a]].push_back(index[b]);
-    g.adjacent[index[b]].push_back(index[a]);
-  }
-  for (auto& list : g.adjacent) std::sort(list.begin(), list.end());
+  // Labels and indices are in the same order, so the edges stay in increasing order.
+  std::vector<Edge> numbered;
+  for (const auto& [a, b] : edges) numbered.emplace_back(index[a], index[b]);
+  const Graph g = make_graph(std::move(labels), numbered);
   std::vector<ParsedComponent> out;
   for (const Graph& part : components(g, std::vector<bool>(g.size(), false))) {
     std::size_t first = items.size();
@@ -247,11 +304,11 @@ Result<std::vector<ParsedComponent>> NodeKayles::parse_components(
 std::vector<std::string> NodeKayles::format_state(const State& state) const {
   const Graph g = decode(state);
   std::vector<std::string> items;
-  for (std::uint32_t a = 0; a < g.size(); ++a) {
-    if (g.adjacent[a].empty()) items.push_back(std::to_string(g.labels[a]));
-    for (std::uint32_t b : g.adjacent[a]) {
-      if (a < b) items.push_back(fmt::format("{}-{}", g.labels[a], g.labels[b]));
-    }
+  if (g.adjacent.empty()) {
+    for (std::uint64_t label : g.labels) items.push_back(std::to_string(label));
+  }
+  for (const auto& [a, b] : edges_of(g)) {
+    items.push_back(fmt::format("{}-{}", g.labels[a], g.labels[b]));
   }
   return items;
 }
@@ -268,10 +325,8 @@ std::string NodeKayles::label(const State& state, std::size_t /*first_item*/) co
 std::vector<ViewField> NodeKayles::view_fields(const State& state) const {
   const Graph g = decode(state);
   ViewField edges{"edges", {}};
-  for (std::uint32_t a = 0; a < g.size(); ++a) {
-    for (std::uint32_t b : g.adjacent[a]) {
-      if (a < b) edges.values.insert(edges.values.end(), {g.labels[a], g.labels[b]});
-    }
+  for (const auto& [a, b] : edges_of(g)) {
+    edges.values.insert(edges.values.end(), {g.labels[a], g.labels[b]});
   }
   return {ViewField{"vertices", g.labels}, edges};
 }
