@@ -4,6 +4,7 @@
 #include <nauty.h>
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <set>
 #include <span>
@@ -198,6 +199,30 @@ State canonical_form(const Graph& g) {
   return state;
 }
 
+// A state decoded, with its movers. The search asks for the option count and then every option
+// of one state in turn, and for the count and the canonical form of each state it meets: the
+// last few states decoded on this thread are kept so that each is decoded once.
+struct Decoded {
+  State state;
+  Graph graph;
+  std::vector<std::uint32_t> movers;
+};
+
+const Decoded& decoded(const State& state) {
+  constexpr std::size_t kKept = 4;
+  thread_local std::array<Decoded, kKept> kept;
+  thread_local std::size_t next = 0;
+  for (const Decoded& d : kept) {
+    if (d.state == state) return d;
+  }
+  Decoded& d = kept[next];
+  next = (next + 1) % kKept;
+  d.state = state;
+  d.graph = decode(state);
+  d.movers = movers(d.graph);
+  return d;
+}
+
 Option make_option(const std::vector<Graph>& parts) {
   Option option;
   for (const Graph& part : parts) option.result.push_back(encode(part));
@@ -379,11 +404,11 @@ Result<std::vector<Option>> NodeKayles::parse_move(const State& state, std::stri
   return std::vector<Option>{make_option(remove(g, v))};
 }
 
-Count NodeKayles::count_options(const State& state) const { return movers(decode(state)).size(); }
+Count NodeKayles::count_options(const State& state) const { return decoded(state).movers.size(); }
 
 Option NodeKayles::option(const State& state, Count index) const {
-  const Graph g = decode(state);
-  return make_option(remove(g, movers(g).at(static_cast<std::size_t>(index))));
+  const Decoded& d = decoded(state);
+  return make_option(remove(d.graph, d.movers.at(static_cast<std::size_t>(index))));
 }
 
 Result<Nimber> NodeKayles::grundy(const Graph& g, const Limits& limits,
@@ -442,7 +467,9 @@ Result<Nimber> NodeKayles::value(const State& state, const Limits& limits) const
   return grundy(decode(state), limits, added);
 }
 
-State NodeKayles::canonical(const State& state) const { return canonical_form(decode(state)); }
+State NodeKayles::canonical(const State& state) const {
+  return canonical_form(decoded(state).graph);
+}
 
 Count NodeKayles::weight(const State& state) const { return state.at(0); }
 
