@@ -167,7 +167,9 @@ TEST(NodeKayles, LongPathsAreQuickFromScratch) {
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - start);
     EXPECT_EQ(*g, dawsons_chess(n));
-    EXPECT_LT(ms.count(), 2000) << "path of " << n << ": " << ms.count() << " ms";
+    // Milliseconds in an optimized build; the bound leaves room for sanitizers and a loaded
+    // machine, and still catches a labelling per subpath (minutes for the path of 200).
+    EXPECT_LT(ms.count(), 10000) << "path of " << n << ": " << ms.count() << " ms";
     std::cout << "[ info     ] path of " << n << ": " << ms.count() << " ms\n";
   }
 }

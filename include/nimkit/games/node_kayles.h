@@ -31,7 +31,8 @@ namespace nimkit {
 
 class NodeKayles final : public Ruleset {
  public:
-  // Most vertices a position may have, and the largest vertex label.
+  // Most vertices one text of a graph may have (the items parse_components() reads at once),
+  // and the largest vertex label.
   static constexpr std::size_t kMaxVertices = 1000;
   static constexpr std::uint64_t kMaxLabel = 4294967295;
 
@@ -66,6 +67,7 @@ class NodeKayles final : public Ruleset {
   State canonical(const State& state) const override;
   Count weight(const State& state) const override;
 
+  // Graph classes whose values are kept between calls.
   static constexpr std::size_t kMaxCached = 1 << 20;
 
   // A graph numbered in label order (defined in node_kayles.cc).
