@@ -39,7 +39,7 @@ int run_analyze(const AnalyzeOptions& options) {
     fmt::print("Winning moves ({}):\n", to_string(analysis->winning_move_count));
     for (const Move& m : analysis->winning_moves) {
       fmt::print("  {:<28} -> {}\n", describe(position, m),
-                 format_position(position.after(m), game->rules.get()));
+                 position_text(position.after(m), game->rules.get()));
     }
     if (analysis->winning_move_count > analysis->winning_moves.size()) {
       fmt::print("  ... and {} more\n",

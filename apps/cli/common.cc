@@ -25,6 +25,11 @@ void GameOptions::add_to(CLI::App& command) {
       "rulesets as RULES:HEAPS, e.g. kayles:7");
 }
 
+std::string position_text(const Position& position, const Ruleset* default_rules) {
+  const std::string text = format_position(position, default_rules);
+  return text.empty() ? "(nothing left)" : text;
+}
+
 Limits command_limits(std::uint64_t limit) {
   // One knob for every kind of work, so that "raise the limit with --limit" always helps: the
   // positions a search may memoize, the heaps a Grundy table may compute, and (25 per position)

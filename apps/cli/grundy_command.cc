@@ -98,7 +98,11 @@ int run_grundy(const GrundyOptions& options) {
   auto rules = make_ruleset(options.rules);
   if (!rules) return report(rules.error());
   const auto* heap_game = dynamic_cast<const HeapGame*>(rules->get());
-  if (heap_game == nullptr || heap_game->arity() != 1) {
+  if (heap_game == nullptr) {
+    return report(fmt::format("ruleset \"{}\" is not played on heaps: it has no Grundy sequence",
+                              (*rules)->spec()));
+  }
+  if (heap_game->arity() != 1) {
     const std::size_t arity = heap_game ? heap_game->arity() : 0;
     return report(fmt::format(
         "ruleset \"{}\" plays on {} heaps at once: a Grundy sequence needs a single-heap ruleset",

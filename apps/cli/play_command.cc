@@ -57,7 +57,7 @@ std::string capitalized(std::string text) {
 }
 
 std::string heaps_line(const Match& match) {
-  return format_position(match.position(), match.rules().get());
+  return position_text(match.position(), match.rules().get());
 }
 
 void print_transcript(const Match& match, const std::array<std::string, 2>& names) {
@@ -68,7 +68,7 @@ void print_transcript(const Match& match, const std::array<std::string, 2>& name
   for (std::size_t i = 0; i < match.history().size(); ++i) {
     const MoveRecord& r = match.history()[i];
     fmt::print("  {:>3}. {:<{}}  {:<30} -> {}{}\n", i + 1, names[r.mover], name_width,
-               r.description, format_position(r.after, match.rules().get()),
+               r.description, position_text(r.after, match.rules().get()),
                r.threw_away_win ? "   ! threw away a win" : "");
     any_mark = any_mark || r.threw_away_win;
   }

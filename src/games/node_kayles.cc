@@ -384,6 +384,10 @@ std::string NodeKayles::format_move(const State& before, const Option& option,
   return std::to_string(g.labels[removed_by(g, option).first]);
 }
 
+std::string NodeKayles::move_syntax() const {
+  return "Moves: VERTEX removes that vertex and its neighbours, e.g. \"3\" (or \"v3\").\n";
+}
+
 Result<std::vector<Option>> NodeKayles::parse_move(const State& state, std::string_view text,
                                                    std::size_t /*first_item*/,
                                                    std::size_t /*items*/, bool /*partial*/,

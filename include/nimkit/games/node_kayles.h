@@ -58,6 +58,7 @@ class NodeKayles final : public Ruleset {
                                          std::size_t first_item, std::size_t items, bool partial,
                                          const Limits& limits) const override;
 
+  std::string move_syntax() const override;
   Count count_options(const State& state) const override;
   Option option(const State& state, Count index) const override;
   // Memoized across calls (up to kMaxCached classes, then afresh); a call that would add more
