@@ -18,6 +18,25 @@ struct HeapRuleset::State {
 HeapRuleset::HeapRuleset() : state_(std::make_unique<State>()) {}
 HeapRuleset::~HeapRuleset() = default;
 
+namespace {
+
+// Appends g(begin) ... g(end-1), all at or past the table's end, from the proved period: one
+// division for the first heap, then a running residue and offset.
+void append_periodic(const Periodicity& period, const std::vector<std::uint64_t>& table,
+                     std::uint64_t begin, std::uint64_t end, std::vector<Nimber>& out) {
+  std::uint64_t r = period.preperiod + (begin - period.preperiod) % period.period;
+  Nimber offset = Nimber{(begin - period.preperiod) / period.period} * period.saltus;
+  for (std::uint64_t n = begin; n < end; ++n) {
+    out.push_back(table[r] + offset);
+    if (++r == period.preperiod + period.period) {
+      r = period.preperiod;
+      offset += period.saltus;
+    }
+  }
+}
+
+}  // namespace
+
 std::uint64_t mex_of_marks(const std::vector<bool>& seen) {
   std::uint64_t v = 0;
   while (v < seen.size() && seen[v]) ++v;
@@ -29,7 +48,8 @@ void HeapRuleset::check_period(State& state) const {
   state.checked_size = state.table.size();
   const auto theorem = period_theorem();
   if (!theorem) return;
-  state.period = find_proved_period(state.table, *theorem);
+  auto found = nimkit::find_period(std::span<const std::uint64_t>(state.table), *theorem);
+  if (found && found->proved) state.period = std::move(found);
 }
 
 Result<bool> HeapRuleset::extend(State& state, std::uint64_t size, const Limits& limits) const {
@@ -76,8 +96,7 @@ Result<Nimber> HeapRuleset::grundy(std::span<const Heap> component, const Limits
   std::lock_guard lock(state.mutex);
   auto lookup = [&]() -> Nimber {
     if (n < state.table.size()) return state.table[n];
-    const Periodicity& p = *state.period;
-    return state.table[p.preperiod + (n - p.preperiod) % p.period];
+    return state.period->extend(n, [&](std::uint64_t r) { return state.table[r]; });
   };
   if (n < state.table.size() || state.period) return lookup();
   const bool periodic = period_theorem().has_value();
@@ -119,14 +138,9 @@ Result<std::vector<Nimber>> HeapRuleset::values(std::uint64_t begin, std::uint64
                                                : ""));
     }
   }
-  for (std::uint64_t n = begin; n < end; ++n) {
-    if (n < state.table.size()) {
-      out.push_back(state.table[n]);
-    } else {
-      const Periodicity& p = *state.period;
-      out.push_back(state.table[p.preperiod + (n - p.preperiod) % p.period]);
-    }
-  }
+  const std::uint64_t known = std::min<std::uint64_t>(end, state.table.size());
+  for (std::uint64_t n = begin; n < known; ++n) out.push_back(state.table[n]);
+  if (known < end) append_periodic(*state.period, state.table, std::max(begin, known), end, out);
   return out;
 }
 

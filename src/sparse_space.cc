@@ -550,28 +550,6 @@ struct GrundySequence::State {
       }
     }
   }
-
-  template <typename V>
-  std::optional<SequencePeriod> find_period(const ValueTable<V>& g) const {
-    const std::uint64_t count = g.size();
-    const PeriodTheorem theorem = PeriodTheorem::octal(OctalCode{game.digits});
-    std::optional<SequencePeriod> best;
-    std::vector<std::uint64_t> bases;
-    for (std::uint64_t p = 1; 2 * p <= count; ++p) {
-      if (best && theorem.end(0, p) + p >= best->needed) break;  // grows with p
-      if (std::any_of(bases.begin(), bases.end(), [p](std::uint64_t b) { return p % b == 0; })) {
-        continue;
-      }
-      std::uint64_t n = count - 1;
-      while (n >= p && g[n] == g[n - p]) --n;
-      const std::uint64_t preperiod = n >= p ? n - p + 1 : 0;
-      const std::uint64_t tail = count - preperiod - p;  // values that repeat an earlier one
-      if (tail >= std::max<std::uint64_t>(p, 32)) bases.push_back(p);
-      const std::uint64_t needed = theorem.end(preperiod, p) + p;
-      if (!best || needed < best->needed) best = SequencePeriod{preperiod, p, needed};
-    }
-    return best;
-  }
 };
 
 GrundySequence::GrundySequence(std::unique_ptr<State> state) : state_(std::move(state)) {}
@@ -622,8 +600,8 @@ std::vector<std::uint32_t> GrundySequence::values(std::uint64_t first, std::uint
 }
 
 std::vector<std::uint32_t> GrundySequence::values(std::uint64_t first, std::uint64_t count,
-                                                  const SequencePeriod& period) const {
-  assert(period.period >= 1 && period.needed <= size() &&
+                                                  const Periodicity& period) const {
+  assert(period.period >= 1 && period.saltus == 0 && period.needed <= size() &&
          period.preperiod + period.period <= size());
   std::vector<std::uint32_t> out(count);
   const std::uint64_t known = size();
@@ -685,23 +663,25 @@ SequenceStats GrundySequence::stats() const {
   return stats;
 }
 
-std::optional<SequencePeriod> GrundySequence::period_candidate() const {
+std::optional<Periodicity> GrundySequence::period_candidate() const {
   const State& s = *state_;
   if (s.game.grundys_game || s.size() < 2) return std::nullopt;
-  return s.wide ? s.find_period(s.g32) : s.find_period(s.g16);
+  const PeriodTheorem theorem = PeriodTheorem::octal(OctalCode{s.game.digits});
+  return s.wide ? find_period(std::span<const std::uint32_t>(s.g32.data(), s.g32.size()), theorem)
+                : find_period(std::span<const std::uint16_t>(s.g16.data(), s.g16.size()), theorem);
 }
 
-Result<SequencePeriod> GrundySequence::prove_period(std::uint64_t max_heaps,
-                                                    const SequenceProgressCallback& progress,
-                                                    std::uint64_t progress_interval) {
+Result<Periodicity> GrundySequence::prove_period(std::uint64_t max_heaps,
+                                                 const SequenceProgressCallback& progress,
+                                                 std::uint64_t progress_interval) {
   if (state_->game.grundys_game) {
     return fail("no periodicity theorem applies to Grundy's game");
   }
   std::uint64_t next = std::min<std::uint64_t>(max_heaps, std::max<std::uint64_t>(size(), 1024));
   for (;;) {
     if (!extend_to(next, progress, progress_interval)) return fail("interrupted");
-    const std::optional<SequencePeriod> candidate = period_candidate();
-    if (candidate && candidate->needed <= size()) return *candidate;
+    std::optional<Periodicity> candidate = period_candidate();
+    if (candidate && candidate->proved) return *std::move(candidate);
     if (size() >= max_heaps) {
       return fail("no period proved within " + std::to_string(max_heaps) + " heaps" +
                   (candidate ? " (best candidate: period " + std::to_string(candidate->period) +

@@ -1,6 +1,7 @@
 // Long runs of `nimkit grundy` on octal codes and Grundy's game: the sparse-space engine
 // (sparse_space.h) with a progress line, periodic and on-signal checkpoints, resume, and --stats.
-// The grundy command adds these options and hands such runs here.
+// The grundy command adds these options and hands such runs here: rulesets whose
+// HeapRuleset::split_game() names a game.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -30,10 +31,6 @@ struct LongRunOptions {
 
 // --algorithm, --checkpoint, --checkpoint-every, --resume, --stats, --no-progress.
 void add_long_run_options(CLI::App& command, LongRunOptions& options);
-
-// The game a ruleset spec names when the engine can compute it: "octal:CODE" or a named octal
-// game, and "grundy". nullopt for every other ruleset.
-std::optional<SplitGame> sequence_game(std::string_view rules_spec);
 
 // Computes g(0) .. g(count-1) — and with `period`, as many more as proving the period needs — and
 // writes them as `nimkit grundy` does (one per line, or JSON) to `out_path` (standard output when

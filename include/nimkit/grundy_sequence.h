@@ -18,6 +18,7 @@
 #include "nimkit/periodicity.h"
 #include "nimkit/result.h"
 #include "nimkit/ruleset.h"
+#include "nimkit/sparse_space.h"
 
 namespace nimkit {
 
@@ -41,6 +42,11 @@ class HeapRuleset : public Ruleset {
   // to `work`.
   virtual std::uint64_t mex_value(std::span<const std::uint64_t> previous,
                                   std::uint64_t& work) const = 0;
+
+  // The split game whose values the sparse-space engine (sparse_space.h) computes, for octal
+  // codes and Grundy's game: front ends that need that engine's long runs (checkpoints, progress,
+  // statistics) ask this rather than reading the ruleset's name. nullopt for other rulesets.
+  virtual std::optional<SplitGame> split_game() const { return std::nullopt; }
 
   // Appends g(n) for n = table.size() ... size-1 to `table` (table[i] = g(i) on entry), adding
   // the options visited to `work`; may stop early, once work passes `budget`. The default calls

@@ -238,6 +238,11 @@ Result<std::vector<Option>> OctalGame::options_taking(std::span<const Heap> comp
   return found;
 }
 
+std::optional<SplitGame> OctalGame::split_game() const {
+  if (code_.max_parts() == 0) return std::nullopt;
+  return SplitGame{code_.digits, false};
+}
+
 std::optional<PeriodTheorem> OctalGame::period_theorem() const {
   return PeriodTheorem::octal(code_);
 }

@@ -35,6 +35,7 @@ class GrundysGame final : public HeapRuleset {
   Result<std::vector<Option>> options_taking(std::span<const Heap> component, std::size_t heap,
                                              std::uint64_t take,
                                              const Limits& limits) const override;
+  std::optional<SplitGame> split_game() const override { return SplitGame::grundy(); }
   std::uint64_t mex_value(std::span<const std::uint64_t> previous,
                           std::uint64_t& work) const override;
   // The sparse-space kernel of sparse_space.h.

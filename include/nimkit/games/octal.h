@@ -58,6 +58,8 @@ class OctalGame final : public HeapRuleset {
                                              const Limits& limits) const override;
 
   std::optional<PeriodTheorem> period_theorem() const override;
+  // The code as a split game, unless it allows no move.
+  std::optional<SplitGame> split_game() const override;
   std::uint64_t mex_value(std::span<const std::uint64_t> previous,
                           std::uint64_t& work) const override;
   // Codes without three-heap splits use the sparse-space kernel (sparse_space.h).
