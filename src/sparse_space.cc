@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "checkpoint.h"
 #include "nimkit/checked.h"
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
@@ -21,8 +22,6 @@
 namespace nimkit {
 namespace {
 
-constexpr std::uint32_t kCheckpointVersion = 1;
-constexpr char kCheckpointMagic[8] = {'N', 'I', 'M', 'K', 'I', 'T', 'G', 'S'};
 // The mask is first chosen at this many heaps and then every time the count doubles.
 constexpr std::uint64_t kFirstMaskChoice = 32;
 // Masks are searched over the low bits of the values only (2^16 candidates at most).
@@ -695,118 +694,12 @@ Result<Periodicity> GrundySequence::prove_period(std::uint64_t max_heaps,
   }
 }
 
-// Checkpoint layout (little-endian): magic "NIMKITGS", u32 version, u32 code length, code,
-// u8 algorithm, u8 value bytes, u32 mask, u64 next mask choice, u64 count, values, u64 checksum
-// of everything before it. Written and read in chunks: the checksum is computed incrementally.
-namespace {
-
-void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
-}
-
-std::uint64_t get(const std::uint8_t* bytes, int count) {
-  std::uint64_t value = 0;
-  for (int i = 0; i < count; ++i) value |= std::uint64_t{bytes[i]} << (8 * i);
-  return value;
-}
-
-// FNV-1a style mixing over the 64-bit words of the byte stream (then its tail bytes): fast on
-// 128 MB tables, and any flipped bit or truncation changes it. Fed in pieces of any size, it gives
-// the same sum as over the whole stream at once (format version 1 wrote it that way).
-class Checksum {
- public:
-  void update(std::span<const std::uint8_t> bytes) {
-    std::size_t i = 0;
-    if (pending_ != 0) {  // complete the word a previous piece began
-      i = std::min(bytes.size(), 8 - pending_);
-      std::memcpy(word_ + pending_, bytes.data(), i);
-      pending_ += i;
-      if (pending_ < 8) return;
-      mix_word(word_);
-      pending_ = 0;
-    }
-    for (; i + 8 <= bytes.size(); i += 8) mix_word(bytes.data() + i);
-    pending_ = bytes.size() - i;  // < 8
-    std::memcpy(word_, bytes.data() + i, pending_);
-  }
-  std::uint64_t sum() const {
-    std::uint64_t h = h_;
-    for (std::size_t i = 0; i < pending_; ++i) h = (h ^ word_[i]) * kPrime;
-    return h;
-  }
-
- private:
-  static constexpr std::uint64_t kPrime = 0x100000001b3ULL;
-  void mix_word(const std::uint8_t* bytes) {
-    std::uint64_t word;
-    std::memcpy(&word, bytes, 8);
-    h_ = (h_ ^ word) * kPrime;
-    h_ ^= h_ >> 29;
-  }
-  std::uint64_t h_ = 0xcbf29ce484222325ULL;
-  std::uint8_t word_[8] = {};
-  std::size_t pending_ = 0;
-};
-
-// Header fields after the magic and version: code length (4), algorithm, width (1 each), mask
-// (4), next choice (8), count (8).
-constexpr std::size_t kFixedHeader = 8 + 4 + 4;
-constexpr std::size_t kHeaderTail = 1 + 1 + 4 + 8 + 8;
-
-// Reads exactly buffer.size() bytes from a source (false on a short read), feeding the checksum.
-class StreamReader {
- public:
-  explicit StreamReader(const CheckpointSource& source) : source_(source) {}
-  bool read(std::span<std::uint8_t> buffer, Checksum* sum) {
-    std::size_t done = 0;
-    while (done < buffer.size()) {
-      const std::size_t got = source_(buffer.subspan(done));
-      if (got == 0) return false;
-      done += got;
-    }
-    if (sum != nullptr) sum->update(buffer);
-    return true;
-  }
-
- private:
-  const CheckpointSource& source_;
-};
-
-}  // namespace
-
 bool GrundySequence::write_checkpoint(const CheckpointSink& sink) const {
   const State& s = *state_;
-  const std::string code = s.game.code();
-  const int width = s.wide ? 4 : 2;
-  Checksum sum;
-  std::vector<std::uint8_t> chunk;
-  chunk.reserve(kCheckpointChunk);
-  auto flush = [&]() {
-    sum.update(chunk);
-    const bool ok = sink(chunk);
-    chunk.clear();
-    return ok;
-  };
-  chunk.insert(chunk.end(), kCheckpointMagic, kCheckpointMagic + 8);
-  put(chunk, kCheckpointVersion, 4);
-  put(chunk, code.size(), 4);
-  chunk.insert(chunk.end(), code.begin(), code.end());
-  put(chunk, s.algorithm == SequenceAlgorithm::kPlain ? 0 : 1, 1);
-  put(chunk, static_cast<std::uint64_t>(width), 1);
-  put(chunk, s.mask, 4);
-  put(chunk, s.next_choice, 8);
-  put(chunk, s.size(), 8);
-  const std::uint64_t count = s.size();
-  const std::uint64_t per_chunk = kCheckpointChunk / static_cast<std::uint64_t>(width);
-  for (std::uint64_t first = 0; first < count; first += per_chunk) {
-    if (chunk.size() + per_chunk * static_cast<std::uint64_t>(width) > kCheckpointChunk &&
-        !flush()) {
-      return false;
-    }
-    const std::uint64_t last = std::min(count, first + per_chunk);
-    const std::size_t at = chunk.size();
-    chunk.resize(at + static_cast<std::size_t>((last - first) * static_cast<std::uint64_t>(width)));
-    std::uint8_t* out = chunk.data() + at;
+  const detail::CheckpointHeader header{s.game.code(), s.algorithm,   s.wide ? 4 : 2,
+                                        s.mask,        s.next_choice, s.size()};
+  const detail::CheckpointEncoder encode = [&s](std::uint64_t first, std::uint64_t last,
+                                                std::uint8_t* out) {
     if (s.wide) {
       for (std::uint64_t i = first; i < last; ++i, out += 4) {
         for (int b = 0; b < 4; ++b) out[b] = static_cast<std::uint8_t>(s.g32[i] >> (8 * b));
@@ -817,11 +710,8 @@ bool GrundySequence::write_checkpoint(const CheckpointSink& sink) const {
         out[1] = static_cast<std::uint8_t>(s.g16[i] >> 8);
       }
     }
-  }
-  if (chunk.size() + 8 > kCheckpointChunk && !flush()) return false;
-  sum.update(chunk);
-  put(chunk, sum.sum(), 8);
-  return sink(chunk);
+  };
+  return detail::write_checkpoint(header, encode, sink);
 }
 
 std::vector<std::uint8_t> GrundySequence::checkpoint() const {
@@ -873,75 +763,37 @@ Result<GrundySequence> GrundySequence::restore(std::span<const std::uint8_t> byt
 Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, std::uint64_t size,
                                                const SplitGame* expected_game,
                                                const SequenceAlgorithm* expected_algorithm) {
-  StreamReader in(source);
-  Checksum sum;
-  std::uint8_t fixed[kFixedHeader];
-  if (size < 8 || !in.read({fixed, 8}, &sum) || std::memcmp(fixed, kCheckpointMagic, 8) != 0) {
-    return fail("not a nimkit grundy checkpoint (bad magic bytes)");
-  }
-  if (size < kFixedHeader || !in.read({fixed + 8, kFixedHeader - 8}, &sum)) {
-    return fail("checkpoint is truncated");
-  }
-  const std::uint64_t version = get(fixed + 8, 4);
-  if (version != kCheckpointVersion) {
-    return fail("checkpoint format version " + std::to_string(version) +
-                " is not supported (expected " + std::to_string(kCheckpointVersion) + ")");
-  }
-  const std::uint64_t code_length = get(fixed + 12, 4);
-  if (code_length > 64) return fail("checkpoint is corrupt (bad game code)");
-  std::uint8_t header[64 + kHeaderTail];
-  const std::size_t header_size = static_cast<std::size_t>(code_length) + kHeaderTail;
-  if (size < kFixedHeader + header_size + 8 || !in.read({header, header_size}, &sum)) {
-    return fail("checkpoint is corrupt or truncated (short header)");
-  }
-  const std::string code(header, header + code_length);
-  const std::uint8_t* field = header + code_length;
-  const std::uint64_t algorithm = field[0];
-  const std::uint64_t width = field[1];
-  const std::uint64_t mask = get(field + 2, 4);
-  const std::uint64_t next_choice = get(field + 6, 8);
-  const std::uint64_t count = get(field + 14, 8);
-  if (algorithm > 1 || (width != 2 && width != 4) || count > (std::uint64_t{1} << 32)) {
-    return fail("checkpoint is corrupt (bad header)");
-  }
-  // The size must match before the table is allocated: a corrupt count allocates nothing.
-  if (size - kFixedHeader - header_size - 8 != count * width) {
-    return fail("checkpoint is corrupt or truncated (wrong value count)");
-  }
-  Result<SplitGame> game = SplitGame::parse(code);
+  detail::CheckpointReader reader(source, size);
+  const Result<detail::CheckpointHeader> header = reader.header();
+  if (!header) return Error{header.error()};
+  Result<SplitGame> game = SplitGame::parse(header->code);
   if (!game) return fail("checkpoint is corrupt (" + game.error() + ")");
-  const SequenceAlgorithm algo =
-      algorithm == 0 ? SequenceAlgorithm::kPlain : SequenceAlgorithm::kSparse;
+  const SequenceAlgorithm algo = header->algorithm;
   Result<GrundySequence> sequence = create(*game, algo);
   if (!sequence) return fail("checkpoint is corrupt (" + sequence.error() + ")");
   State& s = *sequence->state_;
-  s.wide = width == 4;
+  const std::uint64_t count = header->count;
+  s.wide = header->width == 4;
   if (s.wide) {
     s.g32.resize(count);
   } else {
     s.g16.resize(count);
   }
-  std::vector<std::uint8_t> chunk(std::min<std::uint64_t>(kCheckpointChunk, count * width));
-  const std::uint64_t per_chunk = kCheckpointChunk / width;
-  for (std::uint64_t first = 0; first < count; first += per_chunk) {
-    const std::uint64_t last = std::min(count, first + per_chunk);
-    const std::span<std::uint8_t> data(chunk.data(), (last - first) * width);
-    if (!in.read(data, &sum)) return fail("checkpoint is corrupt or truncated (short values)");
-    const std::uint8_t* p = data.data();
+  auto read = reader.values([&s](std::uint64_t first, std::span<const std::uint8_t> bytes) {
+    const std::uint8_t* p = bytes.data();
     if (s.wide) {
-      for (std::uint64_t i = first; i < last; ++i, p += 4) {
-        s.g32[i] = static_cast<std::uint32_t>(get(p, 4));
+      for (std::uint64_t i = first; i < first + bytes.size() / 4; ++i, p += 4) {
+        s.g32[i] = static_cast<std::uint32_t>(detail::get_le(p, 4));
       }
     } else {
-      for (std::uint64_t i = first; i < last; ++i, p += 2) {
+      for (std::uint64_t i = first; i < first + bytes.size() / 2; ++i, p += 2) {
         s.g16[i] = static_cast<std::uint16_t>(p[0] | (p[1] << 8));
       }
     }
-  }
-  std::uint8_t stored[8];
-  if (!in.read(stored, nullptr) || get(stored, 8) != sum.sum()) {
-    return fail("checkpoint is corrupt or truncated (checksum mismatch)");
-  }
+  });
+  if (!read) return Error{read.error()};
+  auto verified = reader.verify();
+  if (!verified) return Error{verified.error()};
   if (expected_game && !(*expected_game == *game)) {
     return fail("checkpoint is for game " + game->code() + ", not " + expected_game->code());
   }
@@ -960,8 +812,8 @@ Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, s
     }
     largest = std::max(largest, v);
   }
-  s.mask = static_cast<std::uint32_t>(mask);
-  s.next_choice = next_choice;
+  s.mask = header->mask;
+  s.next_choice = header->next_choice;
   for (std::uint64_t n = 0; n < count; ++n) s.note(n, s.at(n));
   return sequence;
 }
