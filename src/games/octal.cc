@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <cassert>
 
-#include "split_kernel.h"
-
 namespace nimkit {
 namespace {
 
@@ -82,16 +80,6 @@ OctalGame::OctalGame(OctalCode code, std::string name)
     : code_(std::move(code)), name_(std::move(name)) {}
 
 OctalGame::~OctalGame() = default;
-
-void OctalGame::extend_values(std::vector<std::uint64_t>& table, std::uint64_t size,
-                              std::uint64_t& work, std::uint64_t budget) const {
-  if (!kernel_) kernel_ = std::make_unique<detail::SplitKernel>(SplitGame{code_.digits, false});
-  if (kernel_->usable()) {
-    kernel_->extend(table, size, work, budget);
-  } else {
-    HeapRuleset::extend_values(table, size, work, budget);
-  }
-}
 
 std::string OctalGame::spec() const { return name_.empty() ? "octal:" + code_.to_string() : name_; }
 
