@@ -13,7 +13,7 @@ counts=("$@")
 timeout_s=${NIMKIT_BENCH_TIMEOUT:-60}
 stats=$(mktemp)
 trap 'rm -f "$stats"' EXIT
-codes=$(sed -n 's/^\([0-9A-F]*\.[0-9A-F]*\) *|.*/\1/p' "$table")
+codes=$(sed -n 's/^\([0-9A-F.][0-9A-F.]*\) *|.*/\1/p' "$table")
 echo "# $(date -u +%FT%TZ) load: $(uptime | sed 's/.*load average: //')"
 printf '%-8s' "code"
 for c in "${counts[@]}"; do printf ' %16s' "count $c"; done
