@@ -76,8 +76,8 @@ class HeapRuleset : public Ruleset {
 
   // Appends g(n) for n = table.size() ... size-1 to `table` (table[i] = g(i) on entry), adding
   // the options visited to `work`; may stop early, once work passes `budget`. The default calls
-  // mex_value() heap by heap; rulesets with a faster algorithm override it. Called with the
-  // table's mutex held.
+  // mex_value() heap by heap; rulesets with a faster algorithm override it (split games use the
+  // sparse-space engine through make_engine() instead). Called with the table's mutex held.
   virtual void extend_values(std::vector<std::uint64_t>& table, std::uint64_t size,
                              std::uint64_t& work, std::uint64_t budget) const;
 
