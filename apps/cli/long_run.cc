@@ -19,7 +19,6 @@
 #include "commands.h"
 #include "common.h"
 #include "json.h"
-#include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
 #include "nimkit/quote.h"
 
