@@ -40,12 +40,6 @@ struct GrundyOptions {
   LongRunOptions long_run;  // sparse-space engine, checkpoints, --stats (long_run.h)
 };
 
-struct PeriodReport {
-  std::optional<Periodicity> period;
-  std::uint64_t checked_to = 0;
-  std::string note;  // why no period, when there is none
-};
-
 PeriodReport find_period(const Ruleset& rules, std::uint64_t count, const Limits& limits) {
   PeriodReport report;
   const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
@@ -63,27 +57,6 @@ PeriodReport find_period(const Ruleset& rules, std::uint64_t count, const Limits
         fmt::format("no period found up to {} ({})", search.searched_to, search.stopped_by);
   }
   return report;
-}
-
-std::string period_text(const PeriodReport& report) {
-  if (!report.period) return report.note + "\n";
-  const Periodicity& p = *report.period;
-  return fmt::format("period {}, preperiod {}{} ({}; checked to heap {})\nproof: {}\n", p.period,
-                     p.preperiod, p.saltus == 0 ? "" : fmt::format(", saltus {}", p.saltus),
-                     p.proved ? "proved" : "not proved", p.checked_to, p.proof);
-}
-
-nlohmann::json period_json(const PeriodReport& report) {
-  if (!report.period) {
-    return {{"period", nullptr},
-            {"preperiod", nullptr},
-            {"proved", false},
-            {"checked_to", report.checked_to},
-            {"note", report.note}};
-  }
-  const Periodicity& p = *report.period;
-  return {{"period", p.period},         {"preperiod", p.preperiod}, {"proved", p.proved},
-          {"checked_to", p.checked_to}, {"proof", p.proof},         {"saltus", p.saltus}};
 }
 
 // Appends the decimal text of v (a JSON string past 2^64-1, as nimber_json gives it).

@@ -80,6 +80,27 @@ std::string si(double v) {
 
 }  // namespace
 
+std::string period_text(const PeriodReport& report) {
+  if (!report.period) return report.note + "\n";
+  const Periodicity& p = *report.period;
+  return fmt::format("period {}, preperiod {}{} ({}; checked to heap {})\nproof: {}\n", p.period,
+                     p.preperiod, p.saltus == 0 ? "" : fmt::format(", saltus {}", p.saltus),
+                     p.proved ? "proved" : "not proved", p.checked_to, p.proof);
+}
+
+nlohmann::json period_json(const PeriodReport& report) {
+  if (!report.period) {
+    return {{"period", nullptr},
+            {"preperiod", nullptr},
+            {"proved", false},
+            {"checked_to", report.checked_to},
+            {"note", report.note}};
+  }
+  const Periodicity& p = *report.period;
+  return {{"period", p.period},         {"preperiod", p.preperiod}, {"proved", p.proved},
+          {"checked_to", p.checked_to}, {"proof", p.proof},         {"saltus", p.saltus}};
+}
+
 // A year: longer periods are surely mistakes.
 constexpr double kMaxCheckpointEvery = 365.0 * 24 * 3600;
 
@@ -271,20 +292,8 @@ Computed compute(GrundySequence& sequence, const LongRunOptions& options, std::u
   return c;
 }
 
-nlohmann::json period_json(const GrundySequence& sequence, const Computed& c) {
-  if (!c.proved) {
-    return {{"period", nullptr},
-            {"preperiod", nullptr},
-            {"proved", false},
-            {"checked_to", sequence.size() == 0 ? 0 : sequence.size() - 1},
-            {"note", c.no_period}};
-  }
-  return {{"period", c.proved->period},
-          {"preperiod", c.proved->preperiod},
-          {"proved", true},
-          {"checked_to", c.proved->checked_to},
-          {"proof", c.proved->proof},
-          {"saltus", c.proved->saltus}};
+PeriodReport period_report(const GrundySequence& sequence, const Computed& c) {
+  return PeriodReport{c.proved, sequence.size() == 0 ? 0 : sequence.size() - 1, c.no_period};
 }
 
 nlohmann::json stats_json(const GrundySequence& sequence, const SequenceStats& stats) {
@@ -358,16 +367,13 @@ int write_output(const OutputRequest& request, const GrundySequence& sequence, c
   print_values(out, sequence, c, request.count, request.json);
   if (request.json) {
     std::fputs("]", out);
-    if (request.period) fmt::print(out, ",\"period\":{}", dump_json(period_json(sequence, c)));
+    if (request.period) {
+      fmt::print(out, ",\"period\":{}", dump_json(period_json(period_report(sequence, c))));
+    }
     if (request.stats) fmt::print(out, ",\"stats\":{}", dump_json(stats_json(sequence, stats)));
     std::fputs("}\n", out);
   } else {
-    if (c.proved && request.period) {
-      fmt::print(out, "period {}, preperiod {} (proved; checked to heap {})\nproof: {}\n",
-                 c.proved->period, c.proved->preperiod, c.proved->checked_to, c.proved->proof);
-    } else if (request.period) {
-      fmt::print(out, "{}\n", c.no_period);
-    }
+    if (request.period) std::fputs(period_text(period_report(sequence, c)).c_str(), out);
     if (request.stats) print_stats_text(out, sequence, stats);
   }
   if (std::ferror(out) != 0) return report("could not write the output");

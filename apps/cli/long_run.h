@@ -7,10 +7,12 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "nimkit/periodicity.h"
 #include "nimkit/sparse_space.h"
 
 namespace nimkit::cli {
@@ -28,6 +30,18 @@ struct LongRunOptions {
     return !algorithm.empty() || !checkpoint.empty() || !resume.empty() || stats;
   }
 };
+
+// The period part of `nimkit grundy`'s output, the same for every ruleset and engine.
+struct PeriodReport {
+  std::optional<Periodicity> period;
+  std::uint64_t checked_to = 0;  // without a period: the largest heap examined
+  std::string note;              // why no period, when there is none
+};
+// "period P, preperiod N[, saltus S] (proved; checked to heap C)" and the proof, or the note.
+std::string period_text(const PeriodReport& report);
+// {"period", "preperiod", "proved", "checked_to", "proof", "saltus"}, or with null period and
+// preperiod, proved false and "note".
+nlohmann::json period_json(const PeriodReport& report);
 
 // --algorithm, --checkpoint, --checkpoint-every, --resume, --stats, --no-progress.
 void add_long_run_options(CLI::App& command, LongRunOptions& options);
