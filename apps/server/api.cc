@@ -467,6 +467,8 @@ ApiResponse Api::grundy(std::string_view text, std::shared_ptr<WorkMeter> meter)
       answer["preperiod"] = search.period->preperiod;
       answer["proof"] = search.period->proof;
       answer["checked_to"] = search.period->checked_to;
+      // g(n + period) = g(n) + saltus past the preperiod: 0 for an ordinary period.
+      answer["saltus"] = search.period->saltus;
     } else {
       answer["searched_to"] = search.searched_to;
       if (!search.stopped_by.empty()) answer["no_period"] = search.stopped_by;

@@ -2,22 +2,10 @@
 
 #include <fmt/format.h>
 
-#include "split_kernel.h"
-
 namespace nimkit {
 
 GrundysGame::GrundysGame() = default;
 GrundysGame::~GrundysGame() = default;
-
-void GrundysGame::extend_values(std::vector<std::uint64_t>& table, std::uint64_t size,
-                                std::uint64_t& work, std::uint64_t budget) const {
-  if (!kernel_) kernel_ = std::make_unique<detail::SplitKernel>(SplitGame::grundy());
-  if (kernel_->usable()) {
-    kernel_->extend(table, size, work, budget);
-  } else {
-    HeapRuleset::extend_values(table, size, work, budget);
-  }
-}
 
 std::string GrundysGame::summary() const {
   return "split one heap into two non-empty heaps of different sizes";
