@@ -127,9 +127,9 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
           fmt::format("position too large to search: more than the move limit of {} moves examined",
                       max_edges_));
     }
-    // Each move examined costs a step, so a wide misère search stops in bounded time.
-    if (!limits_.charge()) return fail(limits_.stopped());
+    // Each move examined costs its ruleset's steps, so a wide misère search stops in bounded time.
     const Component& c = components[top.component];
+    if (!limits_.charge(c.rules->move_cost(c.state))) return fail(limits_.stopped());
     Position child = top.position.after(Move{top.component, c.rules->option(c.state, top.option)});
     ++top.option;
     Key child_key = canonical(child);

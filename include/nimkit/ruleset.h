@@ -146,6 +146,9 @@ class Ruleset {
   // How much play a component holds (objects on the heaps, vertices of a graph): the computer
   // prefers, in a lost position it cannot search, the smallest move in the largest component.
   virtual Count weight(const State& state) const = 0;
+  // Work steps one move from this state costs a search (its share of the work meter): 1 for
+  // states of a few words, more where making a move means rebuilding a large state (a graph).
+  virtual std::uint64_t move_cost(const State& /*state*/) const { return 1; }
   // A Nim heap: its value is its size and Bouton's misère rule holds for sums of such heaps.
   virtual bool is_nim_heap() const { return false; }
   // Why a component has its value, in words worth teaching ("zero move available, odd: n+1"),

@@ -477,4 +477,6 @@ State NodeKayles::canonical(const State& state) const {
 
 Count NodeKayles::weight(const State& state) const { return state.at(0); }
 
+std::uint64_t NodeKayles::move_cost(const State& state) const { return state.at(0); }
+
 }  // namespace nimkit

@@ -67,6 +67,8 @@ class NodeKayles final : public Ruleset {
   // [n, then nauty's canonical adjacency matrix, row by row, in words of 64 bits].
   State canonical(const State& state) const override;
   Count weight(const State& state) const override;
+  // A move rebuilds the graph and its canonical form: a step per vertex.
+  std::uint64_t move_cost(const State& state) const override;
 
   // Graph classes whose values are kept between calls.
   static constexpr std::size_t kMaxCached = 1 << 20;
