@@ -122,8 +122,20 @@ std::vector<Heap> HeapGame::decode(const State& state) {
   return heaps;
 }
 
+HeapGame::Heaps::Heaps(const State& state) {
+  const std::size_t n = state.size() / 2;
+  Heap* out = small_.data();
+  if (n > small_.size()) {
+    large_.resize(n);
+    out = large_.data();
+  }
+  for (std::size_t i = 0; i < n; ++i) out[i] = Heap{state[2 * i], state[2 * i + 1] != 0};
+  span_ = std::span<const Heap>(out, n);
+}
+
 Option HeapGame::generic(const HeapOption& option) const {
   Option out;
+  out.result.reserve(option.result.size());
   if (arity() == 1) {
     for (const Heap& h : option.result) out.result.push_back(encode(std::span<const Heap>(&h, 1)));
   } else if (!option.result.empty()) {
@@ -399,19 +411,19 @@ std::string HeapGame::move_syntax() const {
          "  Games on several heaps at once: HEAP:COUNT ..., e.g. \"1:2 2:2\".\n";
 }
 
-Count HeapGame::count_options(const State& state) const { return option_count(decode(state)); }
+Count HeapGame::count_options(const State& state) const { return option_count(Heaps(state)); }
 
 Option HeapGame::option(const State& state, Count index) const {
-  return generic(option_at(decode(state), index));
+  return generic(option_at(Heaps(state), index));
 }
 
 Result<Nimber> HeapGame::value(const State& state, const Limits& limits) const {
-  return grundy(decode(state), limits);
+  return grundy(Heaps(state), limits);
 }
 
 Result<std::vector<Option>> HeapGame::options_to_value(const State& state, Nimber target,
                                                        const Limits& limits) const {
-  auto found = options_with_value(decode(state), target, limits);
+  auto found = options_with_value(Heaps(state), target, limits);
   if (!found) return Error{found.error()};
   std::vector<Option> out;
   out.reserve(found->size());
@@ -420,10 +432,10 @@ Result<std::vector<Option>> HeapGame::options_to_value(const State& state, Nimbe
 }
 
 std::optional<bool> HeapGame::is_p_position(const State& state) const {
-  return p_position(decode(state));
+  return p_position(Heaps(state));
 }
 
-Count HeapGame::weight(const State& state) const { return objects(decode(state)); }
+Count HeapGame::weight(const State& state) const { return objects(Heaps(state)); }
 
 Position heap_position(const std::shared_ptr<const Ruleset>& rules,
                        const std::vector<Heap>& heaps) {

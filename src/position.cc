@@ -29,7 +29,9 @@ const Ruleset* Position::single_ruleset() const {
   return first;
 }
 
-Position Position::after(const Move& move) const {
+Position Position::after(const Move& move) const { return after(Move(move)); }
+
+Position Position::after(Move&& move) const {
   assert(move.component < components_.size());
   const Component& target = components_[move.component];
   std::vector<Component> next;
@@ -39,7 +41,7 @@ Position Position::after(const Move& move) const {
       next.push_back(components_[i]);
       continue;
     }
-    for (const State& s : move.option.result) next.push_back(Component{target.rules, s});
+    for (State& s : move.option.result) next.push_back(Component{target.rules, std::move(s)});
   }
   return Position(std::move(next));
 }

@@ -34,9 +34,11 @@ Search::Key Search::canonical(const Position& position) {
       if (it == specs_.end()) it = specs_.insert(specs_.end(), spec);
       known = ids_.emplace(c.rules.get(), static_cast<std::uint64_t>(it - specs_.begin())).first;
     }
-    const State state = c.rules->canonical(c.state);
-    Key part{known->second, state.size()};
-    part.insert(part.end(), state.begin(), state.end());
+    // The ruleset's id, then its canonical state; the state's length follows, so that keys of
+    // different lengths cannot run into each other.
+    Key part{known->second};
+    c.rules->append_canonical(c.state, part);
+    part.push_back(part.size());
     parts.push_back(std::move(part));
   }
   std::sort(parts.begin(), parts.end());

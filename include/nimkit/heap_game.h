@@ -14,6 +14,7 @@
 //  - parse_heap(format_heap(h)) == h.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -74,6 +75,18 @@ class HeapGame : public Ruleset {
   // The state of a component of these heaps, and back.
   static State encode(std::span<const Heap> heaps);
   static std::vector<Heap> decode(const State& state);
+  // The heaps of a state without allocating for the usual one or two heaps: the hot paths
+  // (values, option counts, options) read states through it.
+  class Heaps {
+   public:
+    explicit Heaps(const State& state);
+    operator std::span<const Heap>() const { return span_; }  // NOLINT: a view, by design
+
+   private:
+    std::array<Heap, 4> small_{};
+    std::vector<Heap> large_;
+    std::span<const Heap> span_;
+  };
   // The generic option of a heap option taken from `component`.
   Option generic(const HeapOption& option) const;
   // The heap option of a generic one taken from `before` (the objects taken recomputed).

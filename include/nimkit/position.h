@@ -44,6 +44,8 @@ class Position {
   // The position after `move`; `move` must be one of legal_moves(). The components the move
   // leaves take the moved component's place.
   Position after(const Move& move) const;
+  // The same, taking the move's states instead of copying them.
+  Position after(Move&& move) const;
   // Every legal move, component by component in option order. Fails past limits.max_scan.
   Result<std::vector<Move>> legal_moves(const Limits& limits) const;
   // Number of legal moves (sum over components).

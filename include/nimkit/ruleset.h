@@ -140,9 +140,18 @@ class Ruleset {
   // nullopt. analyze() uses it for a position of one such component.
   virtual std::optional<bool> is_p_position(const State& /*state*/) const { return std::nullopt; }
 
-  // The state the search memoizes a component under: equal for games that are equal up to
-  // relabelling (an isomorphic graph). The default is the state itself.
-  virtual State canonical(const State& state) const { return state; }
+  // Appends to `key` the state the search memoizes a component under: equal for games that are
+  // equal up to relabelling (an isomorphic graph). The default appends the state itself (no copy:
+  // the search builds a key per position it meets).
+  virtual void append_canonical(const State& state, std::vector<std::uint64_t>& key) const {
+    key.insert(key.end(), state.begin(), state.end());
+  }
+  // The canonical state alone.
+  State canonical(const State& state) const {
+    State out;
+    append_canonical(state, out);
+    return out;
+  }
   // How much play a component holds (objects on the heaps, vertices of a graph): the computer
   // prefers, in a lost position it cannot search, the smallest move in the largest component.
   virtual Count weight(const State& state) const = 0;

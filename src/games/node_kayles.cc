@@ -471,8 +471,9 @@ Result<Nimber> NodeKayles::value(const State& state, const Limits& limits) const
   return grundy(decode(state), limits, added);
 }
 
-State NodeKayles::canonical(const State& state) const {
-  return canonical_form(decoded(state).graph);
+void NodeKayles::append_canonical(const State& state, std::vector<std::uint64_t>& key) const {
+  const State form = canonical_form(decoded(state).graph);
+  key.insert(key.end(), form.begin(), form.end());
 }
 
 Count NodeKayles::weight(const State& state) const { return state.at(0); }

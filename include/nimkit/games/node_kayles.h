@@ -65,7 +65,7 @@ class NodeKayles final : public Ruleset {
   // than limits.max_nodes classes fails naming that limit.
   Result<Nimber> value(const State& state, const Limits& limits) const override;
   // [n, then nauty's canonical adjacency matrix, row by row, in words of 64 bits].
-  State canonical(const State& state) const override;
+  void append_canonical(const State& state, std::vector<std::uint64_t>& key) const override;
   Count weight(const State& state) const override;
   // A move rebuilds the graph and its canonical form: a step per vertex.
   std::uint64_t move_cost(const State& state) const override;
