@@ -200,6 +200,7 @@ json ruleset_json(const RulesetEntry& entry) {
   // Heaps per component, from the first example that builds (the form needs it to draw random
   // positions of a legal size).
   j["view"] = entry.view;
+  j["start"] = entry.start;
   for (const std::string& example : entry.examples) {
     if (auto rules = make_ruleset(example)) {
       if (const auto* heaps = dynamic_cast<const HeapGame*>(rules->get())) {
