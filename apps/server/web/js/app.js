@@ -1,8 +1,11 @@
 // The page: wires the board, the hint, the move list, the new-game form and the Grundy view to
 // the JSON API. The game lives in state.js (URL + local storage); the server holds nothing.
+// Nothing here knows how a ruleset draws or how its moves read: the board (board.js) hands the
+// position to the renderer of its view (js/views/), which turns clicks into moves of the server's
+// list; the app plays such move objects and keeps their notation only to record them.
 
 import { api, ApiError } from './api.js';
-import { Board, parseHeap, MAX_STONES } from './board.js';
+import { Board } from './board.js';
 import { renderHint } from './hint.js';
 import { GrundyView } from './grundy.js';
 import * as state from './state.js';
@@ -39,8 +42,10 @@ function levelLabel(level) {
   return m ? `computer: skilled ${m[1]}` : `computer: ${level}`;
 }
 
+const analysisKey = (heaps) => `${game.rules}|${game.misere}|${heaps.join(' ')}`;
+
 async function analyze(heaps) {
-  const key = `${game.rules}|${game.misere}|${heaps.join(' ')}`;
+  const key = analysisKey(heaps);
   if (!analyses.has(key)) {
     const promise = api.analyze(game.rules, game.misere, heaps);
     analyses.set(key, promise);
@@ -49,43 +54,25 @@ async function analyze(heaps) {
   return analyses.get(key);
 }
 
+// Keeps an analysis that came with another answer (the computer's move), saving a request.
+function remember(heaps, promise) {
+  if (!analyses.has(analysisKey(heaps))) analyses.set(analysisKey(heaps), promise);
+}
+
 // --- moves the human can make ------------------------------------------------------------------
 
-// Reads move notation: "2 3" / "2 3 1 1" (heap, take[, parts]) or "1:3 2:3" (several heaps).
-function moveParts(move) {
-  const single = /^(\d+) (\d+)(?: |$)/.exec(move.move);
-  if (single) return [{ heap: Number(single[1]) - 1, take: single[2], single: true }];
-  return [...move.move.matchAll(/(\d+):(\d+)/g)].map((m) => ({ heap: Number(m[1]) - 1, take: m[2], single: false }));
-}
-
-// From the position's full move list: per heap, the takes a stone click can express, and
-// whether other kinds of move exist (a zero move, several heaps at once).
-function legalMap(moves) {
-  const map = new Map();
-  const info = (h) => {
-    if (!map.has(h)) map.set(h, { takes: new Set(), other: false, zero: false });
-    return map.get(h);
-  };
-  for (const move of moves) {
-    for (const part of moveParts(move)) {
-      const entry = info(part.heap);
-      if (part.single && part.take !== '0') entry.takes.add(part.take);
-      else {
-        entry.other = true;
-        if (part.take === '0') entry.zero = true;
-      }
-    }
-  }
-  return map;
-}
-
-async function candidates(heap, take) {
-  if (current.moves && !current.moves.truncated) {
-    return current.moves.moves.filter((m) => moveParts(m).some((p) => p.single && p.heap === heap && p.take === String(take)));
-  }
-  const answer = await api.moves(game.rules, state.position(game), { heap: heap + 1, take: String(take) });
-  return answer.moves;
-}
+// What the renderers call back (see board.js): a click made into a move of the server's list.
+const host = {
+  play: (move) => humanMove(move),
+  choose: (title, moves) => { if (humanTurn()) showChooser(title, moves); },
+  refuse: (text) => {
+    const summary = entryFor(game.rules)?.summary;
+    toast(`${text}${summary ? ` — rules: ${summary}` : ''}.`, 'warn');
+  },
+  // The server's moves for the current position matching `query` (e.g. {heap, take}), for when
+  // the full list was too long to send.
+  fetchMoves: async (query) => (await api.moves(game.rules, state.position(game), query)).moves,
+};
 
 function showChooser(title, moves) {
   $('chooser-title').textContent = title;
@@ -106,30 +93,6 @@ function hideChooser() {
   $('chooser').hidden = true;
 }
 
-async function onTake(heap, take) {
-  if (!humanTurn()) return;
-  hideChooser();
-  try {
-    const options = await candidates(heap, take);
-    if (options.length === 0) {
-      const summary = entryFor(game.rules)?.summary;
-      toast(`You cannot take ${take} from heap ${heap + 1}${summary ? ` — rules: ${summary}` : ''}.`, 'warn');
-    } else if (options.length === 1) {
-      await humanMove(options[0]);
-    } else {
-      showChooser(`Take ${take} from heap ${heap + 1}, leaving…`, options);
-    }
-  } catch (e) {
-    toast(e.message, 'error');
-  }
-}
-
-async function onHeapMoves(heap) {
-  if (!humanTurn() || !current.moves) return;
-  const moves = current.moves.moves.filter((m) => moveParts(m).some((p) => p.heap === heap && !(p.single && p.take !== '0')));
-  showChooser(`Other moves on heap ${heap + 1}`, moves);
-}
-
 function humanTurn() {
   return game && !busy && current.analysis && !current.analysis.terminal && state.toMove(game) === 'human';
 }
@@ -140,8 +103,8 @@ async function humanMove(move) {
   const my = epoch;
   try {
     const before = current.analysis;
-    const parts = moveParts(move);
-    if (parts.length === 1 && parts[0].single) await board.animateTake(parts[0].heap, parts[0].take);
+    hideChooser();
+    await board.animate(move);
     const after = await analyze(state.tokensOf(move));
     if (my !== epoch) return;
     state.play(game, move, before.winner === 'first' && after.winner === 'first');
@@ -162,9 +125,9 @@ async function computerMove(my) {
     const before = await analyze(heaps);
     const answer = await api.move(game.rules, game.misere, heaps, game.level);
     if (my !== epoch) return;
-    const parts = moveParts(answer.move);
-    if (parts.length === 1 && parts[0].single) await board.animateTake(parts[0].heap, parts[0].take);
-    const after = answer.analysis ?? await analyze(state.tokensOf(answer.move));
+    await board.animate(answer.move);
+    if (answer.analysis) remember(state.tokensOf(answer.move), Promise.resolve(answer.analysis));
+    const after = await analyze(state.tokensOf(answer.move));
     if (my !== epoch) return;
     state.play(game, answer.move, before.winner === 'first' && after.winner === 'first');
   } catch (e) {
@@ -283,7 +246,7 @@ async function refresh() {
   renderHeader();
   renderMoves();
   current = { analysis: null, moves: null };
-  board.set({ heaps, interactive: false });
+  board.wait();
   renderButtons();
   let analysis;
   try {
@@ -304,15 +267,17 @@ async function refresh() {
     $('game-summary').textContent = `Components: ${parts.join(' + ')}. A move is a move in one component.`;
   }
   renderStatus(analysis);
-  if (analysis.terminal) {
-    document.body.dataset.phase = 'over';
+  if (analysis.terminal || state.toMove(game) === 'computer') {
+    await board.show({ analysis, moves: null, interactive: false });
+    if (my !== epoch) return;
+    renderHelp();
     renderButtons();
-    return;
-  }
-  if (state.toMove(game) === 'computer') {
-    document.body.dataset.phase = 'computer';
-    renderButtons();
-    computerMove(my);
+    if (analysis.terminal) {
+      document.body.dataset.phase = 'over';
+    } else {
+      document.body.dataset.phase = 'computer';
+      computerMove(my);
+    }
     return;
   }
   try {
@@ -321,10 +286,20 @@ async function refresh() {
     current.moves = null;
   }
   if (my !== epoch) return;
-  const legal = current.moves && !current.moves.truncated ? legalMap(current.moves.moves) : null;
-  board.set({ heaps, interactive: true, legal });
+  // A truncated list is no list: the renderer then asks the server about each click.
+  const moves = current.moves && !current.moves.truncated ? current.moves.moves : null;
+  await board.show({ analysis, moves, interactive: true });
+  if (my !== epoch) return;
+  renderHelp();
   renderButtons();
   document.body.dataset.phase = 'human';
+}
+
+// The texts that depend on the view: the board's label, the keys, the typed move's example.
+function renderHelp() {
+  $('board').setAttribute('aria-label', board.help('board') ?? 'Board');
+  $('keys-view').textContent = board.help('keys') ?? '';
+  $('typed-move-text').placeholder = board.help('typed') ?? '';
 }
 
 function showHint() {
@@ -332,23 +307,30 @@ function showHint() {
   const analysis = current.analysis;
   renderHint($('hint-body'), analysis, (move) => humanMove(move));
   $('hint-card').hidden = false;
-  const move = analysis.winning_moves?.[0];
-  const parts = move ? moveParts(move) : [];
-  if (parts.length === 1 && parts[0].single) {
-    board.set({ heaps: state.position(game), interactive: true, legal: board.legal, highlight: { heap: parts[0].heap, take: Number(parts[0].take) } });
-  }
+  board.redraw({ interactive: true, hint: analysis.winning_moves?.[0] ?? null });
   $('hint-card').scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
 }
 
 // --- new game ----------------------------------------------------------------------------------
 
+// Where a ruleset entry does not say "start", a game of its view starts here.
+const DEFAULT_START = { heaps: '3 4 5', graph: '1-2,2-3,3-4,4-5,5-1,1-3' };
+
+const selectedEntry = () => rulesets.find((r) => r.name === $('f-ruleset').value);
+const viewOf = (entry) => entry?.view ?? 'heaps';
+const startOf = (entry) => entry?.start ?? DEFAULT_START[viewOf(entry)] ?? '';
+
 const form = {
   spec() {
-    const entry = rulesets.find((r) => r.name === $('f-ruleset').value);
+    const entry = selectedEntry();
     const params = $('f-params').value.trim();
     return entry?.parameters && params ? `${entry.name}:${params}` : entry?.name ?? 'nim';
   },
-  heaps() { return $('f-heaps').value.trim().split(/\s+/).filter(Boolean); },
+  // The position's tokens. A graph's edges may be typed with commas or spaces between them.
+  heaps() {
+    const text = $('f-heaps').value.trim();
+    return text.split(viewOf(selectedEntry()) === 'graph' ? /[\s,]+/ : /\s+/).filter(Boolean);
+  },
   misere() { return document.querySelector('input[name=convention]:checked').value === 'misere'; },
   first() { return document.querySelector('input[name=first]:checked').value; },
   level() {
@@ -357,8 +339,9 @@ const form = {
   },
 };
 
-function fillRulesetSelect(select) {
-  select.replaceChildren(...rulesets.map((r) => {
+// Fills a ruleset select with the registry's entries (those `keep` accepts).
+function fillRulesetSelect(select, keep = () => true) {
+  select.replaceChildren(...rulesets.filter(keep).map((r) => {
     const option = document.createElement('option');
     option.value = r.name;
     option.textContent = r.name;
@@ -379,13 +362,42 @@ function syncParams(select, input, label, help, summary) {
   if (summary) summary.textContent = entry.summary;
 }
 
+const POSITION_HELP = {
+  heaps: 'Numbers separated by spaces (notation like 7x or kayles:7 works too).',
+  graph: 'Edges a-b separated by commas (e.g. 1-2,2-3,3-4); a lone vertex as its number.',
+};
+
+// The position box follows the chosen ruleset: its example is the entry's "start", and a box
+// the person has not typed in (or one written for another view) starts from it.
+function syncPosition() {
+  const entry = selectedEntry();
+  const view = viewOf(entry);
+  const input = $('f-heaps');
+  if (!input.dataset.touched || input.dataset.view !== view) {
+    input.value = startOf(entry);
+    input.dataset.touched = '';
+  }
+  input.dataset.view = view;
+  input.placeholder = startOf(entry);
+  $('f-heaps-label').textContent = view === 'heaps' ? 'Heaps' : 'Position';
+  $('f-heaps-help').textContent = POSITION_HELP[view] ?? `A position of ${entry?.name ?? 'this ruleset'}.`;
+}
+
+// Prediction answers can arrive out of order: each carries the number of the form state it was
+// asked for, and only the newest is shown. A change clears the old prediction at once, so
+// nothing on screen describes a form that no longer is.
 let predictionTimer = 0;
+let predictionSeq = 0;
 function predict() {
+  const my = ++predictionSeq;
   clearTimeout(predictionTimer);
+  const out = $('f-prediction');
+  out.textContent = '';
+  out.className = 'prediction';
   predictionTimer = setTimeout(async () => {
-    const out = $('f-prediction');
     try {
       const analysis = await api.analyze(form.spec(), form.misere(), form.heaps());
+      if (my !== predictionSeq) return;
       $('f-error').hidden = true;
       $('f-start').disabled = false;
       if (analysis.terminal) {
@@ -399,6 +411,7 @@ function predict() {
       out.textContent = `Prediction: the ${firstWins ? 'first' : 'second'} player wins with perfect play — ` +
           (youWin ? 'that is you.' : 'that is the computer.');
     } catch (e) {
+      if (my !== predictionSeq) return;
       out.textContent = '';
       $('f-error').textContent = e.message;
       $('f-error').hidden = false;
@@ -407,13 +420,32 @@ function predict() {
   }, 200);
 }
 
-function randomHeaps() {
-  const entry = rulesets.find((r) => r.name === $('f-ruleset').value);
-  let count = 3 + Math.floor(Math.random() * 3);
+const randomInt = (low, high) => low + Math.floor(Math.random() * (high - low + 1));
+
+// A random position for the chosen ruleset: heaps (as many as its arity wants) or, for a graph,
+// 5 to 8 vertices with random edges, written "a-b,…" with lone vertices as "a".
+function randomPosition() {
+  const entry = selectedEntry();
+  if (viewOf(entry) === 'graph') return randomGraph();
+  let count = randomInt(3, 5);
   if (entry?.arity > 1) count = entry.arity * Math.max(1, Math.floor(count / entry.arity));
-  const heaps = Array.from({ length: count }, () => 1 + Math.floor(Math.random() * 12));
-  $('f-heaps').value = heaps.join(' ');
-  predict();
+  return Array.from({ length: count }, () => randomInt(1, 12)).join(' ');
+}
+
+function randomGraph() {
+  const n = randomInt(5, 8);
+  const items = [];
+  const linked = new Set();
+  for (let a = 1; a <= n; a += 1) {
+    for (let b = a + 1; b <= n; b += 1) {
+      if (Math.random() < 0.35) {
+        items.push(`${a}-${b}`);
+        linked.add(a).add(b);
+      }
+    }
+  }
+  for (let v = 1; v <= n; v += 1) if (!linked.has(v)) items.push(String(v));
+  return items.join(',');
 }
 
 function openNewGame() {
@@ -427,6 +459,7 @@ function openNewGame() {
     document.querySelector(`input[name=convention][value=${game.misere ? 'misere' : 'normal'}]`).checked = true;
   }
   syncParams($('f-ruleset'), $('f-params'), $('f-params-field'), $('f-params-help'), $('f-summary'));
+  syncPosition();
   dialog.showModal();
   predict();
 }
@@ -448,6 +481,7 @@ async function startNewGame(e) {
     return;
   }
   $('new-game').close();
+  board.reset();
   // The server's own notation of the position, e.g. "3 4x 5" for typed "3 4x 5" or numbers.
   game = state.newGame({ rules: spec, misere: form.misere(), heaps: start.position.split(/\s+/), first: form.first(), level: form.level() });
   busy = false;
@@ -456,7 +490,7 @@ async function startNewGame(e) {
 
 // --- wiring ------------------------------------------------------------------------------------
 
-const board = new Board($('board'), { onTake, onHeapMoves });
+const board = new Board($('board'), host);
 
 function showView(name) {
   for (const view of ['play', 'grundy']) {
@@ -470,7 +504,9 @@ const grundyView = new GrundyView({
   select: $('g-ruleset'), params: $('g-params'), paramsLabel: $('g-params-label'), count: $('g-count'),
   form: $('grundy-form'), summary: $('g-summary'), error: $('g-error'), facts: $('g-facts'),
   chart: $('g-chart'), legend: $('g-legend'), table: $('g-table'),
-  getRulesets: () => rulesets, syncParams, fillRulesetSelect,
+  getRulesets: () => rulesets, syncParams,
+  // Grundy sequences are g(n) of one heap: only heap rulesets have them.
+  fillRulesetSelect: (select) => fillRulesetSelect(select, (r) => viewOf(r) === 'heaps'),
 });
 
 function wire() {
@@ -478,7 +514,7 @@ function wire() {
   $('tab-grundy').addEventListener('click', () => showView('grundy'));
   $('brand').addEventListener('click', (e) => { e.preventDefault(); showView('play'); });
   $('btn-hint').addEventListener('click', showHint);
-  $('hint-close').addEventListener('click', () => { $('hint-card').hidden = true; board.set({ heaps: state.position(game), interactive: humanTurn(), legal: board.legal }); });
+  $('hint-close').addEventListener('click', () => { $('hint-card').hidden = true; board.redraw({ interactive: humanTurn() }); });
   $('btn-undo').addEventListener('click', () => { if (!busy && state.undo(game)) changed(); });
   $('btn-redo').addEventListener('click', () => { if (!busy && state.redo(game)) changed(); });
   $('btn-new').addEventListener('click', openNewGame);
@@ -510,11 +546,16 @@ function wire() {
   $('f-ruleset').addEventListener('change', () => {
     $('f-params').dataset.touched = '';
     syncParams($('f-ruleset'), $('f-params'), $('f-params-field'), $('f-params-help'), $('f-summary'));
+    syncPosition();
     predict();
   });
   $('f-params').addEventListener('input', () => { $('f-params').dataset.touched = '1'; predict(); });
-  $('f-heaps').addEventListener('input', predict);
-  $('f-random').addEventListener('click', randomHeaps);
+  $('f-heaps').addEventListener('input', () => { $('f-heaps').dataset.touched = '1'; predict(); });
+  $('f-random').addEventListener('click', () => {
+    $('f-heaps').value = randomPosition();
+    $('f-heaps').dataset.touched = '1';
+    predict();
+  });
   $('f-skill').addEventListener('input', () => {
     $('f-skill-out').textContent = `${$('f-skill').value}%`;
     document.querySelector('input[name=level][value=skilled]').checked = true;
@@ -532,11 +573,12 @@ function wire() {
     else if (key === 'r') $('btn-redo').click();
     else if (key === 'n') openNewGame();
     else if (key === 'escape') hideChooser();
-    else if (e.key.startsWith('Arrow') && document.activeElement !== $('board')) { $('board').focus(); board.onKey(e); }
+    // Arrows from outside the board move its cursor; inside, the board hears them itself.
+    else if (e.key.startsWith('Arrow') && !$('board').contains(document.activeElement)) { $('board').focus(); board.onKey(e); }
   });
   window.addEventListener('hashchange', () => {
     const loaded = state.load();
-    if (loaded && JSON.stringify(loaded) !== JSON.stringify(game)) { game = loaded; busy = false; refresh(); }
+    if (loaded && JSON.stringify(loaded) !== JSON.stringify(game)) { game = loaded; busy = false; board.reset(); refresh(); }
   });
 }
 
@@ -555,4 +597,3 @@ async function main() {
 }
 
 main();
-export { MAX_STONES, parseHeap };
