@@ -44,7 +44,20 @@ function levelLabel(level) {
 
 const analysisKey = (heaps) => `${game.rules}|${game.misere}|${heaps.join(' ')}`;
 
+// The position with no components left, which ends a game whose components vanish when played
+// out (a graph's last vertex removed). The API refuses an empty "heaps" list, and nothing needs
+// asking: a sum of no games has no move, so the player to move has lost in normal play and won
+// in misère play (the other player moved last), as the server says of any terminal position.
+function emptyAnalysis() {
+  return {
+    rules: game.rules, convention: game.misere ? 'misere' : 'normal', position: '', components: [],
+    heaps: [], terminal: true, winner: game.misere ? 'first' : 'second', winning_moves: [],
+    winning_move_count: 0, method: 'none', explanation: {},
+  };
+}
+
 async function analyze(heaps) {
+  if (heaps.length === 0) return emptyAnalysis();
   const key = analysisKey(heaps);
   if (!analyses.has(key)) {
     const promise = api.analyze(game.rules, game.misere, heaps);

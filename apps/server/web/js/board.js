@@ -58,7 +58,12 @@ export class Board {
         this.sections.set(view, { node, renderer: new Renderer(node, this.host), help: modules[i].help ?? {} });
       }
     }
-    if (views.join() !== this.order.join()) {
+    if (views.length === 0) {
+      // Every component played out (a graph's last vertex removed): nothing to draw.
+      this.order = [];
+      this.root.replaceChildren(Object.assign(document.createElement('p'),
+          { className: 'empty-board muted', textContent: 'Nothing is left to play.' }));
+    } else if (views.join() !== this.order.join()) {
       this.order = views;
       this.root.replaceChildren(...views.map((v) => this.sections.get(v).node));
     }
