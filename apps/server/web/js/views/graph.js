@@ -144,7 +144,7 @@ export class GraphView {
     }
     const picture = svg('svg', {
       class: 'graph', viewBox: `0 0 ${width.toFixed(1)} ${height.toFixed(1)}`,
-      // Drawn at 1.5 units per pixel where there is room; narrower screens shrink it (style.css).
+      // Drawn at 1.5 pixels per unit where there is room; narrower screens shrink it (style.css).
       width: Math.round(width * 1.5), height: Math.round(height * 1.5), role: 'group',
       'aria-label': `Graph with vertices ${[...this.adj.keys()].join(', ')}`,
     }, edges, nodes);
