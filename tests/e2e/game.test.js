@@ -359,8 +359,15 @@ test('Node Kayles: a graph game played by clicking vertices', async (t) => {
   await page.getByRole('button', { name: 'remove vertex 3' }).hover();
   assert.deepEqual(await page.locator('.view-graph .vertex.taking').evaluateAll((ns) => ns.map((n) => n.dataset.vertex)), ['2', '3', '4']);
 
+  // The hint marks the winning vertex, the only one of this path.
+  await page.click('#btn-hint');
+  assert.match(await page.locator('.hint-verdict').textContent(), /remove vertex 3/);
+  assert.deepEqual(await page.locator('.view-graph .vertex.hinted').evaluateAll((ns) => ns.map((n) => n.dataset.vertex)), ['3']);
+
   await page.getByRole('button', { name: 'remove vertex 3' }).click();
   await waitPhase(['computer', 'human', 'over'], 1);
+  // The computer pauses before it replies: meanwhile the board shows what is left.
+  if (await phase() === 'computer') assert.deepEqual(await vertices(), [1, 5]);
   const first = page.locator('.move-list li').first();
   assert.match(await first.locator('.what').textContent(), /remove vertex 3 \(and 2, 4\)/);
   assert.match(await first.locator('.after').textContent(), /1 5/);
