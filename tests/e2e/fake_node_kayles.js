@@ -151,7 +151,7 @@ function analysisJson(parts) {
     explanation: {
       heading: 'Nim-sum of the Grundy values, in binary, XORed column by column',
       rows: parts.map((g, i) => ({
-        label: `component ${i + 1}`, value: values[i], binary: values[i].toString(2).padStart(width, '0'),
+        label: label(g), value: values[i], binary: values[i].toString(2).padStart(width, '0'),
         rules: `node-kayles ${items(g).join(',')}`, reason: '',
       })),
       width,
