@@ -330,9 +330,9 @@ async function vertices() {
   return names.map((n) => Number(n.replace('remove vertex ', ''))).sort((a, b) => a - b);
 }
 
-test('Node Kayles: a graph game played by clicking vertices', async (t) => {
-  // The server has Node Kayles once branch node-kayles is merged; until then a stand-in answers
-  // for it (fake_node_kayles.js), with the same JSON shapes.
+// The server has Node Kayles once branch node-kayles is merged; until then a stand-in answers
+// for it (fake_node_kayles.js), with the same JSON shapes.
+async function useNodeKayles(t) {
   const listed = await (await fetch(new URL('api/rulesets', BASE))).json();
   if (!listed.rulesets.some((r) => r.name === 'node-kayles')) {
     t.diagnostic('node-kayles is not in this server: using the stand-in (fake_node_kayles.js)');
@@ -340,6 +340,10 @@ test('Node Kayles: a graph game played by clicking vertices', async (t) => {
     await page.reload();
     await waitPhase(['human', 'over', 'computer']);
   }
+}
+
+test('Node Kayles: a graph game played by clicking vertices', async (t) => {
+  await useNodeKayles(t);
   await page.setViewportSize({ width: 390, height: 844 });
   // The form offers the entry, and starts its position box from the entry's start.
   await page.click('#btn-new');
@@ -386,6 +390,18 @@ test('Node Kayles: a graph game played by clicking vertices', async (t) => {
   assert.match(await page.locator('#banner-text').textContent(), /You win!.*You made the last move — last to move wins/);
   assert.equal(await page.locator('.view-graph .vertex').count(), 0);
   await shot('graph-won');
+});
+
+test('Node Kayles: a click on either end of an edge removes both; the computer takes the last vertex', async (t) => {
+  await useNodeKayles(t);
+  // 1-2 and a lone 3: X = 1 ⊕ 1 = 0, lost. The server lists one move for the twins 1 and 2.
+  await newGame({ rules: 'node-kayles', heaps: '1-2,3', first: 'human', level: 'perfect' });
+  assert.deepEqual(await vertices(), [1, 2, 3]);
+  await page.getByRole('button', { name: 'remove vertex 2' }).click();
+  await waitPhase(['over'], 2);
+  assert.match(await page.locator('.move-list li').first().textContent(), /You.*remove vertex 1 \(and 2\).*→ 3/);
+  assert.equal(await bannerState(), 'lost');
+  assert.match(await page.locator('#banner-text').textContent(), /The computer wins\..*The computer made the last move/);
 });
 
 test('the hint shows the library\'s explanation: the binary table and the reasoning', async () => {
