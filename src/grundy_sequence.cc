@@ -5,18 +5,72 @@
 #include <algorithm>
 #include <mutex>
 
+#include "games/split_kernel.h"
+
 namespace nimkit {
+namespace {
+
+// Values by mex: a 64-bit table filled by the ruleset's extend_values().
+class MexEngine final : public SequenceEngine {
+ public:
+  explicit MexEngine(const HeapRuleset& rules) : rules_(rules) {}
+  std::uint64_t size() const override { return table_.size(); }
+  std::uint64_t value(std::uint64_t n) const override { return table_[n]; }
+  void extend(std::uint64_t size, std::uint64_t& work, std::uint64_t budget) override {
+    rules_.extend_values(table_, size, work, budget);
+  }
+  std::optional<Periodicity> period(const PeriodTheorem& theorem) const override {
+    return find_period(std::span<const std::uint64_t>(table_), theorem);
+  }
+
+ private:
+  const HeapRuleset& rules_;
+  std::vector<std::uint64_t> table_;  // table_[n] = g(n)
+};
+
+}  // namespace
 
 struct HeapRuleset::State {
   std::mutex mutex;
-  std::vector<std::uint64_t> table;  // table[n] = g(n)
+  std::unique_ptr<SequenceEngine> engine;  // made on first use (make_engine is virtual)
   std::optional<Periodicity> period;
   std::uint64_t next_check = 32;   // the table size at which to look for a period next
   std::uint64_t checked_size = 0;  // the table size at the last look
+
+  SequenceEngine& values(const HeapRuleset& rules) {
+    if (!engine) engine = rules.make_engine();
+    return *engine;
+  }
 };
 
 HeapRuleset::HeapRuleset() : state_(std::make_unique<State>()) {}
 HeapRuleset::~HeapRuleset() = default;
+
+std::unique_ptr<SequenceEngine> HeapRuleset::make_engine() const {
+  if (const auto game = split_game(); game && !game->has_triple_split()) {
+    if (auto engine = detail::make_split_engine(*game)) return engine;
+  }
+  return std::make_unique<MexEngine>(*this);
+}
+
+namespace {
+
+// Appends g(begin) ... g(end-1), all at or past the table's end, from the proved period: one
+// division for the first heap, then a running residue and offset.
+void append_periodic(const Periodicity& period, const SequenceEngine& table, std::uint64_t begin,
+                     std::uint64_t end, std::vector<Nimber>& out) {
+  std::uint64_t r = period.preperiod + (begin - period.preperiod) % period.period;
+  Nimber offset = Nimber{(begin - period.preperiod) / period.period} * period.saltus;
+  for (std::uint64_t n = begin; n < end; ++n) {
+    out.push_back(table.value(r) + offset);
+    if (++r == period.preperiod + period.period) {
+      r = period.preperiod;
+      offset += period.saltus;
+    }
+  }
+}
+
+}  // namespace
 
 std::uint64_t mex_of_marks(const std::vector<bool>& seen) {
   std::uint64_t v = 0;
@@ -25,37 +79,39 @@ std::uint64_t mex_of_marks(const std::vector<bool>& seen) {
 }
 
 void HeapRuleset::check_period(State& state) const {
-  if (state.period || state.checked_size == state.table.size()) return;
-  state.checked_size = state.table.size();
+  const SequenceEngine& table = state.values(*this);
+  if (state.period || state.checked_size == table.size()) return;
+  state.checked_size = table.size();
   const auto theorem = period_theorem();
   if (!theorem) return;
-  state.period = find_proved_period(state.table, *theorem);
+  auto found = table.period(*theorem);
+  if (found && found->proved) state.period = std::move(found);
 }
 
 Result<bool> HeapRuleset::extend(State& state, std::uint64_t size, const Limits& limits) const {
+  SequenceEngine& table = state.values(*this);
   std::uint64_t work = 0;
   const bool periodic = period_theorem().has_value();
-  while (state.table.size() < size && !state.period) {
+  while (table.size() < size && !state.period) {
     if (work > limits.max_scan) {
       return fail(fmt::format(
           "computing Grundy values of {} needs more than the scan limit {} (values known up to "
           "heap {})",
-          spec(), limits.max_scan, state.table.size() - 1));
+          spec(), limits.max_scan, table.size() - 1));
     }
     // Stop at the next size where a period is looked for.
     const std::uint64_t target =
         periodic ? std::min<std::uint64_t>(
-                       size, std::max<std::uint64_t>(state.next_check, state.table.size() + 1))
+                       size, std::max<std::uint64_t>(state.next_check, table.size() + 1))
                  : size;
     const std::uint64_t before = work;
-    extend_values(state.table, target, work, limits.max_scan);
+    table.extend(target, work, limits.max_scan);
     // Tabulating is work of the whole request or command: a shared budget stops it too.
     if (!limits.charge(std::max<std::uint64_t>(work - before, 1))) {
       return fail(fmt::format("computing Grundy values of {}: {} (values known up to heap {})",
-                              spec(), limits.stopped(),
-                              state.table.empty() ? 0 : state.table.size() - 1));
+                              spec(), limits.stopped(), table.size() == 0 ? 0 : table.size() - 1));
     }
-    if (periodic && state.table.size() >= state.next_check) {
+    if (periodic && table.size() >= state.next_check) {
       state.next_check *= 2;
       check_period(state);
     }
@@ -74,22 +130,22 @@ Result<Nimber> HeapRuleset::grundy(std::span<const Heap> component, const Limits
   if (auto g = closed_form(n)) return *g;
   State& state = *state_;
   std::lock_guard lock(state.mutex);
+  const SequenceEngine& table = state.values(*this);
   auto lookup = [&]() -> Nimber {
-    if (n < state.table.size()) return state.table[n];
-    const Periodicity& p = *state.period;
-    return state.table[p.preperiod + (n - p.preperiod) % p.period];
+    if (n < table.size()) return table.value(n);
+    return state.period->extend(n, [&](std::uint64_t r) { return table.value(r); });
   };
-  if (n < state.table.size() || state.period) return lookup();
+  if (n < table.size() || state.period) return lookup();
   const bool periodic = period_theorem().has_value();
   const std::uint64_t want = n < limits.max_table ? n + 1 : limits.max_table;
   auto extended = extend(state, want, limits);
   if (!extended) return Error{extended.error()};
-  if (n < state.table.size() || state.period) return lookup();
+  if (n < table.size() || state.period) return lookup();
   if (periodic) {
     return fail(fmt::format(
         "Grundy value of heap {} in {}: beyond the table limit {} and no period proved up to "
         "heap {}",
-        n, spec(), limits.max_table, state.table.size() - 1));
+        n, spec(), limits.max_table, table.size() - 1));
   }
   return fail(fmt::format(
       "Grundy value of heap {} in {}: beyond the table limit {} (its values have no closed form "
@@ -108,25 +164,21 @@ Result<std::vector<Nimber>> HeapRuleset::values(std::uint64_t begin, std::uint64
   }
   State& state = *state_;
   std::lock_guard lock(state.mutex);
-  if (end > state.table.size() && !state.period) {
+  const SequenceEngine& table = state.values(*this);
+  if (end > table.size() && !state.period) {
     auto extended = extend(state, std::min(end, limits.max_table), limits);
     if (!extended) return Error{extended.error()};
-    if (end > state.table.size() && !state.period) {
-      return fail(fmt::format("Grundy value of heap {} in {}: beyond the table limit {}{}", end - 1,
-                              spec(), limits.max_table,
-                              period_theorem() ? fmt::format(" and no period proved up to heap {}",
-                                                             state.table.size() - 1)
-                                               : ""));
+    if (end > table.size() && !state.period) {
+      return fail(fmt::format(
+          "Grundy value of heap {} in {}: beyond the table limit {}{}", end - 1, spec(),
+          limits.max_table,
+          period_theorem() ? fmt::format(" and no period proved up to heap {}", table.size() - 1)
+                           : ""));
     }
   }
-  for (std::uint64_t n = begin; n < end; ++n) {
-    if (n < state.table.size()) {
-      out.push_back(state.table[n]);
-    } else {
-      const Periodicity& p = *state.period;
-      out.push_back(state.table[p.preperiod + (n - p.preperiod) % p.period]);
-    }
-  }
+  const std::uint64_t known = std::min<std::uint64_t>(end, table.size());
+  for (std::uint64_t n = begin; n < known; ++n) out.push_back(table.value(n));
+  if (known < end) append_periodic(*state.period, table, std::max(begin, known), end, out);
   return out;
 }
 
@@ -140,17 +192,18 @@ HeapRuleset::PeriodSearch HeapRuleset::find_period(std::uint64_t at_least,
   }
   State& state = *state_;
   std::lock_guard lock(state.mutex);
+  const SequenceEngine& table = state.values(*this);
   if (!period_theorem()) {
     auto extended =
         extend(state, std::min(std::max<std::uint64_t>(at_least, 1), limits.max_table), limits);
-    search.searched_to = state.table.empty() ? 0 : state.table.size() - 1;
+    search.searched_to = table.size() == 0 ? 0 : table.size() - 1;
     search.stopped_by =
         extended ? "no periodicity theorem applies to this ruleset" : extended.error();
     return search;
   }
   // Double the table until the theorem proves a period or a limit stops the search.
   while (!state.period) {
-    const std::uint64_t size = state.table.size();
+    const std::uint64_t size = table.size();
     const std::uint64_t want =
         std::min(limits.max_table, std::max({size * 2, at_least, std::uint64_t{64}}));
     if (want <= size) {
@@ -164,7 +217,7 @@ HeapRuleset::PeriodSearch HeapRuleset::find_period(std::uint64_t at_least,
     }
   }
   search.period = state.period;
-  search.searched_to = state.period ? state.period->checked_to : state.table.size() - 1;
+  search.searched_to = state.period ? state.period->checked_to : table.size() - 1;
   return search;
 }
 

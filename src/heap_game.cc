@@ -390,6 +390,15 @@ Result<std::vector<Option>> HeapGame::parse_move(const State& state, std::string
   return out;
 }
 
+std::string HeapGame::move_syntax() const {
+  return "Moves: HEAP COUNT takes COUNT objects from heap HEAP (heaps numbered from 1), e.g. "
+         "\"1 2\".\n"
+         "  Zero-move piles: \"HEAP 0\" uses the pile's zero move.\n"
+         "  Splitting games: add the heaps to leave, e.g. \"1 1 2 3\" takes 1 from heap 1 "
+         "leaving 2 and 3.\n"
+         "  Games on several heaps at once: HEAP:COUNT ..., e.g. \"1:2 2:2\".\n";
+}
+
 Count HeapGame::count_options(const State& state) const { return option_count(decode(state)); }
 
 Option HeapGame::option(const State& state, Count index) const {

@@ -64,7 +64,7 @@ Result<std::vector<Move>> Position::legal_moves(const Limits& limits) const {
   const Count total = move_count();
   if (total > limits.max_scan) {
     return fail(fmt::format("the position has {} moves, more than the scan limit {}",
-                            to_string(Nimber{total}), limits.max_scan));
+                            to_string(total), limits.max_scan));
   }
   std::vector<Move> moves;
   moves.reserve(static_cast<std::size_t>(total));

@@ -10,6 +10,7 @@
 #include "nimkit/games/lasker.h"
 #include "nimkit/games/moore.h"
 #include "nimkit/games/nim.h"
+#include "nimkit/games/node_kayles.h"
 #include "nimkit/games/octal.h"
 #include "nimkit/games/subtraction.h"
 #include "nimkit/games/wythoff.h"
@@ -129,6 +130,22 @@ std::vector<RulesetEntry> make_registry() {
                   plain<WythoffGame>("wythoff"),
                   "heaps",
                   "3 5"});
+  list.push_back({"node-kayles",
+                  "",
+                  NodeKayles().summary(),
+                  {"node-kayles"},
+                  [](std::string_view params) -> Made {
+                    if (!params.empty()) {
+                      return fail(fmt::format("ruleset \"node-kayles\" takes no parameters, got {}",
+                                              quoted(params)));
+                    }
+                    // Shared, so that the values of the graphs met outlive one request.
+                    return shared("node-kayles", []() -> Made {
+                      return std::shared_ptr<const Ruleset>(std::make_shared<const NodeKayles>());
+                    });
+                  },
+                  "graph",
+                  "1-2,2-3,3-4,4-5,5-1,1-3"});
   return list;
 }
 

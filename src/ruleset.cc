@@ -47,7 +47,7 @@ Result<Count> Ruleset::scannable_option_count(const State& state, const Limits& 
   const Count count = count_options(state);
   if (count > limits.max_scan) {
     return fail(fmt::format("{} has {} moves from this position, more than the scan limit {}",
-                            spec(), to_string(Nimber{count}), limits.max_scan));
+                            spec(), to_string(count), limits.max_scan));
   }
   return count;
 }

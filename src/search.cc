@@ -45,87 +45,81 @@ Search::Key Search::canonical(const Position& position) {
   return key;
 }
 
-Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
-  auto& table = memo(mode);
-  // One frame per position being solved: where its move enumeration stands and what its
-  // children have shown so far.
-  struct Frame {
-    Position position;
-    Key key;
-    std::size_t component = 0;
-    Count option = 0;
-    Count options = 0;                              // option count of `component`
-    bool win = false;                               // kWins: a losing child was found
-    std::uint64_t fastest_win = ~std::uint64_t{0};  // kRemoteness: least even child
-    std::uint64_t slowest_loss = 0;                 // kRemoteness: largest odd child
-  };
+Result<bool> Search::open(std::vector<Frame>& stack, Position position, Key key, Mode mode) {
+  // Positions on the stack count too: a game far longer than the limit fails here instead of
+  // growing the stack without bound.
+  if (memo(mode).size() + stack.size() >= limits_.max_nodes) {
+    return fail(
+        fmt::format("position too large to search: more than the node limit of {} positions",
+                    limits_.max_nodes));
+  }
+  if (!limits_.charge()) return fail(limits_.stopped());
+  Frame frame{std::move(position), std::move(key)};
+  if (!frame.position.components().empty()) {
+    const Component& c = frame.position.components()[0];
+    auto options = c.rules->scannable_option_count(c.state, limits_);
+    if (!options) return Error{options.error()};
+    frame.options = *options;
+  }
+  stack.push_back(std::move(frame));
+  return true;
+}
+
+Result<bool> Search::next_component(Frame& top) {
+  const auto& components = top.position.components();
+  while (!top.key.empty() && top.component < components.size() && top.option >= top.options) {
+    ++top.component;
+    top.option = 0;
+    if (top.component < components.size()) {
+      const Component& c = components[top.component];
+      auto options = c.rules->scannable_option_count(c.state, limits_);
+      if (!options) return Error{options.error()};
+      top.options = *options;
+    }
+  }
+  return true;
+}
+
+void Search::absorb(Frame& parent, std::uint64_t child, Mode mode) {
+  if (mode == Mode::kWins) {
+    if (child == 0) parent.win = true;
+    return;
+  }
+  if (child % 2 == 0) {
+    parent.fastest_win = std::min(parent.fastest_win, child);
+  } else {
+    parent.slowest_loss = std::max(parent.slowest_loss, child);
+  }
+}
+
+std::uint64_t Search::result_of(const Frame& frame, Mode mode) const {
   // A terminal position is lost for the player to move under normal play and won under misère
   // play; remoteness keeps "odd = the player to move wins" by counting misère's end as 1.
   const std::uint64_t terminal = convention_ == Convention::kMisere ? 1 : 0;
+  if (frame.key.empty()) return terminal;
+  if (mode == Mode::kWins) return frame.win ? 1 : 0;
+  return frame.fastest_win != ~std::uint64_t{0} ? frame.fastest_win + 1 : frame.slowest_loss + 1;
+}
 
+Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
+  auto& table = memo(mode);
   std::vector<Frame> stack;
-  auto open = [&](Position position, Key key) -> Result<bool> {
-    // Positions on the stack count too: a game far longer than the limit fails here instead of
-    // growing the stack without bound.
-    if (table.size() + stack.size() >= limits_.max_nodes) {
-      return fail(
-          fmt::format("position too large to search: more than the node limit of {} positions",
-                      limits_.max_nodes));
-    }
-    if (!limits_.charge()) return fail(limits_.stopped());
-    Frame frame{std::move(position), std::move(key)};
-    if (!frame.position.components().empty()) {
-      const Component& c = frame.position.components()[0];
-      auto options = c.rules->scannable_option_count(c.state, limits_);
-      if (!options) return Error{options.error()};
-      frame.options = *options;
-    }
-    stack.push_back(std::move(frame));
-    return true;
-  };
-  // Folds a child's answer into its parent; returns true when the parent is decided early.
-  auto absorb = [&](Frame& parent, std::uint64_t child) {
-    if (mode == Mode::kWins) {
-      if (child == 0) parent.win = true;
-      return parent.win;
-    }
-    if (child % 2 == 0) {
-      parent.fastest_win = std::min(parent.fastest_win, child);
-    } else {
-      parent.slowest_loss = std::max(parent.slowest_loss, child);
-    }
-    return false;
-  };
-  auto result_of = [&](const Frame& frame) -> std::uint64_t {
-    if (frame.key.empty()) return mode == Mode::kWins ? (terminal == 1 ? 1 : 0) : terminal;
-    if (mode == Mode::kWins) return frame.win ? 1 : 0;
-    return frame.fastest_win != ~std::uint64_t{0} ? frame.fastest_win + 1 : frame.slowest_loss + 1;
-  };
-
   Key root_key = canonical(root);
   if (auto it = table.find(root_key); it != table.end()) return it->second;
-  if (auto opened = open(root, std::move(root_key)); !opened) return Error{opened.error()};
+  if (auto opened = open(stack, root, std::move(root_key), mode); !opened) {
+    return Error{opened.error()};
+  }
   while (true) {
     Frame& top = stack.back();
+    if (auto moved = next_component(top); !moved) return Error{moved.error()};
     const auto& components = top.position.components();
-    // Advance to the next component that still has options.
-    while (!top.key.empty() && top.component < components.size() && top.option >= top.options) {
-      ++top.component;
-      top.option = 0;
-      if (top.component < components.size()) {
-        const Component& c = components[top.component];
-        auto options = c.rules->scannable_option_count(c.state, limits_);
-        if (!options) return Error{options.error()};
-        top.options = *options;
-      }
-    }
     const bool done = top.key.empty() || top.win || top.component >= components.size();
     if (done) {
-      const std::uint64_t answer = result_of(top);
+      const std::uint64_t answer = result_of(top, mode);
       table.emplace(std::move(top.key), answer);
       stack.pop_back();
       if (stack.empty()) return answer;
-      absorb(stack.back(), answer);
+      absorb(stack.back(), answer, mode);
       continue;
     }
     if (++edges_ > max_edges_) {
@@ -140,10 +134,10 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
     ++top.option;
     Key child_key = canonical(child);
     if (auto it = table.find(child_key); it != table.end()) {
-      absorb(top, it->second);
+      absorb(top, it->second, mode);
       continue;
     }
-    if (auto opened = open(std::move(child), std::move(child_key)); !opened) {
+    if (auto opened = open(stack, std::move(child), std::move(child_key), mode); !opened) {
       return Error{opened.error()};
     }
   }

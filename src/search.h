@@ -47,10 +47,31 @@ class Search {
     std::size_t operator()(const Key& key) const;
   };
   enum class Mode { kWins, kRemoteness };
+  // One position being solved: where its move enumeration stands and what its children have
+  // shown so far.
+  struct Frame {
+    Position position;
+    Key key;
+    std::size_t component = 0;
+    Count option = 0;
+    Count options = 0;                              // option count of `component`
+    bool win = false;                               // kWins: a losing child was found
+    std::uint64_t fastest_win = ~std::uint64_t{0};  // kRemoteness: least even child
+    std::uint64_t slowest_loss = 0;                 // kRemoteness: largest odd child
+  };
 
   Key canonical(const Position& position);
   // The memoized answer for `mode`: for kWins 0/1, for kRemoteness the remoteness.
   Result<std::uint64_t> run(const Position& root, Mode mode);
+  // Pushes a frame for `position`, failing past the node limit or the work meter.
+  Result<bool> open(std::vector<Frame>& stack, Position position, Key key, Mode mode);
+  // Moves the frame on to the next component that still has options; fails when a component
+  // has more options than the scan limit.
+  Result<bool> next_component(Frame& frame);
+  // Folds a child's answer into its parent.
+  static void absorb(Frame& parent, std::uint64_t child, Mode mode);
+  // The answer of a frame whose children are all known (or that is decided early).
+  std::uint64_t result_of(const Frame& frame, Mode mode) const;
   std::unordered_map<Key, std::uint64_t, KeyHash>& memo(Mode mode) {
     return mode == Mode::kWins ? wins_ : remote_;
   }

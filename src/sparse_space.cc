@@ -3,127 +3,15 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
-#include <cstdlib>
 #include <cstring>
-#include <limits>
-#include <new>
-#include <type_traits>
-#include <utility>
 
+#include "checkpoint.h"
 #include "nimkit/checked.h"
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
-
-#if defined(__SSSE3__)
-#include <immintrin.h>
-#endif
+#include "sparse_kernel.h"
 
 namespace nimkit {
-namespace {
-
-constexpr std::uint32_t kCheckpointVersion = 1;
-constexpr char kCheckpointMagic[8] = {'N', 'I', 'M', 'K', 'I', 'T', 'G', 'S'};
-// The mask is first chosen at this many heaps and then every time the count doubles.
-constexpr std::uint64_t kFirstMaskChoice = 32;
-// Masks are searched over the low bits of the values only (2^16 candidates at most).
-constexpr int kMaxMaskBits = 16;
-// The splits a = 1..kPrefix of every split length are marked outright: nearly every rare
-// candidate has a witness among them (97 % of the .354 candidates within 32), so the targeted
-// search runs only for the few that do not. 32 measured faster than 16 or 64 on .354.
-constexpr std::uint64_t kPrefix = 32;
-constexpr std::uint64_t kNoHeap = ~std::uint64_t{0};
-// Codes with more split lengths than this (rare) are computed without split sets.
-constexpr std::size_t kMaxSplitLengths = 8;
-
-bool common(std::uint32_t value, std::uint32_t mask) {
-  return (std::popcount(value & mask) & 1) != 0;
-}
-
-// The smallest a in [lo, hi) with g[a] ^ g[m - a] == v, or hi. Every a < m is a legal part.
-template <typename V>
-std::uint64_t find_pair(const V* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
-                        std::uint32_t v) {
-  for (std::uint64_t a = lo; a < hi; ++a) {
-    if ((static_cast<std::uint32_t>(g[a]) ^ g[m - a]) == v) return a;
-  }
-  return hi;
-}
-
-#if defined(__SSSE3__)
-// 16-bit values: eight splits per step, the upper parts loaded backwards and reversed.
-template <>
-std::uint64_t find_pair(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
-                        std::uint32_t v) {
-  const __m128i reverse = _mm_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
-  const __m128i target = _mm_set1_epi16(static_cast<short>(v));
-  std::uint64_t a = lo;
-  for (; a + 8 <= hi; a += 8) {
-    const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + a));
-    const __m128i high = _mm_shuffle_epi8(
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + (m - a - 7))), reverse);
-    const int hits = _mm_movemask_epi8(_mm_cmpeq_epi16(_mm_xor_si128(low, high), target));
-    if (hits != 0)
-      return a + static_cast<std::uint64_t>(std::countr_zero(static_cast<unsigned>(hits))) / 2;
-  }
-  for (; a < hi; ++a) {
-    if ((g[a] ^ g[m - a]) == v) return a;
-  }
-  return hi;
-}
-#endif
-
-// The value table: a growable array whose growth goes through std::realloc. For large blocks
-// glibc moves the pages with mremap instead of copying them, so growing a table of N bytes does
-// not hold old and new blocks (up to 2N) at once as std::vector's reallocation does: the memory
-// stays at 2 bytes per value (prove_period grows the table several times).
-template <typename V>
-class ValueTable {
-  static_assert(std::is_trivially_copyable_v<V>);
-
- public:
-  ValueTable() = default;
-  ValueTable(const ValueTable&) = delete;
-  ValueTable& operator=(const ValueTable&) = delete;
-  ~ValueTable() { std::free(data_); }
-
-  std::size_t size() const { return size_; }
-  std::size_t capacity() const { return capacity_; }
-  const V* data() const { return data_; }
-  V& operator[](std::size_t i) { return data_[i]; }
-  const V& operator[](std::size_t i) const { return data_[i]; }
-
-  void reserve(std::size_t n) {
-    if (n > capacity_) reallocate(n);
-  }
-  void push_back(V value) {
-    if (size_ == capacity_) reallocate(std::max<std::size_t>(16, 2 * capacity_));
-    data_[size_++] = value;
-  }
-  // New elements are zero.
-  void resize(std::size_t n) {
-    reserve(n);
-    if (n > size_) std::fill(data_ + size_, data_ + n, V{0});
-    size_ = n;
-  }
-  void release() {
-    std::free(data_);
-    data_ = nullptr;
-    size_ = capacity_ = 0;
-  }
-
- private:
-  void reallocate(std::size_t n) {
-    void* grown = std::realloc(data_, n * sizeof(V));
-    if (grown == nullptr) throw std::bad_alloc();
-    data_ = static_cast<V*>(grown);
-    capacity_ = n;
-  }
-  V* data_ = nullptr;
-  std::size_t size_ = 0;
-  std::size_t capacity_ = 0;
-};
-
-}  // namespace
 
 Result<SplitGame> SplitGame::parse(std::string_view code) {
   if (code == "grundy") return grundy();
@@ -162,417 +50,6 @@ Result<SequenceAlgorithm> parse_sequence_algorithm(std::string_view text) {
   if (text == "sparse") return SequenceAlgorithm::kSparse;
   return fail("algorithm \"" + std::string(text) + "\" is not plain or sparse");
 }
-
-struct GrundySequence::State {
-  SplitGame game;
-  SequenceAlgorithm algorithm = SequenceAlgorithm::kSparse;
-  bool sparse = true;  // the algorithm that actually runs (plain for triple splits)
-
-  // Moves, by kind, as the numbers of objects removed.
-  std::vector<std::uint32_t> remove_whole;  // bit 1
-  std::vector<std::uint32_t> remove_one;    // bit 2
-  std::vector<std::uint32_t> split_two;     // bit 4 (k = 0 splits without removing)
-  std::vector<std::uint32_t> split_three;   // bit 8
-
-  bool wide = false;  // values live in g32 instead of g16
-  ValueTable<std::uint16_t> g16;
-  ValueTable<std::uint32_t> g32;
-
-  std::uint32_t mask = 0;
-  std::uint64_t next_choice = kFirstMaskChoice;
-  // Heaps ≥ 1 with rare values, ascending, and their values (two arrays: the marking loop loads
-  // both for every rare heap).
-  std::vector<std::uint32_t> rare_heaps;
-  std::vector<std::uint32_t> rare_values;
-  // Only the sparse marking of two-way splits reads the lists; games without such splits keep
-  // the count and the last rare heap alone, so their tables stay at 2 bytes per value.
-  bool keep_rare_list = true;
-  std::uint64_t rare_count = 0;
-  std::uint64_t last_rare = 0;           // 0: none (heap 0 is never listed)
-  std::vector<std::uint64_t> frequency;  // frequency[v]: heaps with value v
-  std::uint32_t max_value = 0;
-
-  // seen[v] == stamp marks value v as an option of the heap being computed.
-  std::vector<std::uint32_t> seen;
-  std::uint32_t stamp = 0;
-
-  // Split sets, for the sparse algorithm. The two-way splits of a heap of m objects (m = n - k
-  // for each split length k, m = n for Grundy's game) have the values S(m); heap n needs S(n - k)
-  // for every k, and S(m) does not depend on n, so each set is built once and serves every heap
-  // that splits m objects (both heaps n = m + 2 and n = m + 3 for .354: half the marking work).
-  // A built set holds: every split with a rare part (rare heaps r < m, all of them known when
-  // the set is built, as r < m ≤ n), which covers every common value of S(m) under the current
-  // mask; the splits a = 1..kPrefix; and the rare values that searches later found in S(m). All
-  // of its values are real split values, so marking them is exact.
-  // Slot m % split_slots holds set m: the m a heap needs are split_slots consecutive numbers.
-  // set_marks[slot * seen.size() + v] == set_stamp[slot] when v is in the set of set_heap[slot].
-  std::size_t split_slots = 1;
-  std::vector<std::uint32_t> set_marks;
-  std::vector<std::uint64_t> set_heap;
-  std::vector<std::uint32_t> set_stamp;
-  std::uint32_t last_set_stamp = 0;
-
-  void init_moves() {
-    if (!game.grundys_game) {
-      for (std::uint32_t k = 0; k < game.digits.size(); ++k) {
-        const std::uint8_t d = game.digits[k];
-        if (k > 0 && (d & 1)) remove_whole.push_back(k);
-        if (k > 0 && (d & 2)) remove_one.push_back(k);
-        if (d & 4) split_two.push_back(k);
-        if (d & 8) split_three.push_back(k);
-      }
-    }
-    if (!split_two.empty() && split_two.size() <= kMaxSplitLengths) {
-      split_slots = split_two.back() - split_two.front() + 1;
-    }
-    set_heap.assign(split_slots, kNoHeap);
-    set_stamp.assign(split_slots, 0);
-  }
-
-  // Forgets every split set (after a mask change, which changes what a set must cover, or when
-  // the value range grows).
-  void clear_split_sets() {
-    std::fill(set_heap.begin(), set_heap.end(), kNoHeap);
-    std::fill(set_marks.begin(), set_marks.end(), 0);
-    last_set_stamp = 0;
-  }
-
-  std::uint64_t size() const { return wide ? g32.size() : g16.size(); }
-  std::uint32_t at(std::uint64_t n) const { return wide ? g32[n] : g16[n]; }
-
-  void ensure_seen_capacity(std::uint32_t value) {
-    // XORs of values below 2^b stay below 2^b and the mex is at most 2^b, so 2^(b+1) slots hold
-    // every value marked or probed.
-    const std::size_t need = std::max<std::size_t>(std::size_t{2} << std::bit_width(value), 64);
-    if (seen.size() < need) {
-      seen.resize(need, 0);
-      set_marks.assign(split_slots * need, 0);
-      clear_split_sets();
-    }
-  }
-
-  std::uint32_t next_stamp() {
-    if (++stamp == 0) {
-      std::fill(seen.begin(), seen.end(), 0);
-      stamp = 1;
-    }
-    return stamp;
-  }
-
-  // Records a newly computed value (already appended to the table).
-  void note(std::uint64_t n, std::uint32_t value) {
-    if (value >= frequency.size()) frequency.resize(std::size_t{value} + 1, 0);
-    ++frequency[value];
-    if (value > max_value) {
-      max_value = value;
-      ensure_seen_capacity(value);
-    }
-    if (n >= 1 && !common(value, mask)) note_rare(n, value);
-  }
-
-  void note_rare(std::uint64_t n, std::uint32_t value) {
-    ++rare_count;
-    last_rare = n;
-    if (!keep_rare_list) return;
-    rare_heaps.push_back(static_cast<std::uint32_t>(n));
-    rare_values.push_back(value);
-  }
-
-  void rebuild_rare() {
-    rare_heaps.clear();
-    rare_values.clear();
-    rare_count = 0;
-    last_rare = 0;
-    const std::uint64_t count = size();
-    for (std::uint64_t n = 1; n < count; ++n) {
-      const std::uint32_t v = at(n);
-      if (!common(v, mask)) note_rare(n, v);
-    }
-    clear_split_sets();
-  }
-
-  // The mask with the fewest rare heaps so far, by a Walsh–Hadamard transform of the value
-  // frequencies: W[M] = Σ_v f[v]·(-1)^popcount(v&M) = (#rare - #common) under M.
-  void choose_mask() {
-    const int bits =
-        std::min(kMaxMaskBits, std::max(1, static_cast<int>(std::bit_width(max_value))));
-    const std::size_t width = std::size_t{1} << bits;
-    std::vector<std::int64_t> w(width, 0);
-    for (std::size_t v = 0; v < frequency.size(); ++v) {
-      w[v & (width - 1)] += static_cast<std::int64_t>(frequency[v]);
-    }
-    // Values above 2^16 are folded onto their low bits: parity under a low mask only sees those.
-    for (std::size_t h = 1; h < width; h <<= 1) {
-      for (std::size_t i = 0; i < width; i += h << 1) {
-        for (std::size_t j = i; j < i + h; ++j) {
-          const std::int64_t a = w[j];
-          const std::int64_t b = w[j + h];
-          w[j] = a + b;
-          w[j + h] = a - b;
-        }
-      }
-    }
-    std::size_t best = 1;
-    for (std::size_t m = 2; m < width; ++m) {
-      if (w[m] < w[best]) best = m;
-    }
-    const auto chosen = static_cast<std::uint32_t>(best);
-    if (chosen != mask) {
-      mask = chosen;
-      rebuild_rare();
-    }
-  }
-
-  void upgrade() {
-    g32.reserve(g16.capacity());
-    for (std::size_t i = 0; i < g16.size(); ++i) g32.push_back(g16[i]);
-    g16.release();
-    wide = true;
-  }
-
-  std::uint32_t mex_from(std::uint32_t v, std::uint32_t s) const {
-    while (seen[v] == s) ++v;
-    return v;
-  }
-
-  // Marks the options that are not splits.
-  template <typename V>
-  void mark_simple(const V* g, std::uint64_t n, std::uint32_t s) {
-    for (const std::uint32_t k : remove_whole) {
-      if (n == k) seen[0] = s;
-    }
-    for (const std::uint32_t k : remove_one) {
-      if (n > k) seen[g[n - k]] = s;
-    }
-  }
-
-  // Marks g[a] ^ g[m - a] for a in [lo, hi).
-  template <typename V>
-  void mark_pairs(const V* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
-                  std::uint32_t s) {
-    std::uint32_t* mark = seen.data();
-    const V* back = g + m;
-    for (std::uint64_t a = lo; a < hi; ++a) mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = s;
-  }
-
-  // The largest smaller part of a two-way split of m (parts ≥ 1, unequal for Grundy's game).
-  std::uint64_t half(std::uint64_t m) const { return game.grundys_game ? (m - 1) / 2 : m / 2; }
-
-  template <typename V>
-  std::uint32_t plain_value(const V* g, std::uint64_t n) {
-    const std::uint32_t s = next_stamp();
-    mark_simple(g, n, s);
-    auto two = [&](std::uint64_t m) {
-      if (m >= 2) mark_pairs(g, m, 1, half(m) + 1, s);
-    };
-    if (game.grundys_game) two(n);
-    for (const std::uint32_t k : split_two) {
-      if (n >= k) two(n - k);
-    }
-    for (const std::uint32_t k : split_three) {
-      if (n < k + 3) continue;
-      const std::uint64_t m = n - k;
-      for (std::uint64_t a = 1; 3 * a <= m; ++a) {
-        for (std::uint64_t b = a; a + 2 * b <= m; ++b) seen[g[a] ^ g[b] ^ g[m - a - b]] = s;
-      }
-    }
-    return mex_from(0, s);
-  }
-
-  // Builds S(m) into `slot` (see set_marks). Not inlined: inlined into the heap loop, GCC 12
-  // spilled a register inside the rare-pair loop (Grundy 2^22: 12.5 s -> 13.6 s CPU).
-  template <typename V>
-  [[gnu::noinline]] void build_split_set(const V* g, std::uint64_t m, std::size_t slot) {
-    const std::uint32_t st = ++last_set_stamp;  // no wrap: see sparse_value
-    std::uint32_t* mark = set_marks.data() + slot * seen.size();
-    set_heap[slot] = m;
-    set_stamp[slot] = st;
-    // Every split with a rare part: that is every split with a common value (and some others).
-    // Rare heaps r ≤ prefix are skipped: the split (r, m - r) is one of the prefix splits.
-    const std::uint64_t prefix = std::min(half(m), kPrefix);
-    const auto heaps_end = rare_heaps.empty() || rare_heaps.back() < m
-                               ? rare_heaps.end()
-                               : std::lower_bound(rare_heaps.begin(), rare_heaps.end(), m);
-    const auto heaps_begin = std::upper_bound(rare_heaps.begin(), heaps_end, prefix);
-    const std::uint32_t* values = rare_values.data() + (heaps_begin - rare_heaps.begin());
-    const std::uint32_t* heaps = std::to_address(heaps_begin);
-    const std::size_t count = static_cast<std::size_t>(heaps_end - heaps_begin);
-    const V* back = g + m;
-    for (std::size_t i = 0; i < count; ++i) {
-      mark[values[i] ^ back[-static_cast<std::ptrdiff_t>(heaps[i])]] = st;
-    }
-    // Grundy's game: the equal split h + h is not a move; undo its mark when it was made (value 0
-    // stays an option only if some other split has it, which the search below finds again).
-    if (game.grundys_game && m % 2 == 0 && !common(g[m / 2], mask)) mark[0] = st - 1;
-    for (std::uint64_t a = 1; a <= prefix; ++a) {
-      mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = st;
-    }
-  }
-
-  template <typename V>
-  std::uint32_t sparse_value(const V* g, std::uint64_t n) {
-    const std::uint32_t s = next_stamp();
-    mark_simple(g, n, s);
-    if (split_two.size() > kMaxSplitLengths) return many_splits_value(g, n, s);
-    // Stamps must not wrap while this heap's sets are in use (a wrap would let stale marks
-    // match): start all sets over first when this heap's builds might reach 2^32.
-    if (last_set_stamp > std::numeric_limits<std::uint32_t>::max() - kMaxSplitLengths) {
-      clear_split_sets();
-    }
-    // The split sets heap n needs: S(n - k) for each split length k.
-    std::uint64_t ms[kMaxSplitLengths];
-    const std::uint32_t* marks[kMaxSplitLengths];
-    std::uint32_t stamps[kMaxSplitLengths];
-    std::size_t count = 0;
-    auto need = [&](std::uint64_t m) {
-      if (m < 2) return;
-      const std::size_t slot = m % split_slots;
-      if (set_heap[slot] != m) build_split_set(g, m, slot);
-      ms[count] = m;
-      marks[count] = set_marks.data() + slot * seen.size();
-      stamps[count++] = set_stamp[slot];
-    };
-    if (game.grundys_game) {
-      need(n);
-    } else {
-      for (const std::uint32_t k : split_two) {
-        if (n >= k) need(n - k);
-      }
-    }
-    const std::uint32_t* seen_marks = seen.data();
-    auto marked = [&](std::uint32_t v) {
-      if (seen_marks[v] == s) return true;
-      for (std::size_t i = 0; i < count; ++i) {
-        if (marks[i][v] == stamps[i]) return true;
-      }
-      return false;
-    };
-    std::uint32_t v = 0;
-    while (marked(v)) ++v;
-    // A rare value v is the candidate: unless a set holds it, it is an option only through a
-    // split of two common parts beyond the prefix, which the sets do not cover. Search those
-    // splits for one of value v (stopping at the first); if there is none, v is the mex, else
-    // record the witness in its set and look at the next unmarked value.
-    while (!common(v, mask)) {
-      const std::size_t found = find_split(g, ms, count, v);
-      if (found == count) return v;
-      set_marks[(ms[found] % split_slots) * seen.size() + v] = stamps[found];
-      ++v;
-      while (marked(v)) ++v;
-    }
-    return v;
-  }
-
-  // More than kMaxSplitLengths split lengths (a rare kind of code): the sparse method without split
-  // sets, every split length marked and searched on its own.
-  template <typename V>
-  std::uint32_t many_splits_value(const V* g, std::uint64_t n, std::uint32_t s) {
-    std::uint32_t* mark = seen.data();
-    for (const std::uint32_t k : split_two) {
-      if (n < k + 2) continue;
-      const std::uint64_t m = n - k;
-      const V* back = g + m;
-      for (std::size_t i = 0; i < rare_heaps.size() && rare_heaps[i] < m; ++i) {
-        mark[rare_values[i] ^ back[-static_cast<std::ptrdiff_t>(rare_heaps[i])]] = s;
-      }
-    }
-    std::uint32_t v = mex_from(0, s);
-    while (!common(v, mask)) {
-      bool found = false;
-      for (const std::uint32_t k : split_two) {
-        if (n >= k + 2 && find_pair(g, n - k, 1, half(n - k) + 1, v) <= half(n - k)) {
-          found = true;
-          break;
-        }
-      }
-      if (!found) return v;
-      mark[v] = s;
-      v = mex_from(v + 1, s);
-    }
-    return v;
-  }
-
-  // The index i of a split length whose heap ms[i] has a split a > kPrefix of value v, or
-  // `count` if none has. Searches the smaller parts in blocks, all split lengths in step, so that
-  // a split found early ends it.
-  template <typename V>
-  std::size_t find_split(const V* g, const std::uint64_t* ms, std::size_t count,
-                         std::uint32_t v) const {
-    std::uint64_t block = 32;
-    for (std::uint64_t lo = kPrefix + 1;;
-         lo += block, block = std::min<std::uint64_t>(block * 2, 4096)) {
-      bool more = false;
-      for (std::size_t i = 0; i < count; ++i) {
-        const std::uint64_t last = half(ms[i]) + 1;
-        if (lo >= last) continue;
-        const std::uint64_t hi = std::min(lo + block, last);
-        if (find_pair(g, ms[i], lo, hi, v) < hi) return i;
-        if (hi < last) more = true;
-      }
-      if (!more) return count;
-    }
-  }
-
-  // Computes heaps up to `end` into table g; stops early (returning false) when a value does not
-  // fit V.
-  template <typename V>
-  bool run(ValueTable<V>& table, std::uint64_t end) {
-    for (std::uint64_t n = table.size(); n < end; ++n) {
-      if (n >= next_choice) {
-        if (sparse) choose_mask();
-        next_choice *= 2;
-      }
-      const V* g = table.data();
-      const std::uint32_t value = sparse ? sparse_value(g, n) : plain_value(g, n);
-      if (value > (sizeof(V) == 2 ? narrow_limit : std::numeric_limits<V>::max())) {
-        pending = value;
-        return false;
-      }
-      table.push_back(static_cast<V>(value));
-      note(n, value);
-    }
-    return true;
-  }
-
-  std::uint32_t pending = 0;
-  std::uint32_t narrow_limit = 0xFFFF;
-
-  void compute(std::uint64_t end) {
-    while (size() < end) {
-      if (!wide) {
-        if (run(g16, end)) return;
-        upgrade();
-        const std::uint64_t n = g32.size();
-        g32.push_back(pending);
-        note(n, pending);
-      } else {
-        run(g32, end);
-      }
-    }
-  }
-
-  template <typename V>
-  std::optional<SequencePeriod> find_period(const ValueTable<V>& g) const {
-    const std::uint64_t count = g.size();
-    const PeriodTheorem theorem = PeriodTheorem::octal(OctalCode{game.digits});
-    std::optional<SequencePeriod> best;
-    std::vector<std::uint64_t> bases;
-    for (std::uint64_t p = 1; 2 * p <= count; ++p) {
-      if (best && theorem.end(0, p) + p >= best->needed) break;  // grows with p
-      if (std::any_of(bases.begin(), bases.end(), [p](std::uint64_t b) { return p % b == 0; })) {
-        continue;
-      }
-      std::uint64_t n = count - 1;
-      while (n >= p && g[n] == g[n - p]) --n;
-      const std::uint64_t preperiod = n >= p ? n - p + 1 : 0;
-      const std::uint64_t tail = count - preperiod - p;  // values that repeat an earlier one
-      if (tail >= std::max<std::uint64_t>(p, 32)) bases.push_back(p);
-      const std::uint64_t needed = theorem.end(preperiod, p) + p;
-      if (!best || needed < best->needed) best = SequencePeriod{preperiod, p, needed};
-    }
-    return best;
-  }
-};
 
 GrundySequence::GrundySequence(std::unique_ptr<State> state) : state_(std::move(state)) {}
 GrundySequence::GrundySequence(GrundySequence&&) noexcept = default;
@@ -622,8 +99,8 @@ std::vector<std::uint32_t> GrundySequence::values(std::uint64_t first, std::uint
 }
 
 std::vector<std::uint32_t> GrundySequence::values(std::uint64_t first, std::uint64_t count,
-                                                  const SequencePeriod& period) const {
-  assert(period.period >= 1 && period.needed <= size() &&
+                                                  const Periodicity& period) const {
+  assert(period.period >= 1 && period.saltus == 0 && period.needed <= size() &&
          period.preperiod + period.period <= size());
   std::vector<std::uint32_t> out(count);
   const std::uint64_t known = size();
@@ -685,23 +162,25 @@ SequenceStats GrundySequence::stats() const {
   return stats;
 }
 
-std::optional<SequencePeriod> GrundySequence::period_candidate() const {
+std::optional<Periodicity> GrundySequence::period_candidate() const {
   const State& s = *state_;
   if (s.game.grundys_game || s.size() < 2) return std::nullopt;
-  return s.wide ? s.find_period(s.g32) : s.find_period(s.g16);
+  const PeriodTheorem theorem = PeriodTheorem::octal(OctalCode{s.game.digits});
+  return s.wide ? find_period(std::span<const std::uint32_t>(s.g32.data(), s.g32.size()), theorem)
+                : find_period(std::span<const std::uint16_t>(s.g16.data(), s.g16.size()), theorem);
 }
 
-Result<SequencePeriod> GrundySequence::prove_period(std::uint64_t max_heaps,
-                                                    const SequenceProgressCallback& progress,
-                                                    std::uint64_t progress_interval) {
+Result<Periodicity> GrundySequence::prove_period(std::uint64_t max_heaps,
+                                                 const SequenceProgressCallback& progress,
+                                                 std::uint64_t progress_interval) {
   if (state_->game.grundys_game) {
     return fail("no periodicity theorem applies to Grundy's game");
   }
   std::uint64_t next = std::min<std::uint64_t>(max_heaps, std::max<std::uint64_t>(size(), 1024));
   for (;;) {
     if (!extend_to(next, progress, progress_interval)) return fail("interrupted");
-    const std::optional<SequencePeriod> candidate = period_candidate();
-    if (candidate && candidate->needed <= size()) return *candidate;
+    std::optional<Periodicity> candidate = period_candidate();
+    if (candidate && candidate->proved) return *std::move(candidate);
     if (size() >= max_heaps) {
       return fail("no period proved within " + std::to_string(max_heaps) + " heaps" +
                   (candidate ? " (best candidate: period " + std::to_string(candidate->period) +
@@ -715,118 +194,12 @@ Result<SequencePeriod> GrundySequence::prove_period(std::uint64_t max_heaps,
   }
 }
 
-// Checkpoint layout (little-endian): magic "NIMKITGS", u32 version, u32 code length, code,
-// u8 algorithm, u8 value bytes, u32 mask, u64 next mask choice, u64 count, values, u64 checksum
-// of everything before it. Written and read in chunks: the checksum is computed incrementally.
-namespace {
-
-void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
-}
-
-std::uint64_t get(const std::uint8_t* bytes, int count) {
-  std::uint64_t value = 0;
-  for (int i = 0; i < count; ++i) value |= std::uint64_t{bytes[i]} << (8 * i);
-  return value;
-}
-
-// FNV-1a style mixing over the 64-bit words of the byte stream (then its tail bytes): fast on
-// 128 MB tables, and any flipped bit or truncation changes it. Fed in pieces of any size, it gives
-// the same sum as over the whole stream at once (format version 1 wrote it that way).
-class Checksum {
- public:
-  void update(std::span<const std::uint8_t> bytes) {
-    std::size_t i = 0;
-    if (pending_ != 0) {  // complete the word a previous piece began
-      i = std::min(bytes.size(), 8 - pending_);
-      std::memcpy(word_ + pending_, bytes.data(), i);
-      pending_ += i;
-      if (pending_ < 8) return;
-      mix_word(word_);
-      pending_ = 0;
-    }
-    for (; i + 8 <= bytes.size(); i += 8) mix_word(bytes.data() + i);
-    pending_ = bytes.size() - i;  // < 8
-    std::memcpy(word_, bytes.data() + i, pending_);
-  }
-  std::uint64_t sum() const {
-    std::uint64_t h = h_;
-    for (std::size_t i = 0; i < pending_; ++i) h = (h ^ word_[i]) * kPrime;
-    return h;
-  }
-
- private:
-  static constexpr std::uint64_t kPrime = 0x100000001b3ULL;
-  void mix_word(const std::uint8_t* bytes) {
-    std::uint64_t word;
-    std::memcpy(&word, bytes, 8);
-    h_ = (h_ ^ word) * kPrime;
-    h_ ^= h_ >> 29;
-  }
-  std::uint64_t h_ = 0xcbf29ce484222325ULL;
-  std::uint8_t word_[8] = {};
-  std::size_t pending_ = 0;
-};
-
-// Header fields after the magic and version: code length (4), algorithm, width (1 each), mask
-// (4), next choice (8), count (8).
-constexpr std::size_t kFixedHeader = 8 + 4 + 4;
-constexpr std::size_t kHeaderTail = 1 + 1 + 4 + 8 + 8;
-
-// Reads exactly buffer.size() bytes from a source (false on a short read), feeding the checksum.
-class StreamReader {
- public:
-  explicit StreamReader(const CheckpointSource& source) : source_(source) {}
-  bool read(std::span<std::uint8_t> buffer, Checksum* sum) {
-    std::size_t done = 0;
-    while (done < buffer.size()) {
-      const std::size_t got = source_(buffer.subspan(done));
-      if (got == 0) return false;
-      done += got;
-    }
-    if (sum != nullptr) sum->update(buffer);
-    return true;
-  }
-
- private:
-  const CheckpointSource& source_;
-};
-
-}  // namespace
-
 bool GrundySequence::write_checkpoint(const CheckpointSink& sink) const {
   const State& s = *state_;
-  const std::string code = s.game.code();
-  const int width = s.wide ? 4 : 2;
-  Checksum sum;
-  std::vector<std::uint8_t> chunk;
-  chunk.reserve(kCheckpointChunk);
-  auto flush = [&]() {
-    sum.update(chunk);
-    const bool ok = sink(chunk);
-    chunk.clear();
-    return ok;
-  };
-  chunk.insert(chunk.end(), kCheckpointMagic, kCheckpointMagic + 8);
-  put(chunk, kCheckpointVersion, 4);
-  put(chunk, code.size(), 4);
-  chunk.insert(chunk.end(), code.begin(), code.end());
-  put(chunk, s.algorithm == SequenceAlgorithm::kPlain ? 0 : 1, 1);
-  put(chunk, static_cast<std::uint64_t>(width), 1);
-  put(chunk, s.mask, 4);
-  put(chunk, s.next_choice, 8);
-  put(chunk, s.size(), 8);
-  const std::uint64_t count = s.size();
-  const std::uint64_t per_chunk = kCheckpointChunk / static_cast<std::uint64_t>(width);
-  for (std::uint64_t first = 0; first < count; first += per_chunk) {
-    if (chunk.size() + per_chunk * static_cast<std::uint64_t>(width) > kCheckpointChunk &&
-        !flush()) {
-      return false;
-    }
-    const std::uint64_t last = std::min(count, first + per_chunk);
-    const std::size_t at = chunk.size();
-    chunk.resize(at + static_cast<std::size_t>((last - first) * static_cast<std::uint64_t>(width)));
-    std::uint8_t* out = chunk.data() + at;
+  const detail::CheckpointHeader header{s.game.code(), s.algorithm,   s.wide ? 4 : 2,
+                                        s.mask,        s.next_choice, s.size()};
+  const detail::CheckpointEncoder encode = [&s](std::uint64_t first, std::uint64_t last,
+                                                std::uint8_t* out) {
     if (s.wide) {
       for (std::uint64_t i = first; i < last; ++i, out += 4) {
         for (int b = 0; b < 4; ++b) out[b] = static_cast<std::uint8_t>(s.g32[i] >> (8 * b));
@@ -837,11 +210,8 @@ bool GrundySequence::write_checkpoint(const CheckpointSink& sink) const {
         out[1] = static_cast<std::uint8_t>(s.g16[i] >> 8);
       }
     }
-  }
-  if (chunk.size() + 8 > kCheckpointChunk && !flush()) return false;
-  sum.update(chunk);
-  put(chunk, sum.sum(), 8);
-  return sink(chunk);
+  };
+  return detail::write_checkpoint(header, encode, sink);
 }
 
 std::vector<std::uint8_t> GrundySequence::checkpoint() const {
@@ -893,75 +263,37 @@ Result<GrundySequence> GrundySequence::restore(std::span<const std::uint8_t> byt
 Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, std::uint64_t size,
                                                const SplitGame* expected_game,
                                                const SequenceAlgorithm* expected_algorithm) {
-  StreamReader in(source);
-  Checksum sum;
-  std::uint8_t fixed[kFixedHeader];
-  if (size < 8 || !in.read({fixed, 8}, &sum) || std::memcmp(fixed, kCheckpointMagic, 8) != 0) {
-    return fail("not a nimkit grundy checkpoint (bad magic bytes)");
-  }
-  if (size < kFixedHeader || !in.read({fixed + 8, kFixedHeader - 8}, &sum)) {
-    return fail("checkpoint is truncated");
-  }
-  const std::uint64_t version = get(fixed + 8, 4);
-  if (version != kCheckpointVersion) {
-    return fail("checkpoint format version " + std::to_string(version) +
-                " is not supported (expected " + std::to_string(kCheckpointVersion) + ")");
-  }
-  const std::uint64_t code_length = get(fixed + 12, 4);
-  if (code_length > 64) return fail("checkpoint is corrupt (bad game code)");
-  std::uint8_t header[64 + kHeaderTail];
-  const std::size_t header_size = static_cast<std::size_t>(code_length) + kHeaderTail;
-  if (size < kFixedHeader + header_size + 8 || !in.read({header, header_size}, &sum)) {
-    return fail("checkpoint is corrupt or truncated (short header)");
-  }
-  const std::string code(header, header + code_length);
-  const std::uint8_t* field = header + code_length;
-  const std::uint64_t algorithm = field[0];
-  const std::uint64_t width = field[1];
-  const std::uint64_t mask = get(field + 2, 4);
-  const std::uint64_t next_choice = get(field + 6, 8);
-  const std::uint64_t count = get(field + 14, 8);
-  if (algorithm > 1 || (width != 2 && width != 4) || count > (std::uint64_t{1} << 32)) {
-    return fail("checkpoint is corrupt (bad header)");
-  }
-  // The size must match before the table is allocated: a corrupt count allocates nothing.
-  if (size - kFixedHeader - header_size - 8 != count * width) {
-    return fail("checkpoint is corrupt or truncated (wrong value count)");
-  }
-  Result<SplitGame> game = SplitGame::parse(code);
+  detail::CheckpointReader reader(source, size);
+  const Result<detail::CheckpointHeader> header = reader.header();
+  if (!header) return Error{header.error()};
+  Result<SplitGame> game = SplitGame::parse(header->code);
   if (!game) return fail("checkpoint is corrupt (" + game.error() + ")");
-  const SequenceAlgorithm algo =
-      algorithm == 0 ? SequenceAlgorithm::kPlain : SequenceAlgorithm::kSparse;
+  const SequenceAlgorithm algo = header->algorithm;
   Result<GrundySequence> sequence = create(*game, algo);
   if (!sequence) return fail("checkpoint is corrupt (" + sequence.error() + ")");
   State& s = *sequence->state_;
-  s.wide = width == 4;
+  const std::uint64_t count = header->count;
+  s.wide = header->width == 4;
   if (s.wide) {
     s.g32.resize(count);
   } else {
     s.g16.resize(count);
   }
-  std::vector<std::uint8_t> chunk(std::min<std::uint64_t>(kCheckpointChunk, count * width));
-  const std::uint64_t per_chunk = kCheckpointChunk / width;
-  for (std::uint64_t first = 0; first < count; first += per_chunk) {
-    const std::uint64_t last = std::min(count, first + per_chunk);
-    const std::span<std::uint8_t> data(chunk.data(), (last - first) * width);
-    if (!in.read(data, &sum)) return fail("checkpoint is corrupt or truncated (short values)");
-    const std::uint8_t* p = data.data();
+  auto read = reader.values([&s](std::uint64_t first, std::span<const std::uint8_t> bytes) {
+    const std::uint8_t* p = bytes.data();
     if (s.wide) {
-      for (std::uint64_t i = first; i < last; ++i, p += 4) {
-        s.g32[i] = static_cast<std::uint32_t>(get(p, 4));
+      for (std::uint64_t i = first; i < first + bytes.size() / 4; ++i, p += 4) {
+        s.g32[i] = static_cast<std::uint32_t>(detail::get_le(p, 4));
       }
     } else {
-      for (std::uint64_t i = first; i < last; ++i, p += 2) {
+      for (std::uint64_t i = first; i < first + bytes.size() / 2; ++i, p += 2) {
         s.g16[i] = static_cast<std::uint16_t>(p[0] | (p[1] << 8));
       }
     }
-  }
-  std::uint8_t stored[8];
-  if (!in.read(stored, nullptr) || get(stored, 8) != sum.sum()) {
-    return fail("checkpoint is corrupt or truncated (checksum mismatch)");
-  }
+  });
+  if (!read) return Error{read.error()};
+  auto verified = reader.verify();
+  if (!verified) return Error{verified.error()};
   if (expected_game && !(*expected_game == *game)) {
     return fail("checkpoint is for game " + game->code() + ", not " + expected_game->code());
   }
@@ -980,8 +312,8 @@ Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, s
     }
     largest = std::max(largest, v);
   }
-  s.mask = static_cast<std::uint32_t>(mask);
-  s.next_choice = next_choice;
+  s.mask = header->mask;
+  s.next_choice = header->next_choice;
   for (std::uint64_t n = 0; n < count; ++n) s.note(n, s.at(n));
   return sequence;
 }

@@ -109,7 +109,7 @@ TEST(SparseSpace, TrivialGamesPeriodsProved) {
   for (const TrivialGame& t : trivial_games()) {
     SCOPED_TRACE(t.code);
     GrundySequence sequence = make(t.code, SequenceAlgorithm::kSparse);
-    Result<SequencePeriod> period = sequence.prove_period(100'000);
+    Result<Periodicity> period = sequence.prove_period(100'000);
     ASSERT_TRUE(period.ok()) << period.error();
     EXPECT_EQ(period->period, t.period);
     // The table lists the preperiod as the first heap of the repeating part (so "0(01)" has 1).
@@ -161,7 +161,7 @@ TEST(SparseSpace, GrundysGameKnownValues) {
 
 TEST(SparseSpace, KaylesIsPeriodic12After70) {
   GrundySequence kayles = make("kayles", SequenceAlgorithm::kSparse);
-  Result<SequencePeriod> period = kayles.prove_period(10'000);
+  Result<Periodicity> period = kayles.prove_period(10'000);
   ASSERT_TRUE(period.ok()) << period.error();
   EXPECT_EQ(period->period, 12u);
   EXPECT_EQ(period->preperiod, 71u);
@@ -173,7 +173,7 @@ TEST(SparseSpace, LongSequencesOfPeriodicGamesStreamFromTheProof) {
   for (const char* code : {"dawson", "0.137", "0.4", "0.1"}) {
     SCOPED_TRACE(code);
     GrundySequence sequence = make(code, SequenceAlgorithm::kSparse);
-    Result<SequencePeriod> period = sequence.prove_period(1'000'000);
+    Result<Periodicity> period = sequence.prove_period(1'000'000);
     ASSERT_TRUE(period.ok()) << period.error();
     EXPECT_LE(sequence.size(), std::max<std::uint64_t>(2 * period->needed, 1024));
     const auto streamed = sequence.values(0, 1'000'000, *period);
@@ -189,7 +189,7 @@ TEST(SparseSpace, LongSequencesOfPeriodicGamesStreamFromTheProof) {
 
 TEST(SparseSpace, DotSixteenHasPeriod149459From105351) {
   GrundySequence sequence = make("0.16", SequenceAlgorithm::kSparse);
-  Result<SequencePeriod> period = sequence.prove_period(1'000'000);
+  Result<Periodicity> period = sequence.prove_period(1'000'000);
   ASSERT_TRUE(period.ok()) << period.error();
   EXPECT_EQ(period->period, 149459u);
   EXPECT_EQ(period->preperiod, 105351u);
@@ -197,14 +197,14 @@ TEST(SparseSpace, DotSixteenHasPeriod149459From105351) {
 
 TEST(SparseSpace, GrundysGameHasNoPeriodTheorem) {
   GrundySequence sequence = make("grundy", SequenceAlgorithm::kSparse);
-  Result<SequencePeriod> period = sequence.prove_period(1000);
+  Result<Periodicity> period = sequence.prove_period(1000);
   ASSERT_FALSE(period.ok());
   EXPECT_NE(period.error().find("Grundy's game"), std::string::npos);
 }
 
 TEST(SparseSpace, PeriodSearchFailsNamingTheLimit) {
   GrundySequence sequence = make("0.16", SequenceAlgorithm::kSparse);
-  Result<SequencePeriod> period = sequence.prove_period(5000);
+  Result<Periodicity> period = sequence.prove_period(5000);
   ASSERT_FALSE(period.ok());
   EXPECT_NE(period.error().find("within 5000 heaps"), std::string::npos) << period.error();
 }

@@ -36,14 +36,14 @@ int run_analyze(const AnalyzeOptions& options) {
   }
   if (analysis->winner == Player::kFirst) {
     fmt::print("Winner: first player (the player to move)\n");
-    fmt::print("Winning moves ({}):\n", to_string(Nimber{analysis->winning_move_count}));
+    fmt::print("Winning moves ({}):\n", to_string(analysis->winning_move_count));
     for (const Move& m : analysis->winning_moves) {
       fmt::print("  {:<28} -> {}\n", describe(position, m),
-                 format_position(position.after(m), game->rules.get()));
+                 position_text(position.after(m), game->rules.get()));
     }
     if (analysis->winning_move_count > analysis->winning_moves.size()) {
       fmt::print("  ... and {} more\n",
-                 to_string(Nimber{analysis->winning_move_count - analysis->winning_moves.size()}));
+                 to_string(analysis->winning_move_count - analysis->winning_moves.size()));
     }
     if (!analysis->moves_unlisted.empty()) {
       fmt::print("  (some winning moves are not listed: {})\n", analysis->moves_unlisted);

@@ -139,7 +139,6 @@ class Batch {
  public:
   Batch(const BatchOptions& options, std::shared_ptr<const Ruleset> rules)
       : options_(options), rules_(std::move(rules)), out_(STDOUT_FILENO) {
-    limits_.max_nodes = options.limit;
     fast_ = !options.general && !options.misere && rules_->spec() == "nim";
   }
 
@@ -234,7 +233,8 @@ class Batch {
     Result<Position> position = parse_position(text, rules_);
     if (!position) return error(number, position.error());
     const Convention convention = options_.misere ? Convention::kMisere : Convention::kNormal;
-    Limits limits = limits_;
+    // Each line is a question of its own, with its own limits and work meter.
+    Limits limits = command_limits(options_.limit);
     limits.max_listed_moves = 1;
     Result<Analysis> analysis = analyze(*position, convention, limits);
     if (!analysis) return error(number, analysis.error());
@@ -259,7 +259,6 @@ class Batch {
 
   const BatchOptions& options_;
   std::shared_ptr<const Ruleset> rules_;
-  Limits limits_;
   Output out_;
   bool fast_ = false;
 };
@@ -332,8 +331,7 @@ void add_batch_command(CLI::App& app, int& status) {
                     "one JSON object per line: {\"line\",\"winner\",\"grundy\",\"move\"}");
   command->add_flag("--general", options->general,
                     "analyze every line by the general path, even plain Nim (for comparison)");
-  add_u64_option(*command, "--limit", options->limit,
-                 "most positions a search may memoize per line");
+  add_u64_option(*command, "--limit", options->limit, std::string(kLimitHelp) + ", per line");
   add_max_line_option(*command, options->max_line);
   command->callback([options, &status] { status = run_batch(*options); });
 }

@@ -18,28 +18,34 @@ void GameOptions::add_to(CLI::App& command) {
   command.add_option("--rules", rules, "ruleset: " + names)->capture_default_str();
   command.add_flag("--misere", misere,
                    "misère convention: the player who makes the last move loses");
-  add_u64_option(command, "--limit", limit,
-                 "work limit: positions a search may visit, heaps a Grundy table may compute");
+  add_u64_option(command, "--limit", limit, kLimitHelp);
   command.add_option(
       "heaps", heaps,
       "heaps, e.g. 3 4 5; zero-move piles with the zero move spent as 7x; components of other "
       "rulesets as RULES:HEAPS, e.g. kayles:7");
 }
 
-Limits GameOptions::limits() const {
-  constexpr std::uint64_t kMaxU64 = ~std::uint64_t{0};
+std::string position_text(const Position& position, const Ruleset* default_rules) {
+  const std::string text = format_position(position, default_rules);
+  return text.empty() ? "(nothing left)" : text;
+}
+
+Limits command_limits(std::uint64_t limit) {
   // One knob for every kind of work, so that "raise the limit with --limit" always helps: the
   // positions a search may memoize, the heaps a Grundy table may compute, and (25 per position)
   // the options a scan may visit.
+  constexpr std::uint64_t kMaxU64 = ~std::uint64_t{0};
   Limits limits;
   limits.max_nodes = limit;
   limits.max_table = limit;
   limits.max_scan = std::max(limits.max_scan, limit > kMaxU64 / 25 ? kMaxU64 : limit * 25);
-  // One meter for everything the command does; --limit raises it with the other limits.
+  // One meter for everything the question needs; --limit raises it with the other limits.
   limits.meter = std::make_shared<WorkMeter>(
       std::max(kDefaultWorkSteps, limit > kMaxU64 / 5 ? kMaxU64 : limit * 5));
   return limits;
 }
+
+Limits GameOptions::limits() const { return command_limits(limit); }
 
 Result<Game> make_game(const GameOptions& options) {
   if (options.heaps.empty()) return fail("no heaps given (e.g. 3 4 5)");

@@ -17,6 +17,19 @@
 namespace nimkit::cli {
 
 // --rules, --misere, --limit and the HEAP... positionals.
+// A position as the CLI shows it: its notation, or "(nothing left)" for a game played to nothing
+// (a graph with every vertex removed).
+std::string position_text(const Position& position, const Ruleset* default_rules);
+
+// What --limit means in every command that takes it.
+inline constexpr const char* kLimitHelp =
+    "work limit: positions a search may visit, heaps a Grundy table may compute (and 25 options "
+    "scanned per position)";
+
+// The limits of one question under --limit N: N search positions, a Grundy table to heap N,
+// 25·N options scanned, and one work meter of at least 5·N steps for all of it.
+Limits command_limits(std::uint64_t limit);
+
 struct GameOptions {
   std::string rules = "nim";
   bool misere = false;

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -43,12 +44,6 @@ struct GrundyOptions {
   LongRunOptions long_run;  // sparse-space engine, checkpoints, --stats (long_run.h)
 };
 
-struct PeriodReport {
-  std::optional<Periodicity> period;
-  std::uint64_t checked_to = 0;
-  std::string note;  // why no period, when there is none
-};
-
 PeriodReport find_period(const Ruleset& rules, std::uint64_t count, const Limits& limits) {
   PeriodReport report;
   const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
@@ -68,85 +63,48 @@ PeriodReport find_period(const Ruleset& rules, std::uint64_t count, const Limits
   return report;
 }
 
-std::string period_text(const PeriodReport& report) {
-  if (!report.period) return report.note + "\n";
-  const Periodicity& p = *report.period;
-  return fmt::format("period {}, preperiod {} ({}; checked to heap {})\nproof: {}\n", p.period,
-                     p.preperiod, p.proved ? "proved" : "not proved", p.checked_to, p.proof);
-}
-
-nlohmann::json period_json(const PeriodReport& report) {
-  if (!report.period) {
-    return {{"period", nullptr},
-            {"preperiod", nullptr},
-            {"proved", false},
-            {"checked_to", report.checked_to},
-            {"note", report.note}};
+// Appends the decimal text of v (a JSON string past 2^64-1, as nimber_json gives it).
+void append_value(std::string& text, Nimber v, bool json) {
+  if (v <= ~std::uint64_t{0}) {
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, static_cast<std::uint64_t>(v));
+    text.append(digits, end.ptr);
+  } else {
+    text += json ? "\"" + to_string(v) + "\"" : to_string(v);
   }
-  const Periodicity& p = *report.period;
-  return {{"period", p.period},
-          {"preperiod", p.preperiod},
-          {"proved", p.proved},
-          {"checked_to", p.checked_to},
-          {"proof", p.proof}};
 }
 
-int run_grundy(const GrundyOptions& options) {
+// The count the options ask for: --count N, or --upto N (N + 1 values).
+Result<std::uint64_t> requested_count(const GrundyOptions& options) {
   if (options.count.empty() == options.upto.empty()) {
-    return report("give exactly one of --count N (values g(0)..g(N-1)) or --upto N (g(0)..g(N))");
+    return fail("give exactly one of --count N (values g(0)..g(N-1)) or --upto N (g(0)..g(N))");
   }
-  auto rules = make_ruleset(options.rules);
-  if (!rules) return report(rules.error());
-  const auto* heap_game = dynamic_cast<const HeapGame*>(rules->get());
-  if (heap_game == nullptr || heap_game->arity() != 1) {
-    const std::size_t arity = heap_game ? heap_game->arity() : 0;
-    return report(fmt::format(
-        "ruleset \"{}\" plays on {} heaps at once: a Grundy sequence needs a single-heap ruleset",
-        (*rules)->spec(), arity == 0 ? "several" : std::to_string(arity)));
-  }
-  std::uint64_t count = 0;
   if (!options.count.empty()) {
     auto n = parse_u64(options.count, "--count");
-    if (!n) return report(n.error());
-    if (*n == 0) return report("--count \"0\" asks for no values: expected at least 1");
-    count = *n;
-  } else {
-    auto n = parse_u64(options.upto, "--upto");
-    if (!n) return report(n.error());
-    if (*n == kMaxHeap) return report(fmt::format("--upto \"{}\" is too large", options.upto));
-    count = *n + 1;
+    if (!n) return n;
+    if (*n == 0) return fail("--count \"0\" asks for no values: expected at least 1");
+    return n;
   }
-  auto work = parse_u64(options.limit, "--limit");
-  if (!work) return report(work.error());
-  const auto game = sequence_game((*rules)->spec());
-  auto search = options.search.empty()
-                    ? Result<std::uint64_t>(game ? kSequenceSearch : kTableSearch)
-                    : parse_u64(options.search, "--search");
-  if (!search) return report(search.error());
-  Limits limits;
-  limits.max_scan = *work;
-  limits.max_table = std::max(limits.max_table, count);
-  // The period search computes values up to --search (at least the count), no further.
-  Limits search_limits = limits;
-  search_limits.max_table = std::max(*search, count);
+  auto n = parse_u64(options.upto, "--upto");
+  if (!n) return n;
+  if (*n == kMaxHeap) return fail(fmt::format("--upto \"{}\" is too large", options.upto));
+  return *n + 1;
+}
 
-  // Octal codes and Grundy's game go to the sparse-space engine, which also proves
-  // periods of millions of heaps; other rulesets are tabulated by mex.
-  if (game) {
-    return run_long_grundy(*game, (*rules)->spec(), options.long_run, count, options.period,
-                           *search, options.json, options.out);
-  }
-  // Compute everything before writing, so that a failure leaves no partial output.
+// Writes g(0) .. g(count-1) of a ruleset, streamed in chunks from grundy_values (a proved period
+// answers every heap at once), and the period; returns the exit status.
+int write_table_sequence(const Ruleset& rules, const GrundyOptions& options, std::uint64_t count,
+                         const Limits& limits, const Limits& search_limits) {
+  // Compute everything that can fail before writing, so that a failure leaves no partial output.
   std::optional<PeriodReport> period;
-  if (options.period) period = find_period(**rules, count, search_limits);
-  auto first = grundy_values(**rules, 0, std::min(count, kChunk), limits);
+  if (options.period) period = find_period(rules, count, search_limits);
+  auto first = grundy_values(rules, 0, std::min(count, kChunk), limits);
   if (!first) return report_limit(first.error());
   if (count > kChunk) {
     // Later chunks can still fail (a table limit): check the last value first.
-    auto last = grundy_values(**rules, count - 1, count, limits);
+    auto last = grundy_values(rules, count - 1, count, limits);
     if (!last) return report_limit(last.error());
   }
-
   std::FILE* out = stdout;
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
   if (!options.out.empty()) {
@@ -158,23 +116,20 @@ int run_grundy(const GrundyOptions& options) {
     out = file.get();
   }
   if (options.json)
-    fmt::print(out, "{{\"rules\":{},\"values\":[", dump_json(nlohmann::json((*rules)->spec())));
+    fmt::print(out, "{{\"rules\":{},\"values\":[", dump_json(nlohmann::json(rules.spec())));
   std::vector<Nimber> values = std::move(*first);
+  std::string text;
   for (std::uint64_t begin = 0; begin < count;) {
-    std::string text;
+    text.clear();
     for (std::size_t i = 0; i < values.size(); ++i) {
-      if (options.json) {
-        if (begin + i > 0) text += ',';
-        text += dump_json(nimber_json(values[i]));
-      } else {
-        text += to_string(values[i]);
-        text += '\n';
-      }
+      if (options.json && begin + i > 0) text += ',';
+      append_value(text, values[i], options.json);
+      if (!options.json) text += '\n';
     }
-    std::fputs(text.c_str(), out);
+    std::fwrite(text.data(), 1, text.size(), out);
     begin += values.size();
     if (begin >= count) break;
-    auto next = grundy_values(**rules, begin, std::min(count, begin + kChunk), limits);
+    auto next = grundy_values(rules, begin, std::min(count, begin + kChunk), limits);
     if (!next) return report_limit(next.error());
     values = std::move(*next);
   }
@@ -187,6 +142,48 @@ int run_grundy(const GrundyOptions& options) {
   }
   if (std::ferror(out) != 0) return report(fmt::format("could not write the output"));
   return 0;
+}
+
+int run_grundy(const GrundyOptions& options) {
+  if (options.count.empty() == options.upto.empty())
+    return report(requested_count(options).error());
+  auto rules = make_ruleset(options.rules);
+  if (!rules) return report(rules.error());
+  const auto* heap_game = dynamic_cast<const HeapGame*>(rules->get());
+  if (heap_game == nullptr) {
+    return report(fmt::format("ruleset \"{}\" is not played on heaps: it has no Grundy sequence",
+                              (*rules)->spec()));
+  }
+  if (heap_game->arity() != 1) {
+    return report(fmt::format(
+        "ruleset \"{}\" plays on {} heaps at once: a Grundy sequence needs a single-heap ruleset",
+        (*rules)->spec(),
+        heap_game->arity() == 0 ? "several" : std::to_string(heap_game->arity())));
+  }
+  auto count = requested_count(options);
+  if (!count) return report(count.error());
+  auto work = parse_u64(options.limit, "--limit");
+  if (!work) return report(work.error());
+  // Octal codes and Grundy's game go to the sparse-space engine's long runs (progress line,
+  // checkpoints, statistics), which also prove periods of millions of heaps; the ruleset says
+  // whether it is one. Other rulesets are tabulated by mex.
+  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(rules->get());
+  const std::optional<SplitGame> game = heap_rules ? heap_rules->split_game() : std::nullopt;
+  auto search = options.search.empty()
+                    ? Result<std::uint64_t>(game ? kSequenceSearch : kTableSearch)
+                    : parse_u64(options.search, "--search");
+  if (!search) return report(search.error());
+  if (game) {
+    return run_long_grundy(*game, (*rules)->spec(), options.long_run, *count, options.period,
+                           *search, options.json, options.out);
+  }
+  Limits limits;
+  limits.max_scan = *work;
+  limits.max_table = std::max(limits.max_table, *count);
+  // The period search computes values up to --search (at least the count), no further.
+  Limits search_limits = limits;
+  search_limits.max_table = std::max(*search, *count);
+  return write_table_sequence(**rules, options, *count, limits, search_limits);
 }
 
 }  // namespace

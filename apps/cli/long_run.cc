@@ -19,7 +19,6 @@
 #include "commands.h"
 #include "common.h"
 #include "json.h"
-#include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
 #include "nimkit/quote.h"
 
@@ -81,14 +80,28 @@ std::string si(double v) {
   return fmt::format("{:.0f}", v);
 }
 
-// The same wording as the table path of `nimkit grundy` (periodicity.h).
-std::string period_proof(const SplitGame& game, const SequencePeriod& proved) {
-  return fmt::format("periodicity theorem: g(n + p) = g(n) checked for n0 <= n < E = {} ({})",
-                     proved.needed - proved.period,
-                     PeriodTheorem::octal(OctalCode{game.digits}).describe());
+}  // namespace
+
+std::string period_text(const PeriodReport& report) {
+  if (!report.period) return report.note + "\n";
+  const Periodicity& p = *report.period;
+  return fmt::format("period {}, preperiod {}{} ({}; checked to heap {})\nproof: {}\n", p.period,
+                     p.preperiod, p.saltus == 0 ? "" : fmt::format(", saltus {}", p.saltus),
+                     p.proved ? "proved" : "not proved", p.checked_to, p.proof);
 }
 
-}  // namespace
+nlohmann::json period_json(const PeriodReport& report) {
+  if (!report.period) {
+    return {{"period", nullptr},
+            {"preperiod", nullptr},
+            {"proved", false},
+            {"checked_to", report.checked_to},
+            {"note", report.note}};
+  }
+  const Periodicity& p = *report.period;
+  return {{"period", p.period},         {"preperiod", p.preperiod}, {"proved", p.proved},
+          {"checked_to", p.checked_to}, {"proof", p.proof},         {"saltus", p.saltus}};
+}
 
 // A year: longer periods are surely mistakes.
 constexpr double kMaxCheckpointEvery = 365.0 * 24 * 3600;
@@ -123,217 +136,279 @@ void add_long_run_options(CLI::App& command, LongRunOptions& options) {
   command.add_flag("!--no-progress", options.progress, "no progress line on stderr");
 }
 
-std::optional<SplitGame> sequence_game(std::string_view rules_spec) {
-  if (rules_spec == "grundy") return SplitGame::grundy();
-  std::string_view code = rules_spec;
-  if (code.starts_with("octal:")) code.remove_prefix(6);
-  Result<SplitGame> game = SplitGame::parse(code);
-  if (!game || game->grundys_game) return std::nullopt;
-  return *game;
-}
+namespace {
 
-int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
-                    const LongRunOptions& options, std::uint64_t count, bool period,
-                    std::uint64_t period_search, bool json, const std::string& out_path) {
+using Clock = std::chrono::steady_clock;
+
+// The progress line on a terminal, the periodic checkpoints and the signal flag of one run.
+class RunMonitor {
+ public:
+  RunMonitor(const SplitGame& game, const LongRunOptions& options, const GrundySequence& sequence)
+      : game_(game),
+        options_(options),
+        sequence_(sequence),
+        tty_(options.progress && ::isatty(STDERR_FILENO) != 0),
+        start_(Clock::now()),
+        start_heaps_(sequence.size()),
+        last_line_(start_),
+        last_checkpoint_(start_) {
+    g_signal.store(0);
+    previous_int_ = std::signal(SIGINT, on_signal);
+    previous_term_ = std::signal(SIGTERM, on_signal);
+  }
+  RunMonitor(const RunMonitor&) = delete;
+  RunMonitor& operator=(const RunMonitor&) = delete;
+  // Restores the signal handlers and ends the progress line.
+  ~RunMonitor() { finish(); }
+
+  void finish() {
+    if (finished_) return;
+    finished_ = true;
+    std::signal(SIGINT, previous_int_);
+    std::signal(SIGTERM, previous_term_);
+    if (line_shown_) fmt::print(stderr, "\n");
+  }
+
+  // Writes the checkpoint when one is asked for; false (with error() set) when it fails.
+  bool save() {
+    if (options_.checkpoint.empty()) return true;
+    auto written = write_atomically(options_.checkpoint, sequence_);
+    if (!written) error_ = written.error();
+    return written.ok();
+  }
+  const std::string& error() const { return error_; }
+  bool interrupted() const { return g_signal.load() != 0; }
+
+  // The engine's progress callback: the line, the periodic checkpoint, a stop on a signal.
+  SequenceProgressCallback callback() {
+    return [this](const SequenceProgress& p) {
+      const auto now = Clock::now();
+      if (tty_ && now - last_line_ >= std::chrono::milliseconds(250)) {
+        last_line_ = now;
+        show(p, now);
+      }
+      if (!options_.checkpoint.empty() &&
+          std::chrono::duration<double>(now - last_checkpoint_).count() >=
+              options_.checkpoint_every) {
+        if (!save()) return false;
+        last_checkpoint_ = Clock::now();
+      }
+      return g_signal.load() == 0;
+    };
+  }
+
+ private:
+  void show(const SequenceProgress& p, Clock::time_point now) {
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    const double rate =
+        elapsed > 0 ? static_cast<double>(p.heaps_done - start_heaps_) / elapsed : 0;
+    const double eta = rate > 0 ? static_cast<double>(p.target - p.heaps_done) / rate : 0;
+    fmt::print(stderr,
+               "\r\033[K{} {}/{} heaps ({:.1f}%)  {} heaps/s  ETA {:.0f} s  max {}  rare {} "
+               "(mask {:#x})",
+               game_.code(), si(static_cast<double>(p.heaps_done)),
+               si(static_cast<double>(p.target)),
+               100.0 * static_cast<double>(p.heaps_done) /
+                   static_cast<double>(std::max<std::uint64_t>(p.target, 1)),
+               si(rate), eta, p.max_value, p.rare_count, p.mask);
+    line_shown_ = true;
+  }
+
+  const SplitGame& game_;
+  const LongRunOptions& options_;
+  const GrundySequence& sequence_;
+  const bool tty_;
+  const Clock::time_point start_;
+  const std::uint64_t start_heaps_;
+  Clock::time_point last_line_;
+  Clock::time_point last_checkpoint_;
+  std::string error_;
+  bool line_shown_ = false;
+  bool finished_ = false;
+  void (*previous_int_)(int) = SIG_DFL;
+  void (*previous_term_)(int) = SIG_DFL;
+};
+
+// A new sequence, or the one a checkpoint holds (--resume).
+Result<GrundySequence> open_sequence(const SplitGame& game, const LongRunOptions& options) {
   SequenceAlgorithm algorithm = SequenceAlgorithm::kSparse;
   if (!options.algorithm.empty()) {
     auto parsed = parse_sequence_algorithm(options.algorithm);
-    if (!parsed) return report(parsed.error());
+    if (!parsed) return Error{parsed.error()};
     algorithm = *parsed;
   }
-  if (count > (std::uint64_t{1} << 32)) {
-    return report(fmt::format("--count {} is more than the 2^32 heaps a sequence may hold", count));
-  }
-  std::optional<GrundySequence> sequence;
-  if (!options.resume.empty()) {
-    auto restored =
-        read_checkpoint(options.resume, game, options.algorithm.empty() ? nullptr : &algorithm);
-    if (!restored) return report(restored.error());
-    sequence.emplace(std::move(restored).value());
-    fmt::print(stderr, "resumed {} at heap {}\n", game.code(), sequence->size());
-  } else {
-    auto created = GrundySequence::create(game, algorithm);
-    if (!created) return report(created.error());
-    sequence.emplace(std::move(created).value());
-  }
+  if (options.resume.empty()) return GrundySequence::create(game, algorithm);
+  auto restored =
+      read_checkpoint(options.resume, game, options.algorithm.empty() ? nullptr : &algorithm);
+  if (restored) fmt::print(stderr, "resumed {} at heap {}\n", game.code(), restored->size());
+  return restored;
+}
 
-  using Clock = std::chrono::steady_clock;
-  const bool tty = options.progress && ::isatty(STDERR_FILENO) != 0;
-  const auto start = Clock::now();
-  const std::uint64_t start_heaps = sequence->size();
-  auto last_line = start;
-  auto last_checkpoint = start;
-  std::string checkpoint_error;
-  bool line_shown = false;
-
-  auto save = [&]() -> bool {
-    if (options.checkpoint.empty()) return true;
-    auto written = write_atomically(options.checkpoint, *sequence);
-    if (!written) checkpoint_error = written.error();
-    return written.ok();
-  };
-
-  g_signal.store(0);
-  auto previous_int = std::signal(SIGINT, on_signal);
-  auto previous_term = std::signal(SIGTERM, on_signal);
-
-  const SequenceProgressCallback progress = [&](const SequenceProgress& p) {
-    const auto now = Clock::now();
-    if (tty && now - last_line >= std::chrono::milliseconds(250)) {
-      last_line = now;
-      const double elapsed = std::chrono::duration<double>(now - start).count();
-      const double rate =
-          elapsed > 0 ? static_cast<double>(p.heaps_done - start_heaps) / elapsed : 0;
-      const double eta = rate > 0 ? static_cast<double>(p.target - p.heaps_done) / rate : 0;
-      fmt::print(stderr,
-                 "\r\033[K{} {}/{} heaps ({:.1f}%)  {} heaps/s  ETA {:.0f} s  max {}  rare {} "
-                 "(mask {:#x})",
-                 game.code(), si(static_cast<double>(p.heaps_done)),
-                 si(static_cast<double>(p.target)),
-                 100.0 * static_cast<double>(p.heaps_done) /
-                     static_cast<double>(std::max<std::uint64_t>(p.target, 1)),
-                 si(rate), eta, p.max_value, p.rare_count, p.mask);
-      line_shown = true;
-    }
-    if (!options.checkpoint.empty() &&
-        std::chrono::duration<double>(now - last_checkpoint).count() >= options.checkpoint_every) {
-      if (!save()) return false;
-      last_checkpoint = Clock::now();
-    }
-    return g_signal.load() == 0;
-  };
-
-  std::optional<SequencePeriod> proved;
-  std::string no_period;  // why no period was proved, reported after the values
+// What the computation produced: the proved period (if any), why none was proved when one was
+// asked for, whether it ran to the end, and whether later values come from the period.
+struct Computed {
+  std::optional<Periodicity> proved;
+  std::string no_period;
   bool finished = true;
-  if (period && game.grundys_game) {
-    no_period = fmt::format(
-        "no period found up to {} (no periodicity theorem applies to "
-        "Grundy's game)",
-        count == 0 ? 0 : count - 1);
+  bool stream = false;
+};
+
+// Proves the period when asked (or quietly, when the output may stream from it), then computes
+// the values the output needs.
+Computed compute(GrundySequence& sequence, const LongRunOptions& options, std::uint64_t count,
+                 bool period, std::uint64_t period_search, RunMonitor& monitor) {
+  Computed c;
+  const SequenceProgressCallback progress = monitor.callback();
+  const bool grundys_game = sequence.game().grundys_game;
+  if (period && grundys_game) {
+    c.no_period =
+        fmt::format("no period found up to {} (no periodicity theorem applies to Grundy's game)",
+                    count == 0 ? 0 : count - 1);
   } else if (period) {
     const std::uint64_t search = std::max(count, period_search);
-    auto result = sequence->prove_period(search, progress);
+    auto result = sequence.prove_period(search, progress);
     if (result) {
-      proved = *result;
-    } else if (g_signal.load() != 0 || !checkpoint_error.empty()) {
-      finished = false;
+      c.proved = *result;
+    } else if (monitor.interrupted() || !monitor.error().empty()) {
+      c.finished = false;
     } else {
-      no_period = fmt::format("no period found up to {} ({}; search further with --search N)",
-                              search - 1, result.error());
+      c.no_period = fmt::format("no period found up to {} ({}; search further with --search N)",
+                                search - 1, result.error());
     }
   }
   // A proved period answers every heap: compute only what the proof needs and stream the rest
   // from the period. Runs that report stats or checkpoint keep computing every heap, since their
   // output describes the computed table.
   const bool by_period =
-      !game.grundys_game && !options.stats && options.checkpoint.empty() && options.resume.empty();
-  if (finished && by_period && !proved && !period) {
-    auto quiet = sequence->prove_period(count, progress);
+      !grundys_game && !options.stats && options.checkpoint.empty() && options.resume.empty();
+  if (c.finished && by_period && !c.proved && !period) {
+    auto quiet = sequence.prove_period(count, progress);
     if (quiet) {
-      proved = *quiet;
-    } else if (g_signal.load() != 0) {
-      finished = false;
+      c.proved = *quiet;
+    } else if (monitor.interrupted()) {
+      c.finished = false;
     }
   }
-  const bool stream = by_period && proved.has_value();
-  if (finished && !stream) finished = sequence->extend_to(count, progress);
-  std::signal(SIGINT, previous_int);
-  std::signal(SIGTERM, previous_term);
-  if (line_shown) fmt::print(stderr, "\n");
-  if (!checkpoint_error.empty()) return report(checkpoint_error);
-  if (!save()) return report(checkpoint_error);
-  if (!finished) {
+  c.stream = by_period && c.proved.has_value();
+  if (c.finished && !c.stream) c.finished = sequence.extend_to(count, progress);
+  return c;
+}
+
+PeriodReport period_report(const GrundySequence& sequence, const Computed& c) {
+  return PeriodReport{c.proved, sequence.size() == 0 ? 0 : sequence.size() - 1, c.no_period};
+}
+
+nlohmann::json stats_json(const GrundySequence& sequence, const SequenceStats& stats) {
+  nlohmann::json s{{"frequency", stats.frequency},
+                   {"max_value", stats.max_value},
+                   {"max_value_first", stats.max_value_first},
+                   {"mask", stats.mask},
+                   {"rare_count", stats.rare_count},
+                   {"heaps", sequence.size()}};
+  s["last_rare"] = stats.last_rare ? nlohmann::json(*stats.last_rare) : nlohmann::json(nullptr);
+  return s;
+}
+
+void print_stats_text(std::FILE* out, const GrundySequence& sequence, const SequenceStats& stats) {
+  fmt::print(out, "heaps {} ({} algorithm, {} bytes per value)\n", sequence.size(),
+             to_string(sequence.algorithm()), sequence.value_bytes());
+  std::string freq;
+  for (std::size_t v = 0; v < stats.frequency.size(); ++v) {
+    if (stats.frequency[v] != 0) freq += fmt::format(" {}:{}", v, stats.frequency[v]);
+  }
+  fmt::print(out, "value frequencies:{}\n", freq);
+  fmt::print(out, "largest value {}, first at heap {}\n", stats.max_value, stats.max_value_first);
+  fmt::print(out, "rare mask {:#x}, rare count {}, last rare heap {}\n", stats.mask,
+             stats.rare_count, stats.last_rare ? std::to_string(*stats.last_rare) : "none");
+}
+
+// g(0) .. g(count-1), one per line or as the items of a JSON array, in chunks.
+void print_values(std::FILE* out, const GrundySequence& sequence, const Computed& c,
+                  std::uint64_t count, bool json) {
+  constexpr std::uint64_t kChunk = 1 << 16;
+  for (std::uint64_t begin = 0; begin < count; begin += kChunk) {
+    std::string text;
+    const std::uint64_t n = std::min(kChunk, count - begin);
+    for (const std::uint32_t v :
+         c.stream ? sequence.values(begin, n, *c.proved) : sequence.values(begin, n)) {
+      if (json && (!text.empty() || begin > 0)) text += ',';
+      text += std::to_string(v);
+      if (!json) text += '\n';
+    }
+    std::fputs(text.c_str(), out);
+  }
+}
+
+struct OutputRequest {
+  std::string_view rules_spec;
+  std::uint64_t count = 0;
+  bool period = false;
+  bool json = false;
+  bool stats = false;
+  const std::string& path;
+};
+
+// Writes the output in the shape of `nimkit grundy`; returns the exit status.
+int write_output(const OutputRequest& request, const GrundySequence& sequence, const Computed& c) {
+  std::FILE* out = stdout;
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
+  if (!request.path.empty()) {
+    file.reset(std::fopen(request.path.c_str(), "w"));
+    if (!file) {
+      return report(
+          fmt::format("cannot write --out \"{}\": {}", request.path, std::strerror(errno)));
+    }
+    out = file.get();
+  }
+  const SequenceStats stats = request.stats ? sequence.stats() : SequenceStats{};
+  if (request.json) {
+    fmt::print(out, "{{\"rules\":{},\"algorithm\":\"{}\",\"values\":[",
+               dump_json(nlohmann::json(std::string(request.rules_spec))),
+               to_string(sequence.algorithm()));
+  }
+  print_values(out, sequence, c, request.count, request.json);
+  if (request.json) {
+    std::fputs("]", out);
+    if (request.period) {
+      fmt::print(out, ",\"period\":{}", dump_json(period_json(period_report(sequence, c))));
+    }
+    if (request.stats) fmt::print(out, ",\"stats\":{}", dump_json(stats_json(sequence, stats)));
+    std::fputs("}\n", out);
+  } else {
+    if (request.period) std::fputs(period_text(period_report(sequence, c)).c_str(), out);
+    if (request.stats) print_stats_text(out, sequence, stats);
+  }
+  if (std::ferror(out) != 0) return report("could not write the output");
+  return 0;
+}
+
+}  // namespace
+
+int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
+                    const LongRunOptions& options, std::uint64_t count, bool period,
+                    std::uint64_t period_search, bool json, const std::string& out_path) {
+  if (count > (std::uint64_t{1} << 32)) {
+    return report(fmt::format("--count {} is more than the 2^32 heaps a sequence may hold", count));
+  }
+  auto opened = open_sequence(game, options);
+  if (!opened) return report(opened.error());
+  GrundySequence sequence = std::move(opened).value();
+
+  RunMonitor monitor(game, options, sequence);
+  const Computed c = compute(sequence, options, count, period, period_search, monitor);
+  monitor.finish();
+  if (!monitor.error().empty()) return report(monitor.error());
+  if (!monitor.save()) return report(monitor.error());
+  if (!c.finished) {
     const int signal = g_signal.load();
-    fmt::print(stderr, "stopped at heap {}{}\n", sequence->size(),
+    fmt::print(stderr, "stopped at heap {}{}\n", sequence.size(),
                options.checkpoint.empty()
                    ? ""
                    : fmt::format("; checkpoint written to {}", options.checkpoint));
     return 128 + signal;
   }
-
-  // Output, in the shape of `nimkit grundy`.
-  std::FILE* out = stdout;
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
-  if (!out_path.empty()) {
-    file.reset(std::fopen(out_path.c_str(), "w"));
-    if (!file)
-      return report(fmt::format("cannot write --out \"{}\": {}", out_path, std::strerror(errno)));
-    out = file.get();
-  }
-  const SequenceStats stats = options.stats ? sequence->stats() : SequenceStats{};
-  constexpr std::uint64_t kChunk = 1 << 16;
-  if (json)
-    fmt::print(out, "{{\"rules\":{},\"algorithm\":\"{}\",\"values\":[",
-               dump_json(nlohmann::json(std::string(rules_spec))),
-               to_string(sequence->algorithm()));
-  for (std::uint64_t begin = 0; begin < count; begin += kChunk) {
-    std::string text;
-    const std::uint64_t n = std::min(kChunk, count - begin);
-    for (const std::uint32_t v :
-         stream ? sequence->values(begin, n, *proved) : sequence->values(begin, n)) {
-      if (json) {
-        if (!text.empty() || begin > 0) text += ',';
-        text += std::to_string(v);
-      } else {
-        text += std::to_string(v);
-        text += '\n';
-      }
-    }
-    std::fputs(text.c_str(), out);
-  }
-  if (json) {
-    std::fputs("]", out);
-    if (proved && period) {
-      nlohmann::json p{{"period", proved->period},
-                       {"preperiod", proved->preperiod},
-                       {"proved", true},
-                       {"checked_to", proved->needed - 1},
-                       {"proof", period_proof(game, *proved)}};
-      fmt::print(out, ",\"period\":{}", dump_json(p));
-    } else if (period) {
-      nlohmann::json p{{"period", nullptr},
-                       {"preperiod", nullptr},
-                       {"proved", false},
-                       {"checked_to", sequence->size() == 0 ? 0 : sequence->size() - 1},
-                       {"note", no_period}};
-      fmt::print(out, ",\"period\":{}", dump_json(p));
-    }
-    if (options.stats) {
-      nlohmann::json s{{"frequency", stats.frequency},
-                       {"max_value", stats.max_value},
-                       {"max_value_first", stats.max_value_first},
-                       {"mask", stats.mask},
-                       {"rare_count", stats.rare_count},
-                       {"heaps", sequence->size()}};
-      s["last_rare"] = stats.last_rare ? nlohmann::json(*stats.last_rare) : nlohmann::json(nullptr);
-      fmt::print(out, ",\"stats\":{}", dump_json(s));
-    }
-    std::fputs("}\n", out);
-  } else {
-    if (proved && period) {
-      fmt::print(out, "period {}, preperiod {} (proved; checked to heap {})\nproof: {}\n",
-                 proved->period, proved->preperiod, proved->needed - 1,
-                 period_proof(game, *proved));
-    } else if (period) {
-      fmt::print(out, "{}\n", no_period);
-    }
-    if (options.stats) {
-      fmt::print(out, "heaps {} ({} algorithm, {} bytes per value)\n", sequence->size(),
-                 to_string(sequence->algorithm()), sequence->value_bytes());
-      std::string freq;
-      for (std::size_t v = 0; v < stats.frequency.size(); ++v) {
-        if (stats.frequency[v] != 0) freq += fmt::format(" {}:{}", v, stats.frequency[v]);
-      }
-      fmt::print(out, "value frequencies:{}\n", freq);
-      fmt::print(out, "largest value {}, first at heap {}\n", stats.max_value,
-                 stats.max_value_first);
-      fmt::print(out, "rare mask {:#x}, rare count {}, last rare heap {}\n", stats.mask,
-                 stats.rare_count, stats.last_rare ? std::to_string(*stats.last_rare) : "none");
-    }
-  }
-  if (std::ferror(out) != 0) return report("could not write the output");
-  return 0;
+  return write_output(OutputRequest{rules_spec, count, period, json, options.stats, out_path},
+                      sequence, c);
 }
 
 }  // namespace nimkit::cli

@@ -1,15 +1,18 @@
 // Long runs of `nimkit grundy` on octal codes and Grundy's game: the sparse-space engine
 // (sparse_space.h) with a progress line, periodic and on-signal checkpoints, resume, and --stats.
-// The grundy command adds these options and hands such runs here.
+// The grundy command adds these options and hands such runs here: rulesets whose
+// HeapRuleset::split_game() names a game.
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "nimkit/periodicity.h"
 #include "nimkit/sparse_space.h"
 
 namespace nimkit::cli {
@@ -28,12 +31,20 @@ struct LongRunOptions {
   }
 };
 
+// The period part of `nimkit grundy`'s output, the same for every ruleset and engine.
+struct PeriodReport {
+  std::optional<Periodicity> period;
+  std::uint64_t checked_to = 0;  // without a period: the largest heap examined
+  std::string note;              // why no period, when there is none
+};
+// "period P, preperiod N[, saltus S] (proved; checked to heap C)" and the proof, or the note.
+std::string period_text(const PeriodReport& report);
+// {"period", "preperiod", "proved", "checked_to", "proof", "saltus"}, or with null period and
+// preperiod, proved false and "note".
+nlohmann::json period_json(const PeriodReport& report);
+
 // --algorithm, --checkpoint, --checkpoint-every, --resume, --stats, --no-progress.
 void add_long_run_options(CLI::App& command, LongRunOptions& options);
-
-// The game a ruleset spec names when the engine can compute it: "octal:CODE" or a named octal
-// game, and "grundy". nullopt for every other ruleset.
-std::optional<SplitGame> sequence_game(std::string_view rules_spec);
 
 // Computes g(0) .. g(count-1) — and with `period`, as many more as proving the period needs — and
 // writes them as `nimkit grundy` does (one per line, or JSON) to `out_path` (standard output when

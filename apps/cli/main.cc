@@ -7,11 +7,12 @@
 
 #include "commands.h"
 #include "nimkit/quote.h"
+#include "nimkit/version.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"nimkit: analyze, play and solve Nim and other impartial games"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("nimkit 0.1.0"));
+  app.set_version_flag("--version", "nimkit " + std::string(nimkit::version()));
   int status = 0;
   nimkit::cli::add_analyze_command(app, status);
   nimkit::cli::add_play_command(app, status);

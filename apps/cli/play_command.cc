@@ -36,12 +36,13 @@ struct PlayOptions {
   std::string save;
 };
 
-// "take 2 from heap 1" -> "takes 2 from heap 1", for "Computer takes 2 from heap 1".
+// "take 2 from heap 1" -> "takes 2 from heap 1", "remove vertex 3" -> "removes vertex 3", for
+// "Computer takes 2 from heap 1": a move's description starts with its verb, or is a zero move.
 std::string third_person(const std::string& description) {
-  if (description.starts_with("take ")) return "takes " + description.substr(5);
-  if (description.starts_with("split ")) return "splits " + description.substr(6);
   if (description.starts_with("zero move")) return "makes a " + description;
-  return description;
+  const std::size_t space = description.find(' ');
+  if (space == std::string::npos) return description;
+  return description.substr(0, space) + "s" + description.substr(space);
 }
 
 // "take 2 from heap 1" -> "take 2 from heap 1" / "zero move on heap 2" -> "make a zero move...".
@@ -56,7 +57,7 @@ std::string capitalized(std::string text) {
 }
 
 std::string heaps_line(const Match& match) {
-  return format_position(match.position(), match.rules().get());
+  return position_text(match.position(), match.rules().get());
 }
 
 void print_transcript(const Match& match, const std::array<std::string, 2>& names) {
@@ -67,7 +68,7 @@ void print_transcript(const Match& match, const std::array<std::string, 2>& name
   for (std::size_t i = 0; i < match.history().size(); ++i) {
     const MoveRecord& r = match.history()[i];
     fmt::print("  {:>3}. {:<{}}  {:<30} -> {}{}\n", i + 1, names[r.mover], name_width,
-               r.description, format_position(r.after, match.rules().get()),
+               r.description, position_text(r.after, match.rules().get()),
                r.threw_away_win ? "   ! threw away a win" : "");
     any_mark = any_mark || r.threw_away_win;
   }
@@ -139,12 +140,7 @@ std::string trim(const std::string& s) {
   return s.substr(start, s.find_last_not_of(" \t\r\n") - start + 1);
 }
 
-constexpr const char* kHelp =
-    "Moves: HEAP COUNT takes COUNT objects from heap HEAP (heaps numbered from 1), e.g. \"1 2\".\n"
-    "  Zero-move piles: \"HEAP 0\" uses the pile's zero move.\n"
-    "  Splitting games: add the heaps to leave, e.g. \"1 1 2 3\" takes 1 from heap 1 leaving 2 and "
-    "3.\n"
-    "  Games on several heaps at once: HEAP:COUNT ..., e.g. \"1:2 2:2\".\n"
+constexpr const char* kCommands =
     "Commands: hint (a winning move and why), undo (take back your last move), help, quit.\n";
 
 int save_game(const Match& match, const PlayOptions& options,
@@ -155,6 +151,121 @@ int save_game(const Match& match, const PlayOptions& options,
   out.close();
   if (!out) return report(fmt::format("cannot write the game to \"{}\"", options.save));
   fmt::print("Game saved to {}\n", options.save);
+  return 0;
+}
+
+// A game in the terminal: the match, who sits where, and the computer's levels.
+struct Session {
+  Match match;
+  std::array<std::string, 2> names;
+  std::size_t computer_seat = 1;
+  Level level;
+  Level opponent_level;
+  bool auto_play = false;
+  Limits limits;
+  Rng rng;
+};
+
+void print_hint(const Session& s) {
+  const Position& position = s.match.position();
+  auto analysis = analyze(position, s.match.convention(), s.limits);
+  if (!analysis) {
+    fmt::print("No hint: {}\n", analysis.error());
+  } else if (analysis->winner == Player::kFirst && analysis->winning_moves.empty()) {
+    fmt::print("No hint: this position is won, but {}\n", analysis->moves_unlisted);
+  } else if (analysis->winner == Player::kFirst) {
+    const Move& best = analysis->winning_moves.front();
+    fmt::print("Hint: {} (type \"{}\").\n", describe(position, best),
+               format_move(position, best, s.limits));
+    fmt::print("{}", explain(position, *analysis));
+  } else {
+    fmt::print(
+        "Hint: this position is lost against perfect play — every move loses. Make the "
+        "game long and hope for a mistake.\n");
+  }
+}
+
+// Back to the human's previous turn: their move and the computer's reply.
+void undo_turn(Session& s) {
+  std::size_t human_moves = 0;
+  for (const MoveRecord& r : s.match.history()) human_moves += r.mover != s.computer_seat;
+  if (human_moves == 0) {
+    fmt::print("Nothing to undo.\n");
+    return;
+  }
+  while (s.match.undo() && s.match.to_move() == s.computer_seat) {
+  }
+  fmt::print("Undone. {}\n", heaps_line(s.match));
+}
+
+// One line typed at the prompt: a command or a move. False when the player leaves the game.
+bool human_turn(Session& s, LineReader& reader) {
+  auto line = reader.read("your move> ");
+  if (!line) {
+    fmt::print("\nEnd of input: the game is left unfinished.\n");
+    return false;
+  }
+  const std::string text = trim(*line);
+  if (text == "quit" || text == "q") {
+    fmt::print("You leave the game unfinished.\n");
+    return false;
+  }
+  if (text.empty()) return true;
+  if (text == "help" || text == "?") {
+    fmt::print("{}{}", s.match.rules()->move_syntax(), kCommands);
+  } else if (text == "hint") {
+    print_hint(s);
+  } else if (text == "undo") {
+    undo_turn(s);
+  } else if (auto played = s.match.play(text); !played) {
+    fmt::print("error: {}\n", played.error());
+  } else {
+    fmt::print("You {}\n{}\n", second_person((*played)->description), heaps_line(s.match));
+  }
+  return true;
+}
+
+void print_opening(const Session& s, std::uint64_t seed) {
+  fmt::print("{}: {}\n", game_title(s.match.position().single_ruleset(), s.match.convention()),
+             heaps_line(s.match));
+  if (s.auto_play) {
+    fmt::print("computer ({}) against opponent ({}), seed {}\n", s.level.to_string(),
+               s.opponent_level.to_string(), seed);
+  } else {
+    fmt::print("you against the computer ({}), seed {}. Type help for the commands.\n",
+               s.level.to_string(), seed);
+  }
+  print_prediction(s.match, s.names, s.limits);
+  fmt::print("Game begins\n{}\n", heaps_line(s.match));
+}
+
+// Plays until the game ends or the human leaves; returns an exit status.
+int play_out(Session& s) {
+  LineReader reader;
+  bool abandoned = false;
+  while (!s.match.over()) {
+    const std::size_t seat = s.match.to_move();
+    if (seat == s.computer_seat || s.auto_play) {
+      const Level& mover = seat == s.computer_seat ? s.level : s.opponent_level;
+      auto move = choose_move(s.match.position(), s.match.convention(), mover, s.rng, s.limits);
+      if (!move) return report(move.error());
+      const MoveRecord& r = s.match.play(*move);
+      fmt::print("{} {}\n{}\n", capitalized(s.names[seat]), third_person(r.description),
+                 heaps_line(s.match));
+      continue;
+    }
+    if (!human_turn(s, reader)) {
+      abandoned = true;
+      break;
+    }
+  }
+  if (s.match.over()) {
+    const std::size_t winner = s.match.winner();
+    fmt::print("{} win{}\n", capitalized(s.names[winner]), s.names[winner] == "you" ? "" : "s");
+  } else if (abandoned && s.match.history().empty()) {
+    fmt::print("No moves were played.\n");
+  }
+  print_transcript(s.match, s.names);
   return 0;
 }
 
@@ -170,106 +281,22 @@ int run_play(const PlayOptions& options) {
   if (!opponent_level) return report(opponent_level.error());
   const Limits limits = options.game.limits();
   const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
-  Rng rng(seed);
-
-  Match match(game->rules, game->position, options.game.convention(), limits);
   // Player 0 moves first. The "human" seat is the opponent mover under --auto.
   const bool computer_first = options.first == "computer";
   const std::string human = options.auto_play ? "opponent" : "you";
   const std::string computer = "computer";
-  const std::array<std::string, 2> names = computer_first
-                                               ? std::array<std::string, 2>{computer, human}
-                                               : std::array<std::string, 2>{human, computer};
-  const std::size_t computer_seat = computer_first ? 0 : 1;
-
-  fmt::print("{}: {}\n", game_title(game->position.single_ruleset(), match.convention()),
-             heaps_line(match));
-  if (options.auto_play) {
-    fmt::print("computer ({}) against opponent ({}), seed {}\n", level->to_string(),
-               opponent_level->to_string(), seed);
-  } else {
-    fmt::print("you against the computer ({}), seed {}. Type help for the commands.\n",
-               level->to_string(), seed);
-  }
-  print_prediction(match, names, limits);
-  fmt::print("Game begins\n{}\n", heaps_line(match));
-
-  LineReader reader;
-  bool abandoned = false;
-  while (!match.over()) {
-    const std::size_t seat = match.to_move();
-    if (seat == computer_seat || options.auto_play) {
-      const Level& mover = seat == computer_seat ? *level : *opponent_level;
-      auto move = choose_move(match.position(), match.convention(), mover, rng, limits);
-      if (!move) return report(move.error());
-      const MoveRecord& r = match.play(*move);
-      fmt::print("{} {}\n{}\n", capitalized(names[seat]), third_person(r.description),
-                 heaps_line(match));
-      continue;
-    }
-    auto line = reader.read("your move> ");
-    if (!line) {
-      fmt::print("\nEnd of input: the game is left unfinished.\n");
-      abandoned = true;
-      break;
-    }
-    const std::string text = trim(*line);
-    if (text.empty()) continue;
-    if (text == "quit" || text == "q") {
-      fmt::print("You leave the game unfinished.\n");
-      abandoned = true;
-      break;
-    }
-    if (text == "help" || text == "?") {
-      fmt::print("{}", kHelp);
-      continue;
-    }
-    if (text == "hint") {
-      auto analysis = analyze(match.position(), match.convention(), limits);
-      if (!analysis) {
-        fmt::print("No hint: {}\n", analysis.error());
-      } else if (analysis->winner == Player::kFirst && analysis->winning_moves.empty()) {
-        fmt::print("No hint: this position is won, but {}\n", analysis->moves_unlisted);
-      } else if (analysis->winner == Player::kFirst) {
-        const Move& best = analysis->winning_moves.front();
-        fmt::print("Hint: {} (type \"{}\").\n", describe(match.position(), best),
-                   format_move(match.position(), best));
-        fmt::print("{}", explain(match.position(), *analysis));
-      } else {
-        fmt::print(
-            "Hint: this position is lost against perfect play — every move loses. Make the "
-            "game long and hope for a mistake.\n");
-      }
-      continue;
-    }
-    if (text == "undo") {
-      // Back to the human's previous turn: their move and the computer's reply.
-      std::size_t human_moves = 0;
-      for (const MoveRecord& r : match.history()) human_moves += r.mover != computer_seat;
-      if (human_moves == 0) {
-        fmt::print("Nothing to undo.\n");
-        continue;
-      }
-      while (match.undo() && match.to_move() == computer_seat) {
-      }
-      fmt::print("Undone. {}\n", heaps_line(match));
-      continue;
-    }
-    auto played = match.play(text);
-    if (!played) {
-      fmt::print("error: {}\n", played.error());
-      continue;
-    }
-    fmt::print("You {}\n{}\n", second_person((*played)->description), heaps_line(match));
-  }
-  if (match.over()) {
-    const std::size_t winner = match.winner();
-    fmt::print("{} win{}\n", capitalized(names[winner]), names[winner] == "you" ? "" : "s");
-  } else if (abandoned && match.history().empty()) {
-    fmt::print("No moves were played.\n");
-  }
-  print_transcript(match, names);
-  return save_game(match, options, names);
+  Session s{Match(game->rules, game->position, options.game.convention(), limits),
+            computer_first ? std::array<std::string, 2>{computer, human}
+                           : std::array<std::string, 2>{human, computer},
+            computer_first ? std::size_t{0} : std::size_t{1},
+            *level,
+            *opponent_level,
+            options.auto_play,
+            limits,
+            Rng(seed)};
+  print_opening(s, seed);
+  if (const int status = play_out(s); status != 0) return status;
+  return save_game(s.match, options, s.names);
 }
 
 // A saved game is a few lines per move: 16 MiB holds hundreds of thousands of moves, and no read

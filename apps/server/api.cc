@@ -17,6 +17,7 @@
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
 #include "nimkit/strategy.h"
+#include "nimkit/version.h"
 
 namespace nimkit::server {
 namespace {
@@ -223,8 +224,9 @@ Limits Api::engine_limits(std::shared_ptr<WorkMeter> meter) const {
 }
 
 ApiResponse Api::health() const {
-  return ApiResponse{200,
-                     json{{"status", "ok"}, {"version", "0.1.0"}, {"rulesets", registry().size()}}};
+  return ApiResponse{
+      200,
+      json{{"status", "ok"}, {"version", std::string(version())}, {"rulesets", registry().size()}}};
 }
 
 ApiResponse Api::rulesets() const {
@@ -465,6 +467,8 @@ ApiResponse Api::grundy(std::string_view text, std::shared_ptr<WorkMeter> meter)
       answer["preperiod"] = search.period->preperiod;
       answer["proof"] = search.period->proof;
       answer["checked_to"] = search.period->checked_to;
+      // g(n + period) = g(n) + saltus past the preperiod: 0 for an ordinary period.
+      answer["saltus"] = search.period->saltus;
     } else {
       answer["searched_to"] = search.searched_to;
       if (!search.stopped_by.empty()) answer["no_period"] = search.stopped_by;

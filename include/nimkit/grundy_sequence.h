@@ -1,9 +1,15 @@
 // Grundy sequences of heap rulesets: g(0), g(1), ... by mex, extended for ever by a proved period.
 //
 // HeapRuleset is the base of the arity-1 rulesets whose values come from a table (subtraction,
-// octal, Grundy's game): it keeps the table, extends it on demand within Limits, looks for a
-// period whenever the table doubles, and once a period is proved answers every heap up to 2^64-1
-// in O(1). The table is shared by every user of the ruleset object and guarded by a mutex.
+// octal, Grundy's game). Its values come from one SequenceEngine: the sparse-space engine of
+// sparse_space.h for octal codes without three-heap splits and for Grundy's game (2 or 4 bytes
+// per value), otherwise a 64-bit table filled by extend_values()/mex_value(). HeapRuleset
+// extends the engine on demand within Limits, looks for a period (find_period of periodicity.h,
+// the one period finder) whenever the table doubles, and once a period is proved answers every
+// heap up to 2^64-1 in O(1) and stops computing. The engine is shared by every user of the
+// ruleset object and guarded by a mutex. Analysis (Ruleset::grundy), `/api/grundy` and
+// `nimkit grundy` all read values through grundy_values() or the ruleset; `nimkit grundy`'s long
+// runs (checkpoints, progress) drive the sparse-space engine of the game split_game() names.
 #pragma once
 
 #include <cstdint>
@@ -18,8 +24,24 @@
 #include "nimkit/nimber.h"
 #include "nimkit/periodicity.h"
 #include "nimkit/result.h"
+#include "nimkit/sparse_space.h"
 
 namespace nimkit {
+
+// The values of one Grundy sequence, computed on demand.
+class SequenceEngine {
+ public:
+  virtual ~SequenceEngine() = default;
+  // Values known: g(0) ... g(size() - 1).
+  virtual std::uint64_t size() const = 0;
+  // g(n) for n < size().
+  virtual std::uint64_t value(std::uint64_t n) const = 0;
+  // Computes values up to `size`, adding the options visited (or an estimate) to `work`; may stop
+  // early, once work passes `budget`.
+  virtual void extend(std::uint64_t size, std::uint64_t& work, std::uint64_t budget) = 0;
+  // find_period (periodicity.h) over the values known.
+  virtual std::optional<Periodicity> period(const PeriodTheorem& theorem) const = 0;
+};
 
 class HeapRuleset : public HeapGame {
  public:
@@ -42,10 +64,20 @@ class HeapRuleset : public HeapGame {
   virtual std::uint64_t mex_value(std::span<const std::uint64_t> previous,
                                   std::uint64_t& work) const = 0;
 
+  // The split game whose values the sparse-space engine (sparse_space.h) computes, for octal
+  // codes and Grundy's game: front ends that need that engine's long runs (checkpoints, progress,
+  // statistics) ask this rather than reading the ruleset's name. nullopt for other rulesets.
+  virtual std::optional<SplitGame> split_game() const { return std::nullopt; }
+
+  // The engine this ruleset's values come from (called once, with the mutex held): the
+  // sparse-space engine when split_game() names a game it computes, else a 64-bit table filled
+  // by extend_values().
+  virtual std::unique_ptr<SequenceEngine> make_engine() const;
+
   // Appends g(n) for n = table.size() ... size-1 to `table` (table[i] = g(i) on entry), adding
   // the options visited to `work`; may stop early, once work passes `budget`. The default calls
-  // mex_value() heap by heap; rulesets with a faster algorithm override it. Called with the
-  // table's mutex held.
+  // mex_value() heap by heap; rulesets with a faster algorithm override it (split games use the
+  // sparse-space engine through make_engine() instead). Called with the table's mutex held.
   virtual void extend_values(std::vector<std::uint64_t>& table, std::uint64_t size,
                              std::uint64_t& work, std::uint64_t budget) const;
 

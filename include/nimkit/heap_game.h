@@ -97,6 +97,7 @@ class HeapGame : public Ruleset {
   Result<std::vector<Option>> parse_move(const State& state, std::string_view text,
                                          std::size_t first_item, std::size_t items, bool partial,
                                          const Limits& limits) const final;
+  std::string move_syntax() const final;
   Count count_options(const State& state) const final;
   Option option(const State& state, Count index) const final;
   Result<Nimber> value(const State& state, const Limits& limits) const final;

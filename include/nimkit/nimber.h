@@ -14,7 +14,7 @@ namespace nimkit {
 __extension__ typedef unsigned __int128
     Nimber;  // NOLINT(modernize-use-using): __extension__ keeps -Wpedantic quiet
 
-// Decimal text of a nimber, e.g. "18446744073709551616".
+// Decimal text of a nimber (or of a Count, the same 128-bit integer), e.g. "18446744073709551616".
 std::string to_string(Nimber value);
 
 // The minimum excludant: the least nimber not in `values` (any order, duplicates allowed).

@@ -25,14 +25,12 @@
 #include <string_view>
 #include <vector>
 
+#include "nimkit/count.h"
 #include "nimkit/limits.h"
 #include "nimkit/nimber.h"
 #include "nimkit/result.h"
 
 namespace nimkit {
-
-// How many options a component has; may exceed 2^64 (Moore's game on several huge heaps).
-using Count = Nimber;
 
 // A component's state, canonical for its ruleset: equal states are equal games and compare equal.
 using State = std::vector<std::uint64_t>;
@@ -122,6 +120,9 @@ class Ruleset {
   virtual Result<std::vector<Option>> parse_move(const State& state, std::string_view text,
                                                  std::size_t first_item, std::size_t items,
                                                  bool partial, const Limits& limits) const = 0;
+
+  // How moves are typed, for a player's help: a line or two ending in '\n'.
+  virtual std::string move_syntax() const = 0;
 
   // Moves from a component, by count and random access so that a huge heap need not be
   // enumerated.

@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "nimkit/periodicity.h"
 #include "nimkit/result.h"
 
 namespace nimkit {
@@ -89,15 +90,6 @@ struct SequenceStats {
   std::optional<std::uint64_t> last_rare;  // largest heap ≥ 1 with a rare value
 };
 
-// A proved (or candidate) period: g(n + period) == g(n) for every n ≥ preperiod.
-struct SequencePeriod {
-  std::uint64_t preperiod = 0;
-  std::uint64_t period = 0;
-  // Values the proof needs (heaps 0..needed-1): E + period, with E the bound of the octal
-  // periodicity theorem (periodicity.h; 2·n0 + p + k, Guy–Smith, for games that split in two).
-  std::uint64_t needed = 0;
-};
-
 class GrundySequence {
  public:
   // Fails when the game has no moves at all. Values are stored in 16 bits while they are at most
@@ -134,11 +126,11 @@ class GrundySequence {
   std::uint64_t size() const;                     // heaps with a known value
   std::uint32_t value(std::uint64_t heap) const;  // heap < size()
   std::vector<std::uint32_t> values(std::uint64_t first, std::uint64_t count) const;
-  // g(first) .. g(first+count-1) for any heaps once `period` is proved (period.needed ≤ size(),
-  // as prove_period() returns it): the table below size(), the period beyond it — so a long
-  // sequence of a periodic game costs the proof, not a value computed per heap.
+  // g(first) .. g(first+count-1) for any heaps once `period` is proved (an ordinary period,
+  // period.needed ≤ size(), as prove_period() returns it): the table below size(), the period
+  // beyond it — so a long sequence of a periodic game costs the proof, not a value per heap.
   std::vector<std::uint32_t> values(std::uint64_t first, std::uint64_t count,
-                                    const SequencePeriod& period) const;
+                                    const Periodicity& period) const;
   // Bytes per stored value: 2 while every value fits 16 bits, else 4.
   int value_bytes() const;
 
@@ -146,15 +138,15 @@ class GrundySequence {
   SequenceStats stats() const;
 
   // The period whose Guy–Smith proof needs the fewest values, judged on the values known so far
-  // (preperiod and period as small as the data allow), or nullopt for Grundy's game. Proved when
-  // needed ≤ size().
-  std::optional<SequencePeriod> period_candidate() const;
+  // (preperiod and period as small as the data allow; find_period of periodicity.h), or nullopt
+  // for Grundy's game. Proved when needed ≤ size().
+  std::optional<Periodicity> period_candidate() const;
   // Extends the sequence until a period is proved or `max_heaps` values did not suffice.
   // Fails naming the limit in the latter case, or for Grundy's game (no theorem); returns the
   // proved period. An early stop by the callback is reported as an error "interrupted".
-  Result<SequencePeriod> prove_period(std::uint64_t max_heaps,
-                                      const SequenceProgressCallback& progress = {},
-                                      std::uint64_t progress_interval = 1 << 16);
+  Result<Periodicity> prove_period(std::uint64_t max_heaps,
+                                   const SequenceProgressCallback& progress = {},
+                                   std::uint64_t progress_interval = 1 << 16);
 
   // The whole state — format version, game code, algorithm, mask, values, checksum — handed to
   // `sink` in chunks of at most kCheckpointChunk bytes, encoded chunk by chunk (memory: one

@@ -2,22 +2,10 @@
 
 #include <fmt/format.h>
 
-#include "split_kernel.h"
-
 namespace nimkit {
 
 GrundysGame::GrundysGame() = default;
 GrundysGame::~GrundysGame() = default;
-
-void GrundysGame::extend_values(std::vector<std::uint64_t>& table, std::uint64_t size,
-                                std::uint64_t& work, std::uint64_t budget) const {
-  if (!kernel_) kernel_ = std::make_unique<detail::SplitKernel>(SplitGame::grundy());
-  if (kernel_->usable()) {
-    kernel_->extend(table, size, work, budget);
-  } else {
-    HeapRuleset::extend_values(table, size, work, budget);
-  }
-}
 
 std::string GrundysGame::summary() const {
   return "split one heap into two non-empty heaps of different sizes";
@@ -42,7 +30,7 @@ Result<std::vector<HeapOption>> GrundysGame::options_taking(std::span<const Heap
   const Count count = option_count(component);
   if (count > limits.max_scan) {
     return fail(fmt::format("grundy: a heap of {} splits in {} ways, more than the scan limit {}",
-                            component[0].size, to_string(Nimber{count}), limits.max_scan));
+                            component[0].size, to_string(count), limits.max_scan));
   }
   std::vector<HeapOption> found;
   for (Count i = 0; i < count; ++i) found.push_back(option_at(component, i));

@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 
+#include "nimkit/bisect.h"
 #include "nimkit/quote.h"
 
 namespace nimkit {
@@ -215,16 +216,9 @@ HeapOption MooreNim::option_at(std::span<const Heap> component, Count index) con
   for (const Heap& h : component) objects += h.size;
   // Options taking at most t objects (the all-zero vector is not a move).
   auto up_to = [&](I128 t) { return count_up_to(component, 0, t, k) - 1; };
-  I128 lo = 1, hi = objects;
-  while (lo < hi) {
-    const I128 mid = lo + (hi - lo) / 2;
-    if (up_to(mid) > index) {
-      hi = mid;
-    } else {
-      lo = mid + 1;
-    }
-  }
-  const I128 t = lo;
+  const I128 lo = 1, hi = objects;
+  // The objects the index-th option takes: the least t with more than `index` options up to t.
+  const I128 t = first_true(lo, hi, [&](I128 mid) { return up_to(mid) > index; });
   U128 rank = index - up_to(t - 1);
   // Among moves taking exactly t, the heaps left ascend as the amounts taken descend, heap by
   // heap: choose each amount, largest first, by counting the completions of the rest.

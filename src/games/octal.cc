@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <cassert>
 
-#include "split_kernel.h"
-
 namespace nimkit {
 namespace {
 
@@ -82,16 +80,6 @@ OctalGame::OctalGame(OctalCode code, std::string name)
     : code_(std::move(code)), name_(std::move(name)) {}
 
 OctalGame::~OctalGame() = default;
-
-void OctalGame::extend_values(std::vector<std::uint64_t>& table, std::uint64_t size,
-                              std::uint64_t& work, std::uint64_t budget) const {
-  if (!kernel_) kernel_ = std::make_unique<detail::SplitKernel>(SplitGame{code_.digits, false});
-  if (kernel_->usable()) {
-    kernel_->extend(table, size, work, budget);
-  } else {
-    HeapRuleset::extend_values(table, size, work, budget);
-  }
-}
 
 std::string OctalGame::spec() const { return name_.empty() ? "octal:" + code_.to_string() : name_; }
 
@@ -236,6 +224,11 @@ Result<std::vector<HeapOption>> OctalGame::options_taking(std::span<const Heap> 
   }
   for (Count i = 0; i < c; ++i) found.push_back(option_taking(n, take, i));
   return found;
+}
+
+std::optional<SplitGame> OctalGame::split_game() const {
+  if (code_.max_parts() == 0) return std::nullopt;
+  return SplitGame{code_.digits, false};
 }
 
 std::optional<PeriodTheorem> OctalGame::period_theorem() const {

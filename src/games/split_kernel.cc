@@ -3,25 +3,38 @@
 #include <algorithm>
 
 namespace nimkit::detail {
+namespace {
 
-SplitKernel::SplitKernel(const SplitGame& game) {
-  if (game.has_triple_split()) return;
-  auto created = GrundySequence::create(game, SequenceAlgorithm::kSparse);
-  if (created) sequence_ = std::make_unique<GrundySequence>(std::move(*created));
-}
+class SplitEngine final : public SequenceEngine {
+ public:
+  explicit SplitEngine(GrundySequence sequence) : sequence_(std::move(sequence)) {}
 
-SplitKernel::~SplitKernel() = default;
-
-void SplitKernel::extend(std::vector<std::uint64_t>& table, std::uint64_t size, std::uint64_t& work,
-                         std::uint64_t budget) {
-  constexpr std::uint64_t kChunk = 4096;
-  while (table.size() < size && work <= budget) {
-    const std::uint64_t target = std::min<std::uint64_t>(size, table.size() + kChunk);
-    if (sequence_->size() < target) sequence_->extend_to(target);
-    const std::uint64_t added = target - table.size();
-    for (std::uint64_t n = table.size(); n < target; ++n) table.push_back(sequence_->value(n));
-    work += added * (sequence_->progress().rare_count + 1);
+  std::uint64_t size() const override { return sequence_.size(); }
+  std::uint64_t value(std::uint64_t n) const override { return sequence_.value(n); }
+  void extend(std::uint64_t size, std::uint64_t& work, std::uint64_t budget) override {
+    constexpr std::uint64_t kChunk = 4096;
+    while (sequence_.size() < size && work <= budget) {
+      const std::uint64_t before = sequence_.size();
+      sequence_.extend_to(std::min<std::uint64_t>(size, before + kChunk));
+      work += (sequence_.size() - before) * (sequence_.progress().rare_count + 1);
+    }
   }
+  std::optional<Periodicity> period(const PeriodTheorem& /*theorem*/) const override {
+    // The engine's candidate is find_period under the same octal theorem.
+    return sequence_.period_candidate();
+  }
+
+ private:
+  GrundySequence sequence_;
+};
+
+}  // namespace
+
+std::unique_ptr<SequenceEngine> make_split_engine(const SplitGame& game) {
+  if (game.has_triple_split()) return nullptr;
+  auto created = GrundySequence::create(game, SequenceAlgorithm::kSparse);
+  if (!created) return nullptr;
+  return std::make_unique<SplitEngine>(std::move(created).value());
 }
 
 }  // namespace nimkit::detail

@@ -1,29 +1,17 @@
-// The sparse-space kernel of sparse_space.h behind HeapRuleset::extend_values, for octal codes
-// without three-heap splits and for Grundy's game: the same values as mex, found much faster.
+// The sparse-space engine of sparse_space.h as the SequenceEngine of HeapRuleset, for octal codes
+// without three-heap splits and for Grundy's game: the same values as mex, found much faster,
+// stored at 2 bytes per value (4 past 65535), with no second copy in a 64-bit table.
 #pragma once
 
-#include <cstdint>
 #include <memory>
-#include <vector>
 
+#include "nimkit/grundy_sequence.h"
 #include "nimkit/sparse_space.h"
 
 namespace nimkit::detail {
 
-class SplitKernel {
- public:
-  explicit SplitKernel(const SplitGame& game);
-  ~SplitKernel();
-
-  // Whether the kernel applies (a game with moves and no three-heap splits).
-  bool usable() const { return sequence_ != nullptr; }
-  // Appends values up to `size` (or until work passes budget) to `table`. Work is estimated as
-  // the rare heaps each value scans, plus one.
-  void extend(std::vector<std::uint64_t>& table, std::uint64_t size, std::uint64_t& work,
-              std::uint64_t budget);
-
- private:
-  std::unique_ptr<GrundySequence> sequence_;
-};
+// The engine for `game`, or nullptr when the sparse-space engine does not apply (a game with no
+// moves or with three-heap splits). Work is estimated as the rare heaps each value scans, plus one.
+std::unique_ptr<SequenceEngine> make_split_engine(const SplitGame& game);
 
 }  // namespace nimkit::detail

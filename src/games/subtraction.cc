@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "nimkit/quote.h"
 
@@ -207,6 +208,37 @@ HeapOption SubtractionGame::option_at(std::span<const Heap> component, Count ind
   return HeapOption{{Heap{component[0].size - s}}, s};
 }
 
+Result<std::vector<HeapOption>> SubtractionGame::options_with_value(std::span<const Heap> component,
+                                                                    Nimber target,
+                                                                    const Limits& limits) const {
+  const std::uint64_t n = component[0].size;
+  const PeriodSearch search = kind_ == Kind::kAllBut ? find_period(0, limits) : PeriodSearch{};
+  if (!search.period || search.period->saltus == 0) {
+    return HeapGame::options_with_value(component, target, limits);
+  }
+  const Periodicity& p = *search.period;
+  const std::uint64_t first = p.preperiod + p.period;  // heaps below this come from the table
+  auto known = values(0, std::min(n, first), limits);
+  if (!known) return Error{known.error()};
+  std::vector<std::uint64_t> heaps;  // m < n with g(m) = target
+  for (std::uint64_t m = 0; m < known->size(); ++m) {
+    if ((*known)[m] == target) heaps.push_back(m);
+  }
+  for (std::uint64_t r = p.preperiod; r < first && n > first; ++r) {
+    const Nimber base = (*known)[r];
+    if (base > target || (target - base) % p.saltus != 0) continue;
+    const Nimber m = Nimber{r} + (target - base) / p.saltus * p.period;
+    if (m >= first && m < n) heaps.push_back(static_cast<std::uint64_t>(m));
+  }
+  // HeapOption order: by objects taken, so the largest heap left first.
+  std::sort(heaps.begin(), heaps.end(), std::greater<>());
+  std::vector<HeapOption> options;
+  for (const std::uint64_t m : heaps) {
+    if (allows(n - m)) options.push_back(HeapOption{{Heap{m}}, n - m});
+  }
+  return options;
+}
+
 Result<std::vector<HeapOption>> SubtractionGame::options_taking(std::span<const Heap> component,
                                                                 std::size_t /*heap*/,
                                                                 std::uint64_t take,
@@ -217,6 +249,7 @@ Result<std::vector<HeapOption>> SubtractionGame::options_taking(std::span<const 
 }
 
 std::optional<PeriodTheorem> SubtractionGame::period_theorem() const {
+  if (kind_ == Kind::kAllBut) return PeriodTheorem::all_but(numbers_.empty() ? 0 : numbers_.back());
   if (kind_ != Kind::kFinite) return std::nullopt;
   return PeriodTheorem::subtraction(numbers_.back());
 }

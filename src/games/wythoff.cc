@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "nimkit/bisect.h"
 #include "nimkit/checked.h"
 
 namespace nimkit {
@@ -132,16 +133,9 @@ HeapOption WythoffGame::option_at(std::span<const Heap> component, Count index) 
   auto up_to = [&](U128 t) {
     return std::min<U128>(t, x) + std::min<U128>(t, y) + std::min<U128>(t / 2, std::min(x, y));
   };
-  U128 lo = 1, hi = U128{x} + y;
-  while (lo < hi) {
-    const U128 mid = lo + (hi - lo) / 2;
-    if (up_to(mid) > index) {
-      hi = mid;
-    } else {
-      lo = mid + 1;
-    }
-  }
-  const U128 t = lo;
+  const U128 lo = 1, hi = U128{x} + y;
+  // The objects the index-th option takes: the least t with more than `index` options up to t.
+  const U128 t = first_true(lo, hi, [&](U128 mid) { return up_to(mid) > index; });
   U128 rank = index - up_to(t - 1);
   if (t <= x) {
     if (rank == 0)

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "fuzz_common.h"
-#include "nimkit/heap_game.h"
 #include "nimkit/analysis.h"
+#include "nimkit/heap_game.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
 

@@ -17,10 +17,6 @@
 #include "nimkit/grundy_sequence.h"
 
 namespace nimkit {
-namespace detail {
-class SplitKernel;
-}
-
 class GrundysGame final : public HeapRuleset {
  public:
   GrundysGame();
@@ -35,14 +31,9 @@ class GrundysGame final : public HeapRuleset {
   Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component, std::size_t heap,
                                                  std::uint64_t take,
                                                  const Limits& limits) const override;
+  std::optional<SplitGame> split_game() const override { return SplitGame::grundy(); }
   std::uint64_t mex_value(std::span<const std::uint64_t> previous,
                           std::uint64_t& work) const override;
-  // The sparse-space kernel of sparse_space.h.
-  void extend_values(std::vector<std::uint64_t>& table, std::uint64_t size, std::uint64_t& work,
-                     std::uint64_t budget) const override;
-
- private:
-  mutable std::unique_ptr<detail::SplitKernel> kernel_;  // guarded by the table's mutex
 };
 
 }  // namespace nimkit

@@ -18,8 +18,8 @@
 // code's values are examined for a period whenever the table doubles, proved by the periodicity
 // theorem (periodicity.h: Guy–Smith, E = 2·max(n0,1) + p + k for two-heap moves); once proved,
 // any heap up to 2^64-1 is answered in O(1). Kayles: period 12 from n0 = 71. Values are computed
-// by the sparse-space algorithm of sparse_space.h (exact, far faster than plain mex) unless the
-// code has three-heap splits.
+// by the sparse-space algorithm of sparse_space.h (exact, far faster than plain mex; HeapRuleset
+// chooses that engine from split_game()) unless the code has three-heap splits.
 #pragma once
 
 #include <memory>
@@ -30,10 +30,6 @@
 #include "nimkit/octal_code.h"
 
 namespace nimkit {
-namespace detail {
-class SplitKernel;
-}
-
 class OctalGame final : public HeapRuleset {
  public:
   // `name` is the registry name for a named game ("kayles"), empty for "octal:CODE".
@@ -58,11 +54,10 @@ class OctalGame final : public HeapRuleset {
                                                  const Limits& limits) const override;
 
   std::optional<PeriodTheorem> period_theorem() const override;
+  // The code as a split game, unless it allows no move.
+  std::optional<SplitGame> split_game() const override;
   std::uint64_t mex_value(std::span<const std::uint64_t> previous,
                           std::uint64_t& work) const override;
-  // Codes without three-heap splits use the sparse-space kernel (sparse_space.h).
-  void extend_values(std::vector<std::uint64_t>& table, std::uint64_t size, std::uint64_t& work,
-                     std::uint64_t budget) const override;
 
  private:
   // Options that take j objects from a heap of n (j ≤ n), and the k-th of them.
@@ -71,7 +66,6 @@ class OctalGame final : public HeapRuleset {
 
   OctalCode code_;
   std::string name_;
-  mutable std::unique_ptr<detail::SplitKernel> kernel_;  // guarded by the table's mutex
 };
 
 }  // namespace nimkit

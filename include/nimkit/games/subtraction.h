@@ -17,8 +17,13 @@
 //    heap up to 2^64-1 is answered in O(1).
 //  - powers-of-2: g(n) = n mod 3 (closed form: no power of two is a multiple of 3, and 1 and 2
 //    reach the other two residues).
-//  - all-but, squares, fibonacci: computed by mex, up to Limits::max_table. (All-but games are
-//    known to be arithmetic-periodic, squares is not periodic; nimkit proves neither.)
+//  - all-but: arithmetic-periodic, g(n + p) = g(n) + s for n ≥ n0 (saltus s > 0); computed by mex
+//    until the arithmetic periodicity theorem of periodicity.h proves p, s and n0 (with the
+//    excluded set X: if g(n + p) = g(n) + s for n0 ≤ n < T, where T ≥ n0 + max X and every value
+//    up to max{g(m) : m < n0 + p} + s occurs among g(0) ... g(T - max X - 1), it holds for every
+//    n ≥ n0), then any heap up to 2^64-1 is answered in O(1); all-but:1,2 has p = 3, s = 1,
+//    n0 = 0. The options of a given value are found from the period, not by a scan.
+//  - squares, fibonacci: computed by mex, up to Limits::max_table (squares is not periodic).
 #pragma once
 
 #include <memory>
@@ -49,6 +54,11 @@ class SubtractionGame final : public HeapRuleset {
 
   Count option_count(std::span<const Heap> component) const override;
   HeapOption option_at(std::span<const Heap> component, Count index) const override;
+  // All-but games with a proved arithmetic period: the heaps of value `target` are found from the
+  // period (a value occurs at most max X + 1 times), so a heap of any size is answered at once.
+  // Every other set scans the options (HeapGame::options_with_value).
+  Result<std::vector<HeapOption>> options_with_value(std::span<const Heap> component, Nimber target,
+                                                     const Limits& limits) const override;
   Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component, std::size_t heap,
                                                  std::uint64_t take,
                                                  const Limits& limits) const override;

@@ -1,0 +1,68 @@
+// The checkpoint format of the sparse-space engine (sparse_space.h), version 1, byte for byte:
+//
+//   magic "NIMKITGS", u32 version, u32 code length, code, u8 algorithm (0 plain, 1 sparse),
+//   u8 value bytes (2 or 4), u32 mask, u64 next mask choice, u64 count, count values of that
+//   many bytes each, u64 checksum of everything before it.
+//
+// Every integer is little-endian. The image is written and read in chunks of at most
+// kCheckpointChunk bytes, and the checksum is computed incrementally, so neither direction holds
+// a copy of the table. The engine's state (what the fields mean) stays in sparse_space.cc.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "nimkit/result.h"
+#include "nimkit/sparse_space.h"
+
+namespace nimkit::detail {
+
+struct CheckpointHeader {
+  std::string code;  // SplitGame::code()
+  SequenceAlgorithm algorithm = SequenceAlgorithm::kSparse;
+  int width = 2;  // bytes per value: 2 or 4
+  std::uint32_t mask = 0;
+  std::uint64_t next_choice = 0;
+  std::uint64_t count = 0;  // values
+};
+
+// Writes values [first, last) into `out`, `width` bytes each, little-endian.
+using CheckpointEncoder =
+    std::function<void(std::uint64_t first, std::uint64_t last, std::uint8_t* out)>;
+// Receives the encoded bytes of values first, first + 1, ... (a whole number of values).
+using CheckpointDecoder =
+    std::function<void(std::uint64_t first, std::span<const std::uint8_t> bytes)>;
+
+// Hands the image of `header` and its values to `sink` in chunks; false when the sink stopped it.
+bool write_checkpoint(const CheckpointHeader& header, const CheckpointEncoder& encode,
+                      const CheckpointSink& sink);
+
+// Reads an image from `source`, whose length is `size` bytes, in three steps: header(), then
+// values(), then verify(). Each fails with the message the engine reports for a bad checkpoint.
+class CheckpointReader {
+ public:
+  CheckpointReader(const CheckpointSource& source, std::uint64_t size);
+  ~CheckpointReader();
+  CheckpointReader(const CheckpointReader&) = delete;
+  CheckpointReader& operator=(const CheckpointReader&) = delete;
+
+  // The header, checked for magic, version and field ranges, and the file size for the count
+  // before any table is allocated.
+  Result<CheckpointHeader> header();
+  // The values, decoded chunk by chunk (memory: one chunk).
+  Result<bool> values(const CheckpointDecoder& decode);
+  // The stored checksum against the bytes read.
+  Result<bool> verify();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// Little-endian field access, shared by the engine's value encoders.
+std::uint64_t get_le(const std::uint8_t* bytes, int count);
+
+}  // namespace nimkit::detail

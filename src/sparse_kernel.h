@@ -1,0 +1,517 @@
+// The sparse-space kernel behind GrundySequence (sparse_space.h): the state of one sequence — the
+// value table, the rare heaps under the current mask, the split sets — and the mex of one heap by
+// the plain or the sparse algorithm. Private to src/sparse_space.cc, which holds the public
+// methods; the algorithm is described at the top of sparse_space.h.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <new>
+#include <type_traits>
+#include <utility>
+
+#include "nimkit/sparse_space.h"
+
+#if defined(__SSSE3__)
+#include <immintrin.h>
+#endif
+
+namespace nimkit {
+namespace detail {
+
+// The mask is first chosen at this many heaps and then every time the count doubles.
+constexpr std::uint64_t kFirstMaskChoice = 32;
+// Masks are searched over the low bits of the values only (2^16 candidates at most).
+constexpr int kMaxMaskBits = 16;
+// The splits a = 1..kPrefix of every split length are marked outright: nearly every rare
+// candidate has a witness among them (97 % of the .354 candidates within 32), so the targeted
+// search runs only for the few that do not. 32 measured faster than 16 or 64 on .354.
+constexpr std::uint64_t kPrefix = 32;
+constexpr std::uint64_t kNoHeap = ~std::uint64_t{0};
+// Codes with more split lengths than this (rare) are computed without split sets.
+constexpr std::size_t kMaxSplitLengths = 8;
+
+bool common(std::uint32_t value, std::uint32_t mask) {
+  return (std::popcount(value & mask) & 1) != 0;
+}
+
+// The smallest a in [lo, hi) with g[a] ^ g[m - a] == v, or hi. Every a < m is a legal part.
+template <typename V>
+std::uint64_t find_pair(const V* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
+                        std::uint32_t v) {
+  for (std::uint64_t a = lo; a < hi; ++a) {
+    if ((static_cast<std::uint32_t>(g[a]) ^ g[m - a]) == v) return a;
+  }
+  return hi;
+}
+
+#if defined(__SSSE3__)
+// 16-bit values: eight splits per step, the upper parts loaded backwards and reversed.
+template <>
+std::uint64_t find_pair(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
+                        std::uint32_t v) {
+  const __m128i reverse = _mm_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+  const __m128i target = _mm_set1_epi16(static_cast<short>(v));
+  std::uint64_t a = lo;
+  for (; a + 8 <= hi; a += 8) {
+    const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + a));
+    const __m128i high = _mm_shuffle_epi8(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + (m - a - 7))), reverse);
+    const int hits = _mm_movemask_epi8(_mm_cmpeq_epi16(_mm_xor_si128(low, high), target));
+    if (hits != 0)
+      return a + static_cast<std::uint64_t>(std::countr_zero(static_cast<unsigned>(hits))) / 2;
+  }
+  for (; a < hi; ++a) {
+    if ((g[a] ^ g[m - a]) == v) return a;
+  }
+  return hi;
+}
+#endif
+
+// The value table: a growable array whose growth goes through std::realloc. For large blocks
+// glibc moves the pages with mremap instead of copying them, so growing a table of N bytes does
+// not hold old and new blocks (up to 2N) at once as std::vector's reallocation does: the memory
+// stays at 2 bytes per value (prove_period grows the table several times).
+template <typename V>
+class ValueTable {
+  static_assert(std::is_trivially_copyable_v<V>);
+
+ public:
+  ValueTable() = default;
+  ValueTable(const ValueTable&) = delete;
+  ValueTable& operator=(const ValueTable&) = delete;
+  ~ValueTable() { std::free(data_); }
+
+  std::size_t size() const { return size_; }
+  std::size_t capacity() const { return capacity_; }
+  const V* data() const { return data_; }
+  V& operator[](std::size_t i) { return data_[i]; }
+  const V& operator[](std::size_t i) const { return data_[i]; }
+
+  void reserve(std::size_t n) {
+    if (n > capacity_) reallocate(n);
+  }
+  void push_back(V value) {
+    if (size_ == capacity_) reallocate(std::max<std::size_t>(16, 2 * capacity_));
+    data_[size_++] = value;
+  }
+  // New elements are zero.
+  void resize(std::size_t n) {
+    reserve(n);
+    if (n > size_) std::fill(data_ + size_, data_ + n, V{0});
+    size_ = n;
+  }
+  void release() {
+    std::free(data_);
+    data_ = nullptr;
+    size_ = capacity_ = 0;
+  }
+
+ private:
+  void reallocate(std::size_t n) {
+    void* grown = std::realloc(data_, n * sizeof(V));
+    if (grown == nullptr) throw std::bad_alloc();
+    data_ = static_cast<V*>(grown);
+    capacity_ = n;
+  }
+  V* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace detail
+
+struct GrundySequence::State {
+  SplitGame game;
+  SequenceAlgorithm algorithm = SequenceAlgorithm::kSparse;
+  bool sparse = true;  // the algorithm that actually runs (plain for triple splits)
+
+  // Moves, by kind, as the numbers of objects removed.
+  std::vector<std::uint32_t> remove_whole;  // bit 1
+  std::vector<std::uint32_t> remove_one;    // bit 2
+  std::vector<std::uint32_t> split_two;     // bit 4 (k = 0 splits without removing)
+  std::vector<std::uint32_t> split_three;   // bit 8
+
+  bool wide = false;  // values live in g32 instead of g16
+  detail::ValueTable<std::uint16_t> g16;
+  detail::ValueTable<std::uint32_t> g32;
+
+  std::uint32_t mask = 0;
+  std::uint64_t next_choice = detail::kFirstMaskChoice;
+  // Heaps ≥ 1 with rare values, ascending, and their values (two arrays: the marking loop loads
+  // both for every rare heap).
+  std::vector<std::uint32_t> rare_heaps;
+  std::vector<std::uint32_t> rare_values;
+  // Only the sparse marking of two-way splits reads the lists; games without such splits keep
+  // the count and the last rare heap alone, so their tables stay at 2 bytes per value.
+  bool keep_rare_list = true;
+  std::uint64_t rare_count = 0;
+  std::uint64_t last_rare = 0;           // 0: none (heap 0 is never listed)
+  std::vector<std::uint64_t> frequency;  // frequency[v]: heaps with value v
+  std::uint32_t max_value = 0;
+
+  // seen[v] == stamp marks value v as an option of the heap being computed.
+  std::vector<std::uint32_t> seen;
+  std::uint32_t stamp = 0;
+
+  // Split sets, for the sparse algorithm. The two-way splits of a heap of m objects (m = n - k
+  // for each split length k, m = n for Grundy's game) have the values S(m); heap n needs S(n - k)
+  // for every k, and S(m) does not depend on n, so each set is built once and serves every heap
+  // that splits m objects (both heaps n = m + 2 and n = m + 3 for .354: half the marking work).
+  // A built set holds: every split with a rare part (rare heaps r < m, all of them known when
+  // the set is built, as r < m ≤ n), which covers every detail::common value of S(m) under the
+  // current mask; the splits a = 1..detail::kPrefix; and the rare values that searches later found
+  // in S(m). All of its values are real split values, so marking them is exact. Slot m %
+  // split_slots holds set m: the m a heap needs are split_slots consecutive numbers. set_marks[slot
+  // * seen.size() + v] == set_stamp[slot] when v is in the set of set_heap[slot].
+  std::size_t split_slots = 1;
+  std::vector<std::uint32_t> set_marks;
+  std::vector<std::uint64_t> set_heap;
+  std::vector<std::uint32_t> set_stamp;
+  std::uint32_t last_set_stamp = 0;
+
+  void init_moves() {
+    if (!game.grundys_game) {
+      for (std::uint32_t k = 0; k < game.digits.size(); ++k) {
+        const std::uint8_t d = game.digits[k];
+        if (k > 0 && (d & 1)) remove_whole.push_back(k);
+        if (k > 0 && (d & 2)) remove_one.push_back(k);
+        if (d & 4) split_two.push_back(k);
+        if (d & 8) split_three.push_back(k);
+      }
+    }
+    if (!split_two.empty() && split_two.size() <= detail::kMaxSplitLengths) {
+      split_slots = split_two.back() - split_two.front() + 1;
+    }
+    set_heap.assign(split_slots, detail::kNoHeap);
+    set_stamp.assign(split_slots, 0);
+  }
+
+  // Forgets every split set (after a mask change, which changes what a set must cover, or when
+  // the value range grows).
+  void clear_split_sets() {
+    std::fill(set_heap.begin(), set_heap.end(), detail::kNoHeap);
+    std::fill(set_marks.begin(), set_marks.end(), 0);
+    last_set_stamp = 0;
+  }
+
+  std::uint64_t size() const { return wide ? g32.size() : g16.size(); }
+  std::uint32_t at(std::uint64_t n) const { return wide ? g32[n] : g16[n]; }
+
+  void ensure_seen_capacity(std::uint32_t value) {
+    // XORs of values below 2^b stay below 2^b and the mex is at most 2^b, so 2^(b+1) slots hold
+    // every value marked or probed.
+    const std::size_t need = std::max<std::size_t>(std::size_t{2} << std::bit_width(value), 64);
+    if (seen.size() < need) {
+      seen.resize(need, 0);
+      set_marks.assign(split_slots * need, 0);
+      clear_split_sets();
+    }
+  }
+
+  std::uint32_t next_stamp() {
+    if (++stamp == 0) {
+      std::fill(seen.begin(), seen.end(), 0);
+      stamp = 1;
+    }
+    return stamp;
+  }
+
+  // Records a newly computed value (already appended to the table).
+  void note(std::uint64_t n, std::uint32_t value) {
+    if (value >= frequency.size()) frequency.resize(std::size_t{value} + 1, 0);
+    ++frequency[value];
+    if (value > max_value) {
+      max_value = value;
+      ensure_seen_capacity(value);
+    }
+    if (n >= 1 && !detail::common(value, mask)) note_rare(n, value);
+  }
+
+  void note_rare(std::uint64_t n, std::uint32_t value) {
+    ++rare_count;
+    last_rare = n;
+    if (!keep_rare_list) return;
+    rare_heaps.push_back(static_cast<std::uint32_t>(n));
+    rare_values.push_back(value);
+  }
+
+  void rebuild_rare() {
+    rare_heaps.clear();
+    rare_values.clear();
+    rare_count = 0;
+    last_rare = 0;
+    const std::uint64_t count = size();
+    for (std::uint64_t n = 1; n < count; ++n) {
+      const std::uint32_t v = at(n);
+      if (!detail::common(v, mask)) note_rare(n, v);
+    }
+    clear_split_sets();
+  }
+
+  // The mask with the fewest rare heaps so far, by a Walsh–Hadamard transform of the value
+  // frequencies: W[M] = Σ_v f[v]·(-1)^popcount(v&M) = (#rare - #detail::common) under M.
+  void choose_mask() {
+    const int bits =
+        std::min(detail::kMaxMaskBits, std::max(1, static_cast<int>(std::bit_width(max_value))));
+    const std::size_t width = std::size_t{1} << bits;
+    std::vector<std::int64_t> w(width, 0);
+    for (std::size_t v = 0; v < frequency.size(); ++v) {
+      w[v & (width - 1)] += static_cast<std::int64_t>(frequency[v]);
+    }
+    // Values above 2^16 are folded onto their low bits: parity under a low mask only sees those.
+    for (std::size_t h = 1; h < width; h <<= 1) {
+      for (std::size_t i = 0; i < width; i += h << 1) {
+        for (std::size_t j = i; j < i + h; ++j) {
+          const std::int64_t a = w[j];
+          const std::int64_t b = w[j + h];
+          w[j] = a + b;
+          w[j + h] = a - b;
+        }
+      }
+    }
+    std::size_t best = 1;
+    for (std::size_t m = 2; m < width; ++m) {
+      if (w[m] < w[best]) best = m;
+    }
+    const auto chosen = static_cast<std::uint32_t>(best);
+    if (chosen != mask) {
+      mask = chosen;
+      rebuild_rare();
+    }
+  }
+
+  void upgrade() {
+    g32.reserve(g16.capacity());
+    for (std::size_t i = 0; i < g16.size(); ++i) g32.push_back(g16[i]);
+    g16.release();
+    wide = true;
+  }
+
+  std::uint32_t mex_from(std::uint32_t v, std::uint32_t s) const {
+    while (seen[v] == s) ++v;
+    return v;
+  }
+
+  // Marks the options that are not splits.
+  template <typename V>
+  void mark_simple(const V* g, std::uint64_t n, std::uint32_t s) {
+    for (const std::uint32_t k : remove_whole) {
+      if (n == k) seen[0] = s;
+    }
+    for (const std::uint32_t k : remove_one) {
+      if (n > k) seen[g[n - k]] = s;
+    }
+  }
+
+  // Marks g[a] ^ g[m - a] for a in [lo, hi).
+  template <typename V>
+  void mark_pairs(const V* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
+                  std::uint32_t s) {
+    std::uint32_t* mark = seen.data();
+    const V* back = g + m;
+    for (std::uint64_t a = lo; a < hi; ++a) mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = s;
+  }
+
+  // The largest smaller part of a two-way split of m (parts ≥ 1, unequal for Grundy's game).
+  std::uint64_t half(std::uint64_t m) const { return game.grundys_game ? (m - 1) / 2 : m / 2; }
+
+  template <typename V>
+  std::uint32_t plain_value(const V* g, std::uint64_t n) {
+    const std::uint32_t s = next_stamp();
+    mark_simple(g, n, s);
+    auto two = [&](std::uint64_t m) {
+      if (m >= 2) mark_pairs(g, m, 1, half(m) + 1, s);
+    };
+    if (game.grundys_game) two(n);
+    for (const std::uint32_t k : split_two) {
+      if (n >= k) two(n - k);
+    }
+    for (const std::uint32_t k : split_three) {
+      if (n < k + 3) continue;
+      const std::uint64_t m = n - k;
+      for (std::uint64_t a = 1; 3 * a <= m; ++a) {
+        for (std::uint64_t b = a; a + 2 * b <= m; ++b) seen[g[a] ^ g[b] ^ g[m - a - b]] = s;
+      }
+    }
+    return mex_from(0, s);
+  }
+
+  // Builds S(m) into `slot` (see set_marks). Not inlined: inlined into the heap loop, GCC 12
+  // spilled a register inside the rare-pair loop (Grundy 2^22: 12.5 s -> 13.6 s CPU).
+  template <typename V>
+  [[gnu::noinline]] void build_split_set(const V* g, std::uint64_t m, std::size_t slot) {
+    const std::uint32_t st = ++last_set_stamp;  // no wrap: see sparse_value
+    std::uint32_t* mark = set_marks.data() + slot * seen.size();
+    set_heap[slot] = m;
+    set_stamp[slot] = st;
+    // Every split with a rare part: that is every split with a detail::common value (and some
+    // others). Rare heaps r ≤ prefix are skipped: the split (r, m - r) is one of the prefix splits.
+    const std::uint64_t prefix = std::min(half(m), detail::kPrefix);
+    const auto heaps_end = rare_heaps.empty() || rare_heaps.back() < m
+                               ? rare_heaps.end()
+                               : std::lower_bound(rare_heaps.begin(), rare_heaps.end(), m);
+    const auto heaps_begin = std::upper_bound(rare_heaps.begin(), heaps_end, prefix);
+    const std::uint32_t* values = rare_values.data() + (heaps_begin - rare_heaps.begin());
+    const std::uint32_t* heaps = std::to_address(heaps_begin);
+    const std::size_t count = static_cast<std::size_t>(heaps_end - heaps_begin);
+    const V* back = g + m;
+    for (std::size_t i = 0; i < count; ++i) {
+      mark[values[i] ^ back[-static_cast<std::ptrdiff_t>(heaps[i])]] = st;
+    }
+    // Grundy's game: the equal split h + h is not a move; undo its mark when it was made (value 0
+    // stays an option only if some other split has it, which the search below finds again).
+    if (game.grundys_game && m % 2 == 0 && !detail::common(g[m / 2], mask)) mark[0] = st - 1;
+    for (std::uint64_t a = 1; a <= prefix; ++a) {
+      mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = st;
+    }
+  }
+
+  template <typename V>
+  std::uint32_t sparse_value(const V* g, std::uint64_t n) {
+    const std::uint32_t s = next_stamp();
+    mark_simple(g, n, s);
+    if (split_two.size() > detail::kMaxSplitLengths) return many_splits_value(g, n, s);
+    // Stamps must not wrap while this heap's sets are in use (a wrap would let stale marks
+    // match): start all sets over first when this heap's builds might reach 2^32.
+    if (last_set_stamp > std::numeric_limits<std::uint32_t>::max() - detail::kMaxSplitLengths) {
+      clear_split_sets();
+    }
+    // The split sets heap n needs: S(n - k) for each split length k.
+    std::uint64_t ms[detail::kMaxSplitLengths];
+    const std::uint32_t* marks[detail::kMaxSplitLengths];
+    std::uint32_t stamps[detail::kMaxSplitLengths];
+    std::size_t count = 0;
+    auto need = [&](std::uint64_t m) {
+      if (m < 2) return;
+      const std::size_t slot = m % split_slots;
+      if (set_heap[slot] != m) build_split_set(g, m, slot);
+      ms[count] = m;
+      marks[count] = set_marks.data() + slot * seen.size();
+      stamps[count++] = set_stamp[slot];
+    };
+    if (game.grundys_game) {
+      need(n);
+    } else {
+      for (const std::uint32_t k : split_two) {
+        if (n >= k) need(n - k);
+      }
+    }
+    const std::uint32_t* seen_marks = seen.data();
+    auto marked = [&](std::uint32_t v) {
+      if (seen_marks[v] == s) return true;
+      for (std::size_t i = 0; i < count; ++i) {
+        if (marks[i][v] == stamps[i]) return true;
+      }
+      return false;
+    };
+    std::uint32_t v = 0;
+    while (marked(v)) ++v;
+    // A rare value v is the candidate: unless a set holds it, it is an option only through a
+    // split of two detail::common parts beyond the prefix, which the sets do not cover. Search
+    // those splits for one of value v (stopping at the first); if there is none, v is the mex, else
+    // record the witness in its set and look at the next unmarked value.
+    while (!detail::common(v, mask)) {
+      const std::size_t found = find_split(g, ms, count, v);
+      if (found == count) return v;
+      set_marks[(ms[found] % split_slots) * seen.size() + v] = stamps[found];
+      ++v;
+      while (marked(v)) ++v;
+    }
+    return v;
+  }
+
+  // More than detail::kMaxSplitLengths split lengths (a rare kind of code): the sparse method
+  // without split sets, every split length marked and searched on its own.
+  template <typename V>
+  std::uint32_t many_splits_value(const V* g, std::uint64_t n, std::uint32_t s) {
+    std::uint32_t* mark = seen.data();
+    for (const std::uint32_t k : split_two) {
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k;
+      const V* back = g + m;
+      for (std::size_t i = 0; i < rare_heaps.size() && rare_heaps[i] < m; ++i) {
+        mark[rare_values[i] ^ back[-static_cast<std::ptrdiff_t>(rare_heaps[i])]] = s;
+      }
+    }
+    std::uint32_t v = mex_from(0, s);
+    while (!detail::common(v, mask)) {
+      bool found = false;
+      for (const std::uint32_t k : split_two) {
+        if (n >= k + 2 && detail::find_pair(g, n - k, 1, half(n - k) + 1, v) <= half(n - k)) {
+          found = true;
+          break;
+        }
+      }
+      if (!found) return v;
+      mark[v] = s;
+      v = mex_from(v + 1, s);
+    }
+    return v;
+  }
+
+  // The index i of a split length whose heap ms[i] has a split a > detail::kPrefix of value v, or
+  // `count` if none has. Searches the smaller parts in blocks, all split lengths in step, so that
+  // a split found early ends it.
+  template <typename V>
+  std::size_t find_split(const V* g, const std::uint64_t* ms, std::size_t count,
+                         std::uint32_t v) const {
+    std::uint64_t block = 32;
+    for (std::uint64_t lo = detail::kPrefix + 1;;
+         lo += block, block = std::min<std::uint64_t>(block * 2, 4096)) {
+      bool more = false;
+      for (std::size_t i = 0; i < count; ++i) {
+        const std::uint64_t last = half(ms[i]) + 1;
+        if (lo >= last) continue;
+        const std::uint64_t hi = std::min(lo + block, last);
+        if (detail::find_pair(g, ms[i], lo, hi, v) < hi) return i;
+        if (hi < last) more = true;
+      }
+      if (!more) return count;
+    }
+  }
+
+  // Computes heaps up to `end` into table g; stops early (returning false) when a value does not
+  // fit V.
+  template <typename V>
+  bool run(detail::ValueTable<V>& table, std::uint64_t end) {
+    for (std::uint64_t n = table.size(); n < end; ++n) {
+      if (n >= next_choice) {
+        if (sparse) choose_mask();
+        next_choice *= 2;
+      }
+      const V* g = table.data();
+      const std::uint32_t value = sparse ? sparse_value(g, n) : plain_value(g, n);
+      if (value > (sizeof(V) == 2 ? narrow_limit : std::numeric_limits<V>::max())) {
+        pending = value;
+        return false;
+      }
+      table.push_back(static_cast<V>(value));
+      note(n, value);
+    }
+    return true;
+  }
+
+  std::uint32_t pending = 0;
+  std::uint32_t narrow_limit = 0xFFFF;
+
+  void compute(std::uint64_t end) {
+    while (size() < end) {
+      if (!wide) {
+        if (run(g16, end)) return;
+        upgrade();
+        const std::uint64_t n = g32.size();
+        g32.push_back(pending);
+        note(n, pending);
+      } else {
+        run(g32, end);
+      }
+    }
+  }
+};
+
+}  // namespace nimkit

@@ -1,0 +1,7 @@
+#include "nimkit/version.h"
+
+namespace nimkit {
+
+std::string_view version() { return NIMKIT_VERSION; }
+
+}  // namespace nimkit

@@ -1,0 +1,194 @@
+// The one Grundy-sequence path: the period finder shared by heap-ruleset tables and the
+// sparse-space engine, arithmetic periods of all-but subtraction games cross-checked against
+// brute-force mex, and the ruleset telling the front ends which engine computes it.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "nimkit/grundy_sequence.h"
+#include "nimkit/heap_game.h"
+#include "nimkit/octal_code.h"
+#include "nimkit/periodicity.h"
+#include "nimkit/registry.h"
+#include "nimkit/sparse_space.h"
+
+namespace nimkit {
+namespace {
+
+// Every ruleset here is played on heaps.
+std::shared_ptr<const HeapGame> make(const std::string& spec) {
+  auto rules = make_ruleset(spec);
+  EXPECT_TRUE(rules.ok()) << spec;
+  return rules ? std::dynamic_pointer_cast<const HeapGame>(*rules) : nullptr;
+}
+
+const HeapRuleset& heap_rules(const std::shared_ptr<const Ruleset>& rules) {
+  return dynamic_cast<const HeapRuleset&>(*rules);
+}
+
+// g(0) .. g(count-1) of the all-but game with excluded set `excluded`, by the definition.
+std::vector<std::uint64_t> all_but_by_mex(const std::set<std::uint64_t>& excluded,
+                                          std::uint64_t count) {
+  std::vector<std::uint64_t> g;
+  for (std::uint64_t n = 0; n < count; ++n) {
+    std::vector<bool> seen(n + 2, false);
+    for (std::uint64_t m = 0; m < n; ++m) {
+      if (excluded.count(n - m) == 0 && g[m] <= n) seen[g[m]] = true;
+    }
+    std::uint64_t v = 0;
+    while (seen[v]) ++v;
+    g.push_back(v);
+  }
+  return g;
+}
+
+std::string all_but_spec(const std::set<std::uint64_t>& excluded) {
+  std::string spec = "subtraction:all-but:";
+  for (const std::uint64_t x : excluded) {
+    spec += (spec.back() == ':' ? "" : ",") + std::to_string(x);
+  }
+  return spec;
+}
+
+const std::vector<std::set<std::uint64_t>> kExcludedSets = {
+    {1},    {2},          {3},       {1, 2},    {1, 3},       {2, 3, 5},    {1, 2, 3, 4},
+    {1, 4}, {1, 4, 6},    {2, 7},    {3, 4, 9}, {1, 5, 6, 8}, {4, 5, 11},   {2, 3, 6, 7, 13},
+    {6},    {1, 3, 5, 7}, {5, 8, 9}, {10},      {1, 2, 9},    {3, 7, 8, 12}};
+
+TEST(AllBut, ProvedArithmeticPeriodsAgreeWithBruteForceMex) {
+  for (const auto& excluded : kExcludedSets) {
+    const std::string spec = all_but_spec(excluded);
+    const auto rules = make(spec);
+    const HeapRuleset::PeriodSearch search = heap_rules(rules).find_period(0, Limits{});
+    ASSERT_TRUE(search.period.has_value()) << spec << ": " << search.stopped_by;
+    const Periodicity& p = *search.period;
+    EXPECT_TRUE(p.proved) << spec;
+    EXPECT_GT(p.saltus, 0u) << spec;
+    // Far past the values the proof compared: the period answers, and must equal the mex.
+    const std::uint64_t count = std::max<std::uint64_t>(1500, 4 * p.checked_to);
+    const auto brute = all_but_by_mex(excluded, count);
+    auto got = grundy_values(*rules, 0, count, Limits{});
+    ASSERT_TRUE(got.ok()) << spec;
+    for (std::uint64_t n = 0; n < count; ++n) {
+      ASSERT_EQ((*got)[n], Nimber{brute[n]}) << spec << " heap " << n;
+    }
+    for (std::uint64_t n = p.preperiod; n + p.period < count; ++n) {
+      ASSERT_EQ(brute[n + p.period], brute[n] + p.saltus) << spec << " heap " << n;
+    }
+  }
+}
+
+TEST(AllBut, OneTwoHasPeriodThreeSaltusOne) {
+  const auto rules = make("subtraction:all-but:1,2");
+  const auto search = heap_rules(rules).find_period(0, Limits{});
+  ASSERT_TRUE(search.period.has_value());
+  EXPECT_EQ(search.period->period, 3u);
+  EXPECT_EQ(search.period->saltus, 1u);
+  EXPECT_EQ(search.period->preperiod, 0u);
+  const Heap huge{1'000'000'000'000, false};
+  auto g = rules->grundy(std::span<const Heap>(&huge, 1), Limits{});
+  ASSERT_TRUE(g.ok()) << g.error();
+  EXPECT_EQ(*g, Nimber{333'333'333'333});
+  const Heap top{~std::uint64_t{0}, false};
+  g = rules->grundy(std::span<const Heap>(&top, 1), Limits{});
+  ASSERT_TRUE(g.ok()) << g.error();
+  EXPECT_EQ(*g, Nimber{~std::uint64_t{0} / 3});
+}
+
+TEST(AllBut, OptionsOfAValueFromThePeriodEqualTheScan) {
+  for (const auto& excluded : kExcludedSets) {
+    const std::string spec = all_but_spec(excluded);
+    const auto rules = make(spec);
+    const auto brute = all_but_by_mex(excluded, 400);
+    for (const std::uint64_t n : {0u, 1u, 7u, 50u, 137u, 399u}) {
+      const Heap heap{n, false};
+      for (const Nimber target : {Nimber{0}, Nimber{1}, Nimber{brute[n / 2]}, Nimber{brute[n]}}) {
+        auto got = rules->options_with_value(std::span<const Heap>(&heap, 1), target, Limits{});
+        ASSERT_TRUE(got.ok()) << got.error();
+        std::vector<HeapOption> want;
+        for (std::uint64_t take = 1; take <= n; ++take) {
+          if (excluded.count(take) == 0 && brute[n - take] == target) {
+            want.push_back(HeapOption{{Heap{n - take, false}}, take});
+          }
+        }
+        EXPECT_EQ(*got, want) << spec << " heap " << n;
+      }
+    }
+  }
+}
+
+TEST(AllBut, TheBoundNeedsEveryValueUpToTheLargestEarlyOnePlusTheSaltus) {
+  // all-but:1,2: 0 0 0 1 1 1 2 ...; p = 3, s = 1, n0 = 0: M = 0, values 0 and 1 first all occur
+  // among g(0) .. g(3), so T = max(n0 + k, 4 + k) = 6 and the proof compares up to heap 8.
+  const std::vector<std::uint64_t> g = {0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3};
+  const auto p = find_period(std::span<const std::uint64_t>(g), PeriodTheorem::all_but(2));
+  ASSERT_TRUE(p.has_value());
+  EXPECT_TRUE(p->proved);
+  EXPECT_EQ(p->needed, 9u);
+  EXPECT_EQ(p->checked_to, 8u);
+  // Eight values are one short.
+  const auto short_p =
+      find_period(std::span<const std::uint64_t>(g.data(), 8), PeriodTheorem::all_but(2));
+  ASSERT_TRUE(short_p.has_value());
+  EXPECT_FALSE(short_p->proved);
+  EXPECT_EQ(short_p->needed, 9u);
+}
+
+TEST(PeriodFinder, TheSameCandidateFromEveryValueWidth) {
+  auto sequence = GrundySequence::create(*SplitGame::parse("kayles"), SequenceAlgorithm::kSparse);
+  ASSERT_TRUE(sequence.ok());
+  ASSERT_TRUE(sequence->extend_to(400));
+  const auto narrow = sequence->values(0, 400);
+  std::vector<std::uint16_t> g16(narrow.begin(), narrow.end());
+  std::vector<std::uint64_t> g64(narrow.begin(), narrow.end());
+  const PeriodTheorem theorem = PeriodTheorem::octal(*octal_code_by_name("kayles"));
+  const auto a = find_period(std::span<const std::uint16_t>(g16), theorem);
+  const auto b = find_period(std::span<const std::uint32_t>(narrow), theorem);
+  const auto c = find_period(std::span<const std::uint64_t>(g64), theorem);
+  ASSERT_TRUE(a && b && c);
+  for (const auto* p : {&*a, &*b, &*c}) {
+    EXPECT_TRUE(p->proved);
+    EXPECT_EQ(p->period, 12u);
+    EXPECT_EQ(p->preperiod, 71u);
+    EXPECT_EQ(p->saltus, 0u);
+    EXPECT_EQ(p->checked_to, a->checked_to);
+    EXPECT_EQ(p->proof, a->proof);
+  }
+  // The sparse engine's own answer is the same period.
+  const auto own = sequence->period_candidate();
+  ASSERT_TRUE(own.has_value());
+  EXPECT_EQ(own->period, 12u);
+  EXPECT_EQ(own->checked_to, a->checked_to);
+}
+
+TEST(PeriodFinder, TableRulesetsAndTheSparseEngineProveTheSamePeriods) {
+  for (const std::string code : {"0.07", "0.137", "0.15", "4.12", "0.51", "0.77", "0.16"}) {
+    const auto rules = make("octal:" + code);
+    const auto table = heap_rules(rules).find_period(0, Limits{});
+    auto sequence = GrundySequence::create(*SplitGame::parse(code), SequenceAlgorithm::kSparse);
+    ASSERT_TRUE(sequence.ok());
+    auto sparse = sequence->prove_period(1 << 22);
+    ASSERT_TRUE(sparse.ok()) << code << ": " << sparse.error();
+    ASSERT_TRUE(table.period.has_value()) << code << ": " << table.stopped_by;
+    EXPECT_EQ(table.period->period, sparse->period) << code;
+    EXPECT_EQ(table.period->preperiod, sparse->preperiod) << code;
+    EXPECT_EQ(table.period->checked_to, sparse->checked_to) << code;
+    EXPECT_EQ(table.period->proof, sparse->proof) << code;
+  }
+}
+
+TEST(SequenceEngine, RulesetsNameTheirSplitGame) {
+  EXPECT_EQ(heap_rules(make("kayles")).split_game(), SplitGame::parse("0.77").value());
+  EXPECT_EQ(heap_rules(make("octal:4.12")).split_game(), SplitGame::parse("4.12").value());
+  EXPECT_EQ(heap_rules(make("grundy")).split_game(), SplitGame::grundy());
+  EXPECT_FALSE(heap_rules(make("subtraction:1,3,4")).split_game().has_value());
+  EXPECT_FALSE(heap_rules(make("subtraction:all-but:1,2")).split_game().has_value());
+}
+
+}  // namespace
+}  // namespace nimkit
