@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import * as fakeNodeKayles from './fake_node_kayles.js';
 
 const BASE = process.env.NIMKIT_URL ?? 'http://127.0.0.1:8080/';
 const ARTIFACTS = path.join(import.meta.dirname, 'artifacts');
@@ -330,20 +329,7 @@ async function vertices() {
   return names.map((n) => Number(n.replace('remove vertex ', ''))).sort((a, b) => a - b);
 }
 
-// The server has Node Kayles once branch node-kayles is merged; until then a stand-in answers
-// for it (fake_node_kayles.js), with the same JSON shapes.
-async function useNodeKayles(t) {
-  const listed = await (await fetch(new URL('api/rulesets', BASE))).json();
-  if (!listed.rulesets.some((r) => r.name === 'node-kayles')) {
-    t.diagnostic('node-kayles is not in this server: using the stand-in (fake_node_kayles.js)');
-    await fakeNodeKayles.install(page);
-    await page.reload();
-    await waitPhase(['human', 'over', 'computer']);
-  }
-}
-
-test('Node Kayles: a graph game played by clicking vertices', async (t) => {
-  await useNodeKayles(t);
+test('Node Kayles: a graph game played by clicking vertices', async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   // The form offers the entry, and starts its position box from the entry's start.
   await page.click('#btn-new');
@@ -392,8 +378,7 @@ test('Node Kayles: a graph game played by clicking vertices', async (t) => {
   await shot('graph-won');
 });
 
-test('Node Kayles: a click on either end of an edge removes both; the computer takes the last vertex', async (t) => {
-  await useNodeKayles(t);
+test('Node Kayles: a click on either end of an edge removes both; the computer takes the last vertex', async () => {
   // 1-2 and a lone 3: X = 1 ⊕ 1 = 0, lost. The server lists one move for the twins 1 and 2.
   await newGame({ rules: 'node-kayles', heaps: '1-2,3', first: 'human', level: 'perfect' });
   assert.deepEqual(await vertices(), [1, 2, 3]);
