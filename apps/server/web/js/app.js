@@ -191,7 +191,7 @@ function renderMoves() {
     what.textContent = m.desc;
     const after = document.createElement('span');
     after.className = 'after';
-    after.textContent = `→ ${m.after.join(' ')}`;
+    after.textContent = `→ ${m.after.length ? m.after.join(' ') : '(nothing left)'}`;
     detail.append(what, after);
     li.append(who, detail);
     if (m.threw) {
@@ -312,7 +312,8 @@ async function refresh() {
 // The texts that depend on the view: the board's label, the keys, the typed move's example.
 function renderHelp() {
   $('board').setAttribute('aria-label', board.help('board') ?? 'Board');
-  $('keys-view').textContent = board.help('keys') ?? '';
+  const keys = board.help('keys');
+  $('keys-view').textContent = keys ? `${keys} · ` : '';
   $('typed-move-text').placeholder = board.help('typed') ?? '';
 }
 
