@@ -322,3 +322,118 @@ test('splitting moves, keyboard play and the computer moving first', async () =>
   await afterHumanMove(1);
   assert.equal((await page.locator('.move-list li').nth(1).locator('.what').textContent()), chosen);
 });
+
+// The vertices the graph view draws, by the accessible names of their buttons.
+async function vertices() {
+  const names = await page.locator('.view-graph .vertex').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label')));
+  return names.map((n) => Number(n.replace('remove vertex ', ''))).sort((a, b) => a - b);
+}
+
+test('Node Kayles: a graph game played by clicking vertices', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The form offers the entry, and starts its position box from the entry's start.
+  await page.click('#btn-new');
+  await page.selectOption('#f-ruleset', 'node-kayles');
+  assert.match(await page.inputValue('#f-heaps'), /^\d+-\d+(,\d+(-\d+)?)*$/);
+  await page.click('#f-cancel');
+
+  // The path 1-2-3-4-5: removing 3 takes 2 and 4 too and leaves 1 and 5, a lost position.
+  await newGame({ rules: 'node-kayles', heaps: '1-2,2-3,3-4,4-5', first: 'human', level: 'perfect' });
+  assert.deepEqual(await vertices(), [1, 2, 3, 4, 5]);
+  assert.equal(await page.locator('.view-graph .edge').count(), 4);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  assert.equal(overflow, false, 'the graph scrolls sideways at phone width');
+  await shot('graph-start');
+
+  // Hovering a vertex marks what removing it takes: itself and its neighbours.
+  await page.getByRole('button', { name: 'remove vertex 3' }).hover();
+  assert.deepEqual(await page.locator('.view-graph .vertex.taking').evaluateAll((ns) => ns.map((n) => n.dataset.vertex)), ['2', '3', '4']);
+
+  // The hint marks the winning vertex, the only one of this path.
+  await page.click('#btn-hint');
+  assert.match(await page.locator('.hint-verdict').textContent(), /remove vertex 3/);
+  assert.deepEqual(await page.locator('.view-graph .vertex.hinted').evaluateAll((ns) => ns.map((n) => n.dataset.vertex)), ['3']);
+
+  await page.getByRole('button', { name: 'remove vertex 3' }).click();
+  await waitPhase(['computer', 'human', 'over'], 1);
+  // The computer pauses before it replies: meanwhile the board shows what is left.
+  if (await phase() === 'computer') assert.deepEqual(await vertices(), [1, 5]);
+  const first = page.locator('.move-list li').first();
+  assert.match(await first.locator('.what').textContent(), /remove vertex 3 \(and 2, 4\)/);
+  assert.match(await first.locator('.after').textContent(), /1 5/);
+  await afterHumanMove(0);
+  assert.equal(await plies(), 2);
+  assert.match(await page.locator('.move-list li').nth(1).textContent(), /Computer.*remove vertex/);
+  const left = await vertices();
+  assert.equal(left.length, 1);
+  assert.ok([1, 5].includes(left[0]), `vertex 1 or 5 is left, not ${left}`);
+
+  // The last vertex, by keyboard: it is focusable, and Enter removes it.
+  await page.getByRole('button', { name: `remove vertex ${left[0]}` }).focus();
+  await page.keyboard.press('Enter');
+  await waitPhase(['over'], 3);
+  assert.equal(await bannerState(), 'won');
+  assert.match(await page.locator('#banner-text').textContent(), /You win!.*You made the last move — last to move wins/);
+  assert.equal(await page.locator('.view-graph .vertex').count(), 0);
+  await shot('graph-won');
+});
+
+test('Node Kayles: a click on either end of an edge removes both; the computer takes the last vertex', async () => {
+  // 1-2 and a lone 3: X = 1 ⊕ 1 = 0, lost. The server lists one move for the twins 1 and 2.
+  await newGame({ rules: 'node-kayles', heaps: '1-2,3', first: 'human', level: 'perfect' });
+  assert.deepEqual(await vertices(), [1, 2, 3]);
+  await page.getByRole('button', { name: 'remove vertex 2' }).click();
+  await waitPhase(['over'], 2);
+  assert.match(await page.locator('.move-list li').first().textContent(), /You.*remove vertex 1 \(and 2\).*→ 3/);
+  assert.equal(await bannerState(), 'lost');
+  assert.match(await page.locator('#banner-text').textContent(), /The computer wins\..*The computer made the last move/);
+});
+
+test('the hint shows the library\'s explanation: the binary table and the reasoning', async () => {
+  await newGame({ heaps: '3 4 5', first: 'human', level: 'perfect' });
+  await page.click('#btn-hint');
+  const table = page.locator('#hint-card .xor-table');
+  await table.waitFor();
+  // What the server explains for 3 4 5, as `nimkit analyze --explain` prints it.
+  const answer = await (await fetch(new URL('api/analyze', BASE), {
+    method: 'POST', body: JSON.stringify({ rules: 'nim', misere: false, heaps: [3, 4, 5] }),
+  })).json();
+  const { explanation } = answer;
+  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+    label: tr.querySelector('td.label').textContent,
+    value: tr.querySelector('td.num').textContent,
+    binary: [...tr.querySelectorAll('td.bit')].map((td) => td.textContent).join(''),
+  })));
+  assert.deepEqual(rows, explanation.rows.map((r) => ({ label: r.label, value: String(r.value), binary: r.binary })));
+  assert.deepEqual(rows[0], { label: 'heap 1', value: '3', binary: '011' });
+  const x = table.locator('tfoot tr');
+  assert.equal(await x.locator('td.label').textContent(), 'X');
+  assert.equal(await x.locator('td.bit').allTextContents().then((b) => b.join('')), '010');
+  // The columns, the reasoning and the moves, word for word.
+  const text = await page.locator('#hint-body').textContent();
+  assert.ok(text.includes(explanation.heading), 'the heading is shown');
+  for (const line of [...explanation.columns, ...explanation.lines, ...explanation.component_moves, ...explanation.winning_moves]) {
+    assert.ok(text.includes(line), `the hint shows "${line}"`);
+  }
+  assert.match(text, /heap 1: 3 ⊕ 2 = 1 < 3: take 2, leaving 1\./);
+});
+
+test('a zero move is offered through the heap\'s chooser', async () => {
+  await newGame({ rules: 'zero-move', heaps: '3 4 5', first: 'human', level: 'perfect' });
+  const more = page.locator('.heap[data-heap="1"] .heap-more');
+  assert.equal(await more.textContent(), 'zero move…');
+  await more.click();
+  const choices = page.locator('.chooser-item');
+  assert.deepEqual(await choices.allTextContents(), ['zero move on heap 1']);
+  await choices.first().click();
+  await afterHumanMove(0);
+  assert.match(await page.locator('.move-list li').first().textContent(), /zero move on heap 1.*→ 3x 4 5/);
+  // The spent zero move shows on the heap, and is offered no more.
+  const plied = await plies();
+  assert.equal(plied, 2);
+  const heap1 = page.locator('.heap[data-heap="1"]');
+  if (await heap1.locator('.heap-size').textContent() === '3') {
+    assert.equal(await heap1.locator('.heap-tag', { hasText: '0 spent' }).count(), 1);
+    assert.equal(await heap1.locator('.heap-more').count(), 0);
+  }
+});

@@ -1,10 +1,14 @@
 // The page: wires the board, the hint, the move list, the new-game form and the Grundy view to
 // the JSON API. The game lives in state.js (URL + local storage); the server holds nothing.
+// Nothing here knows how a ruleset draws or how its moves read: the board (board.js) hands the
+// position to the renderer of its view (js/views/), which turns clicks into moves of the server's
+// list; the app plays such move objects and keeps their notation only to record them.
 
-import { api, ApiError } from './api.js';
-import { Board, parseHeap, MAX_STONES } from './board.js';
+import { api } from './api.js';
+import { Board } from './board.js';
 import { renderHint } from './hint.js';
 import { GrundyView } from './grundy.js';
+import { setupNewGame, openNewGame, fillRulesetSelect, syncParams, viewOf } from './newgame.js';
 import * as state from './state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -39,8 +43,23 @@ function levelLabel(level) {
   return m ? `computer: skilled ${m[1]}` : `computer: ${level}`;
 }
 
+const analysisKey = (heaps) => `${game.rules}|${game.misere}|${heaps.join(' ')}`;
+
+// The position with no components left, which ends a game whose components vanish when played
+// out (a graph's last vertex removed). The API refuses an empty "heaps" list, and nothing needs
+// asking: a sum of no games has no move, so the player to move has lost in normal play and won
+// in misère play (the other player moved last), as the server says of any terminal position.
+function emptyAnalysis() {
+  return {
+    rules: game.rules, convention: game.misere ? 'misere' : 'normal', position: '', components: [],
+    heaps: [], terminal: true, winner: game.misere ? 'first' : 'second', winning_moves: [],
+    winning_move_count: 0, method: 'none', explanation: {},
+  };
+}
+
 async function analyze(heaps) {
-  const key = `${game.rules}|${game.misere}|${heaps.join(' ')}`;
+  if (heaps.length === 0) return emptyAnalysis();
+  const key = analysisKey(heaps);
   if (!analyses.has(key)) {
     const promise = api.analyze(game.rules, game.misere, heaps);
     analyses.set(key, promise);
@@ -49,43 +68,25 @@ async function analyze(heaps) {
   return analyses.get(key);
 }
 
+// Keeps an analysis that came with another answer (the computer's move), saving a request.
+function remember(heaps, promise) {
+  if (!analyses.has(analysisKey(heaps))) analyses.set(analysisKey(heaps), promise);
+}
+
 // --- moves the human can make ------------------------------------------------------------------
 
-// Reads move notation: "2 3" / "2 3 1 1" (heap, take[, parts]) or "1:3 2:3" (several heaps).
-function moveParts(move) {
-  const single = /^(\d+) (\d+)(?: |$)/.exec(move.move);
-  if (single) return [{ heap: Number(single[1]) - 1, take: single[2], single: true }];
-  return [...move.move.matchAll(/(\d+):(\d+)/g)].map((m) => ({ heap: Number(m[1]) - 1, take: m[2], single: false }));
-}
-
-// From the position's full move list: per heap, the takes a stone click can express, and
-// whether other kinds of move exist (a zero move, several heaps at once).
-function legalMap(moves) {
-  const map = new Map();
-  const info = (h) => {
-    if (!map.has(h)) map.set(h, { takes: new Set(), other: false, zero: false });
-    return map.get(h);
-  };
-  for (const move of moves) {
-    for (const part of moveParts(move)) {
-      const entry = info(part.heap);
-      if (part.single && part.take !== '0') entry.takes.add(part.take);
-      else {
-        entry.other = true;
-        if (part.take === '0') entry.zero = true;
-      }
-    }
-  }
-  return map;
-}
-
-async function candidates(heap, take) {
-  if (current.moves && !current.moves.truncated) {
-    return current.moves.moves.filter((m) => moveParts(m).some((p) => p.single && p.heap === heap && p.take === String(take)));
-  }
-  const answer = await api.moves(game.rules, state.position(game), { heap: heap + 1, take: String(take) });
-  return answer.moves;
-}
+// What the renderers call back (see board.js): a click made into a move of the server's list.
+const host = {
+  play: (move) => humanMove(move),
+  choose: (title, moves) => { if (humanTurn()) showChooser(title, moves); },
+  refuse: (text) => {
+    const summary = entryFor(game.rules)?.summary;
+    toast(`${text}${summary ? ` — rules: ${summary}` : ''}.`, 'warn');
+  },
+  // The server's moves for the current position matching `query` (e.g. {heap, take}), for when
+  // the full list was too long to send.
+  fetchMoves: async (query) => (await api.moves(game.rules, state.position(game), query)).moves,
+};
 
 function showChooser(title, moves) {
   $('chooser-title').textContent = title;
@@ -106,30 +107,6 @@ function hideChooser() {
   $('chooser').hidden = true;
 }
 
-async function onTake(heap, take) {
-  if (!humanTurn()) return;
-  hideChooser();
-  try {
-    const options = await candidates(heap, take);
-    if (options.length === 0) {
-      const summary = entryFor(game.rules)?.summary;
-      toast(`You cannot take ${take} from heap ${heap + 1}${summary ? ` — rules: ${summary}` : ''}.`, 'warn');
-    } else if (options.length === 1) {
-      await humanMove(options[0]);
-    } else {
-      showChooser(`Take ${take} from heap ${heap + 1}, leaving…`, options);
-    }
-  } catch (e) {
-    toast(e.message, 'error');
-  }
-}
-
-async function onHeapMoves(heap) {
-  if (!humanTurn() || !current.moves) return;
-  const moves = current.moves.moves.filter((m) => moveParts(m).some((p) => p.heap === heap && !(p.single && p.take !== '0')));
-  showChooser(`Other moves on heap ${heap + 1}`, moves);
-}
-
 function humanTurn() {
   return game && !busy && current.analysis && !current.analysis.terminal && state.toMove(game) === 'human';
 }
@@ -140,8 +117,8 @@ async function humanMove(move) {
   const my = epoch;
   try {
     const before = current.analysis;
-    const parts = moveParts(move);
-    if (parts.length === 1 && parts[0].single) await board.animateTake(parts[0].heap, parts[0].take);
+    hideChooser();
+    await board.animate(move);
     const after = await analyze(state.tokensOf(move));
     if (my !== epoch) return;
     state.play(game, move, before.winner === 'first' && after.winner === 'first');
@@ -162,9 +139,9 @@ async function computerMove(my) {
     const before = await analyze(heaps);
     const answer = await api.move(game.rules, game.misere, heaps, game.level);
     if (my !== epoch) return;
-    const parts = moveParts(answer.move);
-    if (parts.length === 1 && parts[0].single) await board.animateTake(parts[0].heap, parts[0].take);
-    const after = answer.analysis ?? await analyze(state.tokensOf(answer.move));
+    await board.animate(answer.move);
+    if (answer.analysis) remember(state.tokensOf(answer.move), Promise.resolve(answer.analysis));
+    const after = await analyze(state.tokensOf(answer.move));
     if (my !== epoch) return;
     state.play(game, answer.move, before.winner === 'first' && after.winner === 'first');
   } catch (e) {
@@ -214,7 +191,7 @@ function renderMoves() {
     what.textContent = m.desc;
     const after = document.createElement('span');
     after.className = 'after';
-    after.textContent = `→ ${m.after.join(' ')}`;
+    after.textContent = `→ ${m.after.length ? m.after.join(' ') : '(nothing left)'}`;
     detail.append(what, after);
     li.append(who, detail);
     if (m.threw) {
@@ -283,7 +260,7 @@ async function refresh() {
   renderHeader();
   renderMoves();
   current = { analysis: null, moves: null };
-  board.set({ heaps, interactive: false });
+  board.wait();
   renderButtons();
   let analysis;
   try {
@@ -304,15 +281,17 @@ async function refresh() {
     $('game-summary').textContent = `Components: ${parts.join(' + ')}. A move is a move in one component.`;
   }
   renderStatus(analysis);
-  if (analysis.terminal) {
-    document.body.dataset.phase = 'over';
+  if (analysis.terminal || state.toMove(game) === 'computer') {
+    await board.show({ analysis, moves: null, interactive: false });
+    if (my !== epoch) return;
+    renderHelp();
     renderButtons();
-    return;
-  }
-  if (state.toMove(game) === 'computer') {
-    document.body.dataset.phase = 'computer';
-    renderButtons();
-    computerMove(my);
+    if (analysis.terminal) {
+      document.body.dataset.phase = 'over';
+    } else {
+      document.body.dataset.phase = 'computer';
+      computerMove(my);
+    }
     return;
   }
   try {
@@ -321,10 +300,21 @@ async function refresh() {
     current.moves = null;
   }
   if (my !== epoch) return;
-  const legal = current.moves && !current.moves.truncated ? legalMap(current.moves.moves) : null;
-  board.set({ heaps, interactive: true, legal });
+  // A truncated list is no list: the renderer then asks the server about each click.
+  const moves = current.moves && !current.moves.truncated ? current.moves.moves : null;
+  await board.show({ analysis, moves, interactive: true });
+  if (my !== epoch) return;
+  renderHelp();
   renderButtons();
   document.body.dataset.phase = 'human';
+}
+
+// The texts that depend on the view: the board's label, the keys, the typed move's example.
+function renderHelp() {
+  $('board').setAttribute('aria-label', board.help('board') ?? 'Board');
+  const keys = board.help('keys');
+  $('keys-view').textContent = keys ? `${keys} · ` : '';
+  $('typed-move-text').placeholder = board.help('typed') ?? '';
 }
 
 function showHint() {
@@ -332,131 +322,13 @@ function showHint() {
   const analysis = current.analysis;
   renderHint($('hint-body'), analysis, (move) => humanMove(move));
   $('hint-card').hidden = false;
-  const move = analysis.winning_moves?.[0];
-  const parts = move ? moveParts(move) : [];
-  if (parts.length === 1 && parts[0].single) {
-    board.set({ heaps: state.position(game), interactive: true, legal: board.legal, highlight: { heap: parts[0].heap, take: Number(parts[0].take) } });
-  }
+  board.redraw({ interactive: true, hint: analysis.winning_moves?.[0] ?? null });
   $('hint-card').scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-}
-
-// --- new game ----------------------------------------------------------------------------------
-
-const form = {
-  spec() {
-    const entry = rulesets.find((r) => r.name === $('f-ruleset').value);
-    const params = $('f-params').value.trim();
-    return entry?.parameters && params ? `${entry.name}:${params}` : entry?.name ?? 'nim';
-  },
-  heaps() { return $('f-heaps').value.trim().split(/\s+/).filter(Boolean); },
-  misere() { return document.querySelector('input[name=convention]:checked').value === 'misere'; },
-  first() { return document.querySelector('input[name=first]:checked').value; },
-  level() {
-    const kind = document.querySelector('input[name=level]:checked').value;
-    return kind === 'skilled' ? `skilled:${$('f-skill').value}%` : kind;
-  },
-};
-
-function fillRulesetSelect(select) {
-  select.replaceChildren(...rulesets.map((r) => {
-    const option = document.createElement('option');
-    option.value = r.name;
-    option.textContent = r.name;
-    option.title = r.summary;
-    return option;
-  }));
-}
-
-// Shows the parameter box of the chosen ruleset, pre-filled from its first example.
-function syncParams(select, input, label, help, summary) {
-  const entry = rulesets.find((r) => r.name === select.value);
-  if (!entry) return;
-  const example = (entry.examples ?? []).find((e) => e.includes(':'));
-  label.hidden = !entry.parameters;
-  if (entry.parameters && !input.dataset.touched) input.value = example ? example.slice(entry.name.length + 1) : '';
-  input.placeholder = entry.parameters ?? '';
-  if (help) help.textContent = entry.parameters ? `Form: ${entry.parameters}. Examples: ${(entry.examples ?? []).join(', ')}` : '';
-  if (summary) summary.textContent = entry.summary;
-}
-
-let predictionTimer = 0;
-function predict() {
-  clearTimeout(predictionTimer);
-  predictionTimer = setTimeout(async () => {
-    const out = $('f-prediction');
-    try {
-      const analysis = await api.analyze(form.spec(), form.misere(), form.heaps());
-      $('f-error').hidden = true;
-      $('f-start').disabled = false;
-      if (analysis.terminal) {
-        out.textContent = 'Nobody can move from this position.';
-        return;
-      }
-      const firstWins = analysis.winner === 'first';
-      const human = form.first() === 'human';
-      const youWin = firstWins === human;
-      out.className = `prediction ${youWin ? 'good' : 'bad'}`;
-      out.textContent = `Prediction: the ${firstWins ? 'first' : 'second'} player wins with perfect play — ` +
-          (youWin ? 'that is you.' : 'that is the computer.');
-    } catch (e) {
-      out.textContent = '';
-      $('f-error').textContent = e.message;
-      $('f-error').hidden = false;
-      $('f-start').disabled = e instanceof ApiError && e.status >= 400;
-    }
-  }, 200);
-}
-
-function randomHeaps() {
-  const entry = rulesets.find((r) => r.name === $('f-ruleset').value);
-  let count = 3 + Math.floor(Math.random() * 3);
-  if (entry?.arity > 1) count = entry.arity * Math.max(1, Math.floor(count / entry.arity));
-  const heaps = Array.from({ length: count }, () => 1 + Math.floor(Math.random() * 12));
-  $('f-heaps').value = heaps.join(' ');
-  predict();
-}
-
-function openNewGame() {
-  const dialog = $('new-game');
-  if (game) {
-    const name = game.rules.split(':')[0];
-    $('f-ruleset').value = name;
-    const params = game.rules.includes(':') ? game.rules.slice(name.length + 1) : '';
-    $('f-params').value = params;
-    $('f-params').dataset.touched = params ? '1' : '';
-    document.querySelector(`input[name=convention][value=${game.misere ? 'misere' : 'normal'}]`).checked = true;
-  }
-  syncParams($('f-ruleset'), $('f-params'), $('f-params-field'), $('f-params-help'), $('f-summary'));
-  dialog.showModal();
-  predict();
-}
-
-async function startNewGame(e) {
-  e.preventDefault();
-  const spec = form.spec();
-  const heaps = form.heaps();
-  const phase = document.body.dataset.phase;
-  // Synchronously, so that a watcher cannot take the old game's phase for the new one's.
-  document.body.dataset.phase = 'loading';
-  let start;
-  try {
-    start = await api.analyze(spec, form.misere(), heaps);
-  } catch (err) {
-    document.body.dataset.phase = phase;
-    $('f-error').textContent = err.message;
-    $('f-error').hidden = false;
-    return;
-  }
-  $('new-game').close();
-  // The server's own notation of the position, e.g. "3 4x 5" for typed "3 4x 5" or numbers.
-  game = state.newGame({ rules: spec, misere: form.misere(), heaps: start.position.split(/\s+/), first: form.first(), level: form.level() });
-  busy = false;
-  changed();
 }
 
 // --- wiring ------------------------------------------------------------------------------------
 
-const board = new Board($('board'), { onTake, onHeapMoves });
+const board = new Board($('board'), host);
 
 function showView(name) {
   for (const view of ['play', 'grundy']) {
@@ -470,7 +342,9 @@ const grundyView = new GrundyView({
   select: $('g-ruleset'), params: $('g-params'), paramsLabel: $('g-params-label'), count: $('g-count'),
   form: $('grundy-form'), summary: $('g-summary'), error: $('g-error'), facts: $('g-facts'),
   chart: $('g-chart'), legend: $('g-legend'), table: $('g-table'),
-  getRulesets: () => rulesets, syncParams, fillRulesetSelect,
+  getRulesets: () => rulesets, syncParams,
+  // Grundy sequences are g(n) of one heap: only heap rulesets have them.
+  fillRulesetSelect: (select) => fillRulesetSelect(select, (r) => viewOf(r) === 'heaps'),
 });
 
 function wire() {
@@ -478,10 +352,10 @@ function wire() {
   $('tab-grundy').addEventListener('click', () => showView('grundy'));
   $('brand').addEventListener('click', (e) => { e.preventDefault(); showView('play'); });
   $('btn-hint').addEventListener('click', showHint);
-  $('hint-close').addEventListener('click', () => { $('hint-card').hidden = true; board.set({ heaps: state.position(game), interactive: humanTurn(), legal: board.legal }); });
+  $('hint-close').addEventListener('click', () => { $('hint-card').hidden = true; board.redraw({ interactive: humanTurn() }); });
   $('btn-undo').addEventListener('click', () => { if (!busy && state.undo(game)) changed(); });
   $('btn-redo').addEventListener('click', () => { if (!busy && state.redo(game)) changed(); });
-  $('btn-new').addEventListener('click', openNewGame);
+  $('btn-new').addEventListener('click', () => openNewGame(game));
   $('btn-share').addEventListener('click', async () => {
     const url = state.gameUrl(game);
     try {
@@ -505,22 +379,6 @@ function wire() {
     }
   });
 
-  $('new-form').addEventListener('submit', startNewGame);
-  $('f-cancel').addEventListener('click', () => $('new-game').close());
-  $('f-ruleset').addEventListener('change', () => {
-    $('f-params').dataset.touched = '';
-    syncParams($('f-ruleset'), $('f-params'), $('f-params-field'), $('f-params-help'), $('f-summary'));
-    predict();
-  });
-  $('f-params').addEventListener('input', () => { $('f-params').dataset.touched = '1'; predict(); });
-  $('f-heaps').addEventListener('input', predict);
-  $('f-random').addEventListener('click', randomHeaps);
-  $('f-skill').addEventListener('input', () => {
-    $('f-skill-out').textContent = `${$('f-skill').value}%`;
-    document.querySelector('input[name=level][value=skilled]').checked = true;
-  });
-  for (const input of document.querySelectorAll('#new-form input[type=radio]')) input.addEventListener('change', predict);
-
   document.addEventListener('keydown', (e) => {
     if (e.target.closest('input, select, textarea, dialog') || $('view-play').hidden) return;
     const key = e.key.toLowerCase();
@@ -530,13 +388,14 @@ function wire() {
     if (key === 'h') showHint();
     else if (key === 'u') $('btn-undo').click();
     else if (key === 'r') $('btn-redo').click();
-    else if (key === 'n') openNewGame();
+    else if (key === 'n') openNewGame(game);
     else if (key === 'escape') hideChooser();
-    else if (e.key.startsWith('Arrow') && document.activeElement !== $('board')) { $('board').focus(); board.onKey(e); }
+    // Arrows from outside the board move its cursor; inside, the board hears them itself.
+    else if (e.key.startsWith('Arrow') && !$('board').contains(document.activeElement)) { $('board').focus(); board.onKey(e); }
   });
   window.addEventListener('hashchange', () => {
     const loaded = state.load();
-    if (loaded && JSON.stringify(loaded) !== JSON.stringify(game)) { game = loaded; busy = false; refresh(); }
+    if (loaded && JSON.stringify(loaded) !== JSON.stringify(game)) { game = loaded; busy = false; board.reset(); refresh(); }
   });
 }
 
@@ -548,11 +407,15 @@ async function main() {
     showBanner('error', `Cannot reach the nimkit server: ${escapeHtml(e.message)}`);
     return;
   }
-  fillRulesetSelect($('f-ruleset'));
+  setupNewGame(rulesets, (settings) => {
+    board.reset();
+    game = state.newGame(settings);
+    busy = false;
+    changed();
+  });
   game = state.load() ?? state.newGame({ rules: 'nim', misere: false, heaps: ['3', '4', '5'], first: 'human', level: 'perfect' });
   document.body.dataset.ready = '1';
   changed();
 }
 
 main();
-export { MAX_STONES, parseHeap };

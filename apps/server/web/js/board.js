@@ -1,162 +1,132 @@
-// Draws the heaps as rows of stones and turns clicks and keys into (heap, take) choices.
-// The board knows no rules: which takes are legal comes from the server's move list.
+// The board: one section per view present in the position, each drawn by the renderer named by
+// the components' "view" (js/views/NAME.js, loaded on first use). A new view is one file there
+// (and one line in apps/server/CMakeLists.txt, which embeds the page). The board hands each
+// renderer the analysis' components of its view and the legal moves in them; a renderer turns
+// clicks into moves of that list and calls back the host, so the app never reads move text.
+//
+// A renderer module exports `help` ({board, keys, typed}: texts for the page) and a class taking
+// (root element, host) with render({components, moves, interactive, hint, sum}), animate(move)
+// (a promise) and onKey(event); reset() is optional. Each component it gets carries "index" (its
+// place in the position, as a move's "component") and "first" (the number of its first item).
+//
+// The host (app.js): play(move), choose(title, moves), refuse(text), fetchMoves(query).
 
-export const MAX_STONES = 60;  // larger heaps are drawn as a number with a "take" box
+const loaded = new Map();  // view name → module promise
 
-// "7" → {size: 7n, prefix: '', suffix: ''}; "7x" → suffix 'x'; "kayles:7" → prefix 'kayles'.
-export function parseHeap(token) {
-  const m = /^(?:(.*):)?(\d+)(\D*)$/.exec(String(token));
-  if (!m) return { size: 0n, prefix: '', suffix: '', text: String(token) };
-  return { size: BigInt(m[2]), prefix: m[1] ?? '', suffix: m[3], text: String(token) };
+function load(view) {
+  // Only plain names reach import(): the view name comes from the server.
+  if (!/^[a-z][a-z0-9-]*$/.test(view)) return Promise.reject(new Error(`unknown view ${view}`));
+  if (!loaded.has(view)) {
+    const module = import(`./views/${view}.js`);
+    loaded.set(view, module);
+    module.catch(() => loaded.delete(view));
+  }
+  return loaded.get(view);
 }
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') node.className = v;
-    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else if (v !== false && v != null) node.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children) if (c != null) node.append(c);
-  return node;
+// The class a renderer module exports.
+function rendererClass(module) {
+  return Object.values(module).find((v) => typeof v === 'function' && v.prototype?.render);
 }
 
 export class Board {
-  // handlers: onTake(heapIndex, take), onHeapMoves(heapIndex) (the heap's other moves)
-  constructor(root, handlers) {
+  constructor(root, host) {
     this.root = root;
-    this.handlers = handlers;
-    this.heaps = [];
-    this.interactive = false;
-    this.legal = null;  // Map heapIndex → {takes: Set<string>, other: bool}, or null if unknown
-    this.cursor = { heap: 0, stone: 0 };
-    this.highlight = null;  // {heap, take} of a hinted move
+    this.host = host;
+    this.sections = new Map();  // view name → {node, renderer, help, last}
+    this.order = [];            // the views shown, in position order
     root.addEventListener('keydown', (e) => this.onKey(e));
   }
 
-  set({ heaps, interactive, legal, highlight }) {
-    // A qualified multi-heap token ("wythoff:3,5") is drawn as one row per heap.
-    this.heaps = heaps.flatMap((token) => {
-      const m = /^(.*):([^:]*,[^:]*)$/.exec(String(token));
-      return m ? m[2].split(',').map((h) => parseHeap(`${m[1]}:${h}`)) : [parseHeap(token)];
+  // Draws `analysis` (POST /api/analyze): `moves` is the legal move list or null when unknown;
+  // `hint` a winning move to mark, or null.
+  async show({ analysis, moves, interactive, hint = null }) {
+    let first = 1;
+    const components = analysis.components.map((c, index) => {
+      const part = { ...c, index, first };
+      first += (c.items ?? []).length;
+      return part;
     });
-    this.interactive = interactive;
-    this.legal = legal ?? null;
-    this.highlight = highlight ?? null;
-    if (this.cursor.heap >= this.heaps.length) this.cursor = { heap: 0, stone: 0 };
-    this.render();
-  }
-
-  isLegal(heap, take) {
-    if (!this.legal) return true;
-    return this.legal.get(heap)?.takes.has(String(take)) ?? false;
-  }
-
-  render() {
-    const rows = this.heaps.map((h, i) => this.renderHeap(h, i));
-    this.root.replaceChildren(...rows);
-    this.root.classList.toggle('waiting', !this.interactive);
-  }
-
-  renderHeap(heap, index) {
-    const label = el('div', { class: 'heap-label' },
-        el('span', { class: 'heap-number' }, `${index + 1}`),
-        el('span', { class: 'heap-size', 'data-testid': `heap-size-${index + 1}` }, heap.size.toString()));
-    if (heap.prefix) label.append(el('span', { class: 'heap-tag' }, heap.prefix));
-    if (heap.suffix === 'x') label.append(el('span', { class: 'heap-tag', title: 'zero move spent' }, '0 spent'));
-    const row = el('div', { class: 'heap', 'data-heap': index + 1, role: 'group', 'aria-label': `Heap ${index + 1}: ${heap.size}` }, label);
-    const stones = el('div', { class: 'stones' });
-    if (heap.size <= BigInt(MAX_STONES)) {
-      const n = Number(heap.size);
-      for (let s = 0; s < n; s += 1) stones.append(this.renderStone(index, s, n));
-      if (n === 0) stones.append(el('span', { class: 'empty-heap' }, 'empty'));
-    } else {
-      stones.append(this.renderBigHeap(index, heap));
+    const views = [...new Set(components.map((c) => c.view ?? 'heaps'))];
+    const modules = await Promise.all(views.map(load));
+    for (const [i, view] of views.entries()) {
+      if (!this.sections.has(view)) {
+        const node = document.createElement('div');
+        node.className = `view view-${view}`;
+        node.dataset.view = view;
+        const Renderer = rendererClass(modules[i]);
+        this.sections.set(view, { node, renderer: new Renderer(node, this.host), help: modules[i].help ?? {} });
+      }
     }
-    row.append(stones);
-    const info = this.legal?.get(index);
-    if (this.interactive && info?.other) {
-      row.append(el('button', { class: 'btn small ghost heap-more', type: 'button',
-        title: 'Moves that clicking a stone cannot express (zero moves, several heaps at once)',
-        onclick: () => this.handlers.onHeapMoves(index) }, info.zero ? 'zero move…' : 'more…'));
+    if (views.length === 0) {
+      // Every component played out (a graph's last vertex removed): nothing to draw.
+      this.order = [];
+      this.root.replaceChildren(Object.assign(document.createElement('p'),
+          { className: 'empty-board muted', textContent: 'Nothing is left to play.' }));
+    } else if (views.join() !== this.order.join()) {
+      this.order = views;
+      this.root.replaceChildren(...views.map((v) => this.sections.get(v).node));
     }
-    return row;
-  }
-
-  renderStone(heap, stone, size) {
-    const take = size - stone;
-    const legal = this.isLegal(heap, take);
-    const hinted = this.highlight && this.highlight.heap === heap && stone >= size - this.highlight.take;
-    const cursor = this.cursor.heap === heap && this.cursor.stone === stone;
-    const button = el('button', {
-      type: 'button',
-      class: `stone${legal ? '' : ' illegal'}${hinted ? ' hinted' : ''}${cursor ? ' cursor' : ''}`,
-      'data-heap': heap + 1,
-      'data-stone': stone + 1,
-      tabindex: -1,
-      'aria-label': `take ${take} from heap ${heap + 1}`,
-      disabled: !this.interactive,
-      onclick: () => { this.cursor = { heap, stone }; this.handlers.onTake(heap, take); },
-      onmouseenter: () => this.preview(heap, stone),
-      onmouseleave: () => this.preview(-1, 0),
-    });
-    return button;
-  }
-
-  renderBigHeap(index, heap) {
-    const form = el('form', { class: 'big-heap' });
-    const input = el('input', { type: 'text', inputmode: 'numeric', placeholder: 'take', 'aria-label': `take from heap ${index + 1}`, disabled: !this.interactive });
-    form.append(el('span', { class: 'big-bar', title: heap.size.toString() }), input,
-        el('button', { class: 'btn small', type: 'submit', disabled: !this.interactive }, 'Take'));
-    form.addEventListener('submit', (e) => {
-      e.preventDefault();
-      if (/^\d+$/.test(input.value.trim())) this.handlers.onTake(index, input.value.trim());
-    });
-    return form;
-  }
-
-  // Marks the stones a click would take.
-  preview(heap, stone) {
-    for (const node of this.root.querySelectorAll('.stone.taking')) node.classList.remove('taking');
-    if (heap < 0 || !this.interactive) return;
-    const row = this.root.querySelector(`.heap[data-heap="${heap + 1}"]`);
-    for (const node of row?.querySelectorAll('.stone') ?? []) {
-      if (Number(node.dataset.stone) > stone) node.classList.add('taking');
+    const sum = new Set(components.map((c) => c.rules)).size > 1;
+    for (const view of views) {
+      const mine = components.filter((c) => (c.view ?? 'heaps') === view);
+      const indexes = new Set(mine.map((c) => c.index));
+      const args = {
+        components: mine,
+        moves: moves ? moves.filter((m) => indexes.has(m.component)) : null,
+        interactive,
+        hint: hint && indexes.has(hint.component) ? hint : null,
+        sum,
+      };
+      const section = this.sections.get(view);
+      section.last = args;
+      section.renderer.render(args);
     }
+    this.root.classList.toggle('waiting', !interactive);
+    this.root.setAttribute('aria-label', this.help('board') ?? '');
   }
 
-  // Fades out the stones a move takes; resolves when done.
-  animateTake(heap, take) {
-    const row = this.root.querySelector(`.heap[data-heap="${heap + 1}"]`);
-    const stones = [...(row?.querySelectorAll('.stone') ?? [])];
-    const leaving = stones.slice(Math.max(0, stones.length - Number(take)));
-    if (leaving.length === 0 || matchMedia('(prefers-reduced-motion: reduce)').matches) {
-      return Promise.resolve();
+  // The page texts of the views shown ("board", "keys", "typed"), joined.
+  help(key) {
+    const texts = this.order.map((v) => this.sections.get(v).help[key]).filter(Boolean);
+    return texts.length ? texts.join(' ') : null;
+  }
+
+  // Redraws what is shown with another hint or interactivity (the same position).
+  redraw({ interactive, hint = null }) {
+    for (const view of this.order) {
+      const section = this.sections.get(view);
+      if (!section.last) continue;
+      const indexes = new Set(section.last.components.map((c) => c.index));
+      section.last = { ...section.last, interactive, hint: hint && indexes.has(hint.component) ? hint : null };
+      section.renderer.render(section.last);
     }
-    for (const node of leaving) node.classList.add('leaving');
-    return new Promise((resolve) => setTimeout(resolve, 260));
+    this.root.classList.toggle('waiting', !interactive);
+  }
+
+  // Stops clicks while the next position loads (it is drawn when its analysis arrives).
+  wait() {
+    this.redraw({ interactive: false });
+  }
+
+  // A new game: renderers forget what they kept from the last position (a graph's layout).
+  reset() {
+    for (const { renderer } of this.sections.values()) renderer.reset?.();
+  }
+
+  animate(move) {
+    const component = move.component;
+    for (const view of this.order) {
+      const section = this.sections.get(view);
+      if (section.last?.components.some((c) => c.index === component)) return section.renderer.animate(move);
+    }
+    return Promise.resolve();
   }
 
   onKey(e) {
-    if (!this.interactive || this.heaps.length === 0) return;
-    const { heap, stone } = this.cursor;
-    const sizeOf = (i) => Math.min(Number(this.heaps[i].size), MAX_STONES);
-    let next = null;
-    if (e.key === 'ArrowUp') next = { heap: Math.max(0, heap - 1), stone };
-    else if (e.key === 'ArrowDown') next = { heap: Math.min(this.heaps.length - 1, heap + 1), stone };
-    else if (e.key === 'ArrowLeft') next = { heap, stone: Math.max(0, stone - 1) };
-    else if (e.key === 'ArrowRight') next = { heap, stone: stone + 1 };
-    else if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      const n = sizeOf(heap);
-      if (n > 0 && this.heaps[heap].size <= BigInt(MAX_STONES)) this.handlers.onTake(heap, n - Math.min(stone, n - 1));
-      return;
-    }
-    if (!next) return;
-    e.preventDefault();
-    next.stone = Math.max(0, Math.min(next.stone, sizeOf(next.heap) - 1));
-    this.cursor = next;
-    this.render();
-    this.preview(next.heap, next.stone);
+    // The keys go to the view holding the focus, else to the first view.
+    const inside = this.order.find((v) => this.sections.get(v).node.contains(document.activeElement));
+    const view = inside ?? this.order[0];
+    if (view) this.sections.get(view).renderer.onKey(e);
   }
 }

@@ -33,8 +33,8 @@ export function toMove(game) {
   return moverOf(game, game.cursor);
 }
 
-// Plays a move (from the API: text, description, heap, take, result) made by whoever is to
-// move; anything that was undone is forgotten.
+// Plays a move (a move object of the API: "move" notation, "description", "position" after)
+// made by whoever is to move; anything that was undone is forgotten.
 export function play(game, move, threw) {
   game.moves = game.moves.slice(0, game.cursor);
   game.moves.push({

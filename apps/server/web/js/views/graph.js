@@ -1,0 +1,193 @@
+// The "graph" view (Node Kayles): each component's vertices on a circle, the components side by
+// side, as SVG. A move removes a vertex and its neighbours: clicking vertex v (or Enter on it)
+// plays the move of the server's list whose "vertex" field is v. The view reads the components'
+// "vertices" and "edges" fields and the moves' "vertex" field, never move text.
+
+import { el, svg } from '../dom.js';
+
+export const help = {
+  board: 'Graph. Tab or arrow keys choose a vertex, Enter removes it and its neighbours.',
+  keys: 'Tab / ←→ vertex · Enter remove',
+  typed: 'e.g. 3 (remove vertex 3)',
+};
+
+const R = 17;          // a vertex's radius
+const GAP = 14;        // between neighbouring vertices on a circle, and around a component
+const ROW_WIDTH = 560; // components wrap onto a new row past this width (viewBox units)
+
+// The component's neighbours per vertex (labels as strings: values above 2^53 arrive as text).
+function adjacency(component) {
+  const vertices = (component.fields?.vertices ?? []).map(String);
+  const edges = (component.fields?.edges ?? []).map(String);
+  const adj = new Map(vertices.map((v) => [v, new Set()]));
+  for (let i = 0; i + 1 < edges.length; i += 2) {
+    adj.get(edges[i])?.add(edges[i + 1]);
+    adj.get(edges[i + 1])?.add(edges[i]);
+  }
+  return adj;
+}
+
+// The vertices removing `v` takes: v and its neighbours.
+function closed(adj, v) {
+  return new Set([v, ...(adj.get(v) ?? [])]);
+}
+
+const sameSet = (a, b) => a.size === b.size && [...a].every((x) => b.has(x));
+
+// Positions of every vertex: each component's vertices on a circle (in label order, from the top,
+// clockwise), the components left to right in rows. Deterministic: the same position is always
+// drawn the same way.
+function layout(components) {
+  const at = new Map();
+  let x = 0;
+  let y = 0;
+  let rowHeight = 0;
+  let width = 0;
+  for (const c of components) {
+    const vertices = (c.fields?.vertices ?? []).map(String);
+    const n = vertices.length;
+    const radius = n <= 1 ? 0 : Math.max(R + GAP / 2, (R + GAP / 2) / Math.sin(Math.PI / n));
+    const size = 2 * (radius + R + GAP);
+    if (x > 0 && x + size > ROW_WIDTH) {
+      x = 0;
+      y += rowHeight;
+      rowHeight = 0;
+    }
+    const cx = x + size / 2;
+    const cy = y + size / 2;
+    vertices.forEach((v, i) => {
+      const angle = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(n, 1);
+      at.set(v, { x: cx + radius * Math.cos(angle), y: cy + radius * Math.sin(angle) });
+    });
+    x += size;
+    width = Math.max(width, x);
+    rowHeight = Math.max(rowHeight, size);
+  }
+  return { at, width: Math.max(width, 1), height: Math.max(y + rowHeight, 1) };
+}
+
+export class GraphView {
+  // host: play(move), choose(title, moves), refuse(text), fetchMoves(query) (see ../board.js)
+  constructor(root, host) {
+    this.root = root;
+    this.host = host;
+    this.placed = null;   // the last layout, kept while the game only removes vertices
+    this.args = null;
+    this.adj = new Map(); // vertex → its neighbours, over all components
+  }
+
+  reset() {
+    this.placed = null;
+  }
+
+  render(args) {
+    this.args = args;
+    this.adj = new Map();
+    for (const c of args.components) for (const [v, n] of adjacency(c)) this.adj.set(v, n);
+    // Vertices stay where they were while the game only removes some, so that a person sees
+    // what a move took; a position with a vertex not drawn before gets a fresh layout.
+    const vertices = [...this.adj.keys()];
+    if (!this.placed || !vertices.every((v) => this.placed.at.has(v))) this.placed = layout(args.components);
+    this.draw();
+  }
+
+  // The move of the list that removes `v`. Twins (vertices with the same neighbourhood, such as
+  // the two ends of an edge) remove the same vertices, and the server lists one move for them.
+  moveFor(v) {
+    const moves = this.args?.moves;
+    if (!moves) return null;
+    const exact = moves.find(({ vertex }) => String(vertex) === v);
+    if (exact) return exact;
+    const gone = closed(this.adj, v);
+    return moves.find(({ vertex }) => this.adj.has(String(vertex)) && sameSet(closed(this.adj, String(vertex)), gone)) ?? null;
+  }
+
+  play(v) {
+    if (!this.args?.interactive) return;
+    const move = this.moveFor(v);
+    if (move) this.host.play(move);
+    else this.host.refuse(`You cannot remove vertex ${v}`);
+  }
+
+  draw() {
+    const { components, interactive, hint } = this.args;
+    const { at, width, height } = this.placed;
+    const edges = svg('g', { class: 'edges' });
+    const nodes = svg('g', { class: 'vertices' });
+    const hinted = hint ? String(hint.vertex) : null;
+    for (const c of components) {
+      const list = (c.fields?.edges ?? []).map(String);
+      for (let i = 0; i + 1 < list.length; i += 2) {
+        const [a, b] = [at.get(list[i]), at.get(list[i + 1])];
+        if (!a || !b) continue;
+        edges.append(svg('line', { class: 'edge', 'data-edge': `${list[i]}-${list[i + 1]}`, x1: a.x, y1: a.y, x2: b.x, y2: b.y }));
+      }
+    }
+    for (const v of this.adj.keys()) {
+      const p = at.get(v);
+      const playable = interactive && this.moveFor(v) !== null;
+      const node = svg('g', {
+        class: `vertex${playable ? ' playable' : ''}${hinted === v ? ' hinted' : ''}`,
+        'data-vertex': v,
+        role: 'button',
+        tabindex: playable ? 0 : -1,
+        'aria-label': `remove vertex ${v}`,
+        'aria-disabled': playable ? false : 'true',
+        transform: `translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`,
+        onclick: () => this.play(v),
+        onmouseenter: () => this.preview(v),
+        onmouseleave: () => this.preview(null),
+        onfocus: () => this.preview(v),
+        onblur: () => this.preview(null),
+      }, svg('circle', { r: R }), svg('text', { 'text-anchor': 'middle', dy: '0.35em' }, v));
+      nodes.append(node);
+    }
+    const picture = svg('svg', {
+      class: 'graph', viewBox: `0 0 ${width.toFixed(1)} ${height.toFixed(1)}`,
+      // Drawn at 1.5 pixels per unit where there is room; narrower screens shrink it (style.css).
+      width: Math.round(width * 1.5), height: Math.round(height * 1.5), role: 'group',
+      'aria-label': `Graph with vertices ${[...this.adj.keys()].join(', ')}`,
+    }, edges, nodes);
+    const caption = el('p', { class: 'graph-caption muted small', 'data-testid': 'graph-caption' },
+        components.map((c) => c.label).join(' · '));
+    this.root.replaceChildren(picture, caption);
+  }
+
+  // Marks the vertices (and the edges) that removing `v` takes; null clears the marks.
+  preview(v) {
+    this.mark('taking', v !== null && this.args?.interactive ? closed(this.adj, v) : new Set());
+  }
+
+  mark(name, gone) {
+    for (const node of this.root.querySelectorAll('.vertex')) node.classList.toggle(name, gone.has(node.dataset.vertex));
+    for (const node of this.root.querySelectorAll('.edge')) {
+      const [a, b] = node.dataset.edge.split('-');
+      node.classList.toggle(name, gone.has(a) || gone.has(b));
+    }
+  }
+
+  // Fades out what a move removes; resolves when done.
+  animate(move) {
+    const { vertex } = move;
+    if (vertex === undefined || matchMedia('(prefers-reduced-motion: reduce)').matches) return Promise.resolve();
+    this.mark('leaving', closed(this.adj, String(vertex)));
+    return new Promise((resolve) => setTimeout(resolve, 260));
+  }
+
+  // Arrow keys move between the vertices; Enter or Space removes the focused one.
+  onKey(e) {
+    const nodes = [...this.root.querySelectorAll('.vertex.playable')];
+    if (!this.args?.interactive || nodes.length === 0) return;
+    const current = nodes.indexOf(document.activeElement);
+    if ((e.key === 'Enter' || e.key === ' ') && current >= 0) {
+      e.preventDefault();
+      this.play(nodes[current].dataset.vertex);
+      return;
+    }
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    if (!step) return;
+    e.preventDefault();
+    const next = current < 0 ? 0 : (current + step + nodes.length) % nodes.length;
+    nodes[next].focus();
+  }
+}

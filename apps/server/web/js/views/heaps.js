@@ -1,0 +1,229 @@
+// The "heaps" view: each heap a row of stones. A click on a stone takes it and every stone to its
+// right. The view knows no rules and reads no move text: which takes are legal, and what each
+// move does, come from the view fields of the server's move list ("heap", "take", "result").
+
+import { el } from '../dom.js';
+
+export const MAX_STONES = 60;  // larger heaps are drawn as a number with a "take" box
+
+export const help = {
+  board: 'Heaps. Arrow keys choose a stone, Enter takes it and every stone to its right.',
+  keys: '↑↓ heap · ←→ stone · Enter take',
+  typed: 'e.g. 1 2 (heap 1, take 2)',
+};
+
+// The heaps a move changes, as indexes into `sizes` (the position's heaps in order). A move on one
+// heap that splits it or empties it changes the number of heaps; then only its own heap counts.
+function changed(move, sizes, rows) {
+  const after = move.result;
+  if (!Array.isArray(after) || after.length !== sizes.length) {
+    const at = rows.findIndex((r) => r.number === Number(move.heap));
+    return at < 0 ? [] : [at];
+  }
+  const out = [];
+  sizes.forEach((s, i) => { if (String(s) !== String(after[i])) out.push(i); });
+  return out;
+}
+
+// What a stone click would have to be to make `move`: {heap, count} when the move takes count ≥ 1
+// objects from a single heap (possibly splitting what is left), else null — a zero move, a pure
+// split or a move on several heaps at once, which the heap's "more…" chooser offers instead.
+function asClick(move, sizes, rows) {
+  const { heap, take: count } = move;
+  if (String(count) === '0' || changed(move, sizes, rows).length > 1) return null;
+  return { heap: Number(heap), count: String(count) };
+}
+
+export class HeapsView {
+  // host: play(move), choose(title, moves), refuse(text), fetchMoves(query) (see ../board.js)
+  constructor(root, host) {
+    this.root = root;
+    this.host = host;
+    this.rows = [];         // {number, size: BigInt, spent, tag} per heap, numbered as the server does
+    this.moves = null;      // the legal moves, or null when not known
+    this.interactive = false;
+    this.legal = null;      // Map heap number → {counts: Set<string>, other: bool, zero: bool}
+    this.cursor = { row: 0, stone: 0 };
+    this.highlight = null;  // {heap, count} of a hinted move
+  }
+
+  render({ components, moves, interactive, hint, sum }) {
+    this.rows = components.flatMap((c) => {
+      const sizes = c.fields?.heaps ?? [];
+      const spent = c.fields?.spent ?? [];
+      return sizes.map((s, j) => ({
+        number: c.first + j, size: BigInt(s), spent: Number(spent[j] ?? 0) === 1, tag: sum ? c.rules : '',
+      }));
+    });
+    this.moves = moves;
+    this.interactive = interactive;
+    this.legal = moves ? this.legalMap(moves) : null;
+    this.highlight = hint ? this.click(hint) : null;
+    if (this.cursor.row >= this.rows.length) this.cursor = { row: 0, stone: 0 };
+    this.draw();
+  }
+
+  click(move) {
+    return asClick(move, this.rows.map((r) => r.size), this.rows);
+  }
+
+  // Per heap: the counts a stone click can take, and whether other kinds of move exist.
+  legalMap(moves) {
+    const map = new Map(this.rows.map((r) => [r.number, { counts: new Set(), other: false, zero: false }]));
+    const sizes = this.rows.map((r) => r.size);
+    for (const move of moves) {
+      const click = this.click(move);
+      if (click) {
+        map.get(click.heap)?.counts.add(click.count);
+        continue;
+      }
+      const touched = changed(move, sizes, this.rows);
+      for (const i of touched) map.get(this.rows[i].number).other = true;
+      // A zero move changes no size at all: it belongs to the heap the server names.
+      if (touched.length === 0) {
+        const info = map.get(Number(move.heap));
+        if (info) { info.other = true; info.zero = true; }
+      }
+    }
+    return map;
+  }
+
+  // The moves of heap `number` that a stone click cannot make.
+  otherMoves(number) {
+    const sizes = this.rows.map((r) => r.size);
+    return (this.moves ?? []).filter((m) => {
+      if (this.click(m)) return false;
+      const touched = changed(m, sizes, this.rows);
+      return touched.length === 0 ? Number(m.heap) === number : touched.some((i) => this.rows[i].number === number);
+    });
+  }
+
+  isLegal(number, count) {
+    if (!this.legal) return true;
+    return this.legal.get(number)?.counts.has(String(count)) ?? false;
+  }
+
+  async takeFrom(number, count) {
+    let options;
+    if (this.moves) {
+      options = this.moves.filter((m) => {
+        const c = this.click(m);
+        return c && c.heap === number && c.count === String(count);
+      });
+    } else {
+      // The list was too long to send: ask the server for just this heap and count.
+      options = (await this.host.fetchMoves({ heap: number, take: String(count) }))
+          .filter((m) => this.click(m));
+    }
+    if (options.length === 0) this.host.refuse(`You cannot take ${count} from heap ${number}`);
+    else if (options.length === 1) this.host.play(options[0]);
+    else this.host.choose(`Take ${count} from heap ${number}, leaving…`, options);
+  }
+
+  draw() {
+    this.root.replaceChildren(...this.rows.map((r, i) => this.drawHeap(r, i)));
+  }
+
+  drawHeap(heap, index) {
+    const n = heap.number;
+    const label = el('div', { class: 'heap-label' },
+        el('span', { class: 'heap-number' }, `${n}`),
+        el('span', { class: 'heap-size', 'data-testid': `heap-size-${n}` }, heap.size.toString()));
+    if (heap.tag) label.append(el('span', { class: 'heap-tag' }, heap.tag));
+    if (heap.spent) label.append(el('span', { class: 'heap-tag', title: 'zero move spent' }, '0 spent'));
+    const row = el('div', { class: 'heap', 'data-heap': n, role: 'group', 'aria-label': `Heap ${n}: ${heap.size}` }, label);
+    const stones = el('div', { class: 'stones' });
+    if (heap.size <= BigInt(MAX_STONES)) {
+      const size = Number(heap.size);
+      for (let s = 0; s < size; s += 1) stones.append(this.drawStone(index, s, size));
+      if (size === 0) stones.append(el('span', { class: 'empty-heap' }, 'empty'));
+    } else {
+      stones.append(this.drawBigHeap(n));
+    }
+    row.append(stones);
+    const info = this.legal?.get(n);
+    if (this.interactive && info?.other) {
+      row.append(el('button', { class: 'btn small ghost heap-more', type: 'button',
+        title: 'Moves that clicking a stone cannot express (zero moves, several heaps at once)',
+        onclick: () => this.host.choose(`Other moves on heap ${n}`, this.otherMoves(n)) }, info.zero ? 'zero move…' : 'more…'));
+    }
+    return row;
+  }
+
+  drawStone(index, stone, size) {
+    const n = this.rows[index].number;
+    const count = size - stone;
+    const legal = this.isLegal(n, count);
+    const hinted = this.highlight && this.highlight.heap === n && stone >= size - Number(this.highlight.count);
+    const cursor = this.cursor.row === index && this.cursor.stone === stone;
+    return el('button', {
+      type: 'button',
+      class: `stone${legal ? '' : ' illegal'}${hinted ? ' hinted' : ''}${cursor ? ' cursor' : ''}`,
+      'data-heap': n,
+      'data-stone': stone + 1,
+      tabindex: -1,
+      'aria-label': `take ${count} from heap ${n}`,
+      disabled: !this.interactive,
+      onclick: () => { this.cursor = { row: index, stone }; this.takeFrom(n, count); },
+      onmouseenter: () => this.preview(n, stone),
+      onmouseleave: () => this.preview(-1, 0),
+    });
+  }
+
+  drawBigHeap(n) {
+    const form = el('form', { class: 'big-heap' });
+    const input = el('input', { type: 'text', inputmode: 'numeric', placeholder: 'take', 'aria-label': `take from heap ${n}`, disabled: !this.interactive });
+    form.append(el('span', { class: 'big-bar' }), input,
+        el('button', { class: 'btn small', type: 'submit', disabled: !this.interactive }, 'Take'));
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      if (/^\d+$/.test(input.value.trim())) this.takeFrom(n, input.value.trim());
+    });
+    return form;
+  }
+
+  // Marks the stones a click would take.
+  preview(number, stone) {
+    for (const node of this.root.querySelectorAll('.stone.taking')) node.classList.remove('taking');
+    if (number < 0 || !this.interactive) return;
+    const row = this.root.querySelector(`.heap[data-heap="${number}"]`);
+    for (const node of row?.querySelectorAll('.stone') ?? []) {
+      if (Number(node.dataset.stone) > stone) node.classList.add('taking');
+    }
+  }
+
+  // Fades out the stones a move takes; resolves when done (at once for moves a click cannot make).
+  animate(move) {
+    const click = this.click(move);
+    if (!click) return Promise.resolve();
+    const row = this.root.querySelector(`.heap[data-heap="${click.heap}"]`);
+    const stones = [...(row?.querySelectorAll('.stone') ?? [])];
+    const leaving = stones.slice(Math.max(0, stones.length - Number(click.count)));
+    if (leaving.length === 0 || matchMedia('(prefers-reduced-motion: reduce)').matches) return Promise.resolve();
+    for (const node of leaving) node.classList.add('leaving');
+    return new Promise((resolve) => setTimeout(resolve, 260));
+  }
+
+  onKey(e) {
+    if (!this.interactive || this.rows.length === 0) return;
+    const { row, stone } = this.cursor;
+    const sizeOf = (i) => Math.min(Number(this.rows[i].size), MAX_STONES);
+    let next = null;
+    if (e.key === 'ArrowUp') next = { row: Math.max(0, row - 1), stone };
+    else if (e.key === 'ArrowDown') next = { row: Math.min(this.rows.length - 1, row + 1), stone };
+    else if (e.key === 'ArrowLeft') next = { row, stone: Math.max(0, stone - 1) };
+    else if (e.key === 'ArrowRight') next = { row, stone: stone + 1 };
+    else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      const n = sizeOf(row);
+      if (n > 0 && this.rows[row].size <= BigInt(MAX_STONES)) this.takeFrom(this.rows[row].number, n - Math.min(stone, n - 1));
+      return;
+    }
+    if (!next) return;
+    e.preventDefault();
+    next.stone = Math.max(0, Math.min(next.stone, sizeOf(next.row) - 1));
+    this.cursor = next;
+    this.draw();
+    this.preview(this.rows[next.row].number, next.stone);
+  }
+}
