@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 
 #include "commands.h"
 #include "nimkit/notation.h"
@@ -23,6 +25,15 @@ void GameOptions::add_to(CLI::App& command) {
       "heaps", heaps,
       "heaps, e.g. 3 4 5; zero-move piles with the zero move spent as 7x; components of other "
       "rulesets as RULES:HEAPS, e.g. kayles:7");
+}
+
+Result<OutputFile> open_output(const std::string& path) {
+  if (path.empty()) return OutputFile(stdout, [](std::FILE*) { return 0; });
+  OutputFile file(std::fopen(path.c_str(), "w"), &std::fclose);
+  if (!file) {
+    return fail(fmt::format("cannot write --out \"{}\": {}", path, std::strerror(errno)));
+  }
+  return file;
 }
 
 std::string position_text(const Position& position, const Ruleset* default_rules) {

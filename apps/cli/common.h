@@ -2,6 +2,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,6 +21,12 @@ namespace nimkit::cli {
 // A position as the CLI shows it: its notation, or "(nothing left)" for a game played to nothing
 // (a graph with every vertex removed).
 std::string position_text(const Position& position, const Ruleset* default_rules);
+
+// Where a command writes its values: standard output, or the file --out names (closed when the
+// handle goes; standard output stays open).
+using OutputFile = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
+// Fails with "cannot write --out "PATH": REASON".
+Result<OutputFile> open_output(const std::string& path);
 
 // What --limit means in every command that takes it.
 inline constexpr const char* kLimitHelp =

@@ -105,16 +105,9 @@ int write_table_sequence(const Ruleset& rules, const GrundyOptions& options, std
     auto last = grundy_values(rules, count - 1, count, limits);
     if (!last) return report_limit(last.error());
   }
-  std::FILE* out = stdout;
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
-  if (!options.out.empty()) {
-    file.reset(std::fopen(options.out.c_str(), "w"));
-    if (!file) {
-      return report(
-          fmt::format("cannot write --out \"{}\": {}", options.out, std::strerror(errno)));
-    }
-    out = file.get();
-  }
+  auto file = open_output(options.out);
+  if (!file) return report(file.error());
+  std::FILE* out = file->get();
   if (options.json)
     fmt::print(out, "{{\"rules\":{},\"values\":[", dump_json(nlohmann::json(rules.spec())));
   std::vector<Nimber> values = std::move(*first);

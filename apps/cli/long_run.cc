@@ -350,16 +350,9 @@ struct OutputRequest {
 
 // Writes the output in the shape of `nimkit grundy`; returns the exit status.
 int write_output(const OutputRequest& request, const GrundySequence& sequence, const Computed& c) {
-  std::FILE* out = stdout;
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
-  if (!request.path.empty()) {
-    file.reset(std::fopen(request.path.c_str(), "w"));
-    if (!file) {
-      return report(
-          fmt::format("cannot write --out \"{}\": {}", request.path, std::strerror(errno)));
-    }
-    out = file.get();
-  }
+  auto file = open_output(request.path);
+  if (!file) return report(file.error());
+  std::FILE* out = file->get();
   const SequenceStats stats = request.stats ? sequence.stats() : SequenceStats{};
   if (request.json) {
     fmt::print(out, "{{\"rules\":{},\"algorithm\":\"{}\",\"values\":[",
