@@ -23,8 +23,9 @@ using contract::nimber_json;
 
 namespace {
 
-// Work a sequence may take by default: options visited while tabulating (about a second).
-constexpr std::uint64_t kDefaultWork = 1'000'000'000;
+// --limit by default: with the work meter of every command at 5 steps per unit of --limit
+// (command_limits), a sequence may visit a billion options while tabulating (about a second).
+constexpr std::uint64_t kDefaultLimit = 200'000'000;
 // Heaps a period search may compute by default: table rulesets (subtraction, ...) by mex, and
 // octal codes by the sparse-space engine (enough for the .354 proof, which needs 20,126,195).
 constexpr std::uint64_t kTableSearch = 100'000;
@@ -39,7 +40,7 @@ struct GrundyOptions {
   bool period = false;
   bool json = false;
   std::string out;
-  std::string limit = std::to_string(kDefaultWork);
+  std::string limit = std::to_string(kDefaultLimit);
   std::string search;       // empty: kTableSearch, or kSequenceSearch for octal codes
   LongRunOptions long_run;  // sparse-space engine, checkpoints, --stats (long_run.h)
 };
@@ -170,8 +171,7 @@ int run_grundy(const GrundyOptions& options) {
     return run_long_grundy(*game, (*rules)->spec(), options.long_run, *count, options.period,
                            *search, options.json, options.out);
   }
-  Limits limits;
-  limits.max_scan = *work;
+  Limits limits = command_limits(*work);
   limits.max_table = std::max(limits.max_table, *count);
   // The period search computes values up to --search (at least the count), no further.
   Limits search_limits = limits;
@@ -200,9 +200,7 @@ void add_grundy_command(CLI::App& app, int& status) {
   command->add_option("--search", options->search,
                       "with --period: compute at most this many values looking for a period (at "
                       "least the count; default 100000, or 33554432 for octal codes)");
-  command
-      ->add_option("--limit", options->limit, "most options visited while computing values by mex")
-      ->capture_default_str();
+  command->add_option("--limit", options->limit, kLimitHelp)->capture_default_str();
   add_long_run_options(*command, options->long_run);
   command->callback([options, &status] { status = run_grundy(*options); });
 }

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "nimkit/bisect.h"
+
 namespace nimkit {
 namespace {
 
@@ -43,17 +45,9 @@ struct Splits {
 
   // The index-th split in order.
   std::vector<Heap> at(U128 index) const {
-    std::uint64_t lo = 1;
-    std::uint64_t hi = r / 2;
-    while (lo < hi) {  // smallest a with up_to(a) > index
-      const std::uint64_t mid = lo + (hi - lo) / 2;
-      if (up_to(mid) > index) {
-        hi = mid;
-      } else {
-        lo = mid + 1;
-      }
-    }
-    const std::uint64_t a = lo;
+    // The smallest part a with more than `index` splits up to a.
+    const std::uint64_t a =
+        first_true(std::uint64_t{1}, r / 2, [&](std::uint64_t mid) { return up_to(mid) > index; });
     const auto t = static_cast<std::uint64_t>(index - up_to(a - 1));
     if (t < triples_at(a)) return {Heap{a}, Heap{a + t}, Heap{r - 2 * a - t}};
     return {Heap{a}, Heap{r - a}};
