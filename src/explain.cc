@@ -22,6 +22,13 @@ bool all_nim(const Position& position) {
                      [](const Component& c) { return c.rules->is_nim_heap(); });
 }
 
+// The position a move leaves, in notation, or "empty" when nothing is left (a graph's last
+// vertex removed).
+std::string after_text(const Position& position, const Move& move) {
+  const std::string text = format_position(position.after(move), position.single_ruleset());
+  return text.empty() ? "empty" : text;
+}
+
 std::string label(const Position& position, std::size_t c) {
   const Component& comp = position.components()[c];
   return comp.rules->label(comp.state, position.first_item(c));
@@ -54,8 +61,7 @@ void explain_misere(const Position& position, const Analysis& analysis, Explanat
   out.lines.push_back(fmt::format("The {} player wins.", to_string(analysis.winner)));
   for (const Move& m : analysis.winning_moves) {
     out.winning_moves.push_back(
-        fmt::format("{}; then the position is {}", describe(position, m),
-                    format_position(position.after(m), position.single_ruleset())));
+        fmt::format("{}; then the position is {}", describe(position, m), after_text(position, m)));
   }
 }
 
@@ -112,9 +118,8 @@ void explain_moves(const Position& position, const Analysis& analysis, bool nim,
   }
   if (!analysis.winning_moves.empty()) {
     const Move& best = analysis.winning_moves.front();
-    out.winning_moves.push_back(
-        fmt::format("{}; then the position is {} (X = 0)", describe(position, best),
-                    format_position(position.after(best), position.single_ruleset())));
+    out.winning_moves.push_back(fmt::format("{}; then the position is {} (X = 0)",
+                                            describe(position, best), after_text(position, best)));
   }
 }
 
