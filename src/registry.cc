@@ -12,6 +12,7 @@
 #include "nimkit/games/nim.h"
 #include "nimkit/games/node_kayles.h"
 #include "nimkit/games/octal.h"
+#include "nimkit/games/staircase.h"
 #include "nimkit/games/subtraction.h"
 #include "nimkit/games/wythoff.h"
 #include "nimkit/games/zero_move.h"
@@ -146,6 +147,13 @@ std::vector<RulesetEntry> make_registry() {
                   },
                   "graph",
                   "1-2,2-3,3-4,4-5,5-1,1-3"});
+  list.push_back({"staircase",
+                  "",
+                  StaircaseNim().summary(),
+                  {"staircase"},
+                  plain<StaircaseNim>("staircase"),
+                  "heaps",
+                  "4 0 3 2"});
   return list;
 }
 

@@ -437,3 +437,21 @@ test('a zero move is offered through the heap\'s chooser', async () => {
     assert.equal(await heap1.locator('.heap-more').count(), 0);
   }
 });
+
+test('Staircase Nim: a click moves coins down one step, and the computer replies', async () => {
+  // 1 0 2: the odd steps hold 1 and 2, nim-sum 3; moving 1 coin from step 3 to step 2 leaves
+  // 1 1 1, whose odd steps cancel.
+  const prediction = await newGame({ rules: 'staircase', heaps: '1 0 2', first: 'human', level: 'perfect' });
+  assert.match(prediction, /first player wins.*you/);
+  assert.deepEqual((await heapSizes()).map(Number), [1, 0, 2]);
+  await clickTake(3, 1);
+  await afterHumanMove(0);
+  const moves = await page.locator('.move-list li').allTextContents();
+  assert.match(moves[0], /move 1 coin from step 3 to step 2.*→ 1 1 1/);
+  assert.match(moves[1], /move 1 coin (from step \d to step \d|off the staircase from step 1)/);
+  // The computer's coin went down one step: two coins left on the staircase or one step lower.
+  const sizes = (await heapSizes()).map(Number);
+  assert.equal(sizes.length, 3);
+  assert.ok(sizes.reduce((a, b) => a + b, 0) <= 3);
+  await shot('staircase');
+});
