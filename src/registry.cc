@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 
+#include "nimkit/games/fibonacci_nim.h"
 #include "nimkit/games/grundys_game.h"
 #include "nimkit/games/lasker.h"
 #include "nimkit/games/moore.h"
@@ -154,6 +155,22 @@ std::vector<RulesetEntry> make_registry() {
                   plain<StaircaseNim>("staircase"),
                   "heaps",
                   "4 0 3 2"});
+  list.push_back({"fibonacci-nim",
+                  "",
+                  FibonacciNim().summary(),
+                  {"fibonacci-nim"},
+                  [](std::string_view params) -> Made {
+                    if (!params.empty()) {
+                      return fail(fmt::format(
+                          "ruleset \"fibonacci-nim\" takes no parameters, got {}", quoted(params)));
+                    }
+                    // Shared, so that the table of values outlives one request.
+                    return shared("fibonacci-nim", []() -> Made {
+                      return std::shared_ptr<const Ruleset>(std::make_shared<const FibonacciNim>());
+                    });
+                  },
+                  "heaps",
+                  "20"});
   return list;
 }
 

@@ -455,3 +455,18 @@ test('Staircase Nim: a click moves coins down one step, and the computer replies
   assert.ok(sizes.reduce((a, b) => a + b, 0) <= 3);
   await shot('staircase');
 });
+
+test('Fibonacci Nim: the first take limits the reply to twice as many', async () => {
+  // 20 = 13 + 5 + 2: taking 2, the smallest Zeckendorf term, wins; the reply may take 1 to 4.
+  const prediction = await newGame({ rules: 'fibonacci-nim', heaps: '20', first: 'human', level: 'perfect' });
+  assert.match(prediction, /first player wins.*you/);
+  await clickTake(1, 2);
+  await afterHumanMove(0);
+  const moves = await page.locator('.move-list li').allTextContents();
+  assert.match(moves[0], /take 2 from heap 1.*→ 18\/4/);
+  const reply = moves[1].match(/take (\d+) from heap 1/);
+  assert.ok(reply, moves[1]);
+  assert.ok(Number(reply[1]) >= 1 && Number(reply[1]) <= 4, moves[1]);
+  assert.equal(Number((await heapSizes())[0]), 18 - Number(reply[1]));
+  await shot('fibonacci-nim');
+});
