@@ -6,12 +6,14 @@
 #include <map>
 #include <mutex>
 
+#include "nimkit/games/fibonacci_nim.h"
 #include "nimkit/games/grundys_game.h"
 #include "nimkit/games/lasker.h"
 #include "nimkit/games/moore.h"
 #include "nimkit/games/nim.h"
 #include "nimkit/games/node_kayles.h"
 #include "nimkit/games/octal.h"
+#include "nimkit/games/staircase.h"
 #include "nimkit/games/subtraction.h"
 #include "nimkit/games/wythoff.h"
 #include "nimkit/games/zero_move.h"
@@ -146,6 +148,29 @@ std::vector<RulesetEntry> make_registry() {
                   },
                   "graph",
                   "1-2,2-3,3-4,4-5,5-1,1-3"});
+  list.push_back({"staircase",
+                  "",
+                  StaircaseNim().summary(),
+                  {"staircase"},
+                  plain<StaircaseNim>("staircase"),
+                  "heaps",
+                  "4 0 3 2"});
+  list.push_back({"fibonacci-nim",
+                  "",
+                  FibonacciNim().summary(),
+                  {"fibonacci-nim"},
+                  [](std::string_view params) -> Made {
+                    if (!params.empty()) {
+                      return fail(fmt::format(
+                          "ruleset \"fibonacci-nim\" takes no parameters, got {}", quoted(params)));
+                    }
+                    // Shared, so that the table of values outlives one request.
+                    return shared("fibonacci-nim", []() -> Made {
+                      return std::shared_ptr<const Ruleset>(std::make_shared<const FibonacciNim>());
+                    });
+                  },
+                  "heaps",
+                  "20"});
   return list;
 }
 

@@ -16,5 +16,6 @@ void add_serve_command(CLI::App& app, int& status);   // the browser game and JS
 void add_batch_command(CLI::App& app, int& status);   // one position per line, streaming
 void add_bench_command(CLI::App& app, int& status);   // fixed suite: node count and checksum
 void add_rules_command(CLI::App& app, int& status);   // the registry, listed
+void add_nimber_command(CLI::App& app, int& status);  // nim arithmetic
 
 }  // namespace nimkit::cli

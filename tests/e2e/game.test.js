@@ -437,3 +437,36 @@ test('a zero move is offered through the heap\'s chooser', async () => {
     assert.equal(await heap1.locator('.heap-more').count(), 0);
   }
 });
+
+test('Staircase Nim: a click moves coins down one step, and the computer replies', async () => {
+  // 1 0 2: the odd steps hold 1 and 2, nim-sum 3; moving 1 coin from step 3 to step 2 leaves
+  // 1 1 1, whose odd steps cancel.
+  const prediction = await newGame({ rules: 'staircase', heaps: '1 0 2', first: 'human', level: 'perfect' });
+  assert.match(prediction, /first player wins.*you/);
+  assert.deepEqual((await heapSizes()).map(Number), [1, 0, 2]);
+  await clickTake(3, 1);
+  await afterHumanMove(0);
+  const moves = await page.locator('.move-list li').allTextContents();
+  assert.match(moves[0], /move 1 coin from step 3 to step 2.*→ 1 1 1/);
+  assert.match(moves[1], /move 1 coin (from step \d to step \d|off the staircase from step 1)/);
+  // The computer's coin went down one step: two coins left on the staircase or one step lower.
+  const sizes = (await heapSizes()).map(Number);
+  assert.equal(sizes.length, 3);
+  assert.ok(sizes.reduce((a, b) => a + b, 0) <= 3);
+  await shot('staircase');
+});
+
+test('Fibonacci Nim: the first take limits the reply to twice as many', async () => {
+  // 20 = 13 + 5 + 2: taking 2, the smallest Zeckendorf term, wins; the reply may take 1 to 4.
+  const prediction = await newGame({ rules: 'fibonacci-nim', heaps: '20', first: 'human', level: 'perfect' });
+  assert.match(prediction, /first player wins.*you/);
+  await clickTake(1, 2);
+  await afterHumanMove(0);
+  const moves = await page.locator('.move-list li').allTextContents();
+  assert.match(moves[0], /take 2 from heap 1.*→ 18\/4/);
+  const reply = moves[1].match(/take (\d+) from heap 1/);
+  assert.ok(reply, moves[1]);
+  assert.ok(Number(reply[1]) >= 1 && Number(reply[1]) <= 4, moves[1]);
+  assert.equal(Number((await heapSizes())[0]), 18 - Number(reply[1]));
+  await shot('fibonacci-nim');
+});

@@ -14,6 +14,8 @@ export const help = {
 
 // The heaps a move changes, as indexes into `sizes` (the position's heaps in order). A move on one
 // heap that splits it or empties it changes the number of heaps; then only its own heap counts.
+// The heap a move names as "to" (Staircase Nim's step below, which receives the coins moved) is
+// part of taking from "heap", not a second heap taken from.
 function changed(move, sizes, rows) {
   const after = move.result;
   if (!Array.isArray(after) || after.length !== sizes.length) {
@@ -21,7 +23,9 @@ function changed(move, sizes, rows) {
     return at < 0 ? [] : [at];
   }
   const out = [];
-  sizes.forEach((s, i) => { if (String(s) !== String(after[i])) out.push(i); });
+  sizes.forEach((s, i) => {
+    if (String(s) !== String(after[i]) && rows[i].number !== Number(move.to)) out.push(i);
+  });
   return out;
 }
 
