@@ -104,6 +104,9 @@ int report(std::string_view message) {
 }
 
 int report_limit(std::string_view message) {
+  // Only a message naming a limit gets the advice: --limit cannot help, say, a search that is
+  // too deep.
+  if (message.find("limit") == std::string_view::npos) return report(message);
   return report(fmt::format("{} (raise the limit with --limit)", message));
 }
 

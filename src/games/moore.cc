@@ -113,8 +113,11 @@ void for_each_move(std::span<const std::uint64_t> heaps, std::uint64_t k,
   walk(0, 0);
 }
 
-// Memoized Grundy values, bounded by max_nodes positions and max_scan options visited.
+// Memoized Grundy values, bounded by max_nodes positions, max_scan options visited and a
+// recursion depth of kMaxDepth moves.
 class ValueSearch {
+  static constexpr int kMaxDepth = 2000;
+
  public:
   ValueSearch(std::uint64_t k, const Limits& limits) : k_(k), limits_(limits) {}
 
@@ -128,10 +131,19 @@ class ValueSearch {
   std::optional<std::uint64_t> solve(const Key& key, int depth) {
     if (key.empty()) return 0;
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    if (memo_.size() >= limits_.max_nodes || depth > 20000) {
+    // Positions on the recursion's path count as nodes too, and the path itself is bounded:
+    // each level is several stack frames, so a chain of thousands of one-object moves (a single
+    // heap of 40,000) would overflow the stack long before the node limit.
+    if (memo_.size() + static_cast<std::uint64_t>(depth) >= limits_.max_nodes) {
       error_ = fmt::format(
           "the Grundy value of this Moore position needs more than the node limit of {} positions",
           limits_.max_nodes);
+      return std::nullopt;
+    }
+    if (depth >= kMaxDepth) {
+      error_ = fmt::format(
+          "the Grundy value of this Moore position needs a search more than {} moves deep",
+          kMaxDepth);
       return std::nullopt;
     }
     std::vector<bool> seen;
