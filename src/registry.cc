@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 
+#include "nimkit/games/arc_kayles.h"
 #include "nimkit/games/grundys_game.h"
 #include "nimkit/games/lasker.h"
 #include "nimkit/games/moore.h"
@@ -146,6 +147,22 @@ std::vector<RulesetEntry> make_registry() {
                   },
                   "graph",
                   "1-2,2-3,3-4,4-5,5-1,1-3"});
+  list.push_back({"arc-kayles",
+                  "",
+                  ArcKayles().summary(),
+                  {"arc-kayles"},
+                  [](std::string_view params) -> Made {
+                    if (!params.empty()) {
+                      return fail(fmt::format("ruleset \"arc-kayles\" takes no parameters, got {}",
+                                              quoted(params)));
+                    }
+                    // Shared, so that the values of the graphs met outlive one request.
+                    return shared("arc-kayles", []() -> Made {
+                      return std::shared_ptr<const Ruleset>(std::make_shared<const ArcKayles>());
+                    });
+                  },
+                  "graph",
+                  "1-2,2-3,3-4,4-5,5-6,6-1,1-4"});
   return list;
 }
 
