@@ -8,6 +8,7 @@
 
 #include "nimkit/games/arc_kayles.h"
 #include "nimkit/games/grundys_game.h"
+#include "nimkit/games/hackenbush.h"
 #include "nimkit/games/lasker.h"
 #include "nimkit/games/moore.h"
 #include "nimkit/games/nim.h"
@@ -163,6 +164,13 @@ std::vector<RulesetEntry> make_registry() {
                   },
                   "graph",
                   "1-2,2-3,3-4,4-5,5-6,6-1,1-4"});
+  list.push_back({"hackenbush",
+                  "",
+                  GreenHackenbush().summary(),
+                  {"hackenbush"},
+                  plain<GreenHackenbush>("hackenbush"),
+                  "hackenbush",
+                  "0-1,1-2,2-0,2-3,3-3,0-4,4-5,4-5"});
   return list;
 }
 

@@ -421,6 +421,38 @@ test('Arc Kayles: a graph game played by clicking edges', async () => {
   assert.equal(await page.locator('.view-graph .edge').count(), 0);
 });
 
+test('Green Hackenbush: cutting edges of a picture on the ground', async () => {
+  await page.click('#btn-new');
+  await page.selectOption('#f-ruleset', 'hackenbush');
+  assert.match(await page.inputValue('#f-heaps'), /^\d+-\d+(,\d+-\d+)*$/);
+  await page.click('#f-cancel');
+
+  // A triangle on the ground is *1: cutting its top edge 1-2 leaves two stalks of one edge.
+  await newGame({ rules: 'hackenbush', heaps: '0-1,1-2,2-0', first: 'human', level: 'perfect' });
+  const edges = () => page.locator('.view-hackenbush .hb-edge').evaluateAll((ns) => ns.map((n) => n.getAttribute('aria-label')));
+  assert.deepEqual(await edges(), ['cut edge 1', 'cut edge 2', 'cut edge 3']);
+  assert.equal(await page.locator('.view-hackenbush .hb-ground').count(), 1);
+  await shot('hackenbush-start');
+
+  // Hovering edge 1 marks it alone: 1-2-0 still stands on the ground.
+  await page.getByRole('button', { name: 'cut edge 1' }).hover();
+  assert.deepEqual(await page.locator('.view-hackenbush .hb-edge.taking').evaluateAll((ns) => ns.map((n) => n.dataset.edge)), ['1']);
+
+  await page.getByRole('button', { name: 'cut edge 2' }).click();
+  await afterHumanMove(0);
+  assert.match(await page.locator('.move-list li').first().locator('.what').textContent(), /cut edge 2 \(1-2\)/);
+  assert.match(await page.locator('.move-list li').nth(1).textContent(), /Computer.*cut edge [12]/);
+  const left = await edges();
+  assert.deepEqual(left, ['cut edge 1']);
+
+  await page.getByRole('button', { name: 'cut edge 1' }).focus();
+  await page.keyboard.press('Enter');
+  await waitPhase(['over'], 3);
+  assert.equal(await bannerState(), 'won');
+  assert.equal(await page.locator('.view-hackenbush .hb-edge').count(), 0);
+  await shot('hackenbush-won');
+});
+
 test('the hint shows the library\'s explanation: the binary table and the reasoning', async () => {
   await newGame({ heaps: '3 4 5', first: 'human', level: 'perfect' });
   await page.click('#btn-hint');
