@@ -175,6 +175,18 @@ TEST(Hackenbush, MovesCutAnEdgeAndDropWhatLeavesTheGround) {
   }
 }
 
+// A loop's copies: cutting either leaves the same picture, written in another order.
+TEST(Hackenbush, CopiesOfAnEdgeAreDescribedByTheirOwnNumbers) {
+  const auto rules = hackenbush();
+  auto parsed = rules->parse_components(std::vector<std::string>{"0-1,0-1,1-1,0-1,1-1"});
+  ASSERT_TRUE(parsed.ok());
+  const State& s = parsed->front().state;
+  ASSERT_EQ(rules->count_options(s), nimkit::Count{5});
+  EXPECT_EQ(rules->describe_move(s, rules->option(s, 2), 1), "cut edge 3 (1-1)");
+  EXPECT_EQ(rules->describe_move(s, rules->option(s, 4), 1), "cut edge 5 (1-1)");
+  EXPECT_EQ(rules->value(s, nimkit::Limits{}).value(), Nimber{1});  // five loops on one vertex
+}
+
 TEST(Hackenbush, BadEdgesAreRefusedNamingThem) {
   const auto rules = hackenbush();
   for (const auto& [item, message] : std::vector<std::pair<std::string, std::string>>{

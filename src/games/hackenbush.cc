@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <map>
 #include <numeric>
 #include <utility>
@@ -85,31 +86,67 @@ std::vector<Edges> pieces(const Edges& edges, std::vector<std::size_t>* dropped)
   return out;
 }
 
-// Whether u and v are joined in the picture without edge `skip`.
-bool joined_without(const std::vector<std::pair<std::size_t, std::size_t>>& edges,
-                    std::size_t vertices, std::size_t skip, std::size_t u, std::size_t v) {
-  Classes classes(vertices);
+// Which edges are bridges (on no cycle), by Tarjan's depth-first search: an edge to a child w
+// is a bridge when nothing below w reaches back above it. Edges are told apart by index, so
+// that a repeated edge is a cycle; loops are never bridges.
+std::vector<bool> bridges(const std::vector<std::pair<std::size_t, std::size_t>>& edges,
+                          std::size_t n) {
+  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  std::vector<std::vector<std::pair<std::size_t, std::size_t>>> around(n);  // (neighbour, edge)
   for (std::size_t e = 0; e < edges.size(); ++e) {
-    if (e != skip) classes.join(edges[e].first, edges[e].second);
+    const auto [u, v] = edges[e];
+    if (u == v) continue;
+    around[u].emplace_back(v, e);
+    around[v].emplace_back(u, e);
   }
-  return classes.find(u) == classes.find(v);
+  std::vector<bool> bridge(edges.size(), false);
+  std::vector<std::size_t> in(n, kNone);
+  std::vector<std::size_t> low(n, kNone);
+  std::size_t clock = 0;
+  struct Frame {
+    std::size_t vertex, via, next;
+  };
+  for (std::size_t root = 0; root < n; ++root) {
+    if (in[root] != kNone) continue;
+    in[root] = low[root] = clock++;
+    std::vector<Frame> stack{{root, kNone, 0}};
+    while (!stack.empty()) {
+      const std::size_t v = stack.back().vertex;
+      if (stack.back().next < around[v].size()) {
+        const auto [w, e] = around[v][stack.back().next++];
+        if (e == stack.back().via) continue;
+        if (in[w] == kNone) {
+          in[w] = low[w] = clock++;
+          stack.push_back({w, e, 0});
+        } else {
+          low[v] = std::min(low[v], in[w]);
+        }
+        continue;
+      }
+      const std::size_t via = stack.back().via;
+      stack.pop_back();
+      if (via == kNone) continue;
+      const std::size_t u = stack.back().vertex;
+      low[u] = std::min(low[u], low[v]);
+      if (low[v] > in[u]) bridge[via] = true;
+    }
+  }
+  return bridge;
 }
 
 // The closed form. Edges on a cycle (non-bridges) are fused: their vertices become one and the
 // edges loops, each worth a twig (1). The bridges then form a tree of fused vertices on the
 // ground's, and a vertex's value is the XOR of its loops' 1s and, over its branches, 1 + the
-// value above. A bridge test per edge: quadratic, ample for kMaxEdges.
+// value above. Linear but for the vertex numbering.
 Nimber fused_value(const Edges& picture) {
   auto index = number_vertices(picture);
   const std::size_t n = index.size();
   std::vector<std::pair<std::size_t, std::size_t>> edges;
   for (const auto& [a, b] : picture) edges.emplace_back(index[a], index[b]);
-  std::vector<bool> bridge(edges.size(), false);
+  const std::vector<bool> bridge = bridges(edges, n);
   Classes fused(n);
   for (std::size_t e = 0; e < edges.size(); ++e) {
-    const auto [u, v] = edges[e];
-    bridge[e] = u != v && !joined_without(edges, n, e, u, v);
-    if (!bridge[e]) fused.join(u, v);
+    if (!bridge[e]) fused.join(edges[e].first, edges[e].second);
   }
   std::vector<Nimber> loops(n, 0);  // per fused vertex: the XOR of its loops' values
   std::vector<std::vector<std::size_t>> tree(n);
@@ -154,12 +191,28 @@ Result<std::uint64_t> parse_label(std::string_view text, std::string_view piece)
   return value;
 }
 
-// The edge an option cuts: the first whose removal leaves what the option leaves.
-std::size_t cut_by(const GreenHackenbush& rules, const State& before, const Option& option) {
-  const Count count = rules.count_options(before);
-  for (Count i = 0; i < count; ++i) {
-    if (rules.option(before, i) == option) return static_cast<std::size_t>(i);
+// What cutting edge e leaves: the pieces still on the ground.
+Option cut(Edges edges, std::size_t e) {
+  edges.erase(edges.begin() + static_cast<std::ptrdiff_t>(e));
+  Option out;
+  for (const Edges& part : pieces(edges, nullptr)) out.result.push_back(encode(part));
+  return out;
+}
+
+// The edge an option cuts: an edge of which the option leaves fewer copies than there were (the
+// others of those fell with it), the first whose cut leaves exactly the option.
+std::size_t cut_by(const State& before, const Option& option) {
+  std::map<Edge, std::size_t> left;
+  for (const State& part : option.result) {
+    for (const Edge& e : edges_of(part)) ++left[e];
   }
+  const Edges edges = edges_of(before);
+  std::map<Edge, std::size_t> had;
+  for (const Edge& e : edges) ++had[e];
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    if (left[edges[e]] < had[edges[e]] && cut(edges, e) == option) return e;
+  }
+  assert(false && "not an option of this picture");
   return 0;
 }
 
@@ -241,19 +294,19 @@ std::vector<ViewField> GreenHackenbush::view_fields(const State& state) const {
 
 std::vector<ViewField> GreenHackenbush::move_fields(const State& before, const Option& option,
                                                     std::size_t first_item) const {
-  return {ViewField{"edge", {first_item + cut_by(*this, before, option)}, true}};
+  return {ViewField{"edge", {first_item + cut_by(before, option)}, true}};
 }
 
 std::string GreenHackenbush::describe_move(const State& before, const Option& option,
                                            std::size_t first_item) const {
-  const std::size_t e = cut_by(*this, before, option);
+  const std::size_t e = cut_by(before, option);
   const auto [a, b] = edges_of(before).at(e);
   return fmt::format("cut edge {} ({}-{})", first_item + e, a, b);
 }
 
 std::string GreenHackenbush::format_move(const State& before, const Option& option,
                                          std::size_t first_item, const Limits& /*limits*/) const {
-  return std::to_string(first_item + cut_by(*this, before, option));
+  return std::to_string(first_item + cut_by(before, option));
 }
 
 std::string GreenHackenbush::move_syntax() const {
@@ -278,17 +331,13 @@ Result<std::vector<Option>> GreenHackenbush::parse_move(const State& state, std:
   if (number < first_item || number - first_item >= item_count(state)) {
     return std::vector<Option>{};
   }
-  return std::vector<Option>{option(state, number - first_item)};
+  return std::vector<Option>{cut(edges_of(state), number - first_item)};
 }
 
 Count GreenHackenbush::count_options(const State& state) const { return item_count(state); }
 
 Option GreenHackenbush::option(const State& state, Count index) const {
-  Edges edges = edges_of(state);
-  edges.erase(edges.begin() + static_cast<std::ptrdiff_t>(index));
-  Option out;
-  for (const Edges& part : pieces(edges, nullptr)) out.result.push_back(encode(part));
-  return out;
+  return cut(edges_of(state), static_cast<std::size_t>(index));
 }
 
 Result<Nimber> GreenHackenbush::value(const State& state, const Limits& /*limits*/) const {
