@@ -6,8 +6,10 @@
 #include <map>
 #include <mutex>
 
+#include "nimkit/games/arc_kayles.h"
 #include "nimkit/games/fibonacci_nim.h"
 #include "nimkit/games/grundys_game.h"
+#include "nimkit/games/hackenbush.h"
 #include "nimkit/games/lasker.h"
 #include "nimkit/games/moore.h"
 #include "nimkit/games/nim.h"
@@ -79,13 +81,18 @@ std::function<Made(std::string_view)> named_octal(const NamedOctalGame& game) {
   };
 }
 
-Made make_grundys_game(std::string_view params) {
-  if (!params.empty()) {
-    return fail(fmt::format("ruleset \"grundy\" takes no parameters, got {}", quoted(params)));
-  }
-  return shared("grundy", []() -> Made {
-    return std::shared_ptr<const Ruleset>(std::make_shared<const GrundysGame>());
-  });
+// A factory for a ruleset that takes no parameters and keeps what it learns (a table of values,
+// the values of the graphs met): one object shared by every user, so that it outlives a request.
+template <typename R>
+std::function<Made(std::string_view)> shared_plain(std::string name) {
+  return [name = std::move(name)](std::string_view params) -> Made {
+    if (!params.empty()) {
+      return fail(
+          fmt::format("ruleset {} takes no parameters, got {}", quoted(name), quoted(params)));
+    }
+    return shared(
+        name, []() -> Made { return std::shared_ptr<const Ruleset>(std::make_shared<const R>()); });
+  };
 }
 
 std::vector<RulesetEntry> make_registry() {
@@ -114,7 +121,8 @@ std::vector<RulesetEntry> make_registry() {
                     {std::string(game.name)},
                     named_octal(game)});
   }
-  list.push_back({"grundy", "", GrundysGame().summary(), {"grundy"}, make_grundys_game});
+  list.push_back(
+      {"grundy", "", GrundysGame().summary(), {"grundy"}, shared_plain<GrundysGame>("grundy")});
   list.push_back({"lasker", "", LaskerNim().summary(), {"lasker"}, plain<LaskerNim>("lasker")});
   list.push_back({"moore",
                   "K: the most heaps one move may take from (1-64)",
@@ -136,16 +144,7 @@ std::vector<RulesetEntry> make_registry() {
                   "",
                   NodeKayles().summary(),
                   {"node-kayles"},
-                  [](std::string_view params) -> Made {
-                    if (!params.empty()) {
-                      return fail(fmt::format("ruleset \"node-kayles\" takes no parameters, got {}",
-                                              quoted(params)));
-                    }
-                    // Shared, so that the values of the graphs met outlive one request.
-                    return shared("node-kayles", []() -> Made {
-                      return std::shared_ptr<const Ruleset>(std::make_shared<const NodeKayles>());
-                    });
-                  },
+                  shared_plain<NodeKayles>("node-kayles"),
                   "graph",
                   "1-2,2-3,3-4,4-5,5-1,1-3"});
   list.push_back({"staircase",
@@ -159,18 +158,23 @@ std::vector<RulesetEntry> make_registry() {
                   "",
                   FibonacciNim().summary(),
                   {"fibonacci-nim"},
-                  [](std::string_view params) -> Made {
-                    if (!params.empty()) {
-                      return fail(fmt::format(
-                          "ruleset \"fibonacci-nim\" takes no parameters, got {}", quoted(params)));
-                    }
-                    // Shared, so that the table of values outlives one request.
-                    return shared("fibonacci-nim", []() -> Made {
-                      return std::shared_ptr<const Ruleset>(std::make_shared<const FibonacciNim>());
-                    });
-                  },
+                  shared_plain<FibonacciNim>("fibonacci-nim"),
                   "heaps",
                   "20"});
+  list.push_back({"arc-kayles",
+                  "",
+                  ArcKayles().summary(),
+                  {"arc-kayles"},
+                  shared_plain<ArcKayles>("arc-kayles"),
+                  "graph",
+                  "1-2,2-3,3-4,4-5,5-6,6-1,1-4"});
+  list.push_back({"hackenbush",
+                  "",
+                  GreenHackenbush().summary(),
+                  {"hackenbush"},
+                  plain<GreenHackenbush>("hackenbush"),
+                  "hackenbush",
+                  "0-1,1-2,2-0,2-3,3-3,0-4,4-5,4-5"});
   return list;
 }
 

@@ -389,6 +389,70 @@ test('Node Kayles: a click on either end of an edge removes both; the computer t
   assert.match(await page.locator('#banner-text').textContent(), /The computer wins\..*The computer made the last move/);
 });
 
+test('Arc Kayles: a graph game played by clicking edges', async () => {
+  // The form offers the entry, and starts its position box from the entry's start.
+  await page.click('#btn-new');
+  await page.selectOption('#f-ruleset', 'arc-kayles');
+  assert.match(await page.inputValue('#f-heaps'), /^\d+-\d+(,\d+(-\d+)?)*$/);
+  await page.click('#f-cancel');
+
+  // The path 1-...-6 is Dawson's Kayles on 6 (value 3): removing edge 3-4 leaves 1-2 and 5-6,
+  // worth 0; the computer takes one of them and the last edge is the player's.
+  await newGame({ rules: 'arc-kayles', heaps: '1-2,2-3,3-4,4-5,5-6', first: 'human', level: 'perfect' });
+  const edges = () => page.locator('.view-graph .edge-move').evaluateAll((ns) => ns.map((n) => n.getAttribute('aria-label')));
+  assert.deepEqual(await edges(), ['remove edge 1-2', 'remove edge 2-3', 'remove edge 3-4', 'remove edge 4-5', 'remove edge 5-6']);
+  // Vertices are drawn but are not buttons: this game is played by its edges.
+  assert.equal(await page.locator('.view-graph .vertex[role=button]').count(), 0);
+
+  await page.getByRole('button', { name: 'remove edge 3-4' }).hover();
+  assert.deepEqual(await page.locator('.view-graph .vertex.taking').evaluateAll((ns) => ns.map((n) => n.dataset.vertex)), ['3', '4']);
+  await page.getByRole('button', { name: 'remove edge 3-4' }).click();
+  await afterHumanMove(0);
+  const first = page.locator('.move-list li').first();
+  assert.match(await first.locator('.what').textContent(), /remove edge 3-4 \(vertices 3 and 4\)/);
+  assert.match(await page.locator('.move-list li').nth(1).textContent(), /Computer.*remove edge (1-2|5-6)/);
+  const left = await edges();
+  assert.equal(left.length, 1);
+  assert.ok(['remove edge 1-2', 'remove edge 5-6'].includes(left[0]), `one end pair is left, not ${left}`);
+
+  await page.getByRole('button', { name: left[0] }).click();
+  await waitPhase(['over'], 3);
+  assert.equal(await bannerState(), 'won');
+  assert.equal(await page.locator('.view-graph .edge').count(), 0);
+});
+
+test('Green Hackenbush: cutting edges of a picture on the ground', async () => {
+  await page.click('#btn-new');
+  await page.selectOption('#f-ruleset', 'hackenbush');
+  assert.match(await page.inputValue('#f-heaps'), /^\d+-\d+(,\d+-\d+)*$/);
+  await page.click('#f-cancel');
+
+  // A triangle on the ground is *1: cutting its top edge 1-2 leaves two stalks of one edge.
+  await newGame({ rules: 'hackenbush', heaps: '0-1,1-2,2-0', first: 'human', level: 'perfect' });
+  const edges = () => page.locator('.view-hackenbush .hb-edge').evaluateAll((ns) => ns.map((n) => n.getAttribute('aria-label')));
+  assert.deepEqual(await edges(), ['cut edge 1', 'cut edge 2', 'cut edge 3']);
+  assert.equal(await page.locator('.view-hackenbush .hb-ground').count(), 1);
+  await shot('hackenbush-start');
+
+  // Hovering edge 1 marks it alone: 1-2-0 still stands on the ground.
+  await page.getByRole('button', { name: 'cut edge 1' }).hover();
+  assert.deepEqual(await page.locator('.view-hackenbush .hb-edge.taking').evaluateAll((ns) => ns.map((n) => n.dataset.edge)), ['1']);
+
+  await page.getByRole('button', { name: 'cut edge 2' }).click();
+  await afterHumanMove(0);
+  assert.match(await page.locator('.move-list li').first().locator('.what').textContent(), /cut edge 2 \(1-2\)/);
+  assert.match(await page.locator('.move-list li').nth(1).textContent(), /Computer.*cut edge [12]/);
+  const left = await edges();
+  assert.deepEqual(left, ['cut edge 1']);
+
+  await page.getByRole('button', { name: 'cut edge 1' }).focus();
+  await page.keyboard.press('Enter');
+  await waitPhase(['over'], 3);
+  assert.equal(await bannerState(), 'won');
+  assert.equal(await page.locator('.view-hackenbush .hb-edge').count(), 0);
+  await shot('hackenbush-won');
+});
+
 test('the hint shows the library\'s explanation: the binary table and the reasoning', async () => {
   await newGame({ heaps: '3 4 5', first: 'human', level: 'perfect' });
   await page.click('#btn-hint');

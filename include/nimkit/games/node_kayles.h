@@ -28,6 +28,9 @@
 #include "nimkit/ruleset.h"
 
 namespace nimkit {
+namespace detail {
+struct Graph;
+}  // namespace detail
 
 class NodeKayles final : public Ruleset {
  public:
@@ -73,11 +76,9 @@ class NodeKayles final : public Ruleset {
   // Graph classes whose values are kept between calls.
   static constexpr std::size_t kMaxCached = 1 << 20;
 
-  // A graph numbered in label order (defined in node_kayles.cc).
-  struct Graph;
-
  private:
-  Result<Nimber> grundy(const Graph& graph, const Limits& limits, std::uint64_t& added) const;
+  Result<Nimber> grundy(const detail::Graph& graph, const Limits& limits,
+                        std::uint64_t& added) const;
 
   // Both caches under mutex_ (held by the caller).
   void remember(State shape, State key, Nimber value) const;

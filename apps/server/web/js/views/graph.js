@@ -1,14 +1,16 @@
-// The "graph" view (Node Kayles): each component's vertices on a circle, the components side by
-// side, as SVG. A move removes a vertex and its neighbours: clicking vertex v (or Enter on it)
-// plays the move of the server's list whose "vertex" field is v. The view reads the components'
-// "vertices" and "edges" fields and the moves' "vertex" field, never move text.
+// The "graph" view (Node Kayles, Arc Kayles): each component's vertices on a circle, the
+// components side by side, as SVG. In a component whose moves carry a "vertex" field (Node
+// Kayles) clicking vertex v (or Enter on it) plays the move of the server's list whose "vertex"
+// is v; in one whose moves carry an "edge" field [a, b] (Arc Kayles) the edges are what a person
+// clicks, and clicking a-b plays the move whose "edge" is a-b. The view reads the components'
+// "vertices" and "edges" fields and the moves' "vertex" and "edge" fields, never move text.
 
 import { el, svg } from '../dom.js';
 
 export const help = {
-  board: 'Graph. Tab or arrow keys choose a vertex, Enter removes it and its neighbours.',
-  keys: 'Tab / ←→ vertex · Enter remove',
-  typed: 'e.g. 3 (remove vertex 3)',
+  board: 'Graph. Tab or arrow keys choose a vertex (or an edge), Enter removes it.',
+  keys: 'Tab / ←→ vertex or edge · Enter remove',
+  typed: 'e.g. 3 (remove vertex 3) or 2-3 (remove edge 2-3)',
 };
 
 const R = 17;          // a vertex's radius
@@ -31,6 +33,9 @@ function adjacency(component) {
 function closed(adj, v) {
   return new Set([v, ...(adj.get(v) ?? [])]);
 }
+
+// "a-b" for an edge given as two labels.
+const edgeName = (a, b) => `${a}-${b}`;
 
 const sameSet = (a, b) => a.size === b.size && [...a].every((x) => b.has(x));
 
@@ -74,6 +79,7 @@ export class GraphView {
     this.placed = null;   // the last layout, kept while the game only removes vertices
     this.args = null;
     this.adj = new Map(); // vertex → its neighbours, over all components
+    this.byEdge = new Set(); // the vertices of components played by edges (moves with "edge")
   }
 
   reset() {
@@ -83,7 +89,14 @@ export class GraphView {
   render(args) {
     this.args = args;
     this.adj = new Map();
-    for (const c of args.components) for (const [v, n] of adjacency(c)) this.adj.set(v, n);
+    this.byEdge = new Set();
+    const edgeMoved = new Set((args.moves ?? []).filter((m) => m.edge !== undefined).map((m) => m.component));
+    for (const c of args.components) {
+      for (const [v, n] of adjacency(c)) {
+        this.adj.set(v, n);
+        if (edgeMoved.has(c.index)) this.byEdge.add(v);
+      }
+    }
     // Vertices stay where they were while the game only removes some, so that a person sees
     // what a move took; a position with a vertex not drawn before gets a fresh layout.
     const vertices = [...this.adj.keys()];
@@ -102,6 +115,21 @@ export class GraphView {
     return moves.find(({ vertex }) => this.adj.has(String(vertex)) && sameSet(closed(this.adj, String(vertex)), gone)) ?? null;
   }
 
+  // The move of the list that removes edge a-b (either order), or null.
+  moveForEdge(a, b) {
+    const moves = this.args?.moves;
+    if (!moves) return null;
+    return moves.find(({ edge }) => Array.isArray(edge) && edge.length === 2 &&
+        ((String(edge[0]) === a && String(edge[1]) === b) || (String(edge[0]) === b && String(edge[1]) === a))) ?? null;
+  }
+
+  playEdge(a, b) {
+    if (!this.args?.interactive) return;
+    const move = this.moveForEdge(a, b);
+    if (move) this.host.play(move);
+    else this.host.refuse(`You cannot remove edge ${edgeName(a, b)}`);
+  }
+
   play(v) {
     if (!this.args?.interactive) return;
     const move = this.moveFor(v);
@@ -114,17 +142,48 @@ export class GraphView {
     const { at, width, height } = this.placed;
     const edges = svg('g', { class: 'edges' });
     const nodes = svg('g', { class: 'vertices' });
-    const hinted = hint ? String(hint.vertex) : null;
+    const hinted = hint?.vertex !== undefined ? String(hint.vertex) : null;
+    const hintedEdge = Array.isArray(hint?.edge) ? edgeName(...hint.edge.map(String)) : null;
     for (const c of components) {
       const list = (c.fields?.edges ?? []).map(String);
       for (let i = 0; i + 1 < list.length; i += 2) {
-        const [a, b] = [at.get(list[i]), at.get(list[i + 1])];
+        const [u, w] = [list[i], list[i + 1]];
+        const [a, b] = [at.get(u), at.get(w)];
         if (!a || !b) continue;
-        edges.append(svg('line', { class: 'edge', 'data-edge': `${list[i]}-${list[i + 1]}`, x1: a.x, y1: a.y, x2: b.x, y2: b.y }));
+        const ends = { x1: a.x, y1: a.y, x2: b.x, y2: b.y };
+        const line = svg('line', { class: 'edge', 'data-edge': edgeName(u, w), ...ends });
+        if (!this.byEdge.has(u)) {
+          edges.append(line);
+          continue;
+        }
+        const playable = interactive && this.moveForEdge(u, w) !== null;
+        edges.append(svg('g', {
+          class: `edge-move${playable ? ' playable' : ''}${hintedEdge === edgeName(u, w) ? ' hinted' : ''}`,
+          'data-move-edge': edgeName(u, w),
+          role: 'button',
+          tabindex: playable ? 0 : -1,
+          'aria-label': `remove edge ${edgeName(u, w)}`,
+          'aria-disabled': playable ? false : 'true',
+          onclick: () => this.playEdge(u, w),
+          onmouseenter: () => this.previewEdge(u, w),
+          onmouseleave: () => this.preview(null),
+          onfocus: () => this.previewEdge(u, w),
+          onblur: () => this.preview(null),
+        },
+        // A disc at the middle gives the button an area even when the edge is straight up or
+        // across (a line's box is then flat), and a wider target on short edges.
+        svg('line', { class: 'edge-hit', ...ends }), line,
+        svg('circle', { class: 'edge-hit', cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2, r: 9 })));
       }
     }
     for (const v of this.adj.keys()) {
       const p = at.get(v);
+      if (this.byEdge.has(v)) {
+        // Played by its edges: a vertex here is only drawn.
+        nodes.append(svg('g', { class: 'vertex', 'data-vertex': v, transform: `translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})` },
+            svg('circle', { r: R }), svg('text', { 'text-anchor': 'middle', dy: '0.35em' }, v)));
+        continue;
+      }
       const playable = interactive && this.moveFor(v) !== null;
       const node = svg('g', {
         class: `vertex${playable ? ' playable' : ''}${hinted === v ? ' hinted' : ''}`,
@@ -158,6 +217,11 @@ export class GraphView {
     this.mark('taking', v !== null && this.args?.interactive ? closed(this.adj, v) : new Set());
   }
 
+  // Marks the two ends of edge a-b (and the edges at them): what removing it takes.
+  previewEdge(a, b) {
+    this.mark('taking', this.args?.interactive ? new Set([a, b]) : new Set());
+  }
+
   mark(name, gone) {
     for (const node of this.root.querySelectorAll('.vertex')) node.classList.toggle(name, gone.has(node.dataset.vertex));
     for (const node of this.root.querySelectorAll('.edge')) {
@@ -168,20 +232,22 @@ export class GraphView {
 
   // Fades out what a move removes; resolves when done.
   animate(move) {
-    const { vertex } = move;
-    if (vertex === undefined || matchMedia('(prefers-reduced-motion: reduce)').matches) return Promise.resolve();
-    this.mark('leaving', closed(this.adj, String(vertex)));
+    const { vertex, edge } = move;
+    if ((vertex === undefined && !Array.isArray(edge)) || matchMedia('(prefers-reduced-motion: reduce)').matches) return Promise.resolve();
+    this.mark('leaving', vertex !== undefined ? closed(this.adj, String(vertex)) : new Set(edge.map(String)));
     return new Promise((resolve) => setTimeout(resolve, 260));
   }
 
-  // Arrow keys move between the vertices; Enter or Space removes the focused one.
+  // Arrow keys move between the vertices (or edges); Enter or Space removes the focused one.
   onKey(e) {
-    const nodes = [...this.root.querySelectorAll('.vertex.playable')];
+    const nodes = [...this.root.querySelectorAll('.vertex.playable, .edge-move.playable')];
     if (!this.args?.interactive || nodes.length === 0) return;
     const current = nodes.indexOf(document.activeElement);
     if ((e.key === 'Enter' || e.key === ' ') && current >= 0) {
       e.preventDefault();
-      this.play(nodes[current].dataset.vertex);
+      const node = nodes[current];
+      if (node.dataset.moveEdge) this.playEdge(...node.dataset.moveEdge.split('-'));
+      else this.play(node.dataset.vertex);
       return;
     }
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];

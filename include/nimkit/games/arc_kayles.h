@@ -1,0 +1,80 @@
+// Arc Kayles.
+//
+// Rules: play is on a simple undirected graph. A move picks an edge and removes its two endpoints
+// together with every edge at them. The player who cannot move (no edge is left) loses (normal
+// play) or wins (misère play). Notation as for Node Kayles: "arc-kayles:1-2,2-3,3-4" (the path on
+// four vertices): items are edges "a-b" and lone vertices "a", vertices positive integers up to
+// 4294967295. A position is a sum of connected graphs: the items are split into connected
+// components, and the graph a move leaves splits again. Moves are typed as the edge removed:
+// "2-3" (either order).
+//
+// A component's State is one connected graph, keeping the user's labels so that "remove edge
+// 2-3" keeps its meaning: [n, the n labels in increasing order, then each edge as a pair of
+// indices i < j into the labels, the pairs in increasing order]. Option i removes the i-th edge
+// in that order; it leaves the rest of the graph split into its connected components (in order
+// of their smallest label), none when nothing is left.
+//
+// Theory: no formula is known for general graphs. Grundy values are computed by mex over the
+// options, memoized by the graph up to isomorphism (nauty's canonical labelling). On a path of n
+// vertices the game is Dawson's Kayles (octal 0.07) on a heap of n; lone vertices are worth 0.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+
+#include "nimkit/ruleset.h"
+
+namespace nimkit {
+namespace detail {
+struct Graph;
+}  // namespace detail
+
+class ArcKayles final : public Ruleset {
+ public:
+  std::string spec() const override { return "arc-kayles"; }
+  std::string summary() const override;
+  ValueSource value_source() const override { return ValueSource::kComputed; }
+  std::string_view view() const override { return "graph"; }
+
+  Result<std::vector<ParsedComponent>> parse_components(
+      std::span<const std::string> items) const override;
+  std::vector<std::string> format_state(const State& state) const override;
+  std::string label(const State& state, std::size_t first_item) const override;
+  std::vector<ViewField> view_fields(const State& state) const override;
+  // {"edge", [a, b]}: the labels of the edge removed, a < b.
+  std::vector<ViewField> move_fields(const State& before, const Option& option,
+                                     std::size_t first_item) const override;
+  std::string describe_move(const State& before, const Option& option,
+                            std::size_t first_item) const override;
+  std::string format_move(const State& before, const Option& option, std::size_t first_item,
+                          const Limits& limits) const override;
+  // Text "2-3" (either order): the option removing that edge when this component has both
+  // vertices, none when it has neither; fails on other text or a missing edge.
+  Result<std::vector<Option>> parse_move(const State& state, std::string_view text,
+                                         std::size_t first_item, std::size_t items, bool partial,
+                                         const Limits& limits) const override;
+
+  std::string move_syntax() const override;
+  Count count_options(const State& state) const override;
+  Option option(const State& state, Count index) const override;
+  // Memoized across calls (up to kMaxCached classes, then afresh); a call that would add more
+  // than limits.max_nodes classes fails naming that limit.
+  Result<Nimber> value(const State& state, const Limits& limits) const override;
+  // [n, then nauty's canonical adjacency matrix, row by row, in words of 64 bits].
+  void append_canonical(const State& state, std::vector<std::uint64_t>& key) const override;
+  Count weight(const State& state) const override;
+  // A move rebuilds the graph and its canonical form: a step per vertex.
+  std::uint64_t move_cost(const State& state) const override;
+
+  static constexpr std::size_t kMaxCached = 1 << 20;
+
+ private:
+  Result<Nimber> grundy(const detail::Graph& graph, const Limits& limits,
+                        std::uint64_t& added) const;
+
+  mutable std::mutex mutex_;
+  mutable std::map<State, Nimber> cache_;  // canonical state → Grundy value
+};
+
+}  // namespace nimkit

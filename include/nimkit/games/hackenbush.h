@@ -1,0 +1,75 @@
+// Green Hackenbush.
+//
+// Rules: a picture of edges drawn on the ground. Vertices are non-negative integers and vertex 0
+// is the ground; an edge joins two vertices, a loop ("2-2") joins a vertex to itself, and two
+// vertices may be joined by several edges. A move cuts one edge; everything no longer connected
+// to the ground vanishes. The player who cannot move (nothing is left) loses (normal play) or
+// wins (misère play). Notation: "hackenbush:0-1,1-2,2-0" (a triangle standing on the ground):
+// edges "a-b", vertices 0 to 4294967295. Every edge must be connected to the ground. Edges are
+// items, numbered from 1 across the position as it is written (each piece's edges together),
+// like heaps, and a move is typed as the number of the edge cut: "3". The edges left by a cut
+// are numbered afresh, so that the position's text always reads back to the same state.
+//
+// A position is a sum: each piece that meets the rest only at the ground is a component of its
+// own (several pieces may stand on vertex 0). A component's State is [m, then the m edges as
+// the pairs of vertex labels written, in order]; its edges are items, numbered from the
+// component's first item (item_count() is m). Option i cuts the i-th edge; it leaves the pieces
+// still connected to the ground, each a component, in the order of their first edges.
+//
+// Theory (closed form, Winning Ways ch. 7): by the fusion principle the vertices of any cycle
+// may be fused into one vertex, its edges becoming loops, and a loop is worth a twig (a stalk of
+// one edge); fusing every cycle leaves a tree on the ground with loops, and by the colon
+// principle a tree's value is the XOR over the root's branches of (1 + the value of the
+// subtree above it). The tests check this against a mex over every cut on every picture of at
+// most 7 edges among a few vertices.
+#pragma once
+
+#include <cstdint>
+
+#include "nimkit/ruleset.h"
+
+namespace nimkit {
+
+class GreenHackenbush final : public Ruleset {
+ public:
+  // Most edges one text may have, and the largest vertex label.
+  static constexpr std::size_t kMaxEdges = 1000;
+  static constexpr std::uint64_t kMaxLabel = 4294967295;
+
+  std::string spec() const override { return "hackenbush"; }
+  std::string summary() const override;
+  ValueSource value_source() const override { return ValueSource::kClosedForm; }
+  std::string_view view() const override { return "hackenbush"; }
+
+  Result<std::vector<ParsedComponent>> parse_components(
+      std::span<const std::string> items) const override;
+  std::vector<std::string> format_state(const State& state) const override;
+  std::size_t item_count(const State& state) const override;
+  // "edge 3" or "edges 1-3".
+  std::string label(const State& state, std::size_t first_item) const override;
+  // {"edges", [a1, b1, a2, b2, ...]}: the edges in order (numbered from the component's first
+  // item), and {"vertices", [labels]} in increasing order.
+  std::vector<ViewField> view_fields(const State& state) const override;
+  // {"edge": N}: the number of the edge cut.
+  std::vector<ViewField> move_fields(const State& before, const Option& option,
+                                     std::size_t first_item) const override;
+  std::string describe_move(const State& before, const Option& option,
+                            std::size_t first_item) const override;
+  std::string format_move(const State& before, const Option& option, std::size_t first_item,
+                          const Limits& limits) const override;
+  // Text "3": the option cutting edge 3 when it is this component's, none when it is another's;
+  // fails on other text or a number naming no edge of the position.
+  Result<std::vector<Option>> parse_move(const State& state, std::string_view text,
+                                         std::size_t first_item, std::size_t items, bool partial,
+                                         const Limits& limits) const override;
+
+  std::string move_syntax() const override;
+  Count count_options(const State& state) const override;
+  Option option(const State& state, Count index) const override;
+  // The closed form (fusion, then the colon principle); never fails.
+  Result<Nimber> value(const State& state, const Limits& limits) const override;
+  Count weight(const State& state) const override;
+  std::uint64_t move_cost(const State& state) const override;
+};
+
+}  // namespace nimkit

@@ -1,0 +1,351 @@
+#include "nimkit/games/hackenbush.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cassert>
+#include <map>
+#include <numeric>
+#include <utility>
+
+#include "nimkit/quote.h"
+
+namespace nimkit {
+namespace {
+
+using Edge = std::pair<std::uint64_t, std::uint64_t>;  // vertex labels as written; 0 is the ground
+using Edges = std::vector<Edge>;
+
+constexpr std::string_view kItemHelp = "expected an edge \"a-b\" (vertex 0 is the ground)";
+
+Edges edges_of(const State& state) {
+  Edges edges;
+  for (std::size_t k = 1; k + 1 < state.size(); k += 2) edges.emplace_back(state[k], state[k + 1]);
+  return edges;
+}
+
+State encode(const Edges& edges) {
+  State state{edges.size()};
+  for (const auto& [a, b] : edges) state.insert(state.end(), {a, b});
+  return state;
+}
+
+// Union-find over vertex indices.
+struct Classes {
+  std::vector<std::size_t> parent;
+  explicit Classes(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
+  std::size_t find(std::size_t v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    return v;
+  }
+  void join(std::size_t a, std::size_t b) { parent[find(a)] = find(b); }
+};
+
+// Vertex labels numbered 0..n-1 in increasing order (the ground, when present, is 0).
+std::map<std::uint64_t, std::size_t> number_vertices(const Edges& edges) {
+  std::map<std::uint64_t, std::size_t> index;
+  for (const auto& [a, b] : edges) {
+    index.emplace(a, 0);
+    index.emplace(b, 0);
+  }
+  std::size_t next = 0;
+  for (auto& [label, i] : index) i = next++;
+  return index;
+}
+
+// The pieces of a picture: the edges still connected to the ground, grouped by the pieces that
+// meet each other only at the ground (a loop at the ground is a piece of its own), in the order
+// of their first edges. `dropped`, when given, receives the indices of the edges cut off.
+std::vector<Edges> pieces(const Edges& edges, std::vector<std::size_t>* dropped) {
+  auto index = number_vertices(edges);
+  Classes classes(index.size());
+  for (const auto& [a, b] : edges) {
+    if (a != 0 && b != 0) classes.join(index[a], index[b]);
+  }
+  std::vector<bool> grounded(index.size(), false);
+  for (const auto& [a, b] : edges) {
+    if ((a == 0) != (b == 0)) grounded[classes.find(index[a == 0 ? b : a])] = true;
+  }
+  std::vector<Edges> out;
+  std::map<std::size_t, std::size_t> piece_of;  // class → its place in `out`
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    const auto& [a, b] = edges[e];
+    if (a == 0 && b == 0) {
+      out.push_back({edges[e]});
+      continue;
+    }
+    const std::size_t c = classes.find(index[a == 0 ? b : a]);
+    if (!grounded[c]) {
+      if (dropped != nullptr) dropped->push_back(e);
+      continue;
+    }
+    const auto [it, added] = piece_of.emplace(c, out.size());
+    if (added) out.emplace_back();
+    out[it->second].push_back(edges[e]);
+  }
+  return out;
+}
+
+// Which edges are bridges (on no cycle), by Tarjan's depth-first search: an edge to a child w
+// is a bridge when nothing below w reaches back above it. Edges are told apart by index, so
+// that a repeated edge is a cycle; loops are never bridges.
+std::vector<bool> bridges(const std::vector<std::pair<std::size_t, std::size_t>>& edges,
+                          std::size_t n) {
+  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  std::vector<std::vector<std::pair<std::size_t, std::size_t>>> around(n);  // (neighbour, edge)
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    const auto [u, v] = edges[e];
+    if (u == v) continue;
+    around[u].emplace_back(v, e);
+    around[v].emplace_back(u, e);
+  }
+  std::vector<bool> bridge(edges.size(), false);
+  std::vector<std::size_t> in(n, kNone);
+  std::vector<std::size_t> low(n, kNone);
+  std::size_t clock = 0;
+  struct Frame {
+    std::size_t vertex, via, next;
+  };
+  for (std::size_t root = 0; root < n; ++root) {
+    if (in[root] != kNone) continue;
+    in[root] = low[root] = clock++;
+    std::vector<Frame> stack{{root, kNone, 0}};
+    while (!stack.empty()) {
+      const std::size_t v = stack.back().vertex;
+      if (stack.back().next < around[v].size()) {
+        const auto [w, e] = around[v][stack.back().next++];
+        if (e == stack.back().via) continue;
+        if (in[w] == kNone) {
+          in[w] = low[w] = clock++;
+          stack.push_back({w, e, 0});
+        } else {
+          low[v] = std::min(low[v], in[w]);
+        }
+        continue;
+      }
+      const std::size_t via = stack.back().via;
+      stack.pop_back();
+      if (via == kNone) continue;
+      const std::size_t u = stack.back().vertex;
+      low[u] = std::min(low[u], low[v]);
+      if (low[v] > in[u]) bridge[via] = true;
+    }
+  }
+  return bridge;
+}
+
+// The closed form. Edges on a cycle (non-bridges) are fused: their vertices become one and the
+// edges loops, each worth a twig (1). The bridges then form a tree of fused vertices on the
+// ground's, and a vertex's value is the XOR of its loops' 1s and, over its branches, 1 + the
+// value above. Linear but for the vertex numbering.
+Nimber fused_value(const Edges& picture) {
+  auto index = number_vertices(picture);
+  const std::size_t n = index.size();
+  std::vector<std::pair<std::size_t, std::size_t>> edges;
+  for (const auto& [a, b] : picture) edges.emplace_back(index[a], index[b]);
+  const std::vector<bool> bridge = bridges(edges, n);
+  Classes fused(n);
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    if (!bridge[e]) fused.join(edges[e].first, edges[e].second);
+  }
+  std::vector<Nimber> loops(n, 0);  // per fused vertex: the XOR of its loops' values
+  std::vector<std::vector<std::size_t>> tree(n);
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    const std::size_t u = fused.find(edges[e].first);
+    const std::size_t v = fused.find(edges[e].second);
+    if (!bridge[e]) {
+      loops[u] ^= 1;
+      continue;
+    }
+    tree[u].push_back(v);
+    tree[v].push_back(u);
+  }
+  // Values from the leaves down to the ground's vertex, in reverse of a depth-first order.
+  const std::size_t root = fused.find(index.begin()->second);  // label 0 numbers first
+  std::vector<std::size_t> order{root};
+  std::vector<std::size_t> parent(n, n);
+  parent[root] = root;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    for (std::size_t w : tree[order[k]]) {
+      if (parent[w] == n) {
+        parent[w] = order[k];
+        order.push_back(w);
+      }
+    }
+  }
+  std::vector<Nimber> value = loops;
+  for (std::size_t k = order.size(); k-- > 1;) value[parent[order[k]]] ^= value[order[k]] + 1;
+  return value[root];
+}
+
+Result<std::uint64_t> parse_label(std::string_view text, std::string_view piece) {
+  if (text.empty() || text.size() > 10 ||
+      text.find_first_not_of("0123456789") != std::string_view::npos) {
+    return fail(fmt::format("bad edge {}: {}", quoted(piece), kItemHelp));
+  }
+  const std::uint64_t value = std::stoull(std::string(text));
+  if (value > GreenHackenbush::kMaxLabel) {
+    return fail(fmt::format("bad edge {}: vertices are numbered 0 to {}", quoted(piece),
+                            GreenHackenbush::kMaxLabel));
+  }
+  return value;
+}
+
+// What cutting edge e leaves: the pieces still on the ground.
+Option cut(Edges edges, std::size_t e) {
+  edges.erase(edges.begin() + static_cast<std::ptrdiff_t>(e));
+  Option out;
+  for (const Edges& part : pieces(edges, nullptr)) out.result.push_back(encode(part));
+  return out;
+}
+
+// The edge an option cuts: an edge of which the option leaves fewer copies than there were (the
+// others of those fell with it), the first whose cut leaves exactly the option.
+std::size_t cut_by(const State& before, const Option& option) {
+  std::map<Edge, std::size_t> left;
+  for (const State& part : option.result) {
+    for (const Edge& e : edges_of(part)) ++left[e];
+  }
+  const Edges edges = edges_of(before);
+  std::map<Edge, std::size_t> had;
+  for (const Edge& e : edges) ++had[e];
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    if (left[edges[e]] < had[edges[e]] && cut(edges, e) == option) return e;
+  }
+  assert(false && "not an option of this picture");
+  return 0;
+}
+
+}  // namespace
+
+std::string GreenHackenbush::summary() const {
+  return "cut an edge of a picture on the ground; what no longer touches the ground vanishes";
+}
+
+Result<std::vector<ParsedComponent>> GreenHackenbush::parse_components(
+    std::span<const std::string> items) const {
+  if (items.empty()) return fail(fmt::format("no edges given: {}", kItemHelp));
+  Edges edges;
+  std::vector<std::size_t> item_of;  // edge → the item it was written in
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string_view item = items[i];
+    for (std::size_t start = 0; start <= item.size();) {
+      const std::size_t comma = std::min(item.find(',', start), item.size());
+      const std::string_view piece = item.substr(start, comma - start);
+      start = comma + 1;
+      if (piece.empty()) return fail(fmt::format("empty edge in {}: {}", quoted(item), kItemHelp));
+      const std::size_t dash = piece.find('-');
+      if (dash == std::string_view::npos) {
+        return fail(fmt::format("bad edge {}: {}", quoted(piece), kItemHelp));
+      }
+      auto a = parse_label(piece.substr(0, dash), piece);
+      if (!a) return Error{a.error()};
+      auto b = parse_label(piece.substr(dash + 1), piece);
+      if (!b) return Error{b.error()};
+      edges.emplace_back(*a, *b);
+      item_of.push_back(i);
+      if (edges.size() > kMaxEdges) return fail(fmt::format("more than {} edges", kMaxEdges));
+    }
+  }
+  std::vector<std::size_t> dropped;
+  const std::vector<Edges> parts = pieces(edges, &dropped);
+  if (!dropped.empty()) {
+    const auto& [a, b] = edges[dropped.front()];
+    return fail(fmt::format("edge {}-{} is not connected to the ground (vertex 0)", a, b));
+  }
+  std::vector<ParsedComponent> out;
+  for (const Edges& part : parts) {
+    const auto first = std::find(edges.begin(), edges.end(), part.front()) - edges.begin();
+    out.push_back(ParsedComponent{encode(part), item_of[static_cast<std::size_t>(first)]});
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const auto& x, const auto& y) { return x.first_item < y.first_item; });
+  return out;
+}
+
+std::vector<std::string> GreenHackenbush::format_state(const State& state) const {
+  std::vector<std::string> items;
+  for (const auto& [a, b] : edges_of(state)) items.push_back(fmt::format("{}-{}", a, b));
+  return items;
+}
+
+std::size_t GreenHackenbush::item_count(const State& state) const {
+  return static_cast<std::size_t>(state.at(0));
+}
+
+std::string GreenHackenbush::label(const State& state, std::size_t first_item) const {
+  const std::size_t m = item_count(state);
+  std::vector<std::string> items = format_state(state);
+  constexpr std::size_t kShown = 8;
+  if (items.size() > kShown) {
+    items.resize(kShown - 1);
+    items.push_back("...");
+  }
+  if (m == 1) return fmt::format("edge {}: {}", first_item, items.front());
+  return fmt::format("edges {}-{}: {}", first_item, first_item + m - 1, fmt::join(items, ","));
+}
+
+std::vector<ViewField> GreenHackenbush::view_fields(const State& state) const {
+  std::vector<std::uint64_t> vertices;
+  for (const auto& [label, i] : number_vertices(edges_of(state))) vertices.push_back(label);
+  return {ViewField{"edges", State(state.begin() + 1, state.end())},
+          ViewField{"vertices", vertices}};
+}
+
+std::vector<ViewField> GreenHackenbush::move_fields(const State& before, const Option& option,
+                                                    std::size_t first_item) const {
+  return {ViewField{"edge", {first_item + cut_by(before, option)}, true}};
+}
+
+std::string GreenHackenbush::describe_move(const State& before, const Option& option,
+                                           std::size_t first_item) const {
+  const std::size_t e = cut_by(before, option);
+  const auto [a, b] = edges_of(before).at(e);
+  return fmt::format("cut edge {} ({}-{})", first_item + e, a, b);
+}
+
+std::string GreenHackenbush::format_move(const State& before, const Option& option,
+                                         std::size_t first_item, const Limits& /*limits*/) const {
+  return std::to_string(first_item + cut_by(before, option));
+}
+
+std::string GreenHackenbush::move_syntax() const {
+  return "Moves: N cuts edge N (edges are numbered from 1 in the order written), e.g. \"3\".\n";
+}
+
+Result<std::vector<Option>> GreenHackenbush::parse_move(const State& state, std::string_view text,
+                                                        std::size_t first_item, std::size_t items,
+                                                        bool /*partial*/,
+                                                        const Limits& /*limits*/) const {
+  if (text.empty() || text.size() > 10 ||
+      text.find_first_not_of("0123456789") != std::string_view::npos) {
+    return fail(
+        fmt::format("move {} is not an edge number: type the number of the edge to cut, "
+                    "e.g. \"3\"",
+                    quoted(text)));
+  }
+  const std::uint64_t number = std::stoull(std::string(text));
+  if (number == 0 || number > items) {
+    return fail(fmt::format("no edge {}: edges are numbered 1 to {}", number, items));
+  }
+  if (number < first_item || number - first_item >= item_count(state)) {
+    return std::vector<Option>{};
+  }
+  return std::vector<Option>{cut(edges_of(state), number - first_item)};
+}
+
+Count GreenHackenbush::count_options(const State& state) const { return item_count(state); }
+
+Option GreenHackenbush::option(const State& state, Count index) const {
+  return cut(edges_of(state), static_cast<std::size_t>(index));
+}
+
+Result<Nimber> GreenHackenbush::value(const State& state, const Limits& /*limits*/) const {
+  return fused_value(edges_of(state));
+}
+
+Count GreenHackenbush::weight(const State& state) const { return item_count(state); }
+
+std::uint64_t GreenHackenbush::move_cost(const State& state) const { return state.at(0); }
+
+}  // namespace nimkit
