@@ -5,7 +5,9 @@
 
 #include <map>
 #include <mutex>
+#include <tuple>
 
+#include "nimkit/games/coin_turning.h"
 #include "nimkit/games/fibonacci_nim.h"
 #include "nimkit/games/grundys_game.h"
 #include "nimkit/games/lasker.h"
@@ -171,6 +173,25 @@ std::vector<RulesetEntry> make_registry() {
                   },
                   "heaps",
                   "20"});
+  for (const auto& [name, game, start] :
+       {std::tuple{"turning-turtles", CoinGame::kTurningTurtles, "hthht"},
+        std::tuple{"mock-turtles", CoinGame::kMockTurtles, "thhthth"},
+        std::tuple{"ruler", CoinGame::kRuler, "hhthtth"}}) {
+    list.push_back({name,
+                    "",
+                    CoinTurning(game).summary(),
+                    {name},
+                    [name = std::string(name), game = game](std::string_view params) -> Made {
+                      if (!params.empty()) {
+                        return fail(fmt::format("ruleset {} takes no parameters, got {}",
+                                                quoted(name), quoted(params)));
+                      }
+                      return std::shared_ptr<const Ruleset>(
+                          std::make_shared<const CoinTurning>(game));
+                    },
+                    "coins",
+                    start});
+  }
   return list;
 }
 

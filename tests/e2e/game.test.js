@@ -456,6 +456,32 @@ test('Staircase Nim: a click moves coins down one step, and the computer replies
   await shot('staircase');
 });
 
+test('Turning Turtles: a click on a heads coin offers the moves ending there, and the computer replies', async () => {
+  // hthht: heads 1, 3 and 4, values 1 ⊕ 3 ⊕ 4 = 6; turning coins 2 and 4 leaves hhhtt, 1 ⊕ 2 ⊕ 3 = 0.
+  const prediction = await newGame({ rules: 'turning-turtles', heaps: 'hthht', first: 'human', level: 'perfect' });
+  assert.match(prediction, /first player wins.*you/);
+  const faces = () => page.locator('.view-coins .coin .coin-face').allTextContents();
+  assert.deepEqual(await faces(), ['H', 'T', 'H', 'H', 'T']);
+  // The hint marks the coins of the one winning move.
+  await page.click('#btn-hint');
+  assert.match(await page.locator('.hint-verdict').textContent(), /turn coins 2 and 4/);
+  assert.deepEqual(await page.locator('.view-coins .coin.hinted').evaluateAll((ns) => ns.map((n) => n.dataset.coin)), ['2', '4']);
+  // Coin 4 ends four moves: the chooser lists them by description.
+  await page.getByRole('button', { name: 'coin 4, heads' }).click();
+  const choices = await page.locator('#chooser-list button').allTextContents();
+  assert.deepEqual(choices, ['turn coin 4', 'turn coins 1 and 4', 'turn coins 2 and 4', 'turn coins 3 and 4']);
+  await page.locator('#chooser-list button', { hasText: 'turn coins 2 and 4' }).click();
+  await afterHumanMove(0);
+  const moves = await page.locator('.move-list li').allTextContents();
+  assert.match(moves[0], /turn coins 2 and 4.*→ hhhtt/);
+  assert.match(moves[1], /Computer.*turn coin/);
+  // The computer turned a heads coin to tails: fewer than three heads or a lower row.
+  const after = await faces();
+  assert.equal(after.length, 5);
+  assert.notDeepEqual(after, ['H', 'H', 'H', 'T', 'T']);
+  await shot('coins');
+});
+
 test('Fibonacci Nim: the first take limits the reply to twice as many', async () => {
   // 20 = 13 + 5 + 2: taking 2, the smallest Zeckendorf term, wins; the reply may take 1 to 4.
   const prediction = await newGame({ rules: 'fibonacci-nim', heaps: '20', first: 'human', level: 'perfect' });
