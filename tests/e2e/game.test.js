@@ -482,6 +482,20 @@ test('Turning Turtles: a click on a heads coin offers the moves ending there, an
   await shot('coins');
 });
 
+test('a coin row in a sum with a Nim heap: both views drawn, a click on coin 1 plays its one move', async () => {
+  // hth: heads 1 and 3, value 1 ⊕ 3 = 2, with a heap of 3: X = 1. Turning coin 1 leaves tth (3 ⊕ 3 = 0).
+  const prediction = await newGame({ rules: 'nim', heaps: 'turning-turtles:hth 3', first: 'human', level: 'perfect' });
+  assert.match(prediction, /first player wins.*you/);
+  assert.equal(await page.locator('.view-coins .coin').count(), 3);
+  assert.deepEqual((await heapSizes()).map(Number), [3]);
+  await page.getByRole('button', { name: 'coin 1, heads' }).click();
+  await afterHumanMove(0);
+  const moves = await page.locator('.move-list li').allTextContents();
+  assert.match(moves[0], /turn coin 1/);
+  assert.match(moves[1], /Computer/);
+  assert.equal(await page.locator('.view-coins .coin').count(), 3);
+});
+
 test('Fibonacci Nim: the first take limits the reply to twice as many', async () => {
   // 20 = 13 + 5 + 2: taking 2, the smallest Zeckendorf term, wins; the reply may take 1 to 4.
   const prediction = await newGame({ rules: 'fibonacci-nim', heaps: '20', first: 'human', level: 'perfect' });
