@@ -192,6 +192,13 @@ std::vector<RulesetEntry> make_registry() {
                     "coins",
                     start});
   }
+  list.push_back({"turning-corners",
+                  "",
+                  TurningCorners().summary(),
+                  {"turning-corners"},
+                  plain<TurningCorners>("turning-corners"),
+                  "coins",
+                  "ttt/thh/tht"});
   return list;
 }
 

@@ -178,4 +178,78 @@ TEST(CoinTurning, SumWithNimAndLongRows) {
   EXPECT_FALSE(long_analysis->winning_moves.empty());
 }
 
+// Turning Corners on every 3 x 3 and 4 x 4 grid: a mex over the rectangles whose bottom-right
+// corner is heads, against the nim products.
+std::vector<std::uint64_t> brute_corners(unsigned side) {
+  const unsigned cells = side * side;
+  std::vector<std::uint64_t> g(1U << cells, 0);
+  for (unsigned mask = 0; mask < (1U << cells); ++mask) {
+    std::set<std::uint64_t> seen;
+    for (unsigned x = 1; x < side; ++x) {
+      for (unsigned y = 1; y < side; ++y) {
+        if ((mask >> (x * side + y) & 1U) == 0) continue;
+        for (unsigned a = 0; a < x; ++a) {
+          for (unsigned b = 0; b < y; ++b) {
+            const unsigned set = 1U << (a * side + b) | 1U << (a * side + y) |
+                                 1U << (x * side + b) | 1U << (x * side + y);
+            seen.insert(g[mask ^ set]);
+          }
+        }
+      }
+    }
+    std::uint64_t mex = 0;
+    while (seen.contains(mex)) ++mex;
+    g[mask] = mex;
+  }
+  return g;
+}
+
+TEST(TurningCorners, ValuesMatchTheRulesOnSmallGrids) {
+  const nimkit::TurningCorners rules;
+  const nimkit::Limits limits;
+  for (unsigned side : {3U, 4U}) {
+    const std::vector<std::uint64_t> g = brute_corners(side);
+    for (unsigned mask = 0; mask < g.size(); ++mask) {
+      const State state{side, side, mask};
+      ASSERT_EQ(*rules.value(state, limits), Nimber{g[mask]})
+          << side << " x " << side << ", " << mask;
+      std::set<unsigned> listed;
+      const nimkit::Count count = rules.count_options(state);
+      for (nimkit::Count i = 0; i < count; ++i) {
+        listed.insert(static_cast<unsigned>(rules.option(state, i).result.at(0).at(2)) ^ mask);
+      }
+      ASSERT_EQ(nimkit::Count{listed.size()}, count);  // each move once
+      // The moves to each value are exactly the options of that value.
+      for (std::uint64_t target = 0; target < 8; ++target) {
+        auto to = rules.options_to_value(state, Nimber{target}, limits);
+        ASSERT_TRUE(to) << to.error();
+        std::set<unsigned> want;
+        for (unsigned set : listed) {
+          if (g[mask ^ set] == target) want.insert(set);
+        }
+        std::set<unsigned> got;
+        for (const nimkit::Option& o : *to)
+          got.insert(static_cast<unsigned>(o.result[0][2]) ^ mask);
+        ASSERT_EQ(got, want) << side << " x " << side << ", " << mask << ", target " << target;
+      }
+    }
+  }
+}
+
+TEST(TurningCorners, NotationAndMoveText) {
+  auto position = nimkit::parse_position("turning-corners:ttt/thh/tht", nullptr);
+  ASSERT_TRUE(position) << position.error();
+  EXPECT_EQ(nimkit::format_position(*position), "ttt/thh/tht");
+  auto move = nimkit::parse_move(*position, "2 1 0 0");
+  ASSERT_TRUE(move) << move.error();
+  EXPECT_EQ(nimkit::describe(*position, *move), "turn coins (0,0), (0,1), (2,0) and (2,1)");
+  EXPECT_EQ(nimkit::format_move(*position, *move), "2 1 0 0");
+  EXPECT_EQ(nimkit::parse_move(*position, "2 2 0 0").error(),
+            "coin (2,2) is tails: the corner X Y must go from heads to tails");
+  EXPECT_FALSE(nimkit::parse_move(*position, "2 1 2 0"));
+  EXPECT_TRUE(nimkit::parse_position("turning-corners:hh/h", nullptr)
+                  .error()
+                  .ends_with("row 1 has 1 coins, row 0 has 2"));
+}
+
 }  // namespace

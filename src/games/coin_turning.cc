@@ -6,6 +6,7 @@
 #include <bit>
 #include <cassert>
 
+#include "nimkit/nim_arithmetic.h"
 #include "nimkit/quote.h"
 #include "nimkit/text.h"
 
@@ -318,6 +319,229 @@ std::string CoinTurning::value_reason(const State& state) const {
                          : "the largest power of 2 dividing each number";
   return fmt::format("XOR over the heads of {}: {}{}", what, fmt::join(terms, " ⊕ "),
                      heads_count > kShown ? " ⊕ …" : "");
+}
+
+namespace {
+
+// A grid's state: [rows, columns, bits...], coin (x, y) at bit x * columns + y.
+std::uint64_t rows_of(const State& state) { return state[0]; }
+std::uint64_t columns_of(const State& state) { return state[1]; }
+
+bool grid_heads(const State& state, std::uint64_t x, std::uint64_t y) {
+  const std::uint64_t k = x * columns_of(state) + y;
+  return (state[2 + k / 64] >> (k % 64) & 1U) != 0;
+}
+
+void grid_flip(State& state, std::uint64_t x, std::uint64_t y) {
+  const std::uint64_t k = x * columns_of(state) + y;
+  state[2 + k / 64] ^= std::uint64_t{1} << (k % 64);
+}
+
+Option turn_corners(const State& state, std::uint64_t x, std::uint64_t y, std::uint64_t a,
+                    std::uint64_t b) {
+  State after = state;
+  grid_flip(after, a, b);
+  grid_flip(after, a, y);
+  grid_flip(after, x, b);
+  grid_flip(after, x, y);
+  return Option{{std::move(after)}};
+}
+
+}  // namespace
+
+std::string TurningCorners::summary() const {
+  return "turn the four corners of a rectangle, the bottom-right one from heads to tails";
+}
+
+Result<std::vector<ParsedComponent>> TurningCorners::parse_components(
+    std::span<const std::string> items) const {
+  if (items.empty()) return fail("no grid given: expected rows of h and t such as \"hth/tht\"");
+  std::vector<ParsedComponent> out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::vector<std::string> rows = split(items[i], '/');
+    const std::size_t columns = rows.empty() ? 0 : rows[0].size();
+    if (rows.size() > kMaxSide || columns > kMaxSide) {
+      return fail(fmt::format("coin grid {} is larger than {} by {}", quoted(items[i]), kMaxSide,
+                              kMaxSide));
+    }
+    State state(2 + (rows.size() * columns + 63) / 64, 0);
+    state[0] = rows.size();
+    state[1] = columns;
+    for (std::size_t x = 0; x < rows.size(); ++x) {
+      if (rows[x].size() != columns || columns == 0) {
+        return fail(fmt::format("coin grid {}: row {} has {} coins, row 0 has {}", quoted(items[i]),
+                                x, rows[x].size(), columns));
+      }
+      for (std::size_t y = 0; y < columns; ++y) {
+        const char c = rows[x][y];
+        if (c == 'h' || c == 'H') {
+          grid_flip(state, x, y);
+        } else if (c != 't' && c != 'T') {
+          return fail(fmt::format("coin grid {} has {} at coin ({},{}): expected h or t",
+                                  quoted(items[i]), quoted(rows[x].substr(y, 1)), x, y));
+        }
+      }
+    }
+    out.push_back(ParsedComponent{std::move(state), i});
+  }
+  return out;
+}
+
+std::vector<std::string> TurningCorners::format_state(const State& state) const {
+  std::vector<std::string> rows;
+  for (std::uint64_t x = 0; x < rows_of(state); ++x) {
+    std::string row;
+    for (std::uint64_t y = 0; y < columns_of(state); ++y)
+      row += grid_heads(state, x, y) ? 'h' : 't';
+    rows.push_back(row);
+  }
+  return {fmt::format("{}", fmt::join(rows, "/"))};
+}
+
+std::string TurningCorners::label(const State& state, std::size_t /*first_item*/) const {
+  return fmt::format("corners {}", format_state(state)[0]);
+}
+
+std::vector<ViewField> TurningCorners::view_fields(const State& state) const {
+  std::vector<std::uint64_t> coins;
+  for (std::uint64_t x = 0; x < rows_of(state); ++x) {
+    for (std::uint64_t y = 0; y < columns_of(state); ++y) coins.push_back(grid_heads(state, x, y));
+  }
+  return {ViewField{"coins", std::move(coins)}, ViewField{"columns", {columns_of(state)}, true}};
+}
+
+std::array<std::uint64_t, 4> TurningCorners::corners(const State& before, const Option& option) {
+  assert(option.result.size() == 1 && option.result[0].size() == before.size());
+  std::vector<std::uint64_t> xs;
+  std::vector<std::uint64_t> ys;
+  for (std::uint64_t x = 0; x < rows_of(before); ++x) {
+    for (std::uint64_t y = 0; y < columns_of(before); ++y) {
+      if (grid_heads(before, x, y) != grid_heads(option.result[0], x, y)) {
+        xs.push_back(x);
+        ys.push_back(y);
+      }
+    }
+  }
+  assert(xs.size() == 4);
+  const auto [a, x] = std::minmax_element(xs.begin(), xs.end());
+  const auto [b, y] = std::minmax_element(ys.begin(), ys.end());
+  return {*x, *y, *a, *b};
+}
+
+std::vector<ViewField> TurningCorners::move_fields(const State& before, const Option& option,
+                                                   std::size_t /*first_item*/) const {
+  const auto [x, y, a, b] = corners(before, option);
+  const std::uint64_t w = columns_of(before);
+  return {ViewField{"coins", {a * w + b + 1, a * w + y + 1, x * w + b + 1, x * w + y + 1}}};
+}
+
+std::string TurningCorners::describe_move(const State& before, const Option& option,
+                                          std::size_t /*first_item*/) const {
+  const auto [x, y, a, b] = corners(before, option);
+  return fmt::format("turn coins ({},{}), ({},{}), ({},{}) and ({},{})", a, b, a, y, x, b, x, y);
+}
+
+std::string TurningCorners::format_move(const State& before, const Option& option,
+                                        std::size_t /*first_item*/,
+                                        const Limits& /*limits*/) const {
+  const auto [x, y, a, b] = corners(before, option);
+  return fmt::format("{} {} {} {}", x, y, a, b);
+}
+
+Result<std::vector<Option>> TurningCorners::parse_move(const State& state, std::string_view text,
+                                                       std::size_t /*first_item*/,
+                                                       std::size_t /*items*/, bool /*partial*/,
+                                                       const Limits& /*limits*/) const {
+  const std::vector<std::string> tokens = words(text);
+  if (tokens.size() != 4) {
+    return fail(fmt::format(
+        "move {} is not X Y A B: type the heads corner and the opposite one, e.g. \"2 2 0 1\"",
+        quoted(text)));
+  }
+  std::array<std::uint64_t, 4> n{};
+  for (std::size_t i = 0; i < 4; ++i) {
+    auto v = parse_u64(tokens[i], "coordinate");
+    if (!v) return Error{v.error()};
+    n[i] = *v;
+  }
+  const auto [x, y, a, b] = n;
+  // A coin this grid does not have: the move is about another grid.
+  if (x >= rows_of(state) || y >= columns_of(state)) return std::vector<Option>{};
+  if (a >= x || b >= y) {
+    return fail(fmt::format("corner ({},{}) is not above and left of ({},{})", a, b, x, y));
+  }
+  if (!grid_heads(state, x, y)) {
+    return fail(
+        fmt::format("coin ({},{}) is tails: the corner X Y must go from heads to tails", x, y));
+  }
+  return std::vector<Option>{turn_corners(state, x, y, a, b)};
+}
+
+std::string TurningCorners::move_syntax() const {
+  return "Moves: X Y A B turns the corners of the rectangle from (A,B) to (X,Y), where coin (X,Y) "
+         "is heads, A < X and B < Y, e.g. \"2 2 0 1\".\n";
+}
+
+Count TurningCorners::count_options(const State& state) const {
+  Count count = 0;
+  for (std::uint64_t x = 0; x < rows_of(state); ++x) {
+    for (std::uint64_t y = 0; y < columns_of(state); ++y) {
+      if (grid_heads(state, x, y)) count += Count{x} * y;
+    }
+  }
+  return count;
+}
+
+Option TurningCorners::option(const State& state, Count index) const {
+  for (std::uint64_t x = 0; x < rows_of(state); ++x) {
+    for (std::uint64_t y = 0; y < columns_of(state); ++y) {
+      if (!grid_heads(state, x, y)) continue;
+      const Count here = Count{x} * y;
+      if (index < here) {
+        const auto k = static_cast<std::uint64_t>(index);
+        return turn_corners(state, x, y, k / y, k % y);
+      }
+      index -= here;
+    }
+  }
+  assert(false && "option index out of range");
+  return Option{};
+}
+
+Result<Nimber> TurningCorners::value(const State& state, const Limits& /*limits*/) const {
+  std::uint64_t value = 0;
+  for (std::uint64_t x = 0; x < rows_of(state); ++x) {
+    for (std::uint64_t y = 0; y < columns_of(state); ++y) {
+      if (grid_heads(state, x, y)) value ^= nim_product(x, y);
+    }
+  }
+  return Nimber{value};
+}
+
+Result<std::vector<Option>> TurningCorners::options_to_value(const State& state, Nimber target,
+                                                             const Limits& limits) const {
+  std::vector<Option> out;
+  if (target > ~std::uint64_t{0}) return out;
+  const std::uint64_t change = static_cast<std::uint64_t>(*value(state, limits) ^ target);
+  if (change == 0) return out;  // (a ⊕ x) ⊗ (b ⊕ y) is never 0 when a < x and b < y
+  for (std::uint64_t x = 0; x < rows_of(state); ++x) {
+    for (std::uint64_t y = 0; y < columns_of(state); ++y) {
+      if (!grid_heads(state, x, y)) continue;
+      if (!limits.charge(x * y + 1)) return fail(limits.stopped());
+      for (std::uint64_t a = 0; a < x; ++a) {
+        for (std::uint64_t b = 0; b < y; ++b) {
+          if (nim_product(a ^ x, b ^ y) == change) out.push_back(turn_corners(state, x, y, a, b));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+Count TurningCorners::weight(const State& state) const { return count_options(state); }
+
+std::string TurningCorners::value_reason(const State& /*state*/) const {
+  return "XOR over the heads (x,y) of the nim product x ⊗ y";
 }
 
 }  // namespace nimkit

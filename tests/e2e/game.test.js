@@ -496,6 +496,22 @@ test('a coin row in a sum with a Nim heap: both views drawn, a click on coin 1 p
   assert.equal(await page.locator('.view-coins .coin').count(), 3);
 });
 
+test('Turning Corners: a grid of coins; a click on a heads corner turns its rectangle', async () => {
+  // ttt/thh/tht: heads (1,1), (1,2), (2,1) worth 1 ⊕ 2 ⊕ 2 = 1 (nim products); the one winning
+  // move turns the rectangle from (0,0) to (1,1), the only move ending at (1,1).
+  const prediction = await newGame({ rules: 'turning-corners', heaps: 'ttt/thh/tht', first: 'human', level: 'perfect' });
+  assert.match(prediction, /first player wins.*you/);
+  assert.equal(await page.locator('.view-coins .coin-grid .coin-row').count(), 3);
+  await page.click('#btn-hint');
+  assert.deepEqual(await page.locator('.view-coins .coin.hinted').evaluateAll((ns) => ns.map((n) => n.dataset.coin)), ['1', '2', '4', '5']);
+  await page.getByRole('button', { name: 'coin (1, 1), heads' }).click();
+  await afterHumanMove(0);
+  const moves = await page.locator('.move-list li').allTextContents();
+  assert.match(moves[0], /turn coins \(0,0\), \(0,1\), \(1,0\) and \(1,1\).*→ hht\/hth\/tht/);
+  assert.match(moves[1], /Computer.*turn coins/);
+  await shot('corners');
+});
+
 test('Fibonacci Nim: the first take limits the reply to twice as many', async () => {
   // 20 = 13 + 5 + 2: taking 2, the smallest Zeckendorf term, wins; the reply may take 1 to 4.
   const prediction = await newGame({ rules: 'fibonacci-nim', heaps: '20', first: 'human', level: 'perfect' });

@@ -21,8 +21,18 @@
 //  - Mock Turtles: g(i) = the i-th odious number (1, 2, 4, 7, 8, 11, ...: an odd count of 1 bits);
 //  - Ruler: g(i) = the largest power of 2 dividing i.
 // The tests check these against a mex over whole rows.
+//
+// Turning Corners ("turning-corners:hth/tht/hhh") is played on a grid: rows of h and t separated
+// by "/", coin (x, y) in row x and column y, both from 0. A move turns the four corners (a, b),
+// (a, y), (x, b), (x, y) of a rectangle with a < x and b < y, and (x, y) goes from heads to
+// tails. It is typed "X Y A B" (the heads corner, then the opposite one) and its State is
+// [rows, columns, bits...], coin (x, y) at bit x * columns + y. It is the product of two Ruler-
+// like games on the lines (Lenstra): the value of coin (x, y) alone is the nim product x ⊗ y, and
+// a grid's value is the XOR of those over its heads. Option order: by the heads corner in row-major
+// order, then by (a, b).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -90,6 +100,52 @@ class CoinTurning final : public Ruleset {
   bool allowed(const std::vector<std::uint64_t>& coins) const;
 
   CoinGame game_;
+};
+
+class TurningCorners final : public Ruleset {
+ public:
+  // Most rows, and most columns, of one grid.
+  static constexpr std::size_t kMaxSide = 64;
+
+  std::string spec() const override { return "turning-corners"; }
+  std::string summary() const override;
+  ValueSource value_source() const override { return ValueSource::kClosedForm; }
+  std::string_view view() const override { return "coins"; }
+
+  // One item per grid: "hth/tht/hhh".
+  Result<std::vector<ParsedComponent>> parse_components(
+      std::span<const std::string> items) const override;
+  std::vector<std::string> format_state(const State& state) const override;
+  std::string label(const State& state, std::size_t first_item) const override;
+  // {"coins": 1 for heads row by row, "columns": the row length}, and a move's {"coins": the
+  // corners turned as row-major places from 1, ascending (the heads corner last)}.
+  std::vector<ViewField> view_fields(const State& state) const override;
+  std::vector<ViewField> move_fields(const State& before, const Option& option,
+                                     std::size_t first_item) const override;
+  // "turn coins (0,1), (0,2), (2,1) and (2,2)".
+  std::string describe_move(const State& before, const Option& option,
+                            std::size_t first_item) const override;
+  std::string format_move(const State& before, const Option& option, std::size_t first_item,
+                          const Limits& limits) const override;
+  Result<std::vector<Option>> parse_move(const State& state, std::string_view text,
+                                         std::size_t first_item, std::size_t items, bool partial,
+                                         const Limits& limits) const override;
+  std::string move_syntax() const override;
+
+  Count count_options(const State& state) const override;
+  Option option(const State& state, Count index) const override;
+  Result<Nimber> value(const State& state, const Limits& limits) const override;
+  // A move's change of value is (a ⊕ x) ⊗ (b ⊕ y) (the nim product is bilinear), so the moves to
+  // a value are found without building every option.
+  Result<std::vector<Option>> options_to_value(const State& state, Nimber target,
+                                               const Limits& limits) const override;
+  // Rectangles below and left of the heads coins: the sum of x · y over heads (x, y).
+  Count weight(const State& state) const override;
+  std::string value_reason(const State& state) const override;
+
+ private:
+  // The corners (x, y) and (a, b) of a move, from the coins it turns.
+  static std::array<std::uint64_t, 4> corners(const State& before, const Option& option);
 };
 
 }  // namespace nimkit

@@ -2,7 +2,9 @@
 // move turns some coins, the rightmost from heads to tails: clicking a heads coin (or Enter on
 // it) plays the move of the server's list that ends there when there is one, and otherwise
 // offers every such move in the chooser. The view reads the components' "coins" field (1 heads,
-// 0 tails) and the moves' "coins" field (the coins turned, ascending), never move text.
+// 0 tails) and the moves' "coins" field (the coins turned, ascending), never move text. A grid
+// (Turning Corners) also has "columns": its coins come row by row, coin k (from 1) is (x, y) =
+// ((k − 1) / columns, (k − 1) % columns), and a move's last coin is the one going to tails.
 
 import { el } from '../dom.js';
 
@@ -14,6 +16,12 @@ export const help = {
 
 const coinsOf = (move) => (Array.isArray(move.coins) ? move.coins : [move.coins]).map(Number);
 const rightmost = (move) => Math.max(...coinsOf(move));
+
+// A coin's name: its number in a row, (x, y) in a grid of `columns`.
+function coinName(coin, columns) {
+  if (!columns) return `${coin}`;
+  return `(${Math.floor((coin - 1) / columns)}, ${(coin - 1) % columns})`;
+}
 
 export class CoinsView {
   // host: play(move), choose(title, moves), refuse(text), fetchMoves(query) (see ../board.js)
@@ -33,6 +41,11 @@ export class CoinsView {
     return (this.args?.moves ?? []).filter((m) => m.component === index && rightmost(m) === coin);
   }
 
+  columnsOf(index) {
+    const c = this.args?.components.find((x) => x.index === index);
+    return c?.fields?.columns === undefined ? 0 : Number(c.fields.columns);
+  }
+
   play(index, coin) {
     if (!this.args?.interactive) return;
     if (!this.args.moves) {
@@ -40,32 +53,37 @@ export class CoinsView {
       return;
     }
     const options = this.movesEndingAt(index, coin);
-    if (options.length === 0) this.host.refuse(`You cannot turn coin ${coin}: it is tails`);
+    const name = coinName(coin, this.columnsOf(index));
+    if (options.length === 0) this.host.refuse(`You cannot turn coin ${name} from heads to tails`);
     else if (options.length === 1) this.host.play(options[0]);
-    else this.host.choose(`Turn coin ${coin} and…`, options);
+    else this.host.choose(`Turn coin ${name} and…`, options);
   }
 
   draw() {
     const { components, interactive, hint } = this.args;
     const rows = components.map((c) => {
       const faces = (c.fields?.coins ?? []).map(Number);
+      const columns = this.columnsOf(c.index);
       const marked = hint && hint.component === c.index ? new Set(coinsOf(hint)) : new Set();
       const coins = faces.map((face, i) => {
         const coin = i + 1;
         const heads = face === 1;
-        const playable = interactive && heads;
+        const playable = interactive && heads && (!this.args.moves || this.movesEndingAt(c.index, coin).length > 0);
         return el('button', {
           type: 'button',
           class: `coin ${heads ? 'heads' : 'tails'}${marked.has(coin) ? ' hinted' : ''}`,
           'data-coin': coin,
           'data-component': c.index,
           tabindex: playable ? 0 : -1,
-          'aria-label': `coin ${coin}, ${heads ? 'heads' : 'tails'}`,
+          'aria-label': `coin ${coinName(coin, columns)}, ${heads ? 'heads' : 'tails'}`,
           'aria-disabled': playable ? false : 'true',
           onclick: () => this.play(c.index, coin),
-        }, el('span', { class: 'coin-face' }, heads ? 'H' : 'T'), el('span', { class: 'coin-number' }, `${coin}`));
+        }, el('span', { class: 'coin-face' }, heads ? 'H' : 'T'), el('span', { class: 'coin-number' }, coinName(coin, columns)));
       });
-      return el('div', { class: 'coin-row', role: 'group', 'aria-label': c.label }, ...coins);
+      if (!columns) return el('div', { class: 'coin-row', role: 'group', 'aria-label': c.label }, ...coins);
+      const lines = [];
+      for (let i = 0; i < coins.length; i += columns) lines.push(el('div', { class: 'coin-row' }, ...coins.slice(i, i + columns)));
+      return el('div', { class: 'coin-grid', role: 'group', 'aria-label': c.label }, ...lines);
     });
     this.root.replaceChildren(...rows);
   }
