@@ -360,6 +360,12 @@ Result<std::vector<ParsedComponent>> TurningCorners::parse_components(
   for (std::size_t i = 0; i < items.size(); ++i) {
     const std::vector<std::string> rows = split(items[i], '/');
     const std::size_t columns = rows.empty() ? 0 : rows[0].size();
+    if (columns == 0) {
+      return fail(
+          fmt::format("coin grid {} has an empty first row: expected rows of h and t "
+                      "such as \"hth/tht\"",
+                      quoted(items[i])));
+    }
     if (rows.size() > kMaxSide || columns > kMaxSide) {
       return fail(fmt::format("coin grid {} is larger than {} by {}", quoted(items[i]), kMaxSide,
                               kMaxSide));
@@ -368,7 +374,7 @@ Result<std::vector<ParsedComponent>> TurningCorners::parse_components(
     state[0] = rows.size();
     state[1] = columns;
     for (std::size_t x = 0; x < rows.size(); ++x) {
-      if (rows[x].size() != columns || columns == 0) {
+      if (rows[x].size() != columns) {
         return fail(fmt::format("coin grid {}: row {} has {} coins, row 0 has {}", quoted(items[i]),
                                 x, rows[x].size(), columns));
       }
