@@ -5,8 +5,10 @@
 
 #include <map>
 #include <mutex>
+#include <tuple>
 
 #include "nimkit/games/arc_kayles.h"
+#include "nimkit/games/coin_turning.h"
 #include "nimkit/games/fibonacci_nim.h"
 #include "nimkit/games/grundys_game.h"
 #include "nimkit/games/hackenbush.h"
@@ -175,6 +177,32 @@ std::vector<RulesetEntry> make_registry() {
                   plain<GreenHackenbush>("hackenbush"),
                   "hackenbush",
                   "0-1,1-2,2-0,2-3,3-3,0-4,4-5,4-5"});
+  for (const auto& [name, game, start] :
+       {std::tuple{"turning-turtles", CoinGame::kTurningTurtles, "hthht"},
+        std::tuple{"mock-turtles", CoinGame::kMockTurtles, "thhthth"},
+        std::tuple{"ruler", CoinGame::kRuler, "hhthtth"}}) {
+    list.push_back({name,
+                    "",
+                    CoinTurning(game).summary(),
+                    {name},
+                    [name = std::string(name), game = game](std::string_view params) -> Made {
+                      if (!params.empty()) {
+                        return fail(fmt::format("ruleset {} takes no parameters, got {}",
+                                                quoted(name), quoted(params)));
+                      }
+                      return std::shared_ptr<const Ruleset>(
+                          std::make_shared<const CoinTurning>(game));
+                    },
+                    "coins",
+                    start});
+  }
+  list.push_back({"turning-corners",
+                  "",
+                  TurningCorners().summary(),
+                  {"turning-corners"},
+                  plain<TurningCorners>("turning-corners"),
+                  "coins",
+                  "ttt/thh/tht"});
   return list;
 }
 

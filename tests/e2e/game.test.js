@@ -520,6 +520,62 @@ test('Staircase Nim: a click moves coins down one step, and the computer replies
   await shot('staircase');
 });
 
+test('Turning Turtles: a click on a heads coin offers the moves ending there, and the computer replies', async () => {
+  // hthht: heads 1, 3 and 4, values 1 ⊕ 3 ⊕ 4 = 6; turning coins 2 and 4 leaves hhhtt, 1 ⊕ 2 ⊕ 3 = 0.
+  const prediction = await newGame({ rules: 'turning-turtles', heaps: 'hthht', first: 'human', level: 'perfect' });
+  assert.match(prediction, /first player wins.*you/);
+  const faces = () => page.locator('.view-coins .coin .coin-face').allTextContents();
+  assert.deepEqual(await faces(), ['H', 'T', 'H', 'H', 'T']);
+  // The hint marks the coins of the one winning move.
+  await page.click('#btn-hint');
+  assert.match(await page.locator('.hint-verdict').textContent(), /turn coins 2 and 4/);
+  assert.deepEqual(await page.locator('.view-coins .coin.hinted').evaluateAll((ns) => ns.map((n) => n.dataset.coin)), ['2', '4']);
+  // Coin 4 ends four moves: the chooser lists them by description.
+  await page.getByRole('button', { name: 'coin 4, heads' }).click();
+  const choices = await page.locator('#chooser-list button').allTextContents();
+  assert.deepEqual(choices, ['turn coin 4', 'turn coins 1 and 4', 'turn coins 2 and 4', 'turn coins 3 and 4']);
+  await page.locator('#chooser-list button', { hasText: 'turn coins 2 and 4' }).click();
+  await afterHumanMove(0);
+  const moves = await page.locator('.move-list li').allTextContents();
+  assert.match(moves[0], /turn coins 2 and 4.*→ hhhtt/);
+  assert.match(moves[1], /Computer.*turn coin/);
+  // The computer turned a heads coin to tails: fewer than three heads or a lower row.
+  const after = await faces();
+  assert.equal(after.length, 5);
+  assert.notDeepEqual(after, ['H', 'H', 'H', 'T', 'T']);
+  await shot('coins');
+});
+
+test('a coin row in a sum with a Nim heap: both views drawn, a click on coin 1 plays its one move', async () => {
+  // hth: heads 1 and 3, value 1 ⊕ 3 = 2, with a heap of 3: X = 1. Turning coin 1 leaves tth (3 ⊕ 3 = 0).
+  const prediction = await newGame({ rules: 'nim', heaps: 'turning-turtles:hth 3', first: 'human', level: 'perfect' });
+  assert.match(prediction, /first player wins.*you/);
+  assert.equal(await page.locator('.view-coins .coin').count(), 3);
+  assert.deepEqual((await heapSizes()).map(Number), [3]);
+  await page.getByRole('button', { name: 'coin 1, heads' }).click();
+  await afterHumanMove(0);
+  const moves = await page.locator('.move-list li').allTextContents();
+  assert.match(moves[0], /turn coin 1/);
+  assert.match(moves[1], /Computer/);
+  assert.equal(await page.locator('.view-coins .coin').count(), 3);
+});
+
+test('Turning Corners: a grid of coins; a click on a heads corner turns its rectangle', async () => {
+  // ttt/thh/tht: heads (1,1), (1,2), (2,1) worth 1 ⊕ 2 ⊕ 2 = 1 (nim products); the one winning
+  // move turns the rectangle from (0,0) to (1,1), the only move ending at (1,1).
+  const prediction = await newGame({ rules: 'turning-corners', heaps: 'ttt/thh/tht', first: 'human', level: 'perfect' });
+  assert.match(prediction, /first player wins.*you/);
+  assert.equal(await page.locator('.view-coins .coin-grid .coin-row').count(), 3);
+  await page.click('#btn-hint');
+  assert.deepEqual(await page.locator('.view-coins .coin.hinted').evaluateAll((ns) => ns.map((n) => n.dataset.coin)), ['1', '2', '4', '5']);
+  await page.getByRole('button', { name: 'coin (1, 1), heads' }).click();
+  await afterHumanMove(0);
+  const moves = await page.locator('.move-list li').allTextContents();
+  assert.match(moves[0], /turn coins \(0,0\), \(0,1\), \(1,0\) and \(1,1\).*→ hht\/hth\/tht/);
+  assert.match(moves[1], /Computer.*turn coins/);
+  await shot('corners');
+});
+
 test('Fibonacci Nim: the first take limits the reply to twice as many', async () => {
   // 20 = 13 + 5 + 2: taking 2, the smallest Zeckendorf term, wins; the reply may take 1 to 4.
   const prediction = await newGame({ rules: 'fibonacci-nim', heaps: '20', first: 'human', level: 'perfect' });
