@@ -82,23 +82,6 @@ std::string ArcKayles::summary() const {
   return "remove an edge of a graph together with its two ends and every edge at them";
 }
 
-Result<std::vector<ParsedComponent>> ArcKayles::parse_components(
-    std::span<const std::string> items) const {
-  return detail::parse_graph(items);
-}
-
-std::vector<std::string> ArcKayles::format_state(const State& state) const {
-  return detail::format_graph(state);
-}
-
-std::string ArcKayles::label(const State& state, std::size_t /*first_item*/) const {
-  return detail::graph_label(state);
-}
-
-std::vector<ViewField> ArcKayles::view_fields(const State& state) const {
-  return detail::graph_view_fields(state);
-}
-
 std::vector<ViewField> ArcKayles::move_fields(const State& before, const Option& option,
                                               std::size_t /*first_item*/) const {
   const Graph g = detail::decode_graph(before);
@@ -193,9 +176,5 @@ void ArcKayles::append_canonical(const State& state, std::vector<std::uint64_t>&
   const State form = detail::canonical_form(decoded(state).graph);
   key.insert(key.end(), form.begin(), form.end());
 }
-
-Count ArcKayles::weight(const State& state) const { return state.at(0); }
-
-std::uint64_t ArcKayles::move_cost(const State& state) const { return state.at(0); }
 
 }  // namespace nimkit

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "nimkit/games/graph_game.h"
 #include "nimkit/quote.h"
 
 namespace nimkit::detail {
@@ -243,3 +244,28 @@ std::vector<ViewField> graph_view_fields(const State& state) {
 }
 
 }  // namespace nimkit::detail
+
+namespace nimkit {
+
+Result<std::vector<ParsedComponent>> GraphGame::parse_components(
+    std::span<const std::string> items) const {
+  return detail::parse_graph(items);
+}
+
+std::vector<std::string> GraphGame::format_state(const State& state) const {
+  return detail::format_graph(state);
+}
+
+std::string GraphGame::label(const State& state, std::size_t /*first_item*/) const {
+  return detail::graph_label(state);
+}
+
+std::vector<ViewField> GraphGame::view_fields(const State& state) const {
+  return detail::graph_view_fields(state);
+}
+
+Count GraphGame::weight(const State& state) const { return state.at(0); }
+
+std::uint64_t GraphGame::move_cost(const State& state) const { return state.at(0); }
+
+}  // namespace nimkit

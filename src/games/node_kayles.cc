@@ -128,23 +128,6 @@ std::string NodeKayles::summary() const {
   return "remove a vertex of a graph together with all its neighbours";
 }
 
-Result<std::vector<ParsedComponent>> NodeKayles::parse_components(
-    std::span<const std::string> items) const {
-  return detail::parse_graph(items);
-}
-
-std::vector<std::string> NodeKayles::format_state(const State& state) const {
-  return detail::format_graph(state);
-}
-
-std::string NodeKayles::label(const State& state, std::size_t /*first_item*/) const {
-  return detail::graph_label(state);
-}
-
-std::vector<ViewField> NodeKayles::view_fields(const State& state) const {
-  return detail::graph_view_fields(state);
-}
-
 std::vector<ViewField> NodeKayles::move_fields(const State& before, const Option& option,
                                                std::size_t /*first_item*/) const {
   const Graph g = detail::decode_graph(before);
@@ -264,9 +247,5 @@ void NodeKayles::append_canonical(const State& state, std::vector<std::uint64_t>
   const State form = detail::canonical_form(decoded(state).graph);
   key.insert(key.end(), form.begin(), form.end());
 }
-
-Count NodeKayles::weight(const State& state) const { return state.at(0); }
-
-std::uint64_t NodeKayles::move_cost(const State& state) const { return state.at(0); }
 
 }  // namespace nimkit

@@ -23,25 +23,19 @@
 #include <map>
 #include <mutex>
 
-#include "nimkit/ruleset.h"
+#include "nimkit/games/graph_game.h"
 
 namespace nimkit {
 namespace detail {
 struct Graph;
 }  // namespace detail
 
-class ArcKayles final : public Ruleset {
+class ArcKayles final : public GraphGame {
  public:
   std::string spec() const override { return "arc-kayles"; }
   std::string summary() const override;
   ValueSource value_source() const override { return ValueSource::kComputed; }
-  std::string_view view() const override { return "graph"; }
 
-  Result<std::vector<ParsedComponent>> parse_components(
-      std::span<const std::string> items) const override;
-  std::vector<std::string> format_state(const State& state) const override;
-  std::string label(const State& state, std::size_t first_item) const override;
-  std::vector<ViewField> view_fields(const State& state) const override;
   // {"edge", [a, b]}: the labels of the edge removed, a < b.
   std::vector<ViewField> move_fields(const State& before, const Option& option,
                                      std::size_t first_item) const override;
@@ -63,9 +57,6 @@ class ArcKayles final : public Ruleset {
   Result<Nimber> value(const State& state, const Limits& limits) const override;
   // [n, then nauty's canonical adjacency matrix, row by row, in words of 64 bits].
   void append_canonical(const State& state, std::vector<std::uint64_t>& key) const override;
-  Count weight(const State& state) const override;
-  // A move rebuilds the graph and its canonical form: a step per vertex.
-  std::uint64_t move_cost(const State& state) const override;
 
   static constexpr std::size_t kMaxCached = 1 << 20;
 

@@ -25,14 +25,14 @@
 #include <map>
 #include <mutex>
 
-#include "nimkit/ruleset.h"
+#include "nimkit/games/graph_game.h"
 
 namespace nimkit {
 namespace detail {
 struct Graph;
 }  // namespace detail
 
-class NodeKayles final : public Ruleset {
+class NodeKayles final : public GraphGame {
  public:
   // Most vertices one text of a graph may have (the items parse_components() reads at once),
   // and the largest vertex label.
@@ -42,13 +42,7 @@ class NodeKayles final : public Ruleset {
   std::string spec() const override { return "node-kayles"; }
   std::string summary() const override;
   ValueSource value_source() const override { return ValueSource::kComputed; }
-  std::string_view view() const override { return "graph"; }
 
-  Result<std::vector<ParsedComponent>> parse_components(
-      std::span<const std::string> items) const override;
-  std::vector<std::string> format_state(const State& state) const override;
-  std::string label(const State& state, std::size_t first_item) const override;
-  std::vector<ViewField> view_fields(const State& state) const override;
   std::vector<ViewField> move_fields(const State& before, const Option& option,
                                      std::size_t first_item) const override;
   std::string describe_move(const State& before, const Option& option,
@@ -69,9 +63,6 @@ class NodeKayles final : public Ruleset {
   Result<Nimber> value(const State& state, const Limits& limits) const override;
   // [n, then nauty's canonical adjacency matrix, row by row, in words of 64 bits].
   void append_canonical(const State& state, std::vector<std::uint64_t>& key) const override;
-  Count weight(const State& state) const override;
-  // A move rebuilds the graph and its canonical form: a step per vertex.
-  std::uint64_t move_cost(const State& state) const override;
 
   // Graph classes whose values are kept between calls.
   static constexpr std::size_t kMaxCached = 1 << 20;
