@@ -154,8 +154,11 @@ class Parser {
   }
 
   Result<std::uint64_t> power() {
-    auto value = atom();
-    if (!value) return value;
+    auto base = atom();
+    if (!base) return base;
+    // A plain accumulator: assigning values into a Result in the loop trips a false
+    // maybe-uninitialized warning of GCC 12 under the sanitizers.
+    std::uint64_t value = *base;
     while (accept('^')) {
       if (at_end() || std::isdigit(static_cast<unsigned char>(text_[pos_])) == 0) {
         if (at_end()) return unexpected();
@@ -164,14 +167,15 @@ class Parser {
       }
       auto exponent = number("exponent");
       if (!exponent) return exponent;
-      value = nim_power(*value, *exponent);
+      value = nim_power(value, *exponent);
     }
     return value;
   }
 
   Result<std::uint64_t> product() {
-    auto value = power();
-    if (!value) return value;
+    auto first = power();
+    if (!first) return first;
+    std::uint64_t value = *first;
     while (!at_end() && (text_[pos_] == '*' || text_[pos_] == '/')) {
       const char op = text_[pos_];
       accept(op);
@@ -179,25 +183,26 @@ class Parser {
       auto right = power();
       if (!right) return right;
       if (op == '*') {
-        if (products_ != nullptr) products_->push_back(NimProduct{*value, *right});
-        value = nim_product(*value, *right);
+        if (products_ != nullptr) products_->push_back(NimProduct{value, *right});
+        value = nim_product(value, *right);
       } else {
         if (*right == 0) {
           return fail(fmt::format("division by 0: the divisor at position {} is 0", at + 1));
         }
-        value = nim_divide(*value, *right);
+        value = nim_divide(value, *right);
       }
     }
     return value;
   }
 
   Result<std::uint64_t> sum() {
-    auto value = product();
-    if (!value) return value;
+    auto first = product();
+    if (!first) return first;
+    std::uint64_t value = *first;
     while (accept('+')) {
       auto right = product();
       if (!right) return right;
-      value = nim_sum(*value, *right);
+      value = nim_sum(value, *right);
     }
     return value;
   }
