@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "graph_test_util.h"
 #include "nimkit/analysis.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
@@ -105,29 +106,12 @@ Nimber library_value(const nimkit::Ruleset& rules, const std::vector<std::string
   return total;
 }
 
-std::vector<std::string> path_items(int n) {
-  std::vector<std::string> items;
-  for (int v = 1; v < n; ++v) items.push_back(std::to_string(v) + "-" + std::to_string(v + 1));
-  if (n == 1) items.push_back("1");
-  return items;
-}
-
-// Dawson's Kayles (octal 0.07) on a heap of n, from its own ruleset.
-Nimber dawsons_kayles(int n) {
-  auto dawson = nimkit::make_ruleset("dawson");
-  EXPECT_TRUE(dawson.ok());
-  auto heap = nimkit::parse_position(std::vector<std::string>{std::to_string(n)}, *dawson);
-  EXPECT_TRUE(heap.ok()) << heap.error();
-  const auto& c = heap->components().at(0);
-  auto value = c.rules->value(c.state, nimkit::Limits{});
-  EXPECT_TRUE(value.ok()) << value.error();
-  return value ? *value : ~Nimber{0};
-}
-
 TEST(ArcKayles, PathsAreDawsonsKayles) {
   const auto rules = arc_kayles();
   for (int n = 1; n <= 40; ++n) {
-    EXPECT_EQ(library_value(*rules, path_items(n)), dawsons_kayles(n)) << "path of " << n;
+    EXPECT_EQ(library_value(*rules, nimkit_test::path_items(n)),
+              nimkit_test::heap_value("dawson", n))
+        << "path of " << n;
   }
 }
 

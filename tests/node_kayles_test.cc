@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "graph_test_util.h"
 #include "nimkit/analysis.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
@@ -129,29 +130,12 @@ Nimber library_value(const nimkit::Ruleset& rules, const std::vector<std::string
   return total;
 }
 
-std::vector<std::string> path_items(int n) {
-  std::vector<std::string> items;
-  for (int v = 1; v < n; ++v) items.push_back(std::to_string(v) + "-" + std::to_string(v + 1));
-  if (n == 1) items.push_back("1");
-  return items;
-}
-
-// Dawson's Chess (octal 0.137) on a heap of n, from its own ruleset.
-Nimber dawsons_chess(int n) {
-  auto dawson = nimkit::make_ruleset("dawsons-chess");
-  EXPECT_TRUE(dawson.ok());
-  auto heap = nimkit::parse_position(std::vector<std::string>{std::to_string(n)}, *dawson);
-  EXPECT_TRUE(heap.ok()) << heap.error();
-  const auto& c = heap->components().at(0);
-  auto value = c.rules->value(c.state, nimkit::Limits{});
-  EXPECT_TRUE(value.ok()) << value.error();
-  return value ? *value : ~Nimber{0};
-}
-
 TEST(NodeKayles, PathsAreDawsonsChess) {
   const auto rules = node_kayles();
   for (int n = 1; n <= 40; ++n) {
-    EXPECT_EQ(library_value(*rules, path_items(n)), dawsons_chess(n)) << "path of " << n;
+    EXPECT_EQ(library_value(*rules, nimkit_test::path_items(n)),
+              nimkit_test::heap_value("dawsons-chess", n))
+        << "path of " << n;
   }
 }
 
@@ -160,13 +144,13 @@ TEST(NodeKayles, LongPathsAreQuickFromScratch) {
   for (int n : {40, 200}) {
     const nimkit::NodeKayles rules;
     const auto start = std::chrono::steady_clock::now();
-    const auto states = states_of(rules, path_items(n));
+    const auto states = states_of(rules, nimkit_test::path_items(n));
     ASSERT_EQ(states.size(), 1u);
     auto g = rules.value(states[0], nimkit::Limits{});
     ASSERT_TRUE(g.ok()) << g.error();
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - start);
-    EXPECT_EQ(*g, dawsons_chess(n));
+    EXPECT_EQ(*g, nimkit_test::heap_value("dawsons-chess", n));
     // Milliseconds in an optimized build; the bound leaves room for sanitizers and a loaded
     // machine, and still catches a labelling per subpath (minutes for the path of 200).
     EXPECT_LT(ms.count(), 10000) << "path of " << n << ": " << ms.count() << " ms";
