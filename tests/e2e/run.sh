@@ -42,4 +42,4 @@ if [[ -z $url ]]; then
   exit 1
 fi
 echo "e2e: server at $url"
-NIMKIT_URL=$url node --test --test-concurrency=1 game.test.js
+NIMKIT_URL=$url node --test --test-concurrency=1 *.test.js

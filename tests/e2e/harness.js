@@ -1,0 +1,124 @@
+// The harness every browser end-to-end test file imports: each test gets a fresh Chromium
+// profile and the page loaded. Chromium is Debian's /usr/bin/chromium, headless, with a fresh profile per browser context;
+// the page must make no request outside the server (checked on every test).
+import { before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.NIMKIT_URL ?? 'http://127.0.0.1:8080/';
+export const ARTIFACTS = path.join(import.meta.dirname, 'artifacts');
+export const TIMEOUT = 20_000;
+
+export let context;
+export let page;
+let profile;
+let foreign;  // requests to anywhere but the server
+
+before(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+});
+
+// Debian's Chromium with a fresh user-data-dir `dir`.
+export function launch(dir) {
+  return chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+    viewport: { width: 1280, height: 860 },
+  });
+}
+
+beforeEach(async () => {
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'nimkit-e2e-'));
+  context = await launch(profile);
+  page = context.pages()[0] ?? await context.newPage();
+  foreign = [];
+  const origin = new URL(BASE).origin;
+  page.on('request', (r) => {
+    if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) foreign.push(r.url());
+  });
+  page.on('pageerror', (e) => { throw e; });
+  await page.goto(BASE);
+  await waitPhase(['human', 'over', 'computer']);
+});
+
+afterEach(async () => {
+  assert.deepEqual(foreign, [], 'the page made requests outside the server');
+  await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+});
+
+after(() => {});
+
+export async function shot(name) {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+export async function plies() {
+  return Number(await page.evaluate(() => document.body.dataset.plies));
+}
+
+export async function phase() {
+  return page.evaluate(() => document.body.dataset.phase);
+}
+
+// Polls `predicate` in the page until it holds. (page.waitForFunction compiles its predicate
+// with eval, which the page's Content-Security-Policy rightly forbids; evaluate() does not.)
+export async function until(target, predicate, arg, what) {
+  const deadline = Date.now() + TIMEOUT;
+  while (!(await target.evaluate(predicate, arg))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+// Waits until the game is in one of `phases` (with at least `minPlies` moves played).
+export async function waitPhase(phases, minPlies = 0, target = page) {
+  await until(target, ([want, min]) => want.includes(document.body.dataset.phase) &&
+      Number(document.body.dataset.plies) >= min, [phases, minPlies],
+      `phase ${phases.join('/')} after ${minPlies} moves`);
+}
+
+// After the human's move: wait for the computer's reply (or the end).
+export async function afterHumanMove(pliesBefore) {
+  await waitPhase(['human', 'over'], pliesBefore + 1);
+  if (await phase() === 'human' && await plies() === pliesBefore + 1) {
+    throw new Error('the computer did not reply');
+  }
+}
+
+export async function heapSizes() {
+  return page.locator('.heap-size').allTextContents();
+}
+
+export async function bannerState() {
+  return page.locator('#banner').getAttribute('data-state');
+}
+
+// Starts a game through the new-game form.
+export async function newGame({ rules = 'nim', params, misere = false, heaps, first = 'human', level = 'perfect' }) {
+  await page.click('#btn-new');
+  await page.selectOption('#f-ruleset', rules);
+  if (params !== undefined) await page.fill('#f-params', params);
+  await page.check(`input[name=convention][value=${misere ? 'misere' : 'normal'}]`);
+  await page.fill('#f-heaps', heaps);
+  await page.check(`input[name=first][value=${first}]`);
+  await page.check(`input[name=level][value=${level}]`);
+  await until(page, () => document.getElementById('f-prediction').textContent.length > 0, null, 'the prediction');
+  const prediction = await page.locator('#f-prediction').textContent();
+  await page.click('#f-start');
+  await waitPhase(['human', 'over']);
+  return prediction;
+}
+
+// Takes `take` objects from heap `heap` (1-based) by clicking the stone that many from the end.
+export async function clickTake(heap, take) {
+  const stones = page.locator(`.heap[data-heap="${heap}"] .stone`);
+  const count = await stones.count();
+  await stones.nth(count - take).click();
+}
+
