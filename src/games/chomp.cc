@@ -176,7 +176,8 @@ Count Chomp::weight(const State& state) const {
 }
 
 std::string Chomp::value_reason(const State& state) const {
-  if (state.size() == 1 || state[0] == 1) return "one row: a Nim heap of the cells but the poison";
+  if (state.size() == 1 || state[0] == 1)
+    return "one row or column: a Nim heap of the cells but the poisoned one";
   if (state.size() == 2 && state[1] + 1 == state[0]) {
     return "two rows (a, a-1): every move leaves a bar the opponent restores to that shape";
   }
