@@ -8,7 +8,7 @@ import { api } from './api.js';
 import { Board } from './board.js';
 import { renderHint } from './hint.js';
 import { GrundyView } from './grundy.js';
-import { setupNewGame, openNewGame, fillRulesetSelect, syncParams, viewOf } from './newgame.js';
+import { setupNewGame, openNewGame, fillRulesetSelect, syncParams, madeOfHeaps } from './newgame.js';
 import * as state from './state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -360,7 +360,7 @@ const grundyView = new GrundyView({
   chart: $('g-chart'), legend: $('g-legend'), table: $('g-table'),
   getRulesets: () => rulesets, syncParams,
   // Grundy sequences are g(n) of one heap: only heap rulesets have them.
-  fillRulesetSelect: (select) => fillRulesetSelect(select, (r) => viewOf(r) === 'heaps'),
+  fillRulesetSelect: (select) => fillRulesetSelect(select, madeOfHeaps),
 });
 
 function wire() {
