@@ -2,12 +2,14 @@
 // a click and watching the computer's reply as a person sees it. Not a test file itself.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { page, plies, phase, waitPhase, TIMEOUT } from './harness.js';
+import { page, plies, phase, waitPhase, TIMEOUT, ARTIFACTS } from './harness.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// Where the views' screenshots for the docs go (small: the board only).
-export const SCREENSHOTS = path.join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+// The views' screenshots (the board only, so they stay small): in the artifacts, or into the docs
+// (docs/screenshots/) when NIMKIT_DOCS_SHOTS=1, to refresh the pictures the docs show.
+export const SCREENSHOTS = process.env.NIMKIT_DOCS_SHOTS === '1'
+  ? path.join(import.meta.dirname, '..', '..', 'docs', 'screenshots') : ARTIFACTS;
 
 export async function boardShot(name) {
   await page.locator('#board').screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
