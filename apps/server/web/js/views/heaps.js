@@ -65,6 +65,8 @@ export class HeapsView {
     this.interactive = interactive;
     this.legal = moves ? this.legalMap(moves) : null;
     this.highlight = hint ? this.click(hint) : null;
+    // A hinted move no stone click makes (a zero move) is marked on its heap's chooser button.
+    this.hintedOther = hint && !this.highlight ? Number(hint.heap) : null;
     this.winning = (winning ?? []).map((m) => this.click(m)).filter(Boolean);
     if (this.cursor.row >= this.rows.length) this.cursor = { row: 0, stone: 0 };
     this.draw();
@@ -150,7 +152,8 @@ export class HeapsView {
     row.append(stones);
     const info = this.legal?.get(n);
     if (this.interactive && info?.other) {
-      row.append(el('button', { class: 'btn small ghost heap-more', type: 'button',
+      const hinted = this.hintedOther === n ? ' hinted' : '';
+      row.append(el('button', { class: `btn small ghost heap-more${hinted}`, type: 'button',
         title: 'Moves that clicking a stone cannot express (zero moves, several heaps at once)',
         onclick: () => this.host.choose(`Other moves on heap ${n}`, this.otherMoves(n)) }, info.zero ? 'zero move…' : 'more…'));
     }
