@@ -212,6 +212,47 @@ TEST_F(ServerApiTest, MovesListsSplitsOfAKaylesRow) {
   EXPECT_EQ(a.body["truncated"], false);
 }
 
+TEST_F(ServerApiTest, MovesOfGamesDrawnFromHeapsSayWhatTheyLeave) {
+  // The page's views of heap games (pins, split, queen, moore) read a move's shape from "result":
+  // the position's heaps after it. A graph component in the sum adds no heaps.
+  struct Case {
+    const char* body;
+    const char* view;
+    std::vector<std::string> results;  // every move's result, sorted
+  };
+  const std::vector<Case> cases = {
+      {R"({"rules":"kayles","heaps":[4]})", "pins", {"[1,1]", "[1,2]", "[2]", "[3]"}},
+      {R"({"rules":"grundy","heaps":[6]})", "split", {"[1,5]", "[2,4]"}},
+      {R"({"rules":"lasker","heaps":[2]})", "split", {"[0]", "[1,1]", "[1]"}},
+      {R"({"rules":"wythoff","heaps":[1,2]})", "queen", {"[0,1]", "[0,2]", "[1,0]", "[1,1]"}},
+      {R"({"rules":"moore:2","heaps":[1,1,1]})",
+       "moore",
+       {"[0,0,1]", "[0,1,0]", "[0,1,1]", "[1,0,0]", "[1,0,1]", "[1,1,0]"}},
+      {R"({"rules":"kayles","heaps":["node-kayles:1-2",2]})", "pins", {"[0]", "[1]"}},
+  };
+  for (const Case& c : cases) {
+    const Answer moves = post("/api/moves", c.body);
+    ASSERT_EQ(moves.status, 200) << c.body << moves.body.dump();
+    std::vector<std::string> results;
+    for (const json& m : moves.body["moves"]) {
+      if (m.contains("result")) results.push_back(m["result"].dump());
+    }
+    std::sort(results.begin(), results.end());
+    EXPECT_EQ(results, c.results) << c.body;
+    const Answer analysis = post("/api/analyze", c.body);
+    ASSERT_EQ(analysis.status, 200) << c.body;
+    EXPECT_EQ(analysis.body["components"].back()["view"], c.view) << c.body;
+  }
+}
+
+TEST_F(ServerApiTest, EveryViewTheRegistryNamesHasItsRendererOnThePage) {
+  for (const RulesetEntry& entry : registry()) {
+    auto script = client().Get("/js/views/" + entry.view + ".js");
+    ASSERT_TRUE(script) << entry.name;
+    EXPECT_EQ(script->status, 200) << entry.name << " names view " << entry.view;
+  }
+}
+
 TEST_F(ServerApiTest, MovesListsAllMovesUpToTheLimit) {
   const Answer all = post("/api/moves", R"({"heaps":[3,4,5]})");
   ASSERT_EQ(all.status, 200) << all.body.dump();
