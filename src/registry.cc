@@ -9,6 +9,7 @@
 
 #include "nimkit/games/arc_kayles.h"
 #include "nimkit/games/coin_turning.h"
+#include "nimkit/games/cram.h"
 #include "nimkit/games/fibonacci_nim.h"
 #include "nimkit/games/grundys_game.h"
 #include "nimkit/games/hackenbush.h"
@@ -203,6 +204,13 @@ std::vector<RulesetEntry> make_registry() {
                   plain<TurningCorners>("turning-corners"),
                   "coins",
                   "ttt/thh/tht"});
+  list.push_back({"cram",
+                  "",
+                  Cram().summary(),
+                  {"cram"},
+                  shared_plain<Cram>("cram"),
+                  "cram",
+                  "..../.#../..../...."});
   return list;
 }
 
