@@ -8,8 +8,9 @@
 // is never held while options are generated.
 #pragma once
 #include <cstddef>
-#include <map>
+#include <cstdint>
 #include <mutex>
+#include <unordered_map>
 
 #include "nimkit/limits.h"
 #include "nimkit/nimber.h"
@@ -36,9 +37,15 @@ class ValueMemo {
   bool find(const State& key, Nimber& value) const;
   void remember(State key, Nimber value) const;
 
+  // A hash of a state's words (a multiply-xorshift mix): lookups are the engine's inner loop, and
+  // hashing a few words beats walking a tree of vector comparisons.
+  struct StateHash {
+    std::size_t operator()(const State& state) const noexcept;
+  };
+
   std::size_t max_entries_;
   mutable std::mutex mutex_;
-  mutable std::map<State, Nimber> values_;  // canonical state → Grundy value
+  mutable std::unordered_map<State, Nimber, StateHash> values_;  // canonical state → Grundy value
 };
 
 }  // namespace nimkit
