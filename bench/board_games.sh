@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times `nimkit analyze` on graph and board games of growing size: Node Kayles and Arc Kayles on
-# the n × n grid graph, Cram on empty m × n boards (m ≤ n, by cells), Chomp on n × n rectangles.
+# the n × n grid graph, Cram on empty m × n boards (m × m and m × (m + 1)), Chomp on n × n rectangles.
 # Each run is capped at ${NIMKIT_BENCH_TIMEOUT:-60} seconds and given --limit 100000000; a game
 # stops at its first run that fails or times out. A game whose ruleset this nimkit does not know
 # is skipped with a note.
@@ -54,12 +54,10 @@ sizes() {
     node-kayles | arc-kayles)
       for n in $(seq 2 12); do echo "${n}x$n $1:$(grid_graph "$n")"; done ;;
     cram)
-      # Boards m ≤ n by number of cells.
-      for cells in $(seq 4 64); do
-        for m in $(seq 2 8); do
-          n=$((cells / m))
-          ((m * n == cells && m <= n)) && echo "${m}x$n cram:$(cram_board "$m" "$n")"
-        done
+      # Nearly square boards: 2 × 2, 2 × 3, 3 × 3, 3 × 4, ...
+      for m in $(seq 2 8); do
+        echo "${m}x$m cram:$(cram_board "$m" "$m")"
+        echo "${m}x$((m + 1)) cram:$(cram_board "$m" $((m + 1)))"
       done ;;
     chomp)
       for n in $(seq 2 40); do echo "${n}x$n chomp:$(chomp_rectangle "$n")"; done ;;
@@ -77,7 +75,7 @@ for game in "${games[@]}"; do
   within10=none
   within_cap=none
   while read -r size position; do
-    timeout -s KILL "$timeout_s" /usr/bin/time -v -o "$log" "$nimkit" analyze --stats \
+    timeout -k 5 "$timeout_s" /usr/bin/time -v -o "$log" "$nimkit" analyze --stats \
       --limit 100000000 "$position" >/dev/null 2>"$err"
     status=$?
     secs=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$log" |

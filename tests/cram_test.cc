@@ -305,6 +305,25 @@ TEST(Cram, NotationAndMovesRoundTrip) {
   EXPECT_EQ(nimkit::format_position(p->after(*first)), "##.../.#.../....#");
 }
 
+TEST(Cram, CellsPastColumnZAreNamedLikeASpreadsheet) {
+  auto p = nimkit::parse_position("cram:" + std::string(64, '.'), nullptr);
+  ASSERT_TRUE(p.ok()) << p.error();
+  const nimkit::Limits limits;
+  ASSERT_EQ(p->move_count(), nimkit::Count{63});
+  const nimkit::Move last = p->move_at(62);
+  EXPECT_EQ(nimkit::format_move(*p, last, limits), "bk1-bl1");  // columns 63 and 64
+  EXPECT_EQ(nimkit::format_move(*p, p->move_at(25), limits), "z1-aa1");
+  for (nimkit::Count i = 0; i < p->move_count(); ++i) {
+    const nimkit::Move move = p->move_at(i);
+    auto parsed = nimkit::parse_move(*p, nimkit::format_move(*p, move, limits), limits);
+    ASSERT_TRUE(parsed.ok()) << parsed.error();
+    EXPECT_TRUE(parsed->option == move.option);
+  }
+  auto outside = nimkit::parse_move(*p, "bl1-bm1", limits);
+  ASSERT_FALSE(outside.ok());
+  EXPECT_NE(outside.error().find("not two cells"), std::string::npos) << outside.error();
+}
+
 TEST(Cram, BadInputIsOneLineNamingTheValue) {
   const auto error = [](const std::string& text) {
     auto p = nimkit::parse_position(text, nullptr);
