@@ -24,15 +24,6 @@ struct Frame {
 
 }  // namespace
 
-std::size_t ValueMemo::StateHash::operator()(const State& state) const noexcept {
-  std::uint64_t h = state.size();
-  for (const std::uint64_t word : state) {
-    h = (h ^ word) * 0x9E3779B97F4A7C15ULL;
-    h ^= h >> 29;
-  }
-  return static_cast<std::size_t>(h ^ (h >> 32));
-}
-
 ValueMemo::ValueMemo(std::size_t max_entries) : max_entries_(max_entries == 0 ? 1 : max_entries) {}
 
 std::size_t ValueMemo::size() const {
@@ -61,7 +52,7 @@ Result<Nimber> ValueMemo::value(const Ruleset& rules, const State& state,
   // Starts evaluating `s`, or answers at once: true with `out` set when its value is known.
   const auto open = [&](const State& s, Nimber& out) -> Result<bool> {
     // Terminal components are never stored: answer them before building a key (a board game
-    // leaves many dead cells and strips, each of which would cost a failed lookup).
+    // leaves many dead single cells, each of which would cost a failed lookup).
     const Count count = rules.count_options(s);
     if (count == 0) {
       out = 0;

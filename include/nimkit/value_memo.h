@@ -8,7 +8,6 @@
 // is never held while options are generated.
 #pragma once
 #include <cstddef>
-#include <cstdint>
 #include <mutex>
 #include <unordered_map>
 
@@ -36,12 +35,6 @@ class ValueMemo {
  private:
   bool find(const State& key, Nimber& value) const;
   void remember(State key, Nimber value) const;
-
-  // A hash of a state's words (a multiply-xorshift mix): lookups are the engine's inner loop, and
-  // hashing a few words beats walking a tree of vector comparisons.
-  struct StateHash {
-    std::size_t operator()(const State& state) const noexcept;
-  };
 
   std::size_t max_entries_;
   mutable std::mutex mutex_;
