@@ -10,6 +10,7 @@
 #include "nimkit/games/arc_kayles.h"
 #include "nimkit/games/chomp.h"
 #include "nimkit/games/coin_turning.h"
+#include "nimkit/games/cram.h"
 #include "nimkit/games/fibonacci_nim.h"
 #include "nimkit/games/grundys_game.h"
 #include "nimkit/games/hackenbush.h"
@@ -222,6 +223,13 @@ std::vector<RulesetEntry> make_registry() {
                   shared_plain<Chomp>("chomp"),
                   "chomp",
                   "5 5 5 5"});
+  list.push_back({"cram",
+                  "",
+                  Cram().summary(),
+                  {"cram"},
+                  shared_plain<Cram>("cram"),
+                  "cram",
+                  "..../.#../..../...."});
   return list;
 }
 

@@ -171,6 +171,21 @@ TEST_F(ServerApiTest, PerfectComputerTakesTheWinningMove) {
   EXPECT_EQ(a.body["analysis"]["winner"], "second");
 }
 
+TEST_F(ServerApiTest, CramComputerFillsTheWinningDominoAndBadBoardsAre422) {
+  // ../.. is a 2 × 2 board of value 0 and .../... one of value 1 (every vertical domino wins).
+  const Answer a = post("/api/move", R"({"rules":"cram","heaps":[".../..."],"level":"perfect"})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["move"]["winning"], true);
+  const json cells = a.body["move"]["cells"];
+  ASSERT_EQ(cells.size(), 2U) << a.body.dump();
+  EXPECT_EQ(cells[1].get<int>() - cells[0].get<int>(), 3) << cells.dump();  // one above the other
+  EXPECT_EQ(a.body["analysis"]["winner"], "second");
+  expect_refused(post("/api/analyze", R"({"rules":"cram","heaps":["../.x"]})"), 422,
+                 "\"x\" at cell b2");
+  expect_refused(post("/api/analyze", R"({"rules":"cram","heaps":["##/##"]})"), 422,
+                 "no empty cell");
+}
+
 TEST_F(ServerApiTest, PerfectComputerInALostPositionStillMovesLegally) {
   const Answer a = post("/api/move", R"({"heaps":[1,4,5]})");
   ASSERT_EQ(a.status, 200) << a.body.dump();

@@ -67,6 +67,7 @@ export function syncParams(select, input, label, help, summary) {
 const POSITION_HELP = {
   heaps: 'Numbers separated by spaces (notation like 7x or kayles:7 works too).',
   graph: 'Edges a-b separated by commas (e.g. 1-2,2-3,3-4); a lone vertex as its number.',
+  cram: 'Rows of . (empty) and # (filled) separated by / (e.g. ..../.#../....).',
 };
 
 // The position box follows the chosen ruleset: its example is the entry's "start", and a box
