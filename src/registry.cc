@@ -9,6 +9,7 @@
 
 #include "nimkit/games/arc_kayles.h"
 #include "nimkit/games/coin_turning.h"
+#include "nimkit/games/digraph.h"
 #include "nimkit/games/fibonacci_nim.h"
 #include "nimkit/games/grundys_game.h"
 #include "nimkit/games/hackenbush.h"
@@ -177,6 +178,13 @@ std::vector<RulesetEntry> make_registry() {
                   plain<GreenHackenbush>("hackenbush"),
                   "hackenbush",
                   "0-1,1-2,2-0,2-3,3-3,0-4,4-5,4-5"});
+  list.push_back({"digraph",
+                  "",
+                  Digraph().summary(),
+                  {"digraph"},
+                  shared_plain<Digraph>("digraph"),
+                  "digraph",
+                  "s>a,s>b,a>c,b>c,b>d,c>e,d>e,d>f,e>g,f>g@s"});
   for (const auto& [name, game, start] :
        {std::tuple{"turning-turtles", CoinGame::kTurningTurtles, "hthht"},
         std::tuple{"mock-turtles", CoinGame::kMockTurtles, "thhthth"},
