@@ -184,7 +184,7 @@ std::vector<RulesetEntry> make_registry() {
                   {"digraph"},
                   shared_plain<Digraph>("digraph"),
                   "digraph",
-                  "s>a,s>b,a>c,b>c,b>d,c>e,d>e,d>f,e>g,f>g@s"});
+                  "s>a,s>b,s>c,a>c,b>c,b>d,c>e,d>e,d>f,e>g,f>g@s"});
   for (const auto& [name, game, start] :
        {std::tuple{"turning-turtles", CoinGame::kTurningTurtles, "hthht"},
         std::tuple{"mock-turtles", CoinGame::kMockTurtles, "thhthth"},

@@ -282,7 +282,8 @@ TEST(Digraph, MovesReadAndWrite) {
     ASSERT_TRUE(move.ok()) << move.error();
     EXPECT_EQ(move->option, to_b);
   }
-  EXPECT_NE(nimkit::parse_move(p, "a", {}).error().find("names nothing"), std::string::npos);
+  EXPECT_EQ(nimkit::parse_move(p, "a", {}).error(), "the token on a has no arrow to a");
+  EXPECT_NE(nimkit::parse_move(p, "z", {}).error().find("names nothing"), std::string::npos);
   EXPECT_NE(nimkit::parse_move(p, "b>c", {}).error().find("names nothing"), std::string::npos);
   EXPECT_NE(nimkit::parse_move(p, "b-c", {}).error().find("is not a vertex"), std::string::npos);
   // With two tokens that can both go to c, the arrow names which one moves.

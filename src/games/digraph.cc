@@ -427,6 +427,11 @@ Result<std::vector<Option>> Digraph::parse_move(const State& state, std::string_
     after[1] = w;
     return std::vector<Option>{Option{{std::move(after)}}};
   }
+  // A vertex of this graph the token cannot reach in one move: say so (another token on the same
+  // graph may still claim the move).
+  if (decode(state).index_of(to)) {
+    return fail(fmt::format("the token on {} has no arrow to {}", name_of(state, token), to));
+  }
   return std::vector<Option>{};
 }
 
