@@ -70,6 +70,8 @@ TEST(Digraph, NotationIsCanonicalAndRoundTrips) {
   EXPECT_EQ(nimkit::format_position(p), "2>a a>b b>c 10>2@a");
   EXPECT_EQ(position_of(nimkit::format_position(p)), p);
   EXPECT_EQ(rules->label(c.state, 1), "digraph 2>a,a>b,b>c,10>2@a");
+  EXPECT_EQ(rules->label(position_of("a>b,a>c,a>d,b>c,b>d,c>d,d>e@b").components()[0].state, 1),
+            "digraph of 5 vertices, 7 arrows, token on b");
   EXPECT_EQ(rules->weight(c.state), nimkit::Count{3});  // a, b, c
   EXPECT_EQ(rules->format_state(position_of("@z").components()[0].state),
             std::vector<std::string>{"@z"});

@@ -360,13 +360,10 @@ std::vector<std::string> Digraph::format_state(const State& state) const {
 }
 
 std::string Digraph::label(const State& state, std::size_t /*first_item*/) const {
-  std::vector<std::string> items = format_state(state);
-  constexpr std::size_t kShown = 8;
-  if (items.size() <= kShown) return fmt::format("digraph {}", fmt::join(items, ","));
-  const std::size_t total = items.size();
-  items.resize(kShown - 2);
-  return fmt::format("digraph {},...@{} ({} arrows)", fmt::join(items, ","),
-                     name_of(state, token_of(state)), total);
+  constexpr std::size_t kShown = 6;
+  if (state[2] <= kShown) return fmt::format("digraph {}", fmt::join(format_state(state), ","));
+  return fmt::format("digraph of {} vertices, {} arrows, token on {}", state[0], state[2],
+                     name_of(state, token_of(state)));
 }
 
 std::vector<ViewField> Digraph::view_fields(const State& state) const {

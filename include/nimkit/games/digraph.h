@@ -59,7 +59,7 @@ class Digraph final : public Ruleset {
       std::span<const std::string> items) const override;
   // {"a>b", "b>c@a"}; a lone vertex {"@a"}.
   std::vector<std::string> format_state(const State& state) const override;
-  // "digraph a>b,b>c@a", shortened past a few arrows.
+  // "digraph a>b,b>c@a"; past six arrows "digraph of 8 vertices, 11 arrows, token on s".
   std::string label(const State& state, std::size_t first_item) const override;
   // {"vertices", 0..V-1}, {"arrows", [from1, to1, from2, to2, ...]} as vertex numbers,
   // {"token", t} and {"depth", per vertex: the longest path from a vertex with no arrow in}; the

@@ -73,7 +73,29 @@ function layout(group) {
     const offset = ((widest - layer.length) * COLUMN) / 2;
     layer.forEach((v, i) => { at[v] = { x: MARGIN + R + offset + i * COLUMN, y: MARGIN + R + d * ROW }; });
   });
-  return { at, width: 2 * (MARGIN + R) + (widest - 1) * COLUMN, height: 2 * (MARGIN + R) + (layers.length - 1) * ROW };
+  // Room on the right for the arrows that bow round the layers they skip.
+  return { at, width: 2 * (MARGIN + R) + widest * COLUMN, height: 2 * (MARGIN + R) + (layers.length - 1) * ROW };
+}
+
+// An arrow from vertex a to vertex b, `span` layers down, from rim to rim. An arrow skipping
+// layers bows sideways, so that it does not run through the vertices between.
+function arrowPath(a, b, span) {
+  const unit = (from, to) => {
+    const length = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+    return { x: (to.x - from.x) / length, y: (to.y - from.y) / length };
+  };
+  const f = (n) => n.toFixed(1);
+  if (span <= 1) {
+    const d = unit(a, b);
+    return `M ${f(a.x + d.x * R)} ${f(a.y + d.y * R)} L ${f(b.x - d.x * (R + 4))} ${f(b.y - d.y * (R + 4))}`;
+  }
+  // The control point lies to the right of the arrow's direction (seen going down).
+  const d = unit(a, b);
+  const bow = Math.min(COLUMN * 1.2, 22 * span);
+  const c = { x: (a.x + b.x) / 2 + d.y * bow, y: (a.y + b.y) / 2 - d.x * bow };
+  const s = unit(a, c);
+  const e = unit(c, b);
+  return `M ${f(a.x + s.x * R)} ${f(a.y + s.y * R)} Q ${f(c.x)} ${f(c.y)} ${f(b.x - e.x * (R + 4))} ${f(b.y - e.y * (R + 4))}`;
 }
 
 export class DigraphView {
@@ -128,15 +150,11 @@ export class DigraphView {
     const arrows = svg('g', { class: 'arrows' });
     for (let i = 0; i + 1 < group.arrows.length; i += 2) {
       const [u, w] = [group.arrows[i], group.arrows[i + 1]];
-      const [a, b] = [at[u], at[w]];
-      const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-      const [dx, dy] = [(b.x - a.x) / length, (b.y - a.y) / length];
       const isHint = hinted && hinted[0] === u && hinted[1] === w;
-      arrows.append(svg('line', {
+      arrows.append(svg('path', {
         class: `arrow${isHint ? ' hinted' : ''}`,
         'data-arrow': `${group.names[u]}>${group.names[w]}`,
-        x1: (a.x + dx * R).toFixed(1), y1: (a.y + dy * R).toFixed(1),
-        x2: (b.x - dx * (R + 4)).toFixed(1), y2: (b.y - dy * (R + 4)).toFixed(1),
+        d: arrowPath(at[u], at[w], (group.depth[w] ?? 0) - (group.depth[u] ?? 0)),
         'marker-end': `url(#${marker})`,
       }));
     }
@@ -158,7 +176,7 @@ export class DigraphView {
       nodes.append(node);
     });
     const defs = svg('defs', {}, svg('marker', {
-      id: marker, viewBox: '0 0 10 10', refX: 6, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse',
+      id: marker, viewBox: '0 0 10 10', refX: 6, refY: 5, markerWidth: 14, markerHeight: 14, markerUnits: 'userSpaceOnUse', orient: 'auto',
     }, svg('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'arrow-head' })));
     return svg('svg', {
       class: 'digraph', viewBox: `0 0 ${width.toFixed(1)} ${height.toFixed(1)}`,
