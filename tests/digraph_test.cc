@@ -316,6 +316,48 @@ TEST(Digraph, ValueIsBoundedByLimits) {
   EXPECT_NE(value.error().find("work limit of 10 steps"), std::string::npos);
 }
 
+TEST(Digraph, OptionsToValueAgreeWithAScanOfEveryOption) {
+  std::mt19937 rng(99);
+  const nimkit::Digraph rules;
+  for (int trial = 0; trial < 50; ++trial) {
+    const RandomDag dag = random_dag(rng, 3 + trial % 8);
+    std::vector<std::pair<std::string, std::string>> arrows;
+    for (std::size_t i = 0; i < dag.out.size(); ++i) {
+      for (int j : dag.out[i]) {
+        arrows.emplace_back(dag.names[i], dag.names[static_cast<std::size_t>(j)]);
+      }
+    }
+    if (dag.out[0].empty()) continue;
+    auto parsed = rules.parse_components(std::vector<std::string>{notation(arrows, dag.names[0])});
+    ASSERT_TRUE(parsed.ok()) << parsed.error();
+    const State& s = parsed->front().state;
+    for (Nimber target = 0; target < 4; ++target) {
+      auto fast = rules.options_to_value(s, target, nimkit::Limits{});
+      auto scan = rules.Ruleset::options_to_value(s, target, nimkit::Limits{});
+      ASSERT_TRUE(fast.ok() && scan.ok());
+      EXPECT_EQ(*fast, *scan);
+    }
+  }
+}
+
+TEST(Digraph, AnalysisOfAWideGraphIsBoundedByTheMeter) {
+  // A star: the centre has 50,000 arrows to leaves of value 0, so every move wins, and each
+  // would copy the whole graph. The meter stops the listing instead of filling memory; the
+  // winner is still known.
+  std::vector<std::string> items;
+  for (int k = 0; k < 50'000; ++k) items.push_back("c>l" + std::to_string(k));
+  items.back() += "@c";
+  auto star = nimkit::parse_position(items, digraph());
+  ASSERT_TRUE(star.ok()) << star.error();
+  nimkit::Limits limits;
+  limits.meter = std::make_shared<nimkit::WorkMeter>(10'000'000);
+  auto analysis = nimkit::analyze(*star, nimkit::Convention::kNormal, limits);
+  ASSERT_TRUE(analysis.ok()) << analysis.error();
+  EXPECT_EQ(analysis->winner, nimkit::Player::kFirst);
+  EXPECT_TRUE(analysis->winning_moves.empty());
+  EXPECT_NE(analysis->moves_unlisted.find("work limit of 10000000 steps"), std::string::npos);
+}
+
 std::vector<std::string> file_tokens(const std::string& text,
                                      const std::vector<std::string>& tokens = {}) {
   auto made = nimkit::digraph_game_file(text, tokens);

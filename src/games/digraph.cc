@@ -506,7 +506,23 @@ Count Digraph::weight(const State& state) const {
   return count;
 }
 
-std::uint64_t Digraph::move_cost(const State& state) const { return 1 + state.size() / 64; }
+std::uint64_t Digraph::move_cost(const State& state) const { return state.size(); }
+
+Result<std::vector<Option>> Digraph::options_to_value(const State& state, Nimber target,
+                                                      const Limits& limits) const {
+  auto t = table(state, limits);
+  if (!t) return Error{t.error()};
+  std::vector<Option> found;
+  for (std::uint64_t w : token_arrows(state)) {
+    if (!limits.charge()) return fail(limits.stopped());
+    if (Nimber{(*t)->values[w]} != target) continue;
+    if (!limits.charge(move_cost(state))) return fail(limits.stopped());
+    State after = state;
+    after[1] = w;
+    found.push_back(Option{{std::move(after)}});
+  }
+  return found;
+}
 
 Result<std::vector<std::string>> digraph_game_file(std::string_view text,
                                                    std::span<const std::string> tokens) {

@@ -86,9 +86,14 @@ class Digraph final : public Ruleset {
   // The token's value from the graph's table: a graph of more than limits.max_table vertices
   // fails naming that limit; building a table charges the meter one step per vertex and arrow.
   Result<Nimber> value(const State& state, const Limits& limits) const override;
+  // The arrows whose end has value `target`, read from the graph's table: a step per arrow
+  // scanned and move_cost() per option made (each a copy of the graph).
+  Result<std::vector<Option>> options_to_value(const State& state, Nimber target,
+                                               const Limits& limits) const override;
   // The vertices the token can still reach, itself included.
   Count weight(const State& state) const override;
-  // An option copies the whole graph: a step per 64 words of state.
+  // An option copies the whole graph, and a search keeps the states it meets: a step per word
+  // of state, so that the work meter bounds the memory a search of a large graph may fill.
   std::uint64_t move_cost(const State& state) const override;
 
  private:
