@@ -55,7 +55,8 @@ test('Digraph: a game on arrows played by clicking where the token goes', async 
 
 test('Digraph: two tokens on one graph share one drawing', async () => {
   // Tokens on a and b of the path a>b>c: values 0 and 1, the first player wins by b>c.
-  await newGame({ rules: 'digraph', heaps: 'a>b,b>c@a@b', first: 'human', level: 'perfect' });
+  // Arrows may be typed with spaces after the commas.
+  await newGame({ rules: 'digraph', heaps: 'a>b, b>c@a@b', first: 'human', level: 'perfect' });
   assert.equal(await page.locator('.view-digraph svg.digraph').count(), 1);
   assert.deepEqual((await tokens()).sort(), ['a', 'b']);
   await page.getByRole('button', { name: 'move the token to c' }).click();

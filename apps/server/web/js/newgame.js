@@ -23,10 +23,11 @@ const form = {
     const params = $('f-params').value.trim();
     return entry?.parameters && params ? `${entry.name}:${params}` : entry?.name ?? 'nim';
   },
-  // The position's tokens. A graph's edges may be typed with commas or spaces between them.
+  // The position's tokens. A graph's edges (a directed graph's arrows) may be typed with commas
+  // or spaces between them.
   heaps() {
     const text = $('f-heaps').value.trim();
-    return text.split(viewOf(selectedEntry()) === 'graph' ? /[\s,]+/ : /\s+/).filter(Boolean);
+    return text.split(['graph', 'digraph'].includes(viewOf(selectedEntry())) ? /[\s,]+/ : /\s+/).filter(Boolean);
   },
   misere() { return document.querySelector('input[name=convention]:checked').value === 'misere'; },
   first() { return document.querySelector('input[name=first]:checked').value; },
