@@ -291,6 +291,11 @@ TEST(Digraph, MovesReadAndWrite) {
   // With two tokens that can both go to c, the arrow names which one moves.
   const Position two = position_of("a>b,a>c,b>c@a@b");
   EXPECT_NE(nimkit::parse_move(two, "c", {}).error().find("ambiguous"), std::string::npos);
+  // Two tokens on one vertex: either may move, and the move is the same.
+  const Position twins = position_of("a>b@a@a");
+  auto same = nimkit::parse_move(twins, "b", {});
+  ASSERT_TRUE(same.ok()) << same.error();
+  EXPECT_EQ(same->component, 0u);
   auto from_b = nimkit::parse_move(two, "b>c", {});
   ASSERT_TRUE(from_b.ok()) << from_b.error();
   EXPECT_EQ(from_b->component, 1u);
