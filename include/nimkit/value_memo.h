@@ -8,8 +8,8 @@
 // is never held while options are generated.
 #pragma once
 #include <cstddef>
-#include <map>
 #include <mutex>
+#include <unordered_map>
 
 #include "nimkit/limits.h"
 #include "nimkit/nimber.h"
@@ -38,7 +38,7 @@ class ValueMemo {
 
   std::size_t max_entries_;
   mutable std::mutex mutex_;
-  mutable std::map<State, Nimber> values_;  // canonical state → Grundy value
+  mutable std::unordered_map<State, Nimber, StateHash> values_;  // canonical state → Grundy value
 };
 
 }  // namespace nimkit
