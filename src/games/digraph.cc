@@ -6,7 +6,6 @@
 #include <cassert>
 #include <cctype>
 #include <cstring>
-#include <functional>
 #include <optional>
 #include <unordered_map>
 #include <utility>
@@ -444,8 +443,7 @@ Result<std::shared_ptr<const Digraph::Table>> Digraph::table(const State& state,
                                                              const Limits& limits) const {
   State graph = state;
   graph[1] = 0;
-  const std::size_t hash = std::hash<std::string_view>{}(std::string_view(
-      reinterpret_cast<const char*>(graph.data()), graph.size() * sizeof(std::uint64_t)));
+  const std::size_t hash = StateHash{}(graph);
   {
     std::lock_guard lock(mutex_);
     for (const auto& t : tables_) {
