@@ -69,6 +69,10 @@ Result<std::vector<Move>> parse_partial_move(const Position& position, std::stri
     }
     if (options->empty()) continue;
     if (claimed) {
+      // Equal components (two tokens on one vertex of a directed graph) offer the same moves,
+      // whichever of them makes it: the first one does.
+      const Component& other = position.components()[*claimed];
+      if (other.rules->spec() == comp.rules->spec() && other.state == comp.state) continue;
       return fail(fmt::format(
           "move {} is ambiguous: it names moves in components {} and {}; put \"@{}\" or \"@{}\" "
           "before it to choose",

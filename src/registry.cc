@@ -11,6 +11,7 @@
 #include "nimkit/games/chomp.h"
 #include "nimkit/games/coin_turning.h"
 #include "nimkit/games/cram.h"
+#include "nimkit/games/digraph.h"
 #include "nimkit/games/fibonacci_nim.h"
 #include "nimkit/games/grundys_game.h"
 #include "nimkit/games/hackenbush.h"
@@ -190,6 +191,13 @@ std::vector<RulesetEntry> make_registry() {
                   plain<GreenHackenbush>("hackenbush"),
                   "hackenbush",
                   "0-1,1-2,2-0,2-3,3-3,0-4,4-5,4-5"});
+  list.push_back({"digraph",
+                  "",
+                  Digraph().summary(),
+                  {"digraph"},
+                  shared_plain<Digraph>("digraph"),
+                  "digraph",
+                  "s>a,s>b,s>c,a>c,b>c,b>d,c>e,d>e,d>f,e>g,f>g@s"});
   for (const auto& [name, game, start] :
        {std::tuple{"turning-turtles", CoinGame::kTurningTurtles, "hthht"},
         std::tuple{"mock-turtles", CoinGame::kMockTurtles, "thhthth"},
