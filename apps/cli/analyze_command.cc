@@ -6,6 +6,7 @@
 #include "json.h"
 #include "nimkit/explain.h"
 #include "nimkit/notation.h"
+#include "nimkit/remoteness.h"
 
 namespace nimkit::cli {
 using contract::analysis_json;
@@ -25,6 +26,7 @@ int run_analyze(const AnalyzeOptions& options) {
   const Position& position = game->position;
   auto analysis = analyze(position, options.game.convention(), options.game.limits());
   if (!analysis) return report_limit(analysis.error());
+  add_remoteness(*analysis, position, options.game.limits());
   if (options.json) {
     fmt::print("{}\n", dump_json(analysis_json(position, *analysis)));
     return 0;
@@ -50,6 +52,12 @@ int run_analyze(const AnalyzeOptions& options) {
     }
   } else {
     fmt::print("Winner: second player (every move loses against perfect play)\n");
+  }
+  if (analysis->remoteness) {
+    // Remoteness counts the moves of both players; the player to move wins or loses in that many.
+    fmt::print("Perfect play: {} in {} move{}\n",
+               analysis->winner == Player::kFirst ? "win" : "lose", *analysis->remoteness,
+               *analysis->remoteness == 1 ? "" : "s");
   }
   if (options.explain) fmt::print("\n{}", explain(position, *analysis));
   return 0;

@@ -1,0 +1,26 @@
+#include "nimkit/remoteness.h"
+
+#include <algorithm>
+
+#include "search.h"
+
+namespace nimkit {
+
+Result<std::uint64_t> remoteness(const Position& position, Convention convention,
+                                 const Limits& limits) {
+  detail::Search search(convention, limits);
+  auto length = search.remoteness(position);
+  if (!length) return Error{length.error()};
+  // The search counts misère play's terminal position as 1, so that its answer is odd exactly
+  // when the player to move wins; the definition here counts moves, so the end is 0.
+  return convention == Convention::kMisere ? *length - 1 : *length;
+}
+
+void add_remoteness(Analysis& analysis, const Position& position, const Limits& limits) {
+  Limits small = limits;
+  small.max_nodes = std::min(limits.max_nodes, kAnalysisRemotenessNodes);
+  auto length = remoteness(position, analysis.convention, small);
+  analysis.remoteness = length ? std::optional<std::uint64_t>(*length) : std::nullopt;
+}
+
+}  // namespace nimkit
