@@ -24,12 +24,13 @@ namespace nimkit {
 Result<std::uint64_t> remoteness(const Position& position, Convention convention,
                                  const Limits& limits = {});
 
-// Positions a remoteness search for an analysis may memoize: interactive front ends ask for it
-// on every move, so it must stay well under a second.
-inline constexpr std::uint64_t kAnalysisRemotenessNodes = 200'000;
+// The search an analysis may spend on remoteness: interactive front ends ask for an analysis on
+// every move, so a position out of reach must be given up on within a fraction of a second.
+inline constexpr std::uint64_t kAnalysisRemotenessNodes = 10'000;  // positions memoized
+inline constexpr std::uint64_t kAnalysisRemotenessMoves = 50'000;  // moves examined
 
-// Sets analysis.remoteness when the search succeeds within `limits` capped at
-// kAnalysisRemotenessNodes; leaves it empty otherwise (the rest of the analysis stands).
+// Sets analysis.remoteness when the search succeeds within `limits` capped at the budget above;
+// leaves it empty otherwise (the rest of the analysis stands).
 void add_remoteness(Analysis& analysis, const Position& position, const Limits& limits);
 
 }  // namespace nimkit
