@@ -168,7 +168,7 @@ TEST_F(ServerApiTest, AnalysisCarriesRemotenessWhenItsSearchFits) {
   const Answer terminal = post("/api/analyze", R"({"misere":true,"heaps":[0]})");
   EXPECT_EQ(terminal.body["remoteness"], 0);
   // Far more positions than the budget: the analysis stands, without remoteness.
-  const Answer big = post("/api/analyze", R"({"heaps":[40,41,42,43]})");
+  const Answer big = post("/api/analyze", R"({"heaps":[40,41,42,44]})");
   ASSERT_EQ(big.status, 200) << big.body.dump();
   EXPECT_EQ(big.body["winner"], "first");
   EXPECT_FALSE(big.body.contains("remoteness"));
