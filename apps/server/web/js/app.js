@@ -229,6 +229,7 @@ function renderButtons() {
   $('btn-undo').disabled = !(idle && state.canUndo(game));
   $('btn-redo').disabled = !(idle && state.canRedo(game));
   $('btn-hint').hidden = !learning();
+  $('keys-hint').hidden = !learning();
   $('btn-hint').disabled = !humanTurn() || !learning();
   $('typed-move-text').disabled = !humanTurn();
 }
