@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "nimkit/games/arc_kayles.h"
+#include "nimkit/games/chomp.h"
 #include "nimkit/games/coin_turning.h"
 #include "nimkit/games/fibonacci_nim.h"
 #include "nimkit/games/grundys_game.h"
@@ -203,6 +204,13 @@ std::vector<RulesetEntry> make_registry() {
                   plain<TurningCorners>("turning-corners"),
                   "coins",
                   "ttt/thh/tht"});
+  list.push_back({"chomp",
+                  "",
+                  Chomp().summary(),
+                  {"chomp"},
+                  shared_plain<Chomp>("chomp"),
+                  "chomp",
+                  "5 5 5 5"});
   return list;
 }
 
