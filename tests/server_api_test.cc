@@ -22,6 +22,7 @@
 #include "nimkit/analysis.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
+#include "nimkit/remoteness.h"
 #include "server.h"
 
 namespace nimkit::server {
@@ -149,6 +150,28 @@ TEST_F(ServerApiTest, MisereOneOneIsAWinForThePlayerToMove) {
   ASSERT_EQ(a.status, 200) << a.body.dump();
   EXPECT_EQ(a.body["convention"], "misere");
   EXPECT_EQ(a.body["winner"], "first");
+}
+
+// The remoteness the library computes, when its search fits the analysis budget; absent beyond.
+TEST_F(ServerApiTest, AnalysisCarriesRemotenessWhenItsSearchFits) {
+  for (const bool misere : {false, true}) {
+    auto position = nimkit::parse_position("nim:3 nim:4 nim:5", nullptr);
+    ASSERT_TRUE(position.ok());
+    const auto convention = misere ? nimkit::Convention::kMisere : nimkit::Convention::kNormal;
+    auto expected = nimkit::remoteness(*position, convention);
+    ASSERT_TRUE(expected.ok()) << expected.error();
+    const Answer a = post_json("/api/analyze", {{"misere", misere}, {"heaps", {3, 4, 5}}});
+    ASSERT_EQ(a.status, 200) << a.body.dump();
+    ASSERT_TRUE(a.body.contains("remoteness")) << a.body.dump();
+    EXPECT_EQ(a.body["remoteness"].get<std::uint64_t>(), *expected);
+  }
+  const Answer terminal = post("/api/analyze", R"({"misere":true,"heaps":[0]})");
+  EXPECT_EQ(terminal.body["remoteness"], 0);
+  // Far more positions than the budget: the analysis stands, without remoteness.
+  const Answer big = post("/api/analyze", R"({"heaps":[40,41,42,44]})");
+  ASSERT_EQ(big.status, 200) << big.body.dump();
+  EXPECT_EQ(big.body["winner"], "first");
+  EXPECT_FALSE(big.body.contains("remoteness"));
 }
 
 TEST_F(ServerApiTest, TerminalPositionIsMarked) {

@@ -6,6 +6,7 @@
 #include "json.h"
 #include "nimkit/explain.h"
 #include "nimkit/notation.h"
+#include "nimkit/remoteness.h"
 
 namespace nimkit::cli {
 using contract::analysis_json;
@@ -27,6 +28,7 @@ int run_analyze(const AnalyzeOptions& options) {
   const Limits limits = options.game.limits();
   auto analysis = analyze(position, options.game.convention(), limits);
   if (!analysis) return report_limit(analysis.error());
+  add_remoteness(*analysis, position, options.game.limits());
   if (options.stats) {
     // On stderr, so that the answer on stdout (text or JSON) stays the same.
     fmt::print(stderr,
@@ -58,6 +60,12 @@ int run_analyze(const AnalyzeOptions& options) {
     }
   } else {
     fmt::print("Winner: second player (every move loses against perfect play)\n");
+  }
+  if (analysis->remoteness) {
+    // Remoteness counts the moves of both players; the player to move wins or loses in that many.
+    fmt::print("Perfect play: {} in {} move{}\n",
+               analysis->winner == Player::kFirst ? "win" : "lose", *analysis->remoteness,
+               *analysis->remoteness == 1 ? "" : "s");
   }
   if (options.explain) fmt::print("\n{}", explain(position, *analysis));
   return 0;

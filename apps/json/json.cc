@@ -108,6 +108,7 @@ nlohmann::json analysis_json(const Position& position, const Analysis& analysis)
   j["winning_moves"] = moves;
   j["winning_move_count"] = nimber_json(analysis.winning_move_count);
   j["method"] = std::string(to_string(analysis.method));
+  if (analysis.remoteness) j["remoteness"] = *analysis.remoteness;
   if (!analysis.moves_unlisted.empty()) j["winning_moves_unlisted"] = analysis.moves_unlisted;
   nlohmann::json components = nlohmann::json::array();
   const bool valued = analysis.grundy && analysis.values.size() == position.components().size();

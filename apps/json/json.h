@@ -43,7 +43,8 @@ nlohmann::json component_json(const Position& position, std::size_t c,
 nlohmann::json explanation_json(const Explanation& explanation);
 
 // {"rules", "convention", "heaps", "position", "grundy", "winner", "winning_moves",
-//  "winning_move_count", "method", "components", "explanation"}, plus the position's view fields.
+//  "winning_move_count", "method", "components", "explanation"}, plus the position's view fields;
+// "remoteness" (moves left with perfect play) when the analysis has it.
 nlohmann::json analysis_json(const Position& position, const Analysis& analysis);
 
 }  // namespace nimkit::contract

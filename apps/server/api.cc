@@ -16,6 +16,7 @@
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
+#include "nimkit/remoteness.h"
 #include "nimkit/strategy.h"
 #include "nimkit/version.h"
 
@@ -187,6 +188,7 @@ std::variant<json, ApiResponse> analysis_answer(const Position& position, Conven
                                                 const Limits& limits) {
   auto analysis = analyze(position, convention, limits);
   if (!analysis) return engine_refusal(analysis.error(), limits);
+  add_remoteness(*analysis, position, limits);
   json answer = analysis_json(position, *analysis);
   answer["terminal"] = position.is_terminal();
   return answer;

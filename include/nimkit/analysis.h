@@ -49,6 +49,9 @@ struct Analysis {
   Method method = Method::kSearch;
   // Positions the search memoized (0 when a formula answered).
   std::uint64_t nodes = 0;
+  // Moves left with perfect play (remoteness.h). analyze() leaves it empty, as it costs a search
+  // over the whole sum; add_remoteness() sets it when that search fits its limits.
+  std::optional<std::uint64_t> remoteness;
 };
 
 // Analyzes `position` under `convention`. Fails (naming the limit) when the answer would need more

@@ -8,6 +8,7 @@ import { api } from './api.js';
 import { Board } from './board.js';
 import { renderHint } from './hint.js';
 import { GrundyView } from './grundy.js';
+import { renderReview } from './review.js';
 import { setupNewGame, openNewGame, fillRulesetSelect, syncParams, madeOfHeaps } from './newgame.js';
 import * as state from './state.js';
 
@@ -37,11 +38,20 @@ function entryFor(spec) {
 }
 
 function levelLabel(level) {
+  if (state.hotSeat(game)) return 'hot seat: two players';
   if (level === 'perfect') return 'computer: perfect';
   if (level === 'random') return 'computer: random';
   const m = /^skilled:(.*)$/.exec(level);
   return m ? `computer: skilled ${m[1]}` : `computer: ${level}`;
 }
+
+const learning = () => state.modeOf(game) === 'learn';
+
+// The name of a side of state.sideOf, as a sentence starts with it.
+const SIDE_NAMES = { you: 'You', computer: 'The computer', p1: 'Player 1', p2: 'Player 2' };
+const sideName = (side) => SIDE_NAMES[side];
+// The side of the player who wins with perfect play from the position after `index` plies.
+const favouredSide = (analysis, index) => state.sideOf(game, analysis.winner === 'first' ? index : index + 1);
 
 const analysisKey = (heaps) => `${game.rules}|${game.misere}|${heaps.join(' ')}`;
 
@@ -121,7 +131,8 @@ async function humanMove(move) {
     await board.animate(move);
     const after = await analyze(state.tokensOf(move));
     if (my !== epoch) return;
-    state.play(game, move, before.winner === 'first' && after.winner === 'first');
+    const threw = before.winner === 'first' && after.winner === 'first';
+    state.play(game, move, threw, before.winning_moves?.[0]?.description);
   } catch (e) {
     toast(e.message, 'error');
   } finally {
@@ -144,7 +155,8 @@ async function computerMove(my) {
     if (answer.analysis) remember(state.tokensOf(answer.move), Promise.resolve(answer.analysis));
     const after = await analyze(state.tokensOf(answer.move));
     if (my !== epoch) return;
-    state.play(game, answer.move, before.winner === 'first' && after.winner === 'first');
+    const threw = before.winner === 'first' && after.winner === 'first';
+    state.play(game, answer.move, threw, before.winning_moves?.[0]?.description);
   } catch (e) {
     if (my === epoch) showBanner('error', `The computer could not move: ${e.message}`);
     return;
@@ -187,18 +199,21 @@ function renderHeader() {
   $('game-convention').textContent = game.misere ? 'misère · last to move loses' : 'normal · last to move wins';
   $('game-convention').classList.toggle('misere', game.misere);
   $('game-level').textContent = levelLabel(game.level);
+  $('game-mode').textContent = learning() ? 'learn mode' : 'play mode';
   $('game-summary').textContent = entry ? `Rules: ${entry.summary}.` : '';
 }
 
-function renderMoves() {
+function renderMoves(over = false) {
   const list = $('move-list');
   const items = game.moves.map((m, i) => {
     const li = document.createElement('li');
-    li.className = `${m.by}${i >= game.cursor ? ' undone' : ''}${m.threw ? ' threw' : ''}`;
+    // Play mode keeps mistakes to itself until the game is over.
+    const shown = m.threw && (learning() || over);
+    li.className = `${m.by}${i >= game.cursor ? ' undone' : ''}${shown ? ' threw' : ''}`;
     li.dataset.testid = 'move';
     const who = document.createElement('span');
     who.className = 'who';
-    who.textContent = m.by === 'human' ? 'You' : 'Computer';
+    who.textContent = state.hotSeat(game) ? sideName(state.sideOf(game, i)) : (m.by === 'human' ? 'You' : 'Computer');
     const detail = document.createElement('span');
     detail.className = 'detail';
     const what = document.createElement('span');
@@ -209,7 +224,7 @@ function renderMoves() {
     after.textContent = `→ ${m.after.length ? m.after.join(' ') : '(nothing left)'}`;
     detail.append(what, after);
     li.append(who, detail);
-    if (m.threw) {
+    if (shown) {
       const mark = document.createElement('span');
       mark.className = 'mark-threw';
       mark.title = 'this move threw away a win';
@@ -228,36 +243,101 @@ function renderButtons() {
   const idle = !busy;
   $('btn-undo').disabled = !(idle && state.canUndo(game));
   $('btn-redo').disabled = !(idle && state.canRedo(game));
-  $('btn-hint').disabled = !humanTurn();
+  $('btn-hint').hidden = !learning();
+  $('keys-hint').hidden = !learning();
+  $('btn-hint').disabled = !humanTurn() || !learning();
   $('typed-move-text').disabled = !humanTurn();
 }
 
 function renderStatus(analysis) {
   const mover = state.toMove(game);
   const winnerIsMover = analysis.winner === 'first';
+  const hot = state.hotSeat(game);
   if (analysis.terminal) {
-    const last = state.moverOf(game, game.cursor - 1);
-    const winner = winnerIsMover ? mover : last;
+    const winner = favouredSide(analysis, game.cursor);
     const rule = game.misere ? 'last to move loses' : 'last to move wins';
-    const lastName = last === 'human' ? 'You' : 'The computer';
     const text = game.cursor === 0
       ? 'No moves are possible from this position.'
-      : `${lastName} made the last move — ${rule}.`;
-    showBanner(winner === 'human' ? 'won' : 'lost',
-        `<strong>${winner === 'human' ? 'You win!' : 'The computer wins.'}</strong> ${escapeHtml(text)}`);
+      : `${sideName(state.sideOf(game, game.cursor - 1))} made the last move — ${rule}.`;
+    const headline = winner === 'computer' ? 'The computer wins.' : `${sideName(winner)} win${winner === 'you' ? '' : 's'}!`;
+    showBanner(winner === 'computer' ? 'lost' : 'won', `<strong>${headline}</strong> ${escapeHtml(text)}`);
+    return;
+  }
+  const turn = hot ? `<strong>${sideName(state.sideOf(game, game.cursor))} to move.</strong>`
+    : mover === 'human' ? '<strong>Your move.</strong>' : '<strong>Computer is thinking…</strong>';
+  const kind = mover === 'human' ? 'turn' : 'thinking';
+  if (!learning()) {
+    showBanner(kind, turn);
     return;
   }
   const valueName = analysis.method === 'nim-sum' ? 'nim-sum' : 'Grundy value';
   const value = analysis.grundy !== undefined && !game.misere
     ? ` (${valueName} ${analysis.grundy}${String(analysis.grundy) === '0' ? '' : ' ≠ 0'})` : '';
-  const favoured = winnerIsMover ? mover : (mover === 'human' ? 'computer' : 'human');
-  const predicted = favoured === 'human'
-    ? `With perfect play <strong>you win</strong> from here${value}.`
-    : `With perfect play <strong>the computer wins</strong> from here${value} — unless it slips.`;
+  const favoured = favouredSide(analysis, game.cursor);
+  let predicted;
+  if (favoured === 'you') predicted = `With perfect play <strong>you win</strong> from here${value}.`;
+  else if (favoured === 'computer') predicted = `With perfect play <strong>the computer wins</strong> from here${value} — unless it slips.`;
+  else predicted = `With perfect play <strong>${sideName(favoured)} wins</strong> from here${value}.`;
+  // Remoteness counts both players' moves; the player to move wins or loses in that many.
+  const length = analysis.remoteness === undefined ? ''
+    : ` <span id="remoteness">${sideName(state.sideOf(game, game.cursor))}: ${winnerIsMover ? 'win' : 'lose'} in ` +
+      `${analysis.remoteness} move${analysis.remoteness === 1 ? '' : 's'}.</span>`;
   const intro = game.cursor === 0 ? `Prediction: ` : '';
-  if (mover === 'human') showBanner('turn', `<strong>Your move.</strong> ${intro}${predicted}`);
-  else showBanner('thinking', `<strong>Computer is thinking…</strong> ${intro}${predicted}`);
+  showBanner(kind, `${turn} ${intro}${predicted}${length}`);
 }
+
+// Learn mode: a move that threw a win away is named at once, with a move that would have won.
+// It stays up until the next human turn's move (the computer's reply does not hide it).
+function renderMistake() {
+  const notice = $('mistake');
+  notice.hidden = true;
+  if (!learning()) return;
+  for (let i = game.cursor - 1; i >= 0 && i >= game.cursor - 2; i -= 1) {
+    if (state.moverOf(game, i) !== 'human') continue;
+    const m = game.moves[i];
+    if (!m.threw) return;
+    const who = sideName(state.sideOf(game, i));
+    notice.textContent = `Mistake: ${who === 'You' ? 'your' : `${who}'s`} move "${m.desc}" threw away a win` +
+        (m.better ? ` — ${m.better} would have won.` : '.');
+    notice.hidden = false;
+    return;
+  }
+}
+
+function renderScore() {
+  const now = state.score();
+  $('score').textContent = state.hotSeat(game)
+    ? `Player 1 ${now.p1} – ${now.p2} Player 2`
+    : `You ${now.you} – ${now.computer} Computer`;
+}
+
+// At the end of a game: the score counts it (once), and the review shows who was winning after
+// each move. `my` is the refresh's epoch.
+async function finish(analysis, my) {
+  if (game.cursor > 0 && game.cursor === game.moves.length) {
+    state.recordWin(game, favouredSide(analysis, game.cursor));
+    state.save(game);
+  }
+  renderScore();
+  const positions = [game.start, ...game.moves.slice(0, game.cursor).map((m) => m.after)];
+  let analyses;
+  try {
+    analyses = await Promise.all(positions.map((p) => analyze(p)));
+  } catch (e) {
+    return;
+  }
+  if (my !== epoch || game.cursor === 0) return;
+  const a = state.hotSeat(game) ? 'p1' : 'you';
+  renderReview({ svg: $('review-chart'), summary: $('review-summary'), list: $('review-mistakes') }, {
+    winning: analyses.map((x, i) => favouredSide(x, i) === a),
+    moves: game.moves.slice(0, game.cursor).map((m, i) => ({ ...m, name: sideName(state.sideOf(game, i)) })),
+    names: state.hotSeat(game) ? ['Player 1', 'Player 2'] : ['You', 'Computer'],
+  });
+  $('review-card').hidden = false;
+}
+
+// What the board colours as winning moves: every winning move, in learn mode only.
+const winningShown = () => (learning() ? current.analysis?.winning_moves ?? null : null);
 
 function changed() {
   state.save(game);
@@ -271,10 +351,13 @@ async function refresh() {
   document.body.dataset.plies = String(game.cursor);
   hideChooser();
   $('hint-card').hidden = true;
+  $('review-card').hidden = true;
   const heaps = state.position(game);
   renderHeader();
   renderMoves();
   renderLastMove();
+  renderMistake();
+  renderScore();
   current = { analysis: null, moves: null };
   board.wait();
   renderButtons();
@@ -303,6 +386,9 @@ async function refresh() {
     renderHelp();
     renderButtons();
     if (analysis.terminal) {
+      renderMoves(true);
+      await finish(analysis, my);
+      if (my !== epoch) return;
       document.body.dataset.phase = 'over';
     } else {
       document.body.dataset.phase = 'computer';
@@ -318,7 +404,7 @@ async function refresh() {
   if (my !== epoch) return;
   // A truncated list is no list: the renderer then asks the server about each click.
   const moves = current.moves && !current.moves.truncated ? current.moves.moves : null;
-  await board.show({ analysis, moves, interactive: true });
+  await board.show({ analysis, moves, interactive: true, winning: winningShown() });
   if (my !== epoch) return;
   renderHelp();
   renderButtons();
@@ -334,11 +420,11 @@ function renderHelp() {
 }
 
 function showHint() {
-  if (!humanTurn()) return;
+  if (!humanTurn() || !learning()) return;
   const analysis = current.analysis;
   renderHint($('hint-body'), analysis, (move) => humanMove(move));
   $('hint-card').hidden = false;
-  board.redraw({ interactive: true, hint: analysis.winning_moves?.[0] ?? null });
+  board.redraw({ interactive: true, hint: analysis.winning_moves?.[0] ?? null, winning: winningShown() });
   $('hint-card').scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
 }
 
@@ -368,10 +454,18 @@ function wire() {
   $('tab-grundy').addEventListener('click', () => showView('grundy'));
   $('brand').addEventListener('click', (e) => { e.preventDefault(); showView('play'); });
   $('btn-hint').addEventListener('click', showHint);
-  $('hint-close').addEventListener('click', () => { $('hint-card').hidden = true; board.redraw({ interactive: humanTurn() }); });
+  $('hint-close').addEventListener('click', () => { $('hint-card').hidden = true; board.redraw({ interactive: humanTurn(), winning: winningShown() }); });
   $('btn-undo').addEventListener('click', () => { if (!busy && state.undo(game)) changed(); });
   $('btn-redo').addEventListener('click', () => { if (!busy && state.redo(game)) changed(); });
   $('btn-new').addEventListener('click', () => openNewGame(game));
+  $('btn-rematch').addEventListener('click', () => {
+    if (!game) return;
+    board.reset();
+    game = state.rematch(game);
+    busy = false;
+    changed();
+  });
+  $('score-reset').addEventListener('click', () => { state.resetScore(); renderScore(); });
   $('btn-share').addEventListener('click', async () => {
     const url = state.gameUrl(game);
     try {

@@ -36,6 +36,8 @@ const form = {
   },
   misere() { return document.querySelector('input[name=convention]:checked').value === 'misere'; },
   first() { return document.querySelector('input[name=first]:checked').value; },
+  mode() { return document.querySelector('input[name=mode]:checked').value; },
+  opponent() { return document.querySelector('input[name=opponent]:checked').value; },
   level() {
     const kind = document.querySelector('input[name=level]:checked').value;
     return kind === 'skilled' ? `skilled:${$('f-skill').value}%` : kind;
@@ -109,12 +111,17 @@ function predict() {
         out.textContent = 'Nobody can move from this position.';
         return;
       }
+      if (form.mode() === 'play') {
+        out.textContent = 'Play mode: who is winning stays hidden until the game ends.';
+        return;
+      }
       const firstWins = analysis.winner === 'first';
       const human = form.first() === 'human';
       const youWin = firstWins === human;
       out.className = `prediction ${youWin ? 'good' : 'bad'}`;
-      out.textContent = `Prediction: the ${firstWins ? 'first' : 'second'} player wins with perfect play — ` +
-          (youWin ? 'that is you.' : 'that is the computer.');
+      const who = form.opponent() === 'human'
+        ? `Player ${youWin ? 1 : 2}` : (youWin ? 'you' : 'the computer');
+      out.textContent = `Prediction: the ${firstWins ? 'first' : 'second'} player wins with perfect play — that is ${who}.`;
     } catch (e) {
       if (my !== predictionSeq) return;
       out.textContent = '';
@@ -177,6 +184,8 @@ export function openNewGame(game) {
     $('f-params').value = params;
     $('f-params').dataset.touched = params ? '1' : '';
     document.querySelector(`input[name=convention][value=${game.misere ? 'misere' : 'normal'}]`).checked = true;
+    document.querySelector(`input[name=mode][value=${game.mode ?? 'learn'}]`).checked = true;
+    document.querySelector(`input[name=opponent][value=${game.opponent ?? 'computer'}]`).checked = true;
   }
   syncParams($('f-ruleset'), $('f-params'), $('f-params-field'), $('f-params-help'), $('f-summary'));
   syncPosition();
@@ -202,11 +211,12 @@ async function startNewGame(e) {
   }
   $('new-game').close();
   // The server's own notation of the position, e.g. "3 4x 5" for typed "3 4x 5" or numbers.
-  onStart({ rules: spec, misere: form.misere(), heaps: start.position.split(/\s+/), first: form.first(), level: form.level() });
+  onStart({ rules: spec, misere: form.misere(), heaps: start.position.split(/\s+/), first: form.first(), level: form.level(),
+    mode: form.mode(), opponent: form.opponent() });
 }
 
 // Takes the registry's entries and what to do with a started game ({rules, misere, heaps,
-// first, level}, for state.newGame); wires the form.
+// first, level, mode, opponent}, for state.newGame); wires the form.
 export function setupNewGame(entries, start) {
   rulesets = entries;
   onStart = start;

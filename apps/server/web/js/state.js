@@ -13,17 +13,48 @@ export function tokensOf(move) {
   return move.position.split(/\s+/).filter(Boolean);
 }
 
-// A fresh game. `first` is 'human' or 'computer'; `level` is the API's level text.
-export function newGame({ rules, misere, heaps, first, level }) {
-  return { v: 1, rules, misere, start: heapTokens(heaps), first, level, moves: [], cursor: 0 };
+// A fresh game. `first` is 'human' or 'computer'; `level` is the API's level text. `mode` is
+// 'learn' (predictions, values, hints, mistakes flagged at once) or 'play' (nothing about who is
+// winning until the game ends). `opponent` is 'computer' or 'human' (hot seat: two people on one
+// device, Player 1 and Player 2; `first` 'human' means Player 1 starts, 'computer' Player 2).
+export function newGame({ rules, misere, heaps, first, level, mode = 'learn', opponent = 'computer' }) {
+  return {
+    v: 1, rules, misere, start: heapTokens(heaps), first, level, mode, opponent, moves: [], cursor: 0,
+  };
+}
+
+// The same start with the players swapped: who moved first now moves second.
+export function rematch(game) {
+  return newGame({
+    rules: game.rules, misere: game.misere, heaps: game.start, level: game.level,
+    first: game.first === 'human' ? 'computer' : 'human', mode: modeOf(game), opponent: opponentOf(game),
+  });
+}
+
+// Links and saves from before modes existed hold neither field.
+export const modeOf = (game) => game.mode ?? 'learn';
+export const opponentOf = (game) => game.opponent ?? 'computer';
+export const hotSeat = (game) => opponentOf(game) === 'human';
+
+// The seat making ply `index` in a hot-seat game: 1 or 2.
+export function seatOf(game, index) {
+  const firstSeat = game.first === 'human' ? 1 : 2;
+  return index % 2 === 0 ? firstSeat : 3 - firstSeat;
+}
+
+// Who makes ply `index` as the score sees it: 'you' / 'computer', or 'p1' / 'p2' in hot seat.
+export function sideOf(game, index) {
+  if (hotSeat(game)) return `p${seatOf(game, index)}`;
+  return moverOf(game, index) === 'human' ? 'you' : 'computer';
 }
 
 export function position(game) {
   return game.cursor === 0 ? game.start : game.moves[game.cursor - 1].after;
 }
 
-// Who makes ply `index` (0-based): 'human' or 'computer'.
+// Who makes ply `index` (0-based): 'human' or 'computer'. In hot seat every ply is a human's.
 export function moverOf(game, index) {
+  if (hotSeat(game)) return 'human';
   const firstMover = game.first;
   const other = firstMover === 'human' ? 'computer' : 'human';
   return index % 2 === 0 ? firstMover : other;
@@ -35,7 +66,8 @@ export function toMove(game) {
 
 // Plays a move (a move object of the API: "move" notation, "description", "position" after)
 // made by whoever is to move; anything that was undone is forgotten.
-export function play(game, move, threw) {
+// `better` is the description of a move that would have won when this one threw a win away.
+export function play(game, move, threw, better = null) {
   game.moves = game.moves.slice(0, game.cursor);
   game.moves.push({
     text: move.move,
@@ -43,6 +75,7 @@ export function play(game, move, threw) {
     after: tokensOf(move),
     by: toMove(game),
     threw: Boolean(threw),
+    ...(threw && better ? { better } : {}),
   });
   game.cursor = game.moves.length;
 }
@@ -97,6 +130,8 @@ function valid(game) {
       Array.isArray(game.moves) && Number.isInteger(game.cursor) && game.cursor >= 0 &&
       game.cursor <= game.moves.length && ['human', 'computer'].includes(game.first) &&
       typeof game.level === 'string' && typeof game.misere === 'boolean' &&
+      [undefined, 'learn', 'play'].includes(game.mode) &&
+      [undefined, 'computer', 'human'].includes(game.opponent) &&
       game.moves.every((m) => Array.isArray(m.after) && typeof m.text === 'string');
 }
 
@@ -134,4 +169,41 @@ export function load() {
     // Nothing usable saved.
   }
   return null;
+}
+
+// --- the score, kept across games on this device -----------------------------------------------
+
+const SCORE_KEY = 'nimkit.score';
+
+// Wins so far: {you, computer, p1, p2}.
+export function score() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SCORE_KEY));
+    if (saved && typeof saved === 'object') return { you: 0, computer: 0, p1: 0, p2: 0, ...saved };
+  } catch (e) {
+    // Nothing usable saved.
+  }
+  return { you: 0, computer: 0, p1: 0, p2: 0 };
+}
+
+// Counts a finished game once for `winner` (a side of sideOf); the game remembers it was counted,
+// so a reload of the finished game counts nothing again.
+export function recordWin(game, winner) {
+  if (game.scored) return;
+  game.scored = true;
+  const now = score();
+  now[winner] += 1;
+  try {
+    localStorage.setItem(SCORE_KEY, JSON.stringify(now));
+  } catch (e) {
+    // Storage may be full or disabled: the score then lasts as long as the page.
+  }
+}
+
+export function resetScore() {
+  try {
+    localStorage.removeItem(SCORE_KEY);
+  } catch (e) {
+    // Nothing to clear.
+  }
 }
