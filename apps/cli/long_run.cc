@@ -198,7 +198,7 @@ void add_long_run_options(CLI::App& command, LongRunOptions& options) {
   command.add_flag("!--no-progress", options.progress, "no progress line on stderr");
   command.add_option("--threads", options.threads,
                      "threads of the sparse algorithm (default: the cores available); the values "
-                     "are the same for every count");
+                     "are the same for every thread count");
   command.add_option(
       "--memory", options.memory,
       "memory budget of the value table in bytes, with K, M or G for powers of 1024 "
