@@ -9,7 +9,8 @@
 # NIMKIT is the nimkit binary; ANALYZE the public solver's binary (its column is left out when the
 # argument is missing or not executable). The solver proves a period only when the table reaches a
 # power of two, and prints a line at every power of two: its Grundy times are those of the lines
-# n=2^20, 2^21, 2^22 of one run (wall time since its start; stopped after 2^22).
+# n=2^20, 2^21, 2^22 of one run (wall time since its start and user time so far; stopped after
+# 2^22).
 set -euo pipefail
 
 nimkit=${1:?usage: threads_compare.sh NIMKIT [ANALYZE]}
@@ -44,7 +45,7 @@ analyze_period() {
   printf '%s (%s)' "$cell" "$(grep -o 'start=[0-9]* period=[0-9]*' "$work/out" | head -1)"
 }
 
-# The public solver on Grundy's game: seconds since its start at which it reports 2^20, 2^21, 2^22.
+# The public solver on Grundy's game: wall and user seconds at which it reports 2^20, 2^21, 2^22.
 declare -A grundy_at
 analyze_grundy() {
   [ -n "$analyze" ] || return 0
@@ -57,7 +58,9 @@ analyze_grundy() {
       n=2^20\ * | n=2^21\ * | n=2^22\ *)
         k=${line#n=2^}
         k=${k%% *}
-        grundy_at[$k]=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+        # Its user time so far: field 14 of /proc/PID/stat, in clock ticks.
+        grundy_at[$k]=$(awk -v a="$start" -v b="$(date +%s.%N)" -v hz="$(getconf CLK_TCK)" \
+          '{ printf "%.2f s / %.2f s", b - a, $14 / hz }' "/proc/$pid/stat")
         [ "$k" = 22 ] && break
         ;;
     esac
@@ -96,7 +99,7 @@ for row in "${rows[@]}"; do
     continue
   fi
   for k in 20 21 22; do
-    row=${row/@$k/${grundy_at[$k]:-?} s wall since start (one run to 2^22)}
+    row=${row/@$k/${grundy_at[$k]:-?} (one run to 2^22, figures at 2^$k)}
   done
   echo "$row"
 done
