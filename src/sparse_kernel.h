@@ -168,6 +168,8 @@ struct GrundySequence::State {
   // in S(m). All of its values are real split values, so marking them is exact. Slot m %
   // split_slots holds set m: the m a heap needs are split_slots consecutive numbers. set_marks[slot
   // * seen.size() + v] == set_stamp[slot] when v is in the set of set_heap[slot].
+  // With threads, every set a heap may need and every set the helpers build ahead has a slot of
+  // its own (sparse_threads.h): split_slots = largest split length + detail::kPrefix + 1.
   std::size_t split_slots = 1;
   std::vector<std::uint32_t> set_marks;
   std::vector<std::uint64_t> set_heap;
@@ -187,6 +189,7 @@ struct GrundySequence::State {
     if (!split_two.empty() && split_two.size() <= detail::kMaxSplitLengths) {
       split_slots = split_two.back() - split_two.front() + 1;
     }
+    if (threaded()) split_slots = max_split() + detail::kPrefix + 1;
     set_heap.assign(split_slots, detail::kNoHeap);
     set_stamp.assign(split_slots, 0);
   }
@@ -202,10 +205,14 @@ struct GrundySequence::State {
   std::uint64_t size() const { return wide ? g32.size() : g16.size(); }
   std::uint32_t at(std::uint64_t n) const { return wide ? g32[n] : g16[n]; }
 
+  // XORs of values below 2^b stay below 2^b and the mex is at most 2^b, so 2^(b+1) slots hold
+  // every value marked or probed.
+  static std::size_t seen_need(std::uint32_t value) {
+    return std::max<std::size_t>(std::size_t{2} << std::bit_width(value), 64);
+  }
+
   void ensure_seen_capacity(std::uint32_t value) {
-    // XORs of values below 2^b stay below 2^b and the mex is at most 2^b, so 2^(b+1) slots hold
-    // every value marked or probed.
-    const std::size_t need = std::max<std::size_t>(std::size_t{2} << std::bit_width(value), 64);
+    const std::size_t need = seen_need(value);
     if (seen.size() < need) {
       seen.resize(need, 0);
       set_marks.assign(split_slots * need, 0);
@@ -371,26 +378,38 @@ struct GrundySequence::State {
     }
   }
 
-  template <typename V>
+  // kPipelined: helper threads build the sets m >= pipeline_first (sparse_threads.h); this thread
+  // completes them. The sets are cleared at the start of every pipelined stretch, whose few
+  // builds here cannot wrap the stamps.
+  template <bool kPipelined = false, typename V>
   std::uint32_t sparse_value(const V* g, std::uint64_t n) {
     const std::uint32_t s = next_stamp();
     mark_simple(g, n, s);
     if (split_two.size() > detail::kMaxSplitLengths) return many_splits_value(g, n, s);
     // Stamps must not wrap while this heap's sets are in use (a wrap would let stale marks
     // match): start all sets over first when this heap's builds might reach 2^32.
-    if (last_set_stamp > std::numeric_limits<std::uint32_t>::max() - detail::kMaxSplitLengths) {
+    if (!kPipelined &&
+        last_set_stamp > std::numeric_limits<std::uint32_t>::max() - detail::kMaxSplitLengths) {
       clear_split_sets();
     }
     // The split sets heap n needs: S(n - k) for each split length k.
     std::uint64_t ms[detail::kMaxSplitLengths];
     const std::uint32_t* marks[detail::kMaxSplitLengths];
     std::uint32_t stamps[detail::kMaxSplitLengths];
+    std::uint32_t resolved[detail::kMaxSplitLengths];  // pipelined: set_resolved of each set
     std::size_t count = 0;
     auto need = [&](std::uint64_t m) {
       if (m < 2) return;
       const std::size_t slot = m % split_slots;
-      if (set_heap[slot] != m) build_split_set(g, m, slot);
+      if (set_heap[slot] != m) {
+        if (kPipelined && m >= pipeline_first) {
+          complete_set(g, m, slot);
+        } else {
+          build_split_set(g, m, slot);
+        }
+      }
       ms[count] = m;
+      resolved[count] = kPipelined && m >= pipeline_first ? set_resolved[slot] : 0;
       marks[count] = set_marks.data() + slot * seen.size();
       stamps[count++] = set_stamp[slot];
     };
@@ -416,7 +435,8 @@ struct GrundySequence::State {
     // those splits for one of value v (stopping at the first); if there is none, v is the mex, else
     // record the witness in its set and look at the next unmarked value.
     while (!detail::common(v, mask)) {
-      const std::size_t found = find_split(g, ms, count, v);
+      const std::size_t found =
+          kPipelined ? find_unresolved(g, ms, resolved, count, v) : find_split(g, ms, count, v);
       if (found == count) return v;
       set_marks[(ms[found] % split_slots) * seen.size() + v] = stamps[found];
       ++v;
@@ -475,10 +495,49 @@ struct GrundySequence::State {
     }
   }
 
+  // Threads (sparse_threads.h).
+  unsigned threads = 1;
+  std::uint64_t pipeline_first = 0;  // the first set the helpers build in the current stretch
+  struct Pipeline;
+  Pipeline* pipeline = nullptr;  // while helpers run
+  std::uint64_t memory_budget = 0;
+
+  std::uint64_t min_split() const { return game.grundys_game ? 0 : split_two.front(); }
+  std::uint64_t max_split() const { return game.grundys_game ? 0 : split_two.back(); }
+  // Whether heaps are computed with helper threads: the sparse algorithm with split sets.
+  bool threaded() const {
+    return threads > 1 && sparse &&
+           (game.grundys_game ||
+            (!split_two.empty() && split_two.size() <= detail::kMaxSplitLengths));
+  }
+  template <typename V>
+  bool run_parallel(detail::ValueTable<V>& table, std::uint64_t end);
+  template <typename V>
+  bool run_stretch(detail::ValueTable<V>& table, std::uint64_t end);
+  template <typename V>
+  void complete_set(const V* g, std::uint64_t m, std::size_t slot);
+  // Pipelined sets: the rare values below set_resolved[slot] that the set lacks have no split
+  // a > detail::kPrefix (searched in full by the thread that built it); 0 when none is known.
+  std::vector<std::uint32_t> set_resolved;
+  template <typename V>
+  void build_ahead(const V* g, std::uint64_t m, std::size_t slot);
+  template <typename V>
+  bool try_build(const V* g, std::uint64_t limit);
+  template <typename V>
+  void helper(const V* g);
+  template <typename V>
+  std::size_t find_unresolved(const V* g, const std::uint64_t* ms, const std::uint32_t* resolved,
+                              std::size_t count, std::uint32_t v) const;
+
+  template <typename V>
+  bool run(detail::ValueTable<V>& table, std::uint64_t end) {
+    return threaded() ? run_parallel(table, end) : run_serial(table, end);
+  }
+
   // Computes heaps up to `end` into table g; stops early (returning false) when a value does not
   // fit V.
   template <typename V>
-  bool run(detail::ValueTable<V>& table, std::uint64_t end) {
+  bool run_serial(detail::ValueTable<V>& table, std::uint64_t end) {
     for (std::uint64_t n = table.size(); n < end; ++n) {
       if (n >= next_choice) {
         if (sparse) choose_mask();

@@ -10,6 +10,7 @@
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
 #include "sparse_kernel.h"
+#include "sparse_threads.h"
 
 namespace nimkit {
 
@@ -57,7 +58,7 @@ GrundySequence& GrundySequence::operator=(GrundySequence&&) noexcept = default;
 GrundySequence::~GrundySequence() = default;
 
 Result<GrundySequence> GrundySequence::create(const SplitGame& game, SequenceAlgorithm algorithm,
-                                              std::uint32_t narrow_limit) {
+                                              const SequenceOptions& options) {
   if (!game.grundys_game && game.max_removal() == 0 &&
       (game.digits.empty() || game.digits[0] == 0)) {
     return fail("game code " + game.code() + " allows no move at all");
@@ -75,7 +76,9 @@ Result<GrundySequence> GrundySequence::create(const SplitGame& game, SequenceAlg
   state->game = game;
   state->algorithm = algorithm;
   state->sparse = algorithm == SequenceAlgorithm::kSparse && !game.has_triple_split();
-  state->narrow_limit = std::min<std::uint32_t>(narrow_limit, 0xFFFF);
+  state->narrow_limit = std::min<std::uint32_t>(options.narrow_limit, 0xFFFF);
+  state->threads = std::max(options.threads, 1u);
+  state->memory_budget = options.memory_budget;
   state->init_moves();
   state->keep_rare_list = state->sparse && (game.grundys_game || !state->split_two.empty());
   state->ensure_seen_capacity(0);
@@ -111,11 +114,37 @@ std::vector<std::uint32_t> GrundySequence::values(std::uint64_t first, std::uint
   return out;
 }
 
+namespace {
+
+// "a table of 5,000,000 values" style figures: plain digits, as the other messages print them.
+std::string memory_error(std::uint64_t count, std::uint64_t bytes, std::uint64_t budget) {
+  return "a table of " + std::to_string(count) + " values needs " + std::to_string(bytes) +
+         " bytes, more than the memory budget of " + std::to_string(budget) + " bytes";
+}
+
+}  // namespace
+
+Result<std::uint64_t> GrundySequence::memory_for(std::uint64_t count) const {
+  const State& s = *state_;
+  // The table, then what does not grow with it: marks, split sets, frequencies, rare lists.
+  const std::uint64_t working = (s.seen.size() + s.set_marks.size()) * 4 + s.frequency.size() * 8 +
+                                (s.rare_heaps.capacity() + s.rare_values.capacity()) * 4 +
+                                s.set_heap.size() * 12;
+  const std::uint64_t bytes = saturating_add(
+      saturating_mul(std::max(count, s.size()), static_cast<std::uint64_t>(value_bytes())),
+      working);
+  if (s.memory_budget != 0 && bytes > s.memory_budget) {
+    return fail(memory_error(count, bytes, s.memory_budget));
+  }
+  return bytes;
+}
+
 bool GrundySequence::extend_to(std::uint64_t count, const SequenceProgressCallback& progress,
                                std::uint64_t progress_interval) {
   assert(count <= (std::uint64_t{1} << 32));
   State& s = *state_;
   if (count <= s.size()) return true;
+  if (!memory_for(count)) return false;
   if (s.wide) {
     s.g32.reserve(count);
   } else {
@@ -178,6 +207,7 @@ Result<Periodicity> GrundySequence::prove_period(std::uint64_t max_heaps,
   }
   std::uint64_t next = std::min<std::uint64_t>(max_heaps, std::max<std::uint64_t>(size(), 1024));
   for (;;) {
+    if (auto fits = memory_for(next); !fits) return fail(fits.error());
     if (!extend_to(next, progress, progress_interval)) return fail("interrupted");
     std::optional<Periodicity> candidate = period_candidate();
     if (candidate && candidate->proved) return *std::move(candidate);
@@ -249,7 +279,8 @@ std::uint64_t value_bound(const SplitGame& game, std::uint64_t n, std::uint64_t 
 
 Result<GrundySequence> GrundySequence::restore(std::span<const std::uint8_t> bytes,
                                                const SplitGame* expected_game,
-                                               const SequenceAlgorithm* expected_algorithm) {
+                                               const SequenceAlgorithm* expected_algorithm,
+                                               const SequenceOptions& options) {
   std::size_t at = 0;
   const CheckpointSource source = [&](std::span<std::uint8_t> buffer) {
     const std::size_t n = std::min(buffer.size(), bytes.size() - at);
@@ -257,23 +288,25 @@ Result<GrundySequence> GrundySequence::restore(std::span<const std::uint8_t> byt
     at += n;
     return n;
   };
-  return restore(source, bytes.size(), expected_game, expected_algorithm);
+  return restore(source, bytes.size(), expected_game, expected_algorithm, options);
 }
 
 Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, std::uint64_t size,
                                                const SplitGame* expected_game,
-                                               const SequenceAlgorithm* expected_algorithm) {
+                                               const SequenceAlgorithm* expected_algorithm,
+                                               const SequenceOptions& options) {
   detail::CheckpointReader reader(source, size);
   const Result<detail::CheckpointHeader> header = reader.header();
   if (!header) return Error{header.error()};
   Result<SplitGame> game = SplitGame::parse(header->code);
   if (!game) return fail("checkpoint is corrupt (" + game.error() + ")");
   const SequenceAlgorithm algo = header->algorithm;
-  Result<GrundySequence> sequence = create(*game, algo);
+  Result<GrundySequence> sequence = create(*game, algo, options);
   if (!sequence) return fail("checkpoint is corrupt (" + sequence.error() + ")");
   State& s = *sequence->state_;
   const std::uint64_t count = header->count;
   s.wide = header->width == 4;
+  if (auto fits = sequence->memory_for(count); !fits) return fail(fits.error());
   if (s.wide) {
     s.g32.resize(count);
   } else {

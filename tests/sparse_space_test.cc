@@ -134,8 +134,8 @@ TEST(SparseSpace, NamedAndLargerGamesSparseEqualsPlain) {
 // anything is sized by a value (one forged value once made --resume allocate 7.8 GB).
 TEST(SparseSpace, RestoreRefusesImpossibleValues) {
   for (const std::uint32_t narrow_limit : {0xFFFFu, 0u}) {  // 16-bit and 32-bit storage
-    auto sequence =
-        GrundySequence::create(*SplitGame::parse("0.77"), SequenceAlgorithm::kSparse, narrow_limit);
+    auto sequence = GrundySequence::create(*SplitGame::parse("0.77"), SequenceAlgorithm::kSparse,
+                                           SequenceOptions{.narrow_limit = narrow_limit});
     ASSERT_TRUE(sequence);
     sequence->extend_to(1000);
     std::vector<std::uint8_t> bytes = sequence->checkpoint();
@@ -213,8 +213,8 @@ TEST(SparseSpace, StorageWidensWhenAValueDoesNotFit) {
   // Real values above 65535 need heaps with 65536 options each, too slow for a unit test; a
   // lowered narrow limit takes the same path (16-bit table copied to 32 bits mid-run).
   const auto plain = compute("grundy", SequenceAlgorithm::kPlain, 3000);
-  Result<GrundySequence> sequence =
-      GrundySequence::create(SplitGame::grundy(), SequenceAlgorithm::kSparse, 20);
+  Result<GrundySequence> sequence = GrundySequence::create(
+      SplitGame::grundy(), SequenceAlgorithm::kSparse, SequenceOptions{.narrow_limit = 20});
   ASSERT_TRUE(sequence.ok());
   sequence->extend_to(100);
   EXPECT_EQ(sequence->value_bytes(), 2);

@@ -14,6 +14,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <span>
+#include <thread>
 #include <vector>
 
 #include "commands.h"
@@ -26,6 +27,9 @@ namespace nimkit::cli {
 using contract::dump_json;
 
 namespace {
+
+// --threads above this is surely a typo (each thread keeps its own share of the split sets).
+constexpr std::uint64_t kMaxThreads = 256;
 
 std::atomic<int> g_signal{0};
 
@@ -56,7 +60,8 @@ Result<bool> write_atomically(const std::string& path, const GrundySequence& seq
 
 // Restores a checkpoint file, read in chunks (memory: the table and one chunk).
 Result<GrundySequence> read_checkpoint(const std::string& path, const SplitGame& game,
-                                       const SequenceAlgorithm* algorithm) {
+                                       const SequenceAlgorithm* algorithm,
+                                       const SequenceOptions& sequence_options) {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
                                                        &std::fclose);
   struct stat info {};
@@ -66,11 +71,68 @@ Result<GrundySequence> read_checkpoint(const std::string& path, const SplitGame&
       [&file](std::span<std::uint8_t> buffer) {
         return std::fread(buffer.data(), 1, buffer.size(), file.get());
       },
-      static_cast<std::uint64_t>(info.st_size), &game, algorithm);
+      static_cast<std::uint64_t>(info.st_size), &game, algorithm, sequence_options);
   if (std::ferror(file.get()) != 0)
     return fail(fmt::format("cannot read checkpoint \"{}\": read error", path));
   if (!restored) return fail(fmt::format("--resume \"{}\": {}", path, restored.error()));
   return restored;
+}
+
+// MemAvailable of /proc/meminfo in bytes, or 0 (no budget) when it cannot be read.
+std::uint64_t available_memory() {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen("/proc/meminfo", "r"),
+                                                       &std::fclose);
+  if (!file) return 0;
+  char line[256];
+  unsigned long long kib = 0;
+  while (std::fgets(line, sizeof line, file.get()) != nullptr) {
+    if (std::sscanf(line, "MemAvailable: %llu kB", &kib) == 1) return kib * 1024;
+  }
+  return 0;
+}
+
+// "123", "512M", "24G": bytes, with an optional K/M/G suffix (powers of 1024).
+Result<std::uint64_t> parse_bytes(const std::string& text) {
+  std::string digits = text;
+  int shift = 0;
+  if (!digits.empty()) {
+    const char unit = digits.back();
+    shift = unit == 'K' || unit == 'k'   ? 10
+            : unit == 'M' || unit == 'm' ? 20
+            : unit == 'G' || unit == 'g' ? 30
+                                         : 0;
+    if (shift != 0) digits.pop_back();
+  }
+  auto n = parse_u64(digits, "--memory");
+  if (!n || *n == 0 || *n > (~std::uint64_t{0} >> shift)) {
+    return fail(fmt::format(
+        "--memory {} is not a number of bytes (optionally with K, M or G) from 1 to 2^64-1",
+        nimkit::quoted(text)));
+  }
+  return *n << shift;
+}
+
+// --threads and --memory, with their defaults: the cores available and the free memory.
+Result<SequenceOptions> sequence_options(const LongRunOptions& options) {
+  SequenceOptions result;
+  if (options.threads.empty()) {
+    result.threads = std::max(1u, std::thread::hardware_concurrency());
+  } else {
+    auto n = parse_u64(options.threads, "--threads");
+    if (!n || *n == 0 || *n > kMaxThreads) {
+      return fail(fmt::format("--threads {} is not a thread count from 1 to {}",
+                              nimkit::quoted(options.threads), kMaxThreads));
+    }
+    result.threads = static_cast<unsigned>(*n);
+  }
+  if (options.memory.empty()) {
+    result.memory_budget = available_memory();
+  } else {
+    auto bytes = parse_bytes(options.memory);
+    if (!bytes) return Error{bytes.error()};
+    result.memory_budget = *bytes;
+  }
+  return result;
 }
 
 std::string si(double v) {
@@ -134,6 +196,13 @@ void add_long_run_options(CLI::App& command, LongRunOptions& options) {
       "--stats", options.stats,
       "value frequencies, largest value and where it first occurs, rare mask and count");
   command.add_flag("!--no-progress", options.progress, "no progress line on stderr");
+  command.add_option("--threads", options.threads,
+                     "threads of the sparse algorithm (default: the cores available); the values "
+                     "are the same for every thread count");
+  command.add_option(
+      "--memory", options.memory,
+      "memory budget of the value table in bytes, with K, M or G for powers of 1024 "
+      "(default: MemAvailable of /proc/meminfo); a larger table is refused up front");
 }
 
 namespace {
@@ -231,15 +300,17 @@ class RunMonitor {
 
 // A new sequence, or the one a checkpoint holds (--resume).
 Result<GrundySequence> open_sequence(const SplitGame& game, const LongRunOptions& options) {
+  auto sequence_opts = sequence_options(options);
+  if (!sequence_opts) return Error{sequence_opts.error()};
   SequenceAlgorithm algorithm = SequenceAlgorithm::kSparse;
   if (!options.algorithm.empty()) {
     auto parsed = parse_sequence_algorithm(options.algorithm);
     if (!parsed) return Error{parsed.error()};
     algorithm = *parsed;
   }
-  if (options.resume.empty()) return GrundySequence::create(game, algorithm);
-  auto restored =
-      read_checkpoint(options.resume, game, options.algorithm.empty() ? nullptr : &algorithm);
+  if (options.resume.empty()) return GrundySequence::create(game, algorithm, *sequence_opts);
+  auto restored = read_checkpoint(options.resume, game,
+                                  options.algorithm.empty() ? nullptr : &algorithm, *sequence_opts);
   if (restored) fmt::print(stderr, "resumed {} at heap {}\n", game.code(), restored->size());
   return restored;
 }
@@ -386,6 +457,10 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
   auto opened = open_sequence(game, options);
   if (!opened) return report(opened.error());
   GrundySequence sequence = std::move(opened).value();
+  // A table that cannot fit is refused now, not killed by the kernel halfway.
+  if (auto fits = sequence.memory_for(count); !fits) {
+    return report(fmt::format("--count {}: {} (--memory sets the budget)", count, fits.error()));
+  }
 
   RunMonitor monitor(game, options, sequence);
   const Computed c = compute(sequence, options, count, period, period_search, monitor);

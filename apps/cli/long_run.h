@@ -24,6 +24,8 @@ struct LongRunOptions {
   double checkpoint_every = 60;  // seconds between periodic checkpoints
   bool stats = false;
   bool progress = true;  // the progress line, when stderr is a terminal
+  std::string threads;   // --threads N; empty: std::thread::hardware_concurrency()
+  std::string memory;    // --memory BYTES[K|M|G]; empty: MemAvailable in /proc/meminfo
 
   // Whether any option asks for the long-run engine.
   bool requested() const {
@@ -43,7 +45,8 @@ std::string period_text(const PeriodReport& report);
 // preperiod, proved false and "note".
 nlohmann::json period_json(const PeriodReport& report);
 
-// --algorithm, --checkpoint, --checkpoint-every, --resume, --stats, --no-progress.
+// --algorithm, --checkpoint, --checkpoint-every, --resume, --stats, --no-progress, --threads,
+// --memory.
 void add_long_run_options(CLI::App& command, LongRunOptions& options);
 
 // Computes g(0) .. g(count-1) — and with `period`, as many more as proving the period needs — and

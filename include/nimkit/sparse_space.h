@@ -90,12 +90,24 @@ struct SequenceStats {
   std::optional<std::uint64_t> last_rare;  // largest heap ≥ 1 with a rare value
 };
 
+// How a sequence is computed. None of these change a value or a checkpoint byte.
+struct SequenceOptions {
+  // Values are stored in 16 bits while they are at most `narrow_limit` (at most 65535; tests
+  // lower it to exercise the switch to 32 bits).
+  std::uint32_t narrow_limit = 0xFFFF;
+  // Threads of the sparse algorithm (0 counts as 1). With more than one, helper threads build the
+  // rare-part split sets of the next heaps while the calling thread computes the current one.
+  unsigned threads = 1;
+  // Bytes the value table may take (0: no limit): extend_to() and prove_period() refuse up front a
+  // count whose table would not fit (memory_for() says why).
+  std::uint64_t memory_budget = 0;
+};
+
 class GrundySequence {
  public:
-  // Fails when the game has no moves at all. Values are stored in 16 bits while they are at most
-  // `narrow_limit` (at most 65535; tests lower it to exercise the switch to 32 bits).
+  // Fails when the game has no moves at all.
   static Result<GrundySequence> create(const SplitGame& game, SequenceAlgorithm algorithm,
-                                       std::uint32_t narrow_limit = 0xFFFF);
+                                       const SequenceOptions& options = {});
   // Rebuilds a computation from checkpoint bytes, read from `source` in chunks of
   // kCheckpointChunk; `size` is the checkpoint's length in bytes (the file size), checked
   // against the header before the table is allocated. Memory: the table (allocated once, at its
@@ -103,13 +115,17 @@ class GrundySequence {
   // (every byte is covered by the checksum, verified before the game is compared), a different
   // format version, or (when given) a different game or algorithm than `expected_game` /
   // `expected_algorithm`.
+  // `options` apply to the restored computation (the checkpoint does not record them); a table
+  // over options.memory_budget is refused before it is allocated.
   static Result<GrundySequence> restore(const CheckpointSource& source, std::uint64_t size,
                                         const SplitGame* expected_game = nullptr,
-                                        const SequenceAlgorithm* expected_algorithm = nullptr);
+                                        const SequenceAlgorithm* expected_algorithm = nullptr,
+                                        const SequenceOptions& options = {});
   // The same from checkpoint() bytes in memory.
   static Result<GrundySequence> restore(std::span<const std::uint8_t> bytes,
                                         const SplitGame* expected_game = nullptr,
-                                        const SequenceAlgorithm* expected_algorithm = nullptr);
+                                        const SequenceAlgorithm* expected_algorithm = nullptr,
+                                        const SequenceOptions& options = {});
 
   GrundySequence(GrundySequence&&) noexcept;
   GrundySequence& operator=(GrundySequence&&) noexcept;
@@ -118,7 +134,11 @@ class GrundySequence {
   const SplitGame& game() const;
   SequenceAlgorithm algorithm() const;
 
-  // Computes values up to heap count-1. Returns false when the callback stopped it early.
+  // Bytes the table of `count` values takes at the current width (value_bytes() each, plus the
+  // engine's working sets), or an error naming both figures when that is over the memory budget.
+  Result<std::uint64_t> memory_for(std::uint64_t count) const;
+  // Computes values up to heap count-1. Returns false when the callback stopped it early, or —
+  // computing nothing — when `count` values do not fit the memory budget (memory_for()).
   // `count` must be at most 2^32 (heap sizes are stored in 32 bits).
   bool extend_to(std::uint64_t count, const SequenceProgressCallback& progress = {},
                  std::uint64_t progress_interval = 1 << 16);
@@ -142,7 +162,8 @@ class GrundySequence {
   // for Grundy's game. Proved when needed ≤ size().
   std::optional<Periodicity> period_candidate() const;
   // Extends the sequence until a period is proved or `max_heaps` values did not suffice.
-  // Fails naming the limit in the latter case, or for Grundy's game (no theorem); returns the
+  // Fails naming the limit in the latter case, naming the budget when the next extension would
+  // not fit it, or for Grundy's game (no theorem); returns the
   // proved period. An early stop by the callback is reported as an error "interrupted".
   Result<Periodicity> prove_period(std::uint64_t max_heaps,
                                    const SequenceProgressCallback& progress = {},

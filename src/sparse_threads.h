@@ -1,0 +1,273 @@
+// Threads for the sparse kernel (sparse_kernel.h): helper threads build split sets ahead of the
+// heap being computed. Private to src/sparse_space.cc.
+//
+// Heap n reads every value below n, so heaps cannot be computed side by side; but most of the work
+// of a split set S(m) does not need the newest values. Its rare part — the splits (r, m - r) with
+// a rare heap r whose smaller part exceeds detail::kPrefix, that is kPrefix < r < m - kPrefix —
+// reads only g[0 .. m - kPrefix - 1]; the splits with a smaller part of at most kPrefix are the
+// prefix, which the computing thread marks itself. So while the calling thread computes heap n
+// (prefix marks, mex, searches for rare candidates), helpers build the rare parts of S(m) for
+// m ≤ n + kPrefix, each helper every (threads - 1)-th set.
+//
+// Sharing: a set is written by one helper, then published (release store of `ready`) and only
+// then completed and read by the calling thread (acquire). A helper reuses a slot only once the
+// last heap that reads the set in it is done (published in `heaps_done`), and reads the table and
+// the rare lists only below `heaps_done` / `rare_published`; both were reserved beforehand, so
+// they do not move while helpers run. Anything that would move them or change what a set must
+// hold — a mask choice, a larger value range, a full rare list, a wider table — ends the stretch:
+// the helpers are joined, the change is made, and a new stretch starts with empty sets.
+//
+// The values are those of one thread: every set still holds only real split values and covers
+// every common one, so each mex is exact; the mask is chosen at the same heaps as before.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "sparse_kernel.h"
+
+namespace nimkit {
+namespace detail {
+
+// Stretches shorter than this run on one thread (starting helpers costs more than they save).
+constexpr std::uint64_t kMinStretch = 4096;
+
+// Waits politely: the machine may have fewer free cores than threads, so after a short spin the
+// waiting thread gives its core away, and a helper (`may_sleep`) then sleeps: meanwhile the
+// computing thread builds the sets itself.
+inline void wait_a_little(unsigned& spins, bool may_sleep = false) {
+  ++spins;
+  if (spins < 64) {
+#if defined(__SSE2__)
+    _mm_pause();
+#endif
+  } else if (spins < 128 || !may_sleep) {
+    std::this_thread::yield();
+  } else {
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
+}
+
+}  // namespace detail
+
+struct GrundySequence::State::Pipeline {
+  std::atomic<std::uint64_t> heaps_done{0};
+  std::atomic<std::size_t> rare_published{0};
+  std::atomic<bool> stop{false};
+  std::atomic<std::uint64_t> next_set{0};  // the next set no thread has claimed
+  std::uint64_t last_set = 0;              // sets below this are built ahead
+  // ready[slot] == m + 1 once S(m) is built ahead in slot.
+  std::unique_ptr<std::atomic<std::uint64_t>[]> ready;
+  std::vector<std::thread> helpers;
+
+  ~Pipeline() {
+    stop.store(true, std::memory_order_relaxed);
+    for (std::thread& t : helpers) t.join();
+  }
+};
+
+// S(m) without its prefix, into `slot`, on any thread: the rare part, then a search over the
+// splits a > kPrefix for every rare value below the smallest common value the set lacks (the
+// values the mex search of the heap will ask about first), when the heap needs this one set only:
+// the search runs over every split, so a value it does not find is known to be absent
+// (set_resolved).
+template <typename V>
+void GrundySequence::State::build_ahead(const V* g, std::uint64_t m, std::size_t slot) {
+  const std::size_t published = pipeline->rare_published.load(std::memory_order_acquire);
+  const std::size_t width = seen.size();
+  std::uint32_t* mark = set_marks.data() + slot * width;
+  std::uint32_t& stamp_ref = set_stamp[slot];
+  if (stamp_ref >= std::numeric_limits<std::uint32_t>::max() - 1) {
+    std::fill(mark, mark + width, 0);
+    stamp_ref = 0;
+  }
+  const std::uint32_t st = ++stamp_ref;
+  const std::uint32_t* heaps = rare_heaps.data();
+  const std::uint32_t* first = std::upper_bound(heaps, heaps + published, detail::kPrefix);
+  const std::uint32_t* last = m > 2 * detail::kPrefix
+                                  ? std::lower_bound(first, heaps + published, m - detail::kPrefix)
+                                  : first;
+  const std::uint32_t* values = rare_values.data();
+  const V* back = g + m;
+  for (const std::uint32_t* r = first; r != last; ++r) {
+    mark[values[r - heaps] ^ back[-static_cast<std::ptrdiff_t>(*r)]] = st;
+  }
+  // Grundy's game: the equal split is no move; undo its mark when the loop made it (value 0 stays
+  // an option only if another split has it, which the search finds again).
+  const std::uint64_t h = m / 2;
+  if (game.grundys_game && m % 2 == 0 && h > detail::kPrefix && h < m - detail::kPrefix &&
+      !detail::common(g[h], mask)) {
+    mark[0] = st - 1;
+  }
+  // With several sets, a value absent from one is usually found in another: searching each set
+  // on its own would scan far more than the heap's own search (all sets in step), so only the
+  // rare part is built ahead.
+  if (game.grundys_game || split_two.size() == 1) {
+    const std::uint64_t end = half(m) + 1;
+    std::uint32_t v = 0;
+    for (; v + 1 < width; ++v) {
+      if (mark[v] == st) continue;
+      if (detail::common(v, mask)) break;
+      if (detail::kPrefix + 1 < end && detail::find_pair(g, m, detail::kPrefix + 1, end, v) < end) {
+        mark[v] = st;
+      }
+    }
+    set_resolved[slot] = v;
+  } else {
+    set_resolved[slot] = 0;
+  }
+  pipeline->ready[slot].store(m + 1, std::memory_order_release);
+}
+
+// Builds the next unclaimed set if it is at most `limit` (its values are known and its slot is
+// free while limit ≤ heaps_done + kPrefix, as split_slots > max_split() + kPrefix).
+template <typename V>
+bool GrundySequence::State::try_build(const V* g, std::uint64_t limit) {
+  std::uint64_t m = pipeline->next_set.load(std::memory_order_relaxed);
+  if (m > limit || m >= pipeline->last_set) return false;
+  if (!pipeline->next_set.compare_exchange_strong(m, m + 1, std::memory_order_relaxed))
+    return false;
+  build_ahead(g, m, m % split_slots);
+  return true;
+}
+
+// A helper thread: builds the next set whenever it may. It claims a set only when it can build
+// it at once, so that a helper the system puts to sleep holds no set the heap is waiting for.
+template <typename V>
+void GrundySequence::State::helper(const V* g) {
+  unsigned spins = 0;
+  while (!pipeline->stop.load(std::memory_order_relaxed)) {
+    const std::uint64_t limit =
+        pipeline->heaps_done.load(std::memory_order_acquire) + detail::kPrefix;
+    if (try_build(g, limit)) {
+      spins = 0;
+    } else if (pipeline->next_set.load(std::memory_order_relaxed) >= pipeline->last_set) {
+      return;
+    } else {
+      detail::wait_a_little(spins, true);
+    }
+  }
+}
+
+// find_split over the sets not known to lack v.
+template <typename V>
+std::size_t GrundySequence::State::find_unresolved(const V* g, const std::uint64_t* ms,
+                                                   const std::uint32_t* resolved, std::size_t count,
+                                                   std::uint32_t v) const {
+  std::uint64_t open[detail::kMaxSplitLengths];
+  std::size_t index[detail::kMaxSplitLengths];
+  std::size_t open_count = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (v < resolved[i]) continue;
+    open[open_count] = ms[i];
+    index[open_count++] = i;
+  }
+  if (open_count == 0) return count;
+  const std::size_t found = find_split(g, open, open_count, v);
+  return found == open_count ? count : index[found];
+}
+
+// Waits for S(m) — building the next sets meanwhile, so that no thread idles — and adds the
+// prefix splits a = 1..kPrefix.
+template <typename V>
+void GrundySequence::State::complete_set(const V* g, std::uint64_t m, std::size_t slot) {
+  unsigned spins = 0;
+  const std::uint64_t limit =
+      pipeline->heaps_done.load(std::memory_order_relaxed) + detail::kPrefix;
+  while (pipeline->ready[slot].load(std::memory_order_acquire) != m + 1) {
+    if (!try_build(g, limit)) detail::wait_a_little(spins);
+  }
+  const std::uint32_t st = set_stamp[slot];
+  std::uint32_t* mark = set_marks.data() + slot * seen.size();
+  const V* back = g + m;
+  const std::uint64_t prefix = std::min(half(m), detail::kPrefix);
+  for (std::uint64_t a = 1; a <= prefix; ++a) {
+    mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = st;
+  }
+  set_heap[slot] = m;
+}
+
+// Heaps up to `end` with helpers, in stretches of one mask; short stretches (and the heap at which
+// the mask is chosen) go to run_serial, so the mask is chosen exactly where one thread chooses it.
+template <typename V>
+bool GrundySequence::State::run_parallel(detail::ValueTable<V>& table, std::uint64_t end) {
+  while (table.size() < end) {
+    const std::uint64_t n = table.size();
+    const std::uint64_t limit = next_choice > n ? std::min(end, next_choice) : n;
+    if (limit - n < detail::kMinStretch) {
+      if (!run_serial(table, std::max(limit, n + 1))) return false;
+      continue;
+    }
+    if (!run_stretch(table, limit)) return false;
+  }
+  return true;
+}
+
+// One stretch: heaps from table.size() up to `end` under the current mask, or fewer when a value
+// changes what the helpers rely on (the stretch ends after it). Returns false when a value does
+// not fit V (pending, as run_serial).
+template <typename V>
+bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint64_t end) {
+  const std::uint64_t n0 = table.size();
+  if (keep_rare_list) {
+    const std::size_t room = rare_heaps.size() + std::max<std::size_t>(1024, rare_heaps.size());
+    rare_heaps.reserve(room);
+    rare_values.reserve(room);
+  }
+  clear_split_sets();
+  Pipeline pipe;
+  pipe.heaps_done.store(n0);
+  pipe.rare_published.store(rare_heaps.size());
+  pipe.ready = std::make_unique<std::atomic<std::uint64_t>[]>(split_slots);
+  for (std::size_t i = 0; i < split_slots; ++i) pipe.ready[i].store(0);
+  pipeline = &pipe;
+  pipeline_first = n0 - min_split() + 1;
+  pipe.next_set.store(pipeline_first);
+  pipe.last_set = end - min_split();
+  set_resolved.assign(split_slots, 0);
+  const V* g = table.data();  // reserved to `end` by extend_to: does not move
+  for (unsigned i = 1; i < threads; ++i) pipe.helpers.emplace_back([this, g] { helper(g); });
+  // Joins the helpers before the sets are cleared, also when note() throws.
+  struct Finish {
+    State& state;
+    Pipeline& pipe;
+    ~Finish() {
+      pipe.stop.store(true, std::memory_order_relaxed);
+      for (std::thread& t : pipe.helpers) t.join();
+      pipe.helpers.clear();
+      state.pipeline = nullptr;
+      state.clear_split_sets();
+    }
+  };
+  bool fits = true;
+  const Finish finish{*this, pipe};
+  for (std::uint64_t n = n0; n < end; ++n) {
+    const std::uint32_t value = sparse_value<true>(g, n);
+    if (value > (sizeof(V) == 2 ? narrow_limit : std::numeric_limits<V>::max())) {
+      pending = value;
+      fits = false;
+      break;
+    }
+    const bool rare = n >= 1 && !detail::common(value, mask);
+    const bool changes = (value > max_value && seen_need(value) > seen.size()) ||
+                         (rare && keep_rare_list &&
+                          (rare_heaps.size() == rare_heaps.capacity() ||
+                           rare_values.size() == rare_values.capacity()));
+    if (changes) {
+      pipe.stop.store(true, std::memory_order_relaxed);
+      for (std::thread& t : pipe.helpers) t.join();
+      pipe.helpers.clear();
+    }
+    table.push_back(static_cast<V>(value));
+    note(n, value);
+    if (changes) break;
+    pipe.rare_published.store(rare_heaps.size(), std::memory_order_release);
+    pipe.heaps_done.store(n + 1, std::memory_order_release);
+  }
+  return fits;
+}
+
+}  // namespace nimkit

@@ -1,0 +1,129 @@
+// The sparse-space kernel with helper threads gives the values and checkpoint bytes of one thread,
+// and a table over the memory budget is refused before anything is computed.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "nimkit/sparse_space.h"
+
+namespace nimkit {
+namespace {
+
+GrundySequence make(std::string_view code, const SequenceOptions& options) {
+  Result<SplitGame> game = SplitGame::parse(code);
+  EXPECT_TRUE(game.ok()) << code;
+  Result<GrundySequence> sequence =
+      GrundySequence::create(*game, SequenceAlgorithm::kSparse, options);
+  EXPECT_TRUE(sequence.ok()) << code;
+  return std::move(sequence).value();
+}
+
+struct Computed {
+  std::vector<std::uint32_t> values;
+  std::vector<std::uint8_t> checkpoint;
+};
+
+// `count` values on `threads` threads; with a progress interval the run is cut into pieces (each
+// a separate stretch of helpers).
+Computed run(std::string_view code, unsigned threads, std::uint64_t count,
+             std::uint64_t interval = 0, std::uint32_t narrow_limit = 0xFFFF) {
+  GrundySequence sequence =
+      make(code, SequenceOptions{.narrow_limit = narrow_limit, .threads = threads});
+  if (interval == 0) {
+    EXPECT_TRUE(sequence.extend_to(count));
+  } else {
+    EXPECT_TRUE(sequence.extend_to(
+        count, [](const SequenceProgress&) { return true; }, interval));
+  }
+  return Computed{sequence.values(0, count), sequence.checkpoint()};
+}
+
+void expect_same_runs(std::string_view code, std::uint64_t count) {
+  SCOPED_TRACE(std::string(code));
+  const Computed one = run(code, 1, count);
+  for (const unsigned threads : {2u, 3u}) {
+    SCOPED_TRACE(threads);
+    const Computed many = run(code, threads, count);
+    ASSERT_EQ(many.values.size(), one.values.size());
+    for (std::uint64_t n = 0; n < count; ++n) ASSERT_EQ(many.values[n], one.values[n]) << n;
+    EXPECT_EQ(many.checkpoint, one.checkpoint);
+  }
+}
+
+// One split set per heap (Grundy's game, .16): the sets are searched ahead. Several (.354, .376,
+// .77): only their rare parts are built ahead.
+TEST(SparseThreads, GrundysGameMatchesOneThread) { expect_same_runs("grundy", 200'000); }
+TEST(SparseThreads, OctalSixteenMatchesOneThread) { expect_same_runs("0.16", 300'000); }
+TEST(SparseThreads, OctalThreeFiveFourMatchesOneThread) { expect_same_runs("0.354", 300'000); }
+TEST(SparseThreads, OctalThreeSevenSixMatchesOneThread) { expect_same_runs("0.376", 300'000); }
+TEST(SparseThreads, KaylesMatchesOneThread) { expect_same_runs("0.77", 300'000); }
+
+TEST(SparseThreads, ShortStretchesAndWideValuesMatchOneThread) {
+  // Progress every 5000 heaps ends a stretch each time (helpers started and joined again); a
+  // narrow limit of 110 switches the table to 32 bits in the middle of a stretch (g(11261) = 113
+  // is the first value above it).
+  const Computed one = run("grundy", 1, 60'000, 0, 110);
+  const Computed pieces = run("grundy", 2, 60'000, 5'000, 110);
+  EXPECT_EQ(pieces.values, one.values);
+  EXPECT_EQ(pieces.checkpoint, one.checkpoint);
+  const Computed wide = run("grundy", 3, 60'000, 0, 110);
+  EXPECT_EQ(wide.values, one.values);
+}
+
+TEST(SparseThreads, CheckpointOfTwoThreadsResumesOnOne) {
+  for (const char* code : {"grundy", "0.354"}) {
+    SCOPED_TRACE(code);
+    const Computed whole = run(code, 1, 150'000);
+    GrundySequence first = make(code, SequenceOptions{.threads = 2});
+    ASSERT_TRUE(first.extend_to(70'001));
+    Result<GrundySequence> resumed = GrundySequence::restore(first.checkpoint(), nullptr, nullptr,
+                                                             SequenceOptions{.threads = 1});
+    ASSERT_TRUE(resumed.ok()) << resumed.error();
+    ASSERT_TRUE(resumed->extend_to(150'000));
+    EXPECT_EQ(resumed->values(0, 150'000), whole.values);
+    EXPECT_EQ(resumed->checkpoint(), whole.checkpoint);
+  }
+}
+
+TEST(SequenceMemory, TableOverTheBudgetIsRefusedUpFront) {
+  // 2 bytes per value: 100,000 values need 200,000 bytes and more.
+  GrundySequence sequence = make("grundy", SequenceOptions{.memory_budget = 150'000});
+  ASSERT_TRUE(sequence.extend_to(10'000));
+  const Result<std::uint64_t> small = sequence.memory_for(10'000);
+  ASSERT_TRUE(small.ok()) << small.error();
+  EXPECT_GE(*small, 20'000u);
+  EXPECT_LT(*small, 150'000u);
+  const Result<std::uint64_t> large = sequence.memory_for(100'000);
+  ASSERT_FALSE(large.ok());
+  EXPECT_NE(large.error().find("a table of 100000 values needs "), std::string::npos)
+      << large.error();
+  EXPECT_NE(large.error().find("more than the memory budget of 150000 bytes"), std::string::npos)
+      << large.error();
+  EXPECT_FALSE(sequence.extend_to(100'000));
+  EXPECT_EQ(sequence.size(), 10'000u);  // nothing computed, nothing lost
+}
+
+TEST(SequenceMemory, PeriodSearchAndRestoreNameTheBudget) {
+  GrundySequence sequence = make("0.354", SequenceOptions{.memory_budget = 100'000});
+  const Result<Periodicity> period = sequence.prove_period(1'000'000);
+  ASSERT_FALSE(period.ok());
+  EXPECT_NE(period.error().find("memory budget of 100000 bytes"), std::string::npos)
+      << period.error();
+  GrundySequence big = make("grundy", SequenceOptions{});
+  ASSERT_TRUE(big.extend_to(60'000));
+  Result<GrundySequence> restored = GrundySequence::restore(
+      big.checkpoint(), nullptr, nullptr, SequenceOptions{.memory_budget = 100'000});
+  ASSERT_FALSE(restored.ok());
+  EXPECT_NE(restored.error().find("a table of 60000 values"), std::string::npos)
+      << restored.error();
+  restored = GrundySequence::restore(big.checkpoint(), nullptr, nullptr,
+                                     SequenceOptions{.memory_budget = 1'000'000});
+  ASSERT_TRUE(restored.ok()) << restored.error();
+  EXPECT_EQ(restored->values(0, 60'000), big.values(0, 60'000));
+}
+
+}  // namespace
+}  // namespace nimkit
