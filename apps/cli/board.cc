@@ -122,9 +122,18 @@ std::string draw_board(const Position& position, const std::optional<LastMove>& 
       continue;
     }
     if (comp.rules->view() != "heaps" || heaps.size() != items.size()) {
-      // Graphs, coins and other views: the state as text, numbered by component.
+      // Graphs, coins and other views: the state as text, numbered by component; items a move
+      // names by number (Hackenbush's edges) each with its number.
+      std::string text = fmt::format("{}", fmt::join(items, ","));
+      if (comp.rules->item_count(comp.state) == items.size() && !items.empty()) {
+        text.clear();
+        for (std::size_t i = 0; i < items.size(); ++i) {
+          text += fmt::format("{}{}:{}", i == 0 ? "" : "  ",
+                              paint(kDim, std::to_string(position.first_item(c) + i)), items[i]);
+        }
+      }
       out += fmt::format("  {:>3}. {}{}{}{}\n", c + 1, paint(kBold, title),
-                         std::string(title_width - title.size(), ' '), fmt::join(items, ","), mark);
+                         std::string(title_width - title.size(), ' '), text, mark);
       continue;
     }
     const RulesetEntry* entry = find_ruleset_entry(comp.rules->spec());

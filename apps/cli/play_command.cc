@@ -94,7 +94,8 @@ void print_prediction(const Match& match, const std::array<std::string, 2>& name
   const std::string sum = nim_sum_line(*analysis);
   std::string why;
   if (match.convention() == Convention::kMisere) {
-    why = "by the misère rule";
+    why = analysis->method == Method::kMisereNim ? "by Bouton's rule for misère Nim"
+                                                 : "by exhaustive search";
   } else if (!sum.empty()) {
     why = fmt::format("{} {}{}", analysis->method == Method::kNimSum ? "nim-sum" : "Grundy value",
                       sum, *analysis->grundy == 0 ? "" : " ≠ 0");
