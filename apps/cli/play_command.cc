@@ -1,19 +1,13 @@
 // nimkit play / replay: the terminal game against the computer, computer-vs-computer runs that
 // reproduce the articles' transcripts, and re-checking saved games.
 #include <fmt/format.h>
-#include <poll.h>
-#include <readline/history.h>
-#include <readline/readline.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <iostream>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -28,6 +22,7 @@
 #include "nimkit/registry.h"
 #include "nimkit/strategy.h"
 #include "nimkit/text.h"
+#include "terminal_input.h"
 
 namespace nimkit::cli {
 namespace {
@@ -106,86 +101,6 @@ void print_prediction(const Match& match, const std::array<std::string, 2>& name
   fmt::print("Prediction before play: {} will win with perfect play ({}; {} first).\n",
              names[winner], why, names[0] == "you" ? "you move" : names[0] + " moves");
 }
-
-// Ctrl-C during a game: the handler only sets this flag; the game loop notices it, asks whether to
-// save, and never leaves a half-written file behind.
-volatile std::sig_atomic_t g_interrupted = 0;
-
-extern "C" void on_interrupt(int /*signal*/) { g_interrupted = 1; }
-
-// readline's character source: a Ctrl-C ends the line being read. (readline's own one retries a
-// read the signal interrupted, so the prompt would wait on.) The flag is looked at every 100 ms
-// too, for a Ctrl-C that came just before the read began.
-int interruptible_getc(FILE* stream) {
-  for (;;) {
-    if (g_interrupted) return EOF;
-    pollfd input{fileno(stream), POLLIN, 0};
-    const int ready = ::poll(&input, 1, 100);
-    if (ready == 0 || (ready < 0 && errno == EINTR)) continue;
-    unsigned char c = 0;
-    const ssize_t n = ready < 0 ? -1 : ::read(fileno(stream), &c, 1);
-    if (n == 1) return c;
-    if (n == 0 || errno != EINTR) return EOF;
-  }
-}
-
-// Installs the Ctrl-C handler for the life of a game session (without SA_RESTART, so that a read
-// the signal interrupts returns) and restores the previous one after.
-class InterruptHandler {
- public:
-  InterruptHandler() {
-    g_interrupted = 0;
-    struct sigaction action {};
-    action.sa_handler = on_interrupt;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &previous_);
-    rl_catch_signals = 0;
-    rl_getc_function = interruptible_getc;
-  }
-  ~InterruptHandler() { sigaction(SIGINT, &previous_, nullptr); }
-  InterruptHandler(const InterruptHandler&) = delete;
-  InterruptHandler& operator=(const InterruptHandler&) = delete;
-
- private:
-  struct sigaction previous_ {};
-};
-
-class LineReader {
- public:
-  LineReader() : interactive_(isatty(STDIN_FILENO) != 0) {}
-  // Reads one line after `prompt`; nullopt at end of input.
-  std::optional<std::string> read(const std::string& prompt) {
-    if (interactive_) {
-      char* raw = readline(prompt.c_str());
-      if (raw == nullptr) return std::nullopt;
-      std::string line(raw);
-      std::free(raw);
-      if (g_interrupted) return std::nullopt;
-      if (!line.empty()) add_history(line.c_str());
-      return line;
-    }
-    // Read by hand, bounded: std::getline would grow without limit on input with no newline.
-    std::string line;
-    ++lines_read_;
-    int c = 0;
-    if (g_interrupted) std::cin.clear();
-    while ((c = std::cin.get()) != std::char_traits<char>::eof() && c != '\n') {
-      if (line.size() >= kDefaultMaxLine) {
-        std::fflush(stdout);
-        std::exit(report(line_too_long(lines_read_, kDefaultMaxLine)));
-      }
-      line += static_cast<char>(c);
-    }
-    if (g_interrupted || (c == std::char_traits<char>::eof() && line.empty())) return std::nullopt;
-    // Echo scripted input so that the output reads like a session at the terminal.
-    fmt::print("{}{}\n", prompt, line);
-    return line;
-  }
-
- private:
-  bool interactive_;
-  std::uint64_t lines_read_ = 0;
-};
 
 std::string trim(const std::string& s) {
   const auto start = s.find_first_not_of(" \t\r\n");
@@ -331,7 +246,7 @@ enum class Turn { kPlayed, kHumanLeft, kCtrlC };
 // One line typed at the prompt: a command or a move.
 Turn human_turn(Session& s, LineReader& reader) {
   auto line = reader.read("your move> ");
-  if (g_interrupted) return Turn::kCtrlC;
+  if (interrupted()) return Turn::kCtrlC;
   if (!line) {
     fmt::print("\nEnd of input: the game is left unfinished.\n");
     return Turn::kHumanLeft;
@@ -358,12 +273,12 @@ Turn human_turn(Session& s, LineReader& reader) {
 
 // Ctrl-C: the game stops; offer to save it (a second Ctrl-C, or anything but yes, does not).
 int offer_save(const Session& s, LineReader& reader) {
-  g_interrupted = 0;
+  clear_interrupt();
   fmt::print("\nInterrupted.\n");
   const std::string path = s.save_path.empty() ? "nimkit-game.txt" : s.save_path;
   auto answer = reader.read(fmt::format("save this game to {}? [y/N] ", path));
-  if (g_interrupted || !answered_yes(answer)) {
-    fmt::print("{}Not saved.\n", g_interrupted ? "\n" : "");
+  if (interrupted() || !answered_yes(answer)) {
+    fmt::print("{}Not saved.\n", interrupted() ? "\n" : "");
     return kInterrupted;
   }
   const int status = save_game(s.match, path, s.names);
@@ -402,7 +317,7 @@ void print_opening(const Session& s, std::uint64_t seed) {
 int play_out(Session& s, LineReader& reader) {
   bool abandoned = false;
   while (!s.match.over()) {
-    if (g_interrupted) return offer_save(s, reader);
+    if (interrupted()) return offer_save(s, reader);
     const std::size_t seat = s.match.to_move();
     if (seat == s.computer_seat || s.auto_play) {
       const Level& mover = seat == s.computer_seat ? s.level : s.opponent_level;
@@ -466,7 +381,7 @@ int run_play(const PlayOptions& options) {
   auto opponent_level = Level::parse(options.opponent);
   if (!opponent_level) return report(opponent_level.error());
   const Limits limits = options.game.limits();
-  const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
+  std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
   // Player 0 moves first. The "human" seat is the opponent mover under --auto.
   const bool computer_first = first == "computer";
   const std::string human = options.auto_play ? "opponent" : "you";
@@ -493,8 +408,10 @@ int run_play(const PlayOptions& options) {
     if (status == kInterrupted || (status != 0 && status != kLeft)) return status;
     if (const int saved = save_game(s.match, options.save, s.names); saved != 0) return saved;
     if (options.auto_play || status == kLeft) return 0;
-    if (!answered_yes(reader.read("play again? [y/N] ")) || g_interrupted) return 0;
-    rng = s.rng;
+    if (!answered_yes(reader.read("play again? [y/N] ")) || interrupted()) return 0;
+    // Each game has a seed of its own, printed, so that --seed repeats any one of them.
+    seed = s.rng.next();
+    rng = Rng(seed);
   }
 }
 

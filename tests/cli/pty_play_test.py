@@ -143,6 +143,11 @@ class PlayOnATerminal(unittest.TestCase):
         t.type("n")
         self.assertEqual(t.wait(), 0)
         self.assertEqual(ANSI.sub("", t.screen).count("You win"), 2)
+        # Each game prints a seed of its own, which --seed repeats.
+        seeds = re.findall(r"seed (\d+)\. Type help", ANSI.sub("", t.screen))
+        self.assertEqual(len(seeds), 2)
+        self.assertEqual(seeds[0], "1")
+        self.assertNotEqual(seeds[1], "1")
 
     def test_ctrl_c_offers_to_save_and_the_file_replays(self):
         t = self.play("play", "--seed", "3", "--save", "game.txt", "kayles:2,3", "dawson:12",
