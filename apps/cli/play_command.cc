@@ -259,8 +259,12 @@ Turn human_turn(Session& s, LineReader& reader) {
   if (text.empty()) return Turn::kPlayed;
   if (text == "help" || text == "?") {
     fmt::print("{}{}", move_help(s.match.position()), s.learn ? kCommands : kPlainCommands);
-  } else if (text == "hint" && s.learn) {
-    print_hint(s);
+  } else if (text == "hint") {
+    if (s.learn) {
+      print_hint(s);
+    } else {
+      fmt::print("No hints in plain mode (--mode learn gives them).\n");
+    }
   } else if (text == "undo") {
     undo_turn(s);
   } else if (const Position before = s.match.position(); auto played = s.match.play(text)) {
