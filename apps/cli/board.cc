@@ -75,6 +75,36 @@ Changes changes(const Position& after, const std::optional<LastMove>& last) {
   return out;
 }
 
+// A grid of coins ("ttt/thh/tht"), rows and columns numbered from 0 as moves name them: coin
+// (x, y) in row x, column y.
+std::string grid(std::size_t c, const std::string& title, std::size_t title_width,
+                 const std::string& text, const std::string& mark, const Paint& paint) {
+  std::vector<std::string> rows;
+  for (std::size_t start = 0;;) {
+    const std::size_t slash = text.find('/', start);
+    rows.push_back(text.substr(start, slash - start));
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  const std::size_t width = std::to_string(std::max(rows.size(), rows.front().size())).size() + 1;
+  const std::string indent(7 + title_width, ' ');
+  std::string header;
+  for (std::size_t y = 0; y < rows.front().size(); ++y) {
+    header += fmt::format("{:<{}}", y, width);
+  }
+  header.erase(header.find_last_not_of(' ') + 1);
+  std::string out = fmt::format("  {:>3}. {}{}{:>{}}{}{}\n", c + 1, paint(kBold, title),
+                                std::string(title_width - title.size(), ' '), "", width + 1,
+                                paint(kDim, header), mark);
+  for (std::size_t x = 0; x < rows.size(); ++x) {
+    std::string line;
+    for (char coin : rows[x]) line += fmt::format("{:<{}}", std::string(1, coin), width);
+    line.erase(line.find_last_not_of(' ') + 1);
+    out += fmt::format("{}{}{}\n", indent, paint(kDim, fmt::format("{:<{}}", x, width + 1)), line);
+  }
+  return out;
+}
+
 }  // namespace
 
 bool colour_wanted() {
@@ -119,6 +149,10 @@ std::string draw_board(const Position& position, const std::optional<LastMove>& 
       out += fmt::format("  {:>3}. {}{}{}{}\n", c + 1, paint(kBold, title),
                          std::string(title_width - title.size(), ' '), row, mark);
       out += fmt::format("       {}{}\n", std::string(title_width, ' '), paint(kDim, numbers));
+      continue;
+    }
+    if (comp.rules->view() == "coins" && items.size() == 1 && !field(comp, "columns").empty()) {
+      out += grid(c, title, title_width, items[0], mark, paint);
       continue;
     }
     if (comp.rules->view() != "heaps" || heaps.size() != items.size()) {
