@@ -12,6 +12,7 @@
 //                                  taken[, parts left for splitting moves]; for graphs, a vertex
 //   move 3 3 !                     '!' marks a move that threw away a win
 // Replay re-checks every move (legality and the '!' marks) and names the line at fault.
+// docs/saved-games.md describes the format in full.
 #pragma once
 
 #include <cstddef>
