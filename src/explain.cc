@@ -185,6 +185,16 @@ Explanation explanation(const Position& position, const Analysis& analysis) {
     explain_misere(position, analysis, out);
     return out;
   }
+  if (analysis.method == Method::kPositionRule) {
+    // One component decided by its ruleset's rule for lost positions (e.g. Zeckendorf's).
+    out.heading = "No Grundy value needed: the ruleset's rule for lost positions decides.";
+    for (const Component& c : position.components()) {
+      const std::string reason = c.rules->value_reason(c.state);
+      if (!reason.empty()) out.lines.push_back(reason + ".");
+    }
+    out.lines.push_back(fmt::format("The {} player wins.", to_string(analysis.winner)));
+    return out;
+  }
   if (!analysis.grundy || analysis.values.size() != position.components().size()) {
     out.heading = fmt::format(
         "No Grundy value within the limits: answered by search ({} positions).", analysis.nodes);

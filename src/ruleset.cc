@@ -5,6 +5,14 @@
 #include "nimkit/quote.h"
 
 namespace nimkit {
+
+std::size_t StateHash::operator()(const std::vector<std::uint64_t>& words) const {
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+  for (std::uint64_t v : words) {
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  }
+  return static_cast<std::size_t>(h);
+}
 namespace {
 constexpr std::uint64_t kMaxU64 = ~std::uint64_t{0};
 }  // namespace

@@ -14,14 +14,6 @@ Search::Search(Convention convention, const Limits& limits, std::uint64_t max_ed
                      ? ~std::uint64_t{0}
                      : limits.max_nodes * kMovesPerNode) {}
 
-std::size_t Search::KeyHash::operator()(const Key& key) const {
-  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
-  for (std::uint64_t v : key) {
-    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  }
-  return static_cast<std::size_t>(h);
-}
-
 Search::Key Search::canonical(const Position& position) {
   std::vector<Key> parts;
   for (const Component& c : position.components()) {

@@ -43,9 +43,6 @@ class Search {
 
  private:
   using Key = std::vector<std::uint64_t>;
-  struct KeyHash {
-    std::size_t operator()(const Key& key) const;
-  };
   enum class Mode { kWins, kRemoteness };
   // One position being solved: where its move enumeration stands and what its children have
   // shown so far.
@@ -72,7 +69,7 @@ class Search {
   static void absorb(Frame& parent, std::uint64_t child, Mode mode);
   // The answer of a frame whose children are all known (or that is decided early).
   std::uint64_t result_of(const Frame& frame, Mode mode) const;
-  std::unordered_map<Key, std::uint64_t, KeyHash>& memo(Mode mode) {
+  std::unordered_map<Key, std::uint64_t, StateHash>& memo(Mode mode) {
     return mode == Mode::kWins ? wins_ : remote_;
   }
 
@@ -80,8 +77,8 @@ class Search {
   Limits limits_;
   std::uint64_t max_edges_;
   std::uint64_t edges_ = 0;
-  std::unordered_map<Key, std::uint64_t, KeyHash> wins_;
-  std::unordered_map<Key, std::uint64_t, KeyHash> remote_;
+  std::unordered_map<Key, std::uint64_t, StateHash> wins_;
+  std::unordered_map<Key, std::uint64_t, StateHash> remote_;
   std::unordered_map<const Ruleset*, std::uint64_t> ids_;  // ruleset → id used in keys
   std::vector<std::string> specs_;                         // id → ruleset notation
 };

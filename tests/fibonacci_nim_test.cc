@@ -90,6 +90,47 @@ TEST(FibonacciNim, SmallestZeckendorfTermIsAWinningMove) {
   }
 }
 
+// The winning moves come from the Zeckendorf rule without scanning the takes: they must be
+// exactly the takes the brute-force table says lead to value 0, for every (N, M) up to 200.
+TEST(FibonacciNim, WinningMovesMatchBruteForce) {
+  const nimkit::FibonacciNim rules;
+  const nimkit::Limits limits;
+  const auto g = brute_table();
+  for (std::uint64_t n = 1; n <= kMaxN; ++n) {
+    for (std::uint64_t m = 1; m <= n; ++m) {
+      std::vector<std::uint64_t> want;
+      for (std::uint64_t k = 1; k <= m; ++k) {
+        if (g[n - k][std::min(2 * k, n - k)] == 0) want.push_back(k);
+      }
+      auto options = rules.options_to_value(State{n, m}, 0, limits);
+      ASSERT_TRUE(options) << options.error();
+      std::vector<std::uint64_t> got;
+      for (const nimkit::Option& o : *options)
+        got.push_back(n - (o.result.empty() ? 0 : o.result[0].at(0)));
+      ASSERT_EQ(got, want) << n << "/" << m;
+    }
+  }
+}
+
+// Heaps far beyond any table or scan: the winner and every winning move, at once.
+TEST(FibonacciNim, HugeHeapsAreAnsweredByTheRule) {
+  for (const std::uint64_t n : {std::uint64_t{1'000'000'000'000}, ~std::uint64_t{0} - 5,
+                                std::uint64_t{12'200'160'415'121'876'738U}}) {
+    auto position = nimkit::parse_position("fibonacci-nim:" + std::to_string(n), nullptr);
+    ASSERT_TRUE(position);
+    auto analysis = nimkit::analyze(*position, nimkit::Convention::kNormal);
+    ASSERT_TRUE(analysis) << n << ": " << analysis.error();
+    const bool fibonacci = nimkit::FibonacciNim::zeckendorf(n).size() == 1;
+    EXPECT_EQ(analysis->winner, fibonacci ? nimkit::Player::kSecond : nimkit::Player::kFirst) << n;
+    EXPECT_EQ(analysis->winning_moves.empty(), fibonacci) << n;
+    const nimkit::FibonacciNim rules;
+    for (const nimkit::Move& move : analysis->winning_moves) {
+      ASSERT_EQ(move.option.result.size(), 1U);
+      EXPECT_EQ(rules.is_p_position(move.option.result[0]), true) << n;
+    }
+  }
+}
+
 TEST(FibonacciNim, ZeckendorfOfLargeNumbers) {
   const auto terms = nimkit::FibonacciNim::zeckendorf(~std::uint64_t{0});
   std::uint64_t sum = 0;

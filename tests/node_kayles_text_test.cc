@@ -162,7 +162,7 @@ TEST(NodeKaylesText, NodeLimitStopsTheEvaluation) {
   small.max_nodes = 5;
   auto g = rules.value(s, small);
   ASSERT_FALSE(g.ok());
-  EXPECT_EQ(g.error(), "graph too large to evaluate: more than the node limit of 5 positions");
+  EXPECT_EQ(g.error(), "position too large to evaluate: more than the node limit of 5 positions");
   EXPECT_TRUE(rules.value(s, nimkit::Limits{}).ok());
 }
 

@@ -43,8 +43,7 @@ TEST(TeachingText, TitlesNameTheGameAndItsParameters) {
   EXPECT_EQ(ruleset_title(*make_ruleset("subtraction:1,3,4").value()), "Subtraction game (1,3,4)");
   EXPECT_EQ(ruleset_rules_text(*make_ruleset("kayles").value()),
             "knock down one pin, or two adjacent pins; a row may split in two");
-  EXPECT_EQ(find_ruleset_entry("kayles")->objects, "pins");
-  EXPECT_EQ(find_ruleset_entry("nim")->objects, "stones");
+  EXPECT_EQ(find_ruleset_entry("kayles")->title, "Kayles");
   EXPECT_EQ(find_ruleset_entry("no-such-game"), nullptr);
 }
 

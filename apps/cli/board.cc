@@ -155,7 +155,7 @@ std::string draw_board(const Position& position, const std::optional<LastMove>& 
       out += grid(c, title, title_width, items[0], mark, paint);
       continue;
     }
-    if (comp.rules->view() != "heaps" || heaps.size() != items.size()) {
+    if (heaps.empty() || heaps.size() != items.size()) {
       // Graphs, coins and other views: the state as text, numbered by component; items a move
       // names by number (Hackenbush's edges) each with its number.
       std::string text = fmt::format("{}", fmt::join(items, ","));
@@ -170,8 +170,8 @@ std::string draw_board(const Position& position, const std::optional<LastMove>& 
                          std::string(title_width - title.size(), ' '), text, mark);
       continue;
     }
-    const RulesetEntry* entry = find_ruleset_entry(comp.rules->spec());
-    const std::string symbol = entry != nullptr && entry->objects == "pins" ? "|" : "●";
+    // The bowling games' heaps are rows of pins; every other heap holds stones.
+    const std::string symbol = comp.rules->view() == "pins" ? "|" : "●";
     for (std::size_t i = 0; i < heaps.size(); ++i) {
       const std::uint64_t taken = i < changed.taken.size() && hot ? changed.taken[i] : 0;
       // The title pads outside the colour codes, so that columns stay aligned when coloured.

@@ -27,11 +27,9 @@ struct RulesetEntry {
   // position to start a game from, in its notation.
   std::string view = "heaps";
   std::string start = "3 4 5";
-  // For people: the game's name ("Dawson's Chess") and its rules in plain words, and what its
-  // heaps hold when drawn ("stones"; "pins" for the bowling games).
+  // For people: the game's name ("Dawson's Chess") and its rules in plain words.
   std::string title = {};
   std::string rules = {};
-  std::string objects = "stones";
 };
 
 // Every ruleset, in the order the help lists them.

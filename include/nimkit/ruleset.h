@@ -35,6 +35,11 @@ namespace nimkit {
 // A component's state, canonical for its ruleset: equal states are equal games and compare equal.
 using State = std::vector<std::uint64_t>;
 
+// A hash of a state (or any list of words, such as a search key) for unordered containers.
+struct StateHash {
+  std::size_t operator()(const std::vector<std::uint64_t>& words) const;
+};
+
 // The outcome of one move inside a component: the components it leaves, in order.
 struct Option {
   std::vector<State> result;

@@ -136,45 +136,8 @@ Option ArcKayles::option(const State& state, Count index) const {
   return make_option(remove(d.graph, d.edges.at(static_cast<std::size_t>(index))));
 }
 
-Result<Nimber> ArcKayles::grundy(const Graph& g, const Limits& limits, std::uint64_t& added) const {
-  if (g.adjacent.empty()) return Nimber{0};
-  if (g.size() == 2) return Nimber{1};
-  State key = detail::canonical_form(g);
-  {
-    std::lock_guard lock(mutex_);
-    if (auto it = cache_.find(key); it != cache_.end()) return it->second;
-  }
-  if (++added > limits.max_nodes) {
-    return fail(fmt::format("graph too large to evaluate: more than the node limit of {} positions",
-                            limits.max_nodes));
-  }
-  std::vector<Nimber> seen;
-  for (const GraphEdge& edge : detail::edges_of(g)) {
-    // A step per vertex: building what a move leaves, and labelling it, grows with the graph.
-    if (!limits.charge(g.size())) return fail(limits.stopped());
-    Nimber total = 0;
-    for (const Graph& part : remove(g, edge)) {
-      auto value = grundy(part, limits, added);
-      if (!value) return value;
-      total ^= *value;
-    }
-    seen.push_back(total);
-  }
-  const Nimber result = mex(seen);
-  std::lock_guard lock(mutex_);
-  if (cache_.size() >= kMaxCached) cache_.clear();
-  cache_.emplace(std::move(key), result);
-  return result;
-}
-
 Result<Nimber> ArcKayles::value(const State& state, const Limits& limits) const {
-  std::uint64_t added = 0;
-  return grundy(detail::decode_graph(state), limits, added);
-}
-
-void ArcKayles::append_canonical(const State& state, std::vector<std::uint64_t>& key) const {
-  const State form = detail::canonical_form(decoded(state).graph);
-  key.insert(key.end(), form.begin(), form.end());
+  return memo_.value(*this, state, limits);
 }
 
 }  // namespace nimkit

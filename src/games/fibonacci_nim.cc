@@ -181,15 +181,28 @@ Result<Nimber> FibonacciNim::value(const State& state, const Limits& limits) con
 Result<std::vector<Option>> FibonacciNim::options_to_value(const State& state, Nimber target,
                                                            const Limits& limits) const {
   if (target != 0) return Ruleset::options_to_value(state, target, limits);
-  // The moves to a P-position, by the Zeckendorf rule: no Grundy table needed.
-  auto count = scannable_option_count(state, limits);
-  if (!count) return Error{count.error()};
-  std::vector<Option> out;
-  for (Count i = 0; i < *count; ++i) {
-    if (!limits.charge()) return fail(limits.stopped());
-    Option o = option(state, i);
-    if (o.result.empty() || *is_p_position(o.result[0])) out.push_back(std::move(o));
+  // The moves to a P-position, by the Zeckendorf rule, without scanning the takes: taking k is
+  // winning when k takes the last object or when 2k is less than the smallest Zeckendorf term of
+  // Z = N − k. Zeckendorf strings order numbers lexicographically, so the largest Z ≤ N − 1 whose
+  // terms are all at least a Fibonacci number F is N − 1's string cut below F. Numbers whose
+  // terms are all at least F lie at least F's predecessor (> F / 2) apart, so a winning Z of
+  // smallest term F is that one: one candidate per F.
+  const std::uint64_t n = state.at(0);
+  const std::uint64_t most = state.at(1);
+  if (!limits.charge()) return fail(limits.stopped());
+  std::vector<std::uint64_t> takes;
+  if (n > 0 && most >= n) takes.push_back(n);
+  const std::vector<std::uint64_t> below = n > 1 ? zeckendorf(n - 1) : std::vector<std::uint64_t>{};
+  std::uint64_t high = 0;
+  for (const std::uint64_t term : below) {
+    high += term;  // the terms of N − 1 at least `term`, the candidate for F = term's range
+    const std::uint64_t k = n - high;
+    if (k >= 1 && k <= most && k <= (term - 1) / 2) takes.push_back(k);  // 2k < term
   }
+  std::sort(takes.begin(), takes.end());
+  takes.erase(std::unique(takes.begin(), takes.end()), takes.end());
+  std::vector<Option> out;
+  for (const std::uint64_t k : takes) out.push_back(option(state, k - 1));
   return out;
 }
 

@@ -268,4 +268,23 @@ Count GraphGame::weight(const State& state) const { return state.at(0); }
 
 std::uint64_t GraphGame::move_cost(const State& state) const { return state.at(0); }
 
+void GraphGame::append_canonical(const State& state, std::vector<std::uint64_t>& key) const {
+  // The state is [n, n labels, adjacency]: without the labels it is the graph's shape.
+  const auto n = static_cast<std::ptrdiff_t>(state.at(0));
+  State shape(state.begin(), state.begin() + 1);
+  shape.insert(shape.end(), state.begin() + 1 + n, state.end());
+  {
+    std::lock_guard lock(forms_mutex_);
+    if (auto it = forms_.find(shape); it != forms_.end()) {
+      key.insert(key.end(), it->second.begin(), it->second.end());
+      return;
+    }
+  }
+  State form = detail::canonical_form(detail::decode_graph(state));
+  key.insert(key.end(), form.begin(), form.end());
+  std::lock_guard lock(forms_mutex_);
+  if (forms_.size() >= kMaxForms) forms_.clear();
+  forms_.emplace(std::move(shape), std::move(form));
+}
+
 }  // namespace nimkit

@@ -187,65 +187,8 @@ Option NodeKayles::option(const State& state, Count index) const {
   return make_option(remove(d.graph, d.movers.at(static_cast<std::size_t>(index))));
 }
 
-Result<Nimber> NodeKayles::grundy(const Graph& g, const Limits& limits,
-                                  std::uint64_t& added) const {
-  if (g.size() <= 1) return Nimber{g.size()};
-  // The graph numbered in label order, labels dropped: subgraphs of one graph often share it (the
-  // subpaths of a path), and it costs far less than a canonical labelling of a large graph.
-  State shape = detail::encode_graph(g);
-  shape.erase(shape.begin() + 1, shape.begin() + 1 + static_cast<std::ptrdiff_t>(g.size()));
-  {
-    std::lock_guard lock(mutex_);
-    if (auto it = shapes_.find(shape); it != shapes_.end()) return it->second;
-  }
-  State key = detail::canonical_form(g);
-  {
-    std::lock_guard lock(mutex_);
-    if (auto it = cache_.find(key); it != cache_.end()) {
-      const Nimber known = it->second;
-      remember(std::move(shape), std::move(key), known);
-      return known;
-    }
-  }
-  if (++added > limits.max_nodes) {
-    return fail(fmt::format("graph too large to evaluate: more than the node limit of {} positions",
-                            limits.max_nodes));
-  }
-  std::vector<Nimber> seen;
-  for (std::uint32_t v : movers(g)) {
-    // A step per vertex: building what a move leaves, and labelling it, grows with the graph.
-    if (!limits.charge(g.size())) return fail(limits.stopped());
-    Nimber total = 0;
-    for (const Graph& part : remove(g, v)) {
-      auto value = grundy(part, limits, added);
-      if (!value) return value;
-      total ^= *value;
-    }
-    seen.push_back(total);
-  }
-  const Nimber result = mex(seen);
-  std::lock_guard lock(mutex_);
-  remember(std::move(shape), std::move(key), result);
-  return result;
-}
-
-void NodeKayles::remember(State shape, State key, Nimber value) const {
-  if (cache_.size() >= kMaxCached || shapes_.size() >= kMaxCached) {
-    cache_.clear();
-    shapes_.clear();
-  }
-  shapes_.emplace(std::move(shape), value);
-  cache_.emplace(std::move(key), value);
-}
-
 Result<Nimber> NodeKayles::value(const State& state, const Limits& limits) const {
-  std::uint64_t added = 0;
-  return grundy(detail::decode_graph(state), limits, added);
-}
-
-void NodeKayles::append_canonical(const State& state, std::vector<std::uint64_t>& key) const {
-  const State form = detail::canonical_form(decoded(state).graph);
-  key.insert(key.end(), form.begin(), form.end());
+  return memo_.value(*this, state, limits);
 }
 
 }  // namespace nimkit

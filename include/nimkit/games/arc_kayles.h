@@ -20,16 +20,11 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
-#include <mutex>
 
 #include "nimkit/games/graph_game.h"
+#include "nimkit/value_memo.h"
 
 namespace nimkit {
-namespace detail {
-struct Graph;
-}  // namespace detail
-
 class ArcKayles final : public GraphGame {
  public:
   std::string spec() const override { return "arc-kayles"; }
@@ -55,17 +50,11 @@ class ArcKayles final : public GraphGame {
   // Memoized across calls (up to kMaxCached classes, then afresh); a call that would add more
   // than limits.max_nodes classes fails naming that limit.
   Result<Nimber> value(const State& state, const Limits& limits) const override;
-  // [n, then nauty's canonical adjacency matrix, row by row, in words of 64 bits].
-  void append_canonical(const State& state, std::vector<std::uint64_t>& key) const override;
 
   static constexpr std::size_t kMaxCached = 1 << 20;
 
  private:
-  Result<Nimber> grundy(const detail::Graph& graph, const Limits& limits,
-                        std::uint64_t& added) const;
-
-  mutable std::mutex mutex_;
-  mutable std::map<State, Nimber> cache_;  // canonical state → Grundy value
+  ValueMemo memo_{kMaxCached};  // canonical state → Grundy value
 };
 
 }  // namespace nimkit

@@ -9,9 +9,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "nimkit/ruleset.h"
@@ -30,6 +32,16 @@ class GraphGame : public Ruleset {
   std::vector<ViewField> view_fields(const State& state) const final;
   Count weight(const State& state) const final;
   std::uint64_t move_cost(const State& state) const final;
+  // [n, then nauty's canonical adjacency matrix, row by row, in words of 64 bits]: isomorphic
+  // graphs share it. Graphs that differ only in their labels (the subpaths of a path) have the
+  // same labelling, which is kept (up to kMaxForms, then afresh) so that nauty runs once per shape.
+  void append_canonical(const State& state, std::vector<std::uint64_t>& key) const final;
+
+  static constexpr std::size_t kMaxForms = 1 << 20;
+
+ private:
+  mutable std::mutex forms_mutex_;
+  mutable std::unordered_map<State, State, StateHash> forms_;  // shape → canonical form
 };
 
 }  // namespace nimkit

@@ -22,16 +22,11 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
-#include <mutex>
 
 #include "nimkit/games/graph_game.h"
+#include "nimkit/value_memo.h"
 
 namespace nimkit {
-namespace detail {
-struct Graph;
-}  // namespace detail
-
 class NodeKayles final : public GraphGame {
  public:
   // Most vertices one text of a graph may have (the items parse_components() reads at once),
@@ -61,22 +56,12 @@ class NodeKayles final : public GraphGame {
   // Memoized across calls (up to kMaxCached classes, then afresh); a call that would add more
   // than limits.max_nodes classes fails naming that limit.
   Result<Nimber> value(const State& state, const Limits& limits) const override;
-  // [n, then nauty's canonical adjacency matrix, row by row, in words of 64 bits].
-  void append_canonical(const State& state, std::vector<std::uint64_t>& key) const override;
 
   // Graph classes whose values are kept between calls.
   static constexpr std::size_t kMaxCached = 1 << 20;
 
  private:
-  Result<Nimber> grundy(const detail::Graph& graph, const Limits& limits,
-                        std::uint64_t& added) const;
-
-  // Both caches under mutex_ (held by the caller).
-  void remember(State shape, State key, Nimber value) const;
-
-  mutable std::mutex mutex_;
-  mutable std::map<State, Nimber> cache_;   // canonical state → Grundy value
-  mutable std::map<State, Nimber> shapes_;  // the graph in label order, labels dropped → value
+  ValueMemo memo_{kMaxCached};  // canonical state → Grundy value
 };
 
 }  // namespace nimkit

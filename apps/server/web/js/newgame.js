@@ -15,6 +15,11 @@ const DEFAULT_START = { heaps: '3 4 5', graph: '1-2,2-3,3-4,4-5,5-1,1-3' };
 
 const selectedEntry = () => rulesets.find((r) => r.name === $('f-ruleset').value);
 export const viewOf = (entry) => entry?.view ?? 'heaps';
+// Whether the ruleset's positions are heaps (however its view draws them: stones, pins, a queen):
+// heap rulesets say their "arity".
+export const madeOfHeaps = (entry) => entry?.arity !== undefined || viewOf(entry) === 'heaps';
+// The kind of position the box holds: heaps, or the view's own notation.
+const positionKind = (entry) => (madeOfHeaps(entry) ? 'heaps' : viewOf(entry));
 const startOf = (entry) => entry?.start ?? DEFAULT_START[viewOf(entry)] ?? '';
 
 const form = {
@@ -62,13 +67,14 @@ export function syncParams(select, input, label, help, summary) {
 const POSITION_HELP = {
   heaps: 'Numbers separated by spaces (notation like 7x or kayles:7 works too).',
   graph: 'Edges a-b separated by commas (e.g. 1-2,2-3,3-4); a lone vertex as its number.',
+  cram: 'Rows of . (empty) and # (filled) separated by / (e.g. ..../.#../....).',
 };
 
 // The position box follows the chosen ruleset: its example is the entry's "start", and a box
 // the person has not typed in (or one written for another view) starts from it.
 function syncPosition() {
   const entry = selectedEntry();
-  const view = viewOf(entry);
+  const view = positionKind(entry);
   const input = $('f-heaps');
   if (!input.dataset.touched || input.dataset.view !== view) {
     input.value = startOf(entry);
