@@ -40,22 +40,33 @@ void explain_misere(const Position& position, const Analysis& analysis, Explanat
     const auto& sizes = analysis.values;
     const auto big = std::count_if(sizes.begin(), sizes.end(), [](Nimber h) { return h >= 2; });
     const auto ones = std::count(sizes.begin(), sizes.end(), Nimber{1});
-    out.heading = "Misère Nim (the player who takes the last object loses):";
+    Nimber x = 0;
+    for (Nimber h : sizes) x ^= h;
+    out.heading = "Misère Nim (the player who takes the last object loses), by Bouton's rule:";
     if (big == 0) {
       out.lines.push_back(fmt::format(
-          "Every heap is 0 or 1, so the game is decided by parity: there {} {} heap{} of 1.\n"
-          "The player to move wins exactly when that number is even.",
-          ones == 1 ? "is" : "are", ones, ones == 1 ? "" : "s"));
+          "Every heap holds 0 or 1, so each move takes one heap of 1 and only their number "
+          "counts: the player who takes the last one loses, so leave an odd number of 1-heaps. "
+          "There {} {} heap{} of 1 now, {}, so the player to move {}.",
+          ones == 1 ? "is" : "are", ones, ones == 1 ? "" : "s", ones % 2 == 0 ? "even" : "odd",
+          ones % 2 == 0 ? "wins" : "loses"));
+    } else if (big == 1) {
+      out.lines.push_back(fmt::format(
+          "One heap holds 2 or more: reduce it to 0 or 1 so that an odd number of 1-heaps is "
+          "left ({} heap{} of 1 besides it), and the opponent must take the last object.",
+          ones, ones == 1 ? "" : "s"));
     } else {
       out.lines.push_back(fmt::format(
-          "{} heap{} hold 2 or more, so play as in normal Nim (make the nim-sum 0) — except\n"
-          "for the move that leaves every heap at 0 or 1: then leave an odd number of 1s.",
-          big, big == 1 ? "" : "s"));
+          "{} heaps hold 2 or more, so play as in normal Nim — leave a nim-sum of 0 (now {}) — "
+          "until a move would leave every heap at 0 or 1; that move instead leaves an odd number "
+          "of 1-heaps.",
+          big, to_string(x)));
     }
   } else {
     out.heading = fmt::format(
-        "Misère play: answered by exhaustive search of the game tree ({} positions), since\n"
-        "Grundy values decide normal play only.",
+        "Misère play, decided by exhaustive search of the game tree ({} positions): Grundy "
+        "values decide normal play only, and no misère rule like Bouton's is known for this "
+        "game.",
         analysis.nodes);
   }
   out.lines.push_back(fmt::format("The {} player wins.", to_string(analysis.winner)));
@@ -63,6 +74,49 @@ void explain_misere(const Position& position, const Analysis& analysis, Explanat
     out.winning_moves.push_back(
         fmt::format("{}; then the position is {}", describe(position, m), after_text(position, m)));
   }
+}
+
+// The mex step of a position of one component, when its moves are few enough to list: the values
+// they leave, within a small budget of work of its own (the values are usually in the ruleset's
+// table already).
+std::optional<Explanation::Mex> mex_step(const Position& position) {
+  if (position.components().size() != 1) return std::nullopt;
+  const Component& comp = position.components().front();
+  if (comp.rules->is_nim_heap()) return std::nullopt;
+  Limits limits;
+  limits.max_scan = kMaxMexOptions;
+  limits.meter = std::make_shared<WorkMeter>(kDefaultWorkSteps / 10);
+  auto count = comp.rules->scannable_option_count(comp.state, limits);
+  if (!count) return std::nullopt;
+  std::vector<Nimber> values;
+  for (Count i = 0; i < *count; ++i) {
+    auto value = comp.rules->option_value(comp.rules->option(comp.state, i), limits);
+    if (!value) return std::nullopt;
+    values.push_back(*value);
+  }
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  Nimber mex = 0;
+  for (Nimber v : values) {
+    if (v != mex) break;
+    ++mex;
+  }
+  return Explanation::Mex{comp.rules->spec() + " " + format_component(comp), std::move(values),
+                          mex};
+}
+
+// "mex{0, 1, 3} = 2" in words.
+std::string mex_line(const Explanation::Mex& mex) {
+  std::vector<std::string> values;
+  for (Nimber v : mex.option_values) values.push_back(to_string(v));
+  if (values.empty()) {
+    return fmt::format("g({}) = mex{{}} = 0: no move is possible, so its value is 0.", mex.label);
+  }
+  return fmt::format(
+      "g({}) = mex{{{}}} = {}: its moves leave positions of value {}, and {} is the smallest "
+      "value no move reaches.",
+      mex.label, fmt::join(values, ", "), to_string(mex.value), fmt::join(values, ", "),
+      to_string(mex.value));
 }
 
 // The binary table of the components' values and their XOR.
@@ -149,6 +203,8 @@ Explanation explanation(const Position& position, const Analysis& analysis) {
   }
   const bool nim = all_nim(position);
   explain_table(position, analysis, nim, out);
+  out.mex = mex_step(position);
+  if (out.mex) out.lines.push_back(mex_line(*out.mex));
   if (out.total == 0) {
     out.lines.push_back(
         "X = 0: every move makes it non-zero, and the opponent can always restore 0, so the\n"
@@ -196,6 +252,8 @@ std::string explain(const Position& position, const Analysis& analysis) {
 std::string nim_sum_line(const Analysis& analysis) {
   if (!analysis.grundy || analysis.values.empty()) return "";
   std::vector<std::string> terms;
+  // One value is its own sum: "2", not "2 = 2".
+  if (analysis.values.size() == 1) return to_string(*analysis.grundy);
   for (Nimber g : analysis.values) terms.push_back(to_string(g));
   return fmt::format("{} = {}", fmt::join(terms, " ⊕ "), to_string(*analysis.grundy));
 }

@@ -156,7 +156,8 @@ bool Match::undo() {
 
 std::string Match::save(const std::string& first_player, const std::string& second_player) const {
   std::string text = "nimkit-game 1\n";
-  text += fmt::format("rules {}\n", rules_->spec());
+  // A sum of rulesets is saved as "rules sum", its start naming every component's ruleset.
+  text += fmt::format("rules {}\n", rules_ ? rules_->spec() : std::string(kSumRules));
   text += fmt::format("convention {}\n", to_string(convention_));
   text += fmt::format("players {} {}\n", first_player, second_player);
   text += fmt::format("start {}\n", format_position(start_, rules_.get()));
@@ -169,6 +170,7 @@ std::string Match::save(const std::string& first_player, const std::string& seco
 Result<SavedGame> load_game(std::string_view text, const Limits& limits) {
   SavedGame saved;
   std::shared_ptr<const Ruleset> rules;
+  bool have_rules = false;
   Convention convention = Convention::kNormal;
   bool have_header = false;
   bool have_convention = false;
@@ -193,7 +195,11 @@ Result<SavedGame> load_game(std::string_view text, const Limits& limits) {
         return at(fmt::format("unsupported version {}", quoted(rest)));
       have_header = true;
     } else if (key == "rules") {
-      if (rules || w.size() != 2) return at("expected one \"rules NAME\" line before the start");
+      if (have_rules || w.size() != 2) {
+        return at("expected one \"rules NAME\" line before the start");
+      }
+      have_rules = true;
+      if (w[1] == kSumRules) continue;
       auto made = make_ruleset(w[1]);
       if (!made) return at(made.error());
       rules = *made;
@@ -208,7 +214,7 @@ Result<SavedGame> load_game(std::string_view text, const Limits& limits) {
       saved.first_player = w[1];
       saved.second_player = w[2];
     } else if (key == "start") {
-      if (!rules || !have_convention)
+      if (!have_rules || !have_convention)
         return at("\"start\" comes after \"rules\" and \"convention\"");
       if (saved.match) return at("a second \"start\" line");
       auto position = parse_position(std::vector<std::string>(w.begin() + 1, w.end()), rules);

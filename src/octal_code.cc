@@ -9,14 +9,24 @@
 namespace nimkit {
 namespace {
 
+// The rules in words of bowling: a heap is a row of pins, and a move knocks down adjacent pins.
 constexpr std::array<NamedOctalGame, 7> kNamed = {{
-    {"kayles", "0.77", "Kayles"},
-    {"dawson", "0.07", "Dawson's Kayles"},
-    {"dawsons-chess", "0.137", "Dawson's Chess"},
-    {"guiles", "0.15", "Guiles"},
-    {"officers", "0.6", "Officers"},
-    {"treblecross", "0.007", "Treblecross"},
-    {"double-kayles", "0.7777", "Double Kayles"},
+    {"kayles", "0.77", "Kayles",
+     "knock down one pin, or two adjacent pins; a row may split in two"},
+    {"dawson", "0.07", "Dawson's Kayles", "knock down two adjacent pins; a row may split in two"},
+    {"dawsons-chess", "0.137", "Dawson's Chess",
+     "knock down a pin standing alone, two pins at the end of a row, or three adjacent pins "
+     "anywhere; a row may split in two"},
+    {"guiles", "0.15", "Guiles",
+     "knock down a pin standing alone, or two adjacent pins that stand alone or leave pins on "
+     "both sides, splitting the row in two"},
+    {"officers", "0.6", "Officers",
+     "knock down one pin of a row of two or more, never a pin standing alone; a row may split in "
+     "two"},
+    {"treblecross", "0.007", "Treblecross",
+     "knock down three adjacent pins; a row may split in two"},
+    {"double-kayles", "0.7777", "Double Kayles",
+     "knock down one to four adjacent pins; a row may split in two"},
 }};
 
 int hex_value(char c) {

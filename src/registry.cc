@@ -5,7 +5,9 @@
 
 #include <map>
 #include <mutex>
+#include <string_view>
 #include <tuple>
+#include <utility>
 
 #include "nimkit/games/arc_kayles.h"
 #include "nimkit/games/chomp.h"
@@ -100,6 +102,39 @@ std::function<Made(std::string_view)> shared_plain(std::string name) {
   };
 }
 
+// The display names of the entries that are not named octal games (those come with their own).
+// An entry's rules in plain words are its summary unless it has its own.
+void add_titles(std::vector<RulesetEntry>& list) {
+  static constexpr std::pair<std::string_view, std::string_view> kTitles[] = {
+      {"nim", "Nim"},
+      {"zero-move", "Nim with zero moves"},
+      {"subtraction", "Subtraction game"},
+      {"octal", "Octal game"},
+      {"grundy", "Grundy's game"},
+      {"lasker", "Lasker's Nim"},
+      {"moore", "Moore's Nim"},
+      {"wythoff", "Wythoff's game"},
+      {"node-kayles", "Node Kayles"},
+      {"staircase", "Staircase Nim"},
+      {"fibonacci-nim", "Fibonacci Nim"},
+      {"arc-kayles", "Arc Kayles"},
+      {"hackenbush", "Green Hackenbush"},
+      {"digraph", "Token on a directed graph"},
+      {"turning-turtles", "Turning Turtles"},
+      {"mock-turtles", "Mock Turtles"},
+      {"ruler", "Ruler"},
+      {"turning-corners", "Turning Corners"},
+      {"chomp", "Chomp"},
+      {"cram", "Cram"},
+  };
+  for (RulesetEntry& entry : list) {
+    for (const auto& [name, title] : kTitles) {
+      if (entry.name == name) entry.title = title;
+    }
+    if (entry.rules.empty()) entry.rules = entry.summary;
+  }
+}
+
 std::vector<RulesetEntry> make_registry() {
   std::vector<RulesetEntry> list;
   list.push_back({"nim", "", Nim().summary(), {"nim"}, plain<Nim>("nim")});
@@ -123,12 +158,13 @@ std::vector<RulesetEntry> make_registry() {
   for (const NamedOctalGame& game : named_octal_games()) {
     list.push_back({std::string(game.name),
                     "",
-                    fmt::format("{} (octal {}): {}", game.title, game.code,
-                                OctalGame(*octal_code_by_name(game.name)).summary()),
+                    fmt::format("{} (octal {})", game.rules, game.code),
                     {std::string(game.name)},
                     named_octal(game),
                     "pins",
                     "8 5"});
+    list.back().title = game.title;
+    list.back().rules = game.rules;
   }
   list.push_back({"grundy",
                   "",
@@ -238,6 +274,7 @@ std::vector<RulesetEntry> make_registry() {
                   shared_plain<Cram>("cram"),
                   "cram",
                   "..../.#../..../...."});
+  add_titles(list);
   return list;
 }
 
@@ -258,6 +295,31 @@ Result<std::shared_ptr<const Ruleset>> make_ruleset(std::string_view spec) {
   std::string known;
   for (const RulesetEntry& entry : registry()) known += (known.empty() ? "" : ", ") + entry.name;
   return fail(fmt::format("unknown ruleset {} (known: {})", quoted(spec), known));
+}
+
+const RulesetEntry* find_ruleset_entry(std::string_view spec) {
+  const std::string_view name = spec.substr(0, spec.find(':'));
+  for (const RulesetEntry& entry : registry()) {
+    if (entry.name == name) return &entry;
+  }
+  return nullptr;
+}
+
+std::string ruleset_title(const Ruleset& rules) {
+  const std::string spec = rules.spec();
+  const RulesetEntry* entry = find_ruleset_entry(spec);
+  if (entry == nullptr || entry->title.empty()) return spec;
+  const std::size_t colon = spec.find(':');
+  if (colon == std::string::npos) return entry->title;
+  return fmt::format("{} ({})", entry->title, spec.substr(colon + 1));
+}
+
+std::string ruleset_rules_text(const Ruleset& rules) {
+  const RulesetEntry* entry = find_ruleset_entry(rules.spec());
+  if (entry == nullptr || !entry->parameters.empty() || entry->rules.empty()) {
+    return rules.summary();
+  }
+  return entry->rules;
 }
 
 }  // namespace nimkit

@@ -218,6 +218,43 @@ TEST(SavedGame, SaveThenLoadRoundTrips) {
   }
 }
 
+TEST(SavedGame, ASumIsSavedAsASumNamingEveryComponentsRuleset) {
+  auto start = nimkit::parse_position("kayles:2,3 dawson:12 nim:3", nullptr);
+  ASSERT_TRUE(start.ok()) << start.error();
+  nimkit::Match m(nullptr, *start, nimkit::Convention::kNormal);
+  ASSERT_TRUE(m.play("1 1").ok());
+  ASSERT_TRUE(m.play("2 1 1 1").ok());
+  const std::string saved = m.save("you", "computer");
+  EXPECT_EQ(saved,
+            "nimkit-game 1\n"
+            "rules sum\n"
+            "convention normal\n"
+            "players you computer\n"
+            "start kayles:2,3 dawson:12 nim:3\n"
+            "move 1 1\n"
+            "move 2 1 1 1\n");
+  auto loaded = nimkit::load_game(saved);
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  EXPECT_EQ(loaded->match->rules(), nullptr);
+  EXPECT_TRUE(loaded->match->position() == m.position());
+  EXPECT_EQ(loaded->match->save("you", "computer"), saved);
+}
+
+TEST(SavedGame, AFileWrittenBeforeSumsStillLoads) {
+  // The form every earlier version wrote: one ruleset, the start in its bare notation.
+  auto loaded = nimkit::load_game(
+      "nimkit-game 1\nrules nim\nconvention normal\nstart 3 4 5\nmove 1 2\nmove 3 1\n");
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  EXPECT_EQ(loaded->match->rules()->spec(), "nim");
+  EXPECT_EQ(nimkit::format_position(loaded->match->position()), "1 4 4");
+}
+
+TEST(SavedGame, ASumNeedsQualifiedComponents) {
+  auto loaded = nimkit::load_game("nimkit-game 1\nrules sum\nconvention normal\nstart 3 4\n");
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_TRUE(loaded.error().starts_with("line 4: ")) << loaded.error();
+}
+
 TEST(SavedGame, CommentsAndBlankLinesAreAllowed) {
   auto loaded = nimkit::load_game(
       "# a game\n"

@@ -155,7 +155,7 @@ std::string line_too_long(std::uint64_t number, std::uint64_t max_line) {
 std::string game_title(const Ruleset* rules, Convention convention) {
   const char* play = convention == Convention::kNormal ? "normal play (last to move wins)"
                                                        : "misère play (last to move loses)";
-  return fmt::format("{}, {}", rules ? rules->spec() : std::string("sum of games"), play);
+  return fmt::format("{}, {}", rules ? ruleset_title(*rules) : std::string("Sum of games"), play);
 }
 
 }  // namespace nimkit::cli

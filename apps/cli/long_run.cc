@@ -195,7 +195,9 @@ void add_long_run_options(CLI::App& command, LongRunOptions& options) {
   command.add_flag(
       "--stats", options.stats,
       "value frequencies, largest value and where it first occurs, rare mask and count");
-  command.add_flag("!--no-progress", options.progress, "no progress line on stderr");
+  // A callback rather than "!--no-progress", whose help would read "--no-progress{false}".
+  command.add_flag_callback(
+      "--no-progress", [&options] { options.progress = false; }, "no progress line on stderr");
   command.add_option("--threads", options.threads,
                      "threads of the sparse algorithm (default: the cores available); the values "
                      "are the same for every thread count");

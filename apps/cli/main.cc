@@ -22,6 +22,18 @@ int main(int argc, char** argv) {
   nimkit::cli::add_bench_command(app, status);
   nimkit::cli::add_rules_command(app, status);
   nimkit::cli::add_nimber_command(app, status);
+  // Bare "nimkit": what it can do and a first thing to try, rather than a usage error.
+  if (argc == 1) {
+    fmt::print("{}\n\nCommands:\n", app.get_description());
+    for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) {
+      fmt::print("  {:<9} {}\n", command->get_name(), command->get_description());
+    }
+    fmt::print(
+        "\nTry a game of Nim against the computer:  nimkit play 3 4 5\n"
+        "or see who wins and why:                 nimkit analyze --explain 3 4 5\n"
+        "Help on a command: nimkit COMMAND --help\n");
+    return 0;
+  }
   // CLI11 answers a mistyped command with "A subcommand is required"; name the word instead.
   if (argc >= 2 && argv[1][0] != '-') {
     std::string names;

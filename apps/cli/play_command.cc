@@ -1,8 +1,6 @@
 // nimkit play / replay: the terminal game against the computer, computer-vs-computer runs that
 // reproduce the articles' transcripts, and re-checking saved games.
 #include <fmt/format.h>
-#include <readline/history.h>
-#include <readline/readline.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,25 +8,29 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <iostream>
 #include <optional>
 #include <random>
 #include <sstream>
 
+#include "board.h"
 #include "commands.h"
 #include "common.h"
 #include "nimkit/explain.h"
 #include "nimkit/match.h"
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
+#include "nimkit/registry.h"
 #include "nimkit/strategy.h"
+#include "nimkit/text.h"
+#include "terminal_input.h"
 
 namespace nimkit::cli {
 namespace {
 
 struct PlayOptions {
   GameOptions game;
-  std::string first = "human";
+  std::string first;  // human or computer; empty: human, or the computer under --auto
+  std::string mode = "learn";
   std::string level = "perfect";
   std::optional<std::uint64_t> seed;
   bool auto_play = false;
@@ -87,7 +89,8 @@ void print_prediction(const Match& match, const std::array<std::string, 2>& name
   const std::string sum = nim_sum_line(*analysis);
   std::string why;
   if (match.convention() == Convention::kMisere) {
-    why = "by the misère rule";
+    why = analysis->method == Method::kMisereNim ? "by Bouton's rule for misère Nim"
+                                                 : "by exhaustive search";
   } else if (!sum.empty()) {
     why = fmt::format("{} {}{}", analysis->method == Method::kNimSum ? "nim-sum" : "Grundy value",
                       sum, *analysis->grundy == 0 ? "" : " ≠ 0");
@@ -99,41 +102,6 @@ void print_prediction(const Match& match, const std::array<std::string, 2>& name
              names[winner], why, names[0] == "you" ? "you move" : names[0] + " moves");
 }
 
-class LineReader {
- public:
-  LineReader() : interactive_(isatty(STDIN_FILENO) != 0) {}
-  // Reads one line after `prompt`; nullopt at end of input.
-  std::optional<std::string> read(const std::string& prompt) {
-    if (interactive_) {
-      char* raw = readline(prompt.c_str());
-      if (raw == nullptr) return std::nullopt;
-      std::string line(raw);
-      std::free(raw);
-      if (!line.empty()) add_history(line.c_str());
-      return line;
-    }
-    // Read by hand, bounded: std::getline would grow without limit on input with no newline.
-    std::string line;
-    ++lines_read_;
-    int c = 0;
-    while ((c = std::cin.get()) != std::char_traits<char>::eof() && c != '\n') {
-      if (line.size() >= kDefaultMaxLine) {
-        std::fflush(stdout);
-        std::exit(report(line_too_long(lines_read_, kDefaultMaxLine)));
-      }
-      line += static_cast<char>(c);
-    }
-    if (c == std::char_traits<char>::eof() && line.empty()) return std::nullopt;
-    // Echo scripted input so that the output reads like a session at the terminal.
-    fmt::print("{}{}\n", prompt, line);
-    return line;
-  }
-
- private:
-  bool interactive_;
-  std::uint64_t lines_read_ = 0;
-};
-
 std::string trim(const std::string& s) {
   const auto start = s.find_first_not_of(" \t\r\n");
   if (start == std::string::npos) return "";
@@ -142,16 +110,38 @@ std::string trim(const std::string& s) {
 
 constexpr const char* kCommands =
     "Commands: hint (a winning move and why), undo (take back your last move), help, quit.\n";
+constexpr const char* kPlainCommands = "Commands: undo (take back your last move), help, quit.\n";
+// The exit status of a game stopped by Ctrl-C, as a shell reports a SIGINT.
+constexpr int kInterrupted = 130;
+// play_out()'s status for a game the human left (quit or end of input): nothing more to ask.
+constexpr int kLeft = -1;
 
-int save_game(const Match& match, const PlayOptions& options,
+// Writes `text` to `path` whole or not at all: into a temporary file beside it, then renamed over
+// it, so that neither a full disk nor a Ctrl-C leaves a torn file.
+int write_whole_file(const std::string& path, const std::string& text) {
+  const std::string temporary = fmt::format("{}.tmp{}", path, getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary);
+    out << text;
+    out.close();
+    if (out && std::rename(temporary.c_str(), path.c_str()) == 0) return 0;
+  }
+  std::remove(temporary.c_str());
+  return report(fmt::format("cannot write the game to {}", nimkit::quoted(path)));
+}
+
+int save_game(const Match& match, const std::string& path,
               const std::array<std::string, 2>& names) {
-  if (options.save.empty()) return 0;
-  std::ofstream out(options.save);
-  out << match.save(names[0], names[1]);
-  out.close();
-  if (!out) return report(fmt::format("cannot write the game to \"{}\"", options.save));
-  fmt::print("Game saved to {}\n", options.save);
+  if (path.empty()) return 0;
+  if (const int status = write_whole_file(path, match.save(names[0], names[1])); status != 0) {
+    return status;
+  }
+  fmt::print("Game saved to {}\n", path);
   return 0;
+}
+
+bool answered_yes(const std::optional<std::string>& answer) {
+  return answer && (trim(*answer) == "y" || trim(*answer) == "Y" || trim(*answer) == "yes");
 }
 
 // A game in the terminal: the match, who sits where, and the computer's levels.
@@ -162,9 +152,46 @@ struct Session {
   Level level;
   Level opponent_level;
   bool auto_play = false;
+  bool learn = true;  // hints, and a thrown-away win said at once
   Limits limits;
   Rng rng;
+  BoardStyle style;
+  std::string save_path;  // --save, or where Ctrl-C offers to save
 };
+
+// The board after the last move, the objects it changed marked when the computer made it.
+// Under --auto, the position in notation, one line a move, as the articles' transcripts show it.
+void print_board(const Session& s, const std::optional<LastMove>& last = std::nullopt) {
+  if (s.auto_play) {
+    fmt::print("{}\n", heaps_line(s.match));
+    return;
+  }
+  BoardStyle style = s.style;
+  if (last) style.marker = s.names[s.match.history().back().mover];
+  fmt::print("{}", draw_board(s.match.position(), last, style));
+}
+
+// How moves are typed: each ruleset's syntax once, named by the rulesets that use it when a sum
+// mixes syntaxes.
+std::string move_help(const Position& position) {
+  std::vector<std::pair<std::string, std::string>> syntaxes;  // syntax, the titles using it
+  for (const Component& c : position.components()) {
+    const std::string syntax = c.rules->move_syntax();
+    const std::string title = ruleset_title(*c.rules);
+    auto it = std::find_if(syntaxes.begin(), syntaxes.end(),
+                           [&](const auto& known) { return known.first == syntax; });
+    if (it == syntaxes.end()) {
+      syntaxes.emplace_back(syntax, title);
+    } else if (it->second.find(title) == std::string::npos) {
+      it->second += ", " + title;
+    }
+  }
+  std::string text;
+  for (const auto& [syntax, titles] : syntaxes) {
+    text += (syntaxes.size() > 1 ? titles + ": " : "") + syntax;
+  }
+  return text;
+}
 
 void print_hint(const Session& s) {
   const Position& position = s.match.position();
@@ -196,38 +223,88 @@ void undo_turn(Session& s) {
   while (s.match.undo() && s.match.to_move() == s.computer_seat) {
   }
   fmt::print("Undone. {}\n", heaps_line(s.match));
+  print_board(s);
 }
 
-// One line typed at the prompt: a command or a move. False when the player leaves the game.
-bool human_turn(Session& s, LineReader& reader) {
+// A human move just played: the board, and in learn mode a win thrown away said at once.
+void after_human_move(const Session& s, const Position& before, const MoveRecord& played) {
+  fmt::print("You {}\n", second_person(played.description));
+  print_board(s, LastMove{&before, played.move});
+  if (!s.learn || !played.threw_away_win) return;
+  auto analysis = analyze(before, s.match.convention(), s.limits);
+  if (!analysis || analysis->winning_moves.empty()) {
+    fmt::print("That threw away a win. Type undo to take it back.\n");
+    return;
+  }
+  const Move& best = analysis->winning_moves.front();
+  fmt::print("That threw away a win: {} (type \"{}\") would have won. Type undo to take it back.\n",
+             describe(before, best), format_move(before, best, s.limits));
+}
+
+enum class Turn { kPlayed, kHumanLeft, kCtrlC };
+
+// One line typed at the prompt: a command or a move.
+Turn human_turn(Session& s, LineReader& reader) {
   auto line = reader.read("your move> ");
+  if (interrupted()) return Turn::kCtrlC;
   if (!line) {
     fmt::print("\nEnd of input: the game is left unfinished.\n");
-    return false;
+    return Turn::kHumanLeft;
   }
   const std::string text = trim(*line);
   if (text == "quit" || text == "q") {
     fmt::print("You leave the game unfinished.\n");
-    return false;
+    return Turn::kHumanLeft;
   }
-  if (text.empty()) return true;
+  if (text.empty()) return Turn::kPlayed;
   if (text == "help" || text == "?") {
-    fmt::print("{}{}", s.match.rules()->move_syntax(), kCommands);
+    fmt::print("{}{}", move_help(s.match.position()), s.learn ? kCommands : kPlainCommands);
   } else if (text == "hint") {
-    print_hint(s);
+    if (s.learn) {
+      print_hint(s);
+    } else {
+      fmt::print("No hints in plain mode (--mode learn gives them).\n");
+    }
   } else if (text == "undo") {
     undo_turn(s);
-  } else if (auto played = s.match.play(text); !played) {
-    fmt::print("error: {}\n", played.error());
+  } else if (const Position before = s.match.position(); auto played = s.match.play(text)) {
+    after_human_move(s, before, **played);
   } else {
-    fmt::print("You {}\n{}\n", second_person((*played)->description), heaps_line(s.match));
+    fmt::print("error: {}\n", played.error());
   }
-  return true;
+  return Turn::kPlayed;
+}
+
+// Ctrl-C: the game stops; offer to save it (a second Ctrl-C, or anything but yes, does not).
+int offer_save(const Session& s, LineReader& reader) {
+  clear_interrupt();
+  fmt::print("\nInterrupted.\n");
+  const std::string path = s.save_path.empty() ? "nimkit-game.txt" : s.save_path;
+  auto answer = reader.read(fmt::format("save this game to {}? [y/N] ", path));
+  if (interrupted() || !answered_yes(answer)) {
+    fmt::print("{}Not saved.\n", interrupted() ? "\n" : "");
+    return kInterrupted;
+  }
+  const int status = save_game(s.match, path, s.names);
+  return status != 0 ? status : kInterrupted;
+}
+
+// "Rules: knock down one pin, ...", one line per ruleset of the position.
+void print_rules(const Position& position) {
+  std::vector<std::string> seen;
+  for (const Component& c : position.components()) {
+    const std::string title = ruleset_title(*c.rules);
+    if (std::find(seen.begin(), seen.end(), title) != seen.end()) continue;
+    seen.push_back(title);
+    fmt::print("{}: {}\n", position.single_ruleset() != nullptr ? "Rules" : title,
+               ruleset_rules_text(*c.rules));
+  }
 }
 
 void print_opening(const Session& s, std::uint64_t seed) {
   fmt::print("{}: {}\n", game_title(s.match.position().single_ruleset(), s.match.convention()),
              heaps_line(s.match));
+  print_rules(s.match.position());
   if (s.auto_play) {
     fmt::print("computer ({}) against opponent ({}), seed {}\n", s.level.to_string(),
                s.opponent_level.to_string(), seed);
@@ -236,25 +313,29 @@ void print_opening(const Session& s, std::uint64_t seed) {
                s.level.to_string(), seed);
   }
   print_prediction(s.match, s.names, s.limits);
-  fmt::print("Game begins\n{}\n", heaps_line(s.match));
+  fmt::print("Game begins\n");
+  print_board(s);
 }
 
-// Plays until the game ends or the human leaves; returns an exit status.
-int play_out(Session& s) {
-  LineReader reader;
+// Plays until the game ends, the human leaves or presses Ctrl-C; returns an exit status.
+int play_out(Session& s, LineReader& reader) {
   bool abandoned = false;
   while (!s.match.over()) {
+    if (interrupted()) return offer_save(s, reader);
     const std::size_t seat = s.match.to_move();
     if (seat == s.computer_seat || s.auto_play) {
       const Level& mover = seat == s.computer_seat ? s.level : s.opponent_level;
-      auto move = choose_move(s.match.position(), s.match.convention(), mover, s.rng, s.limits);
+      const Position before = s.match.position();
+      auto move = choose_move(before, s.match.convention(), mover, s.rng, s.limits);
       if (!move) return report(move.error());
       const MoveRecord& r = s.match.play(*move);
-      fmt::print("{} {}\n{}\n", capitalized(s.names[seat]), third_person(r.description),
-                 heaps_line(s.match));
+      fmt::print("{} {}\n", capitalized(s.names[seat]), third_person(r.description));
+      print_board(s, LastMove{&before, *move});
       continue;
     }
-    if (!human_turn(s, reader)) {
+    const Turn turn = human_turn(s, reader);
+    if (turn == Turn::kCtrlC) return offer_save(s, reader);
+    if (turn == Turn::kHumanLeft) {
       abandoned = true;
       break;
     }
@@ -266,37 +347,77 @@ int play_out(Session& s) {
     fmt::print("No moves were played.\n");
   }
   print_transcript(s.match, s.names);
-  return 0;
+  return abandoned ? kLeft : 0;
+}
+
+// The game's ruleset as the match records it: the one ruleset of the position (which may differ
+// from --rules: "play kayles:7"), or none for a sum of rulesets.
+std::shared_ptr<const Ruleset> match_rules(const Game& game) {
+  const Ruleset* single = game.position.single_ruleset();
+  if (single == nullptr) return nullptr;
+  if (single == game.rules.get()) return game.rules;
+  auto made = make_ruleset(single->spec());
+  return made ? *made : nullptr;
+}
+
+// The options with the ruleset's registry start position when no position is given (a game
+// file names its own tokens).
+GameOptions with_start(const GameOptions& options) {
+  GameOptions out = options;
+  if (out.heaps.empty() && out.game_file.empty()) {
+    if (const RulesetEntry* entry = find_ruleset_entry(out.rules)) out.heaps = words(entry->start);
+  }
+  return out;
 }
 
 int run_play(const PlayOptions& options) {
-  auto game = make_game(options.game);
+  auto game = make_game(with_start(options.game));
   if (!game) return report(game.error());
-  if (options.first != "human" && options.first != "computer") {
-    return report(fmt::format("--first \"{}\" is not human or computer", options.first));
+  const std::string first =
+      !options.first.empty() ? options.first : (options.auto_play ? "computer" : "human");
+  if (first != "human" && first != "computer") {
+    return report(fmt::format("--first \"{}\" is not human or computer", first));
+  }
+  if (options.mode != "learn" && options.mode != "plain") {
+    return report(fmt::format("--mode {} is not learn or plain", nimkit::quoted(options.mode)));
   }
   auto level = Level::parse(options.level);
   if (!level) return report(level.error());
   auto opponent_level = Level::parse(options.opponent);
   if (!opponent_level) return report(opponent_level.error());
   const Limits limits = options.game.limits();
-  const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
+  std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
   // Player 0 moves first. The "human" seat is the opponent mover under --auto.
-  const bool computer_first = options.first == "computer";
+  const bool computer_first = first == "computer";
   const std::string human = options.auto_play ? "opponent" : "you";
   const std::string computer = "computer";
-  Session s{Match(game->rules, game->position, options.game.convention(), limits),
-            computer_first ? std::array<std::string, 2>{computer, human}
-                           : std::array<std::string, 2>{human, computer},
-            computer_first ? std::size_t{0} : std::size_t{1},
-            *level,
-            *opponent_level,
-            options.auto_play,
-            limits,
-            Rng(seed)};
-  print_opening(s, seed);
-  if (const int status = play_out(s); status != 0) return status;
-  return save_game(s.match, options, s.names);
+  Rng rng(seed);
+  LineReader reader;
+  std::optional<InterruptHandler> interrupts;
+  if (!options.auto_play) interrupts.emplace();
+  for (;;) {
+    Session s{Match(match_rules(*game), game->position, options.game.convention(), limits),
+              computer_first ? std::array<std::string, 2>{computer, human}
+                             : std::array<std::string, 2>{human, computer},
+              computer_first ? std::size_t{0} : std::size_t{1},
+              *level,
+              *opponent_level,
+              options.auto_play,
+              options.mode == "learn",
+              limits,
+              rng,
+              BoardStyle{colour_wanted()},
+              options.save};
+    print_opening(s, seed);
+    const int status = play_out(s, reader);
+    if (status == kInterrupted || (status != 0 && status != kLeft)) return status;
+    if (const int saved = save_game(s.match, options.save, s.names); saved != 0) return saved;
+    if (options.auto_play || status == kLeft) return 0;
+    if (!answered_yes(reader.read("play again? [y/N] ")) || interrupted()) return 0;
+    // Each game has a seed of its own, printed, so that --seed repeats any one of them.
+    seed = s.rng.next();
+    rng = Rng(seed);
+  }
 }
 
 // A saved game is a few lines per move: 16 MiB holds hundreds of thousands of moves, and no read
@@ -351,7 +472,11 @@ void add_play_command(CLI::App& app, int& status) {
   auto options = std::make_shared<PlayOptions>();
   CLI::App* play = app.add_subcommand("play", "Play against the computer in the terminal");
   options->game.add_to(*play);
-  play->add_option("--first", options->first, "who moves first: human or computer")
+  play->add_option(
+      "--first", options->first,
+      "who moves first: human or computer (default: human; the computer under --auto)");
+  play->add_option("--mode", options->mode,
+                   "learn: hints, and a win thrown away said at once; plain: no help")
       ->capture_default_str();
   play->add_option("--level", options->level,
                    "the computer's level: perfect, random or skilled:P (P from 0 to 1)")
@@ -361,7 +486,8 @@ void add_play_command(CLI::App& app, int& status) {
                  "the computer plays against the --opponent mover and prints the transcript");
   play->add_option("--opponent", options->opponent, "level of the opponent under --auto")
       ->capture_default_str();
-  play->add_option("--save", options->save, "write the game to FILE when it ends");
+  play->add_option("--save", options->save,
+                   "write the game to FILE when it ends (Ctrl-C offers to save it there too)");
   play->callback([options, &status] { status = run_play(*options); });
 
   auto path = std::make_shared<std::string>();

@@ -10,7 +10,8 @@ namespace {
 
 int run_rules() {
   for (const RulesetEntry& entry : registry()) {
-    fmt::print("{}{}\n", entry.name, entry.parameters.empty() ? "" : ":" + entry.parameters);
+    fmt::print("{} — {}{}\n", entry.title, entry.name,
+               entry.parameters.empty() ? "" : ":" + entry.parameters);
     fmt::print("  {}\n", entry.summary);
     // The value source belongs to a built ruleset: state it for each example.
     for (const std::string& example : entry.examples) {

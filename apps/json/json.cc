@@ -4,6 +4,7 @@
 
 #include "nimkit/match.h"
 #include "nimkit/notation.h"
+#include "nimkit/registry.h"
 
 namespace nimkit::contract {
 namespace {
@@ -62,6 +63,7 @@ nlohmann::json component_json(const Position& position, std::size_t c,
   const Component& comp = position.components()[c];
   nlohmann::json part;
   part["rules"] = comp.rules->spec();
+  part["title"] = ruleset_title(*comp.rules);
   part["view"] = std::string(comp.rules->view());
   part["items"] = comp.rules->format_state(comp.state);
   if (has_heaps(comp)) part["heaps"] = part["items"];
@@ -82,21 +84,29 @@ nlohmann::json explanation_json(const Explanation& e) {
                     {"rules", row.rules},
                     {"reason", row.reason}});
   }
-  return {{"heading", e.heading},
-          {"rows", rows},
-          {"width", e.width},
-          {"total", nimber_json(e.total)},
-          {"total_binary", e.total_binary},
-          {"columns", e.columns},
-          {"lines", e.lines},
-          {"component_moves", e.component_moves},
-          {"winning_moves", e.winning_moves}};
+  nlohmann::json j = {{"heading", e.heading},
+                      {"rows", rows},
+                      {"width", e.width},
+                      {"total", nimber_json(e.total)},
+                      {"total_binary", e.total_binary},
+                      {"columns", e.columns},
+                      {"lines", e.lines},
+                      {"component_moves", e.component_moves},
+                      {"winning_moves", e.winning_moves}};
+  if (e.mex) {
+    nlohmann::json values = nlohmann::json::array();
+    for (Nimber v : e.mex->option_values) values.push_back(nimber_json(v));
+    j["mex"] = {
+        {"label", e.mex->label}, {"option_values", values}, {"value", nimber_json(e.mex->value)}};
+  }
+  return j;
 }
 
 nlohmann::json analysis_json(const Position& position, const Analysis& analysis) {
   nlohmann::json j;
   const Ruleset* single = position.single_ruleset();
   j["rules"] = single ? single->spec() : "sum";
+  j["title"] = single ? ruleset_title(*single) : "Sum of games";
   j["convention"] = std::string(to_string(analysis.convention));
   j["heaps"] = nlohmann::json::array();
   j.update(position_fields(position));

@@ -195,10 +195,8 @@ std::variant<json, ApiResponse> analysis_answer(const Position& position, Conven
 }
 
 json ruleset_json(const RulesetEntry& entry) {
-  json j{{"name", entry.name},
-         {"parameters", entry.parameters},
-         {"summary", entry.summary},
-         {"examples", entry.examples}};
+  json j{{"name", entry.name},   {"parameters", entry.parameters}, {"summary", entry.summary},
+         {"title", entry.title}, {"rules", entry.rules},           {"examples", entry.examples}};
   // Heaps per component, from the first example that builds (the form needs it to draw random
   // positions of a legal size).
   j["view"] = entry.view;

@@ -4,6 +4,7 @@
 // front end shows the same explanation: the CLI prints it as text, the server sends it as JSON.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,13 @@ struct Explanation {
     std::string binary;  // the value in binary, `width` digits
     std::string rules;   // its ruleset and items, "kayles 7" (empty for a position of Nim heaps)
     std::string reason;  // why it has its value, when worth teaching, else empty
+  };
+  // How a single component (not a Nim heap) gets its value: the values of the positions its moves
+  // leave, and the smallest value none of them has — the mex, which is its Grundy value.
+  struct Mex {
+    std::string label;                  // "kayles 7"
+    std::vector<Nimber> option_values;  // distinct, ascending
+    Nimber value = 0;                   // mex(option_values)
   };
   // What the analysis did, in a heading: "Nim-sum: the heap sizes in binary, ...".
   std::string heading;
@@ -38,7 +46,13 @@ struct Explanation {
   // The winning moves in words with the position each leaves: "take 2 from heap 1; then the
   // position is 1 4 5 (X = 0)".
   std::vector<std::string> winning_moves;
+  // The mex step, for a position of one component that is not a Nim heap and has at most
+  // kMaxMexOptions moves (normal play with Grundy values only); absent otherwise.
+  std::optional<Mex> mex;
 };
+
+// The most moves a component may have for its mex step to be shown.
+inline constexpr std::uint64_t kMaxMexOptions = 64;
 
 // The explanation of `analysis`, which must be of `position`.
 Explanation explanation(const Position& position, const Analysis& analysis);

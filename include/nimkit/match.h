@@ -2,7 +2,9 @@
 //
 // Saved game format (plain text, one record per line, '#' starts a comment):
 //   nimkit-game 1
-//   rules nim                      ruleset notation, as --rules takes it
+//   rules nim                      ruleset notation, as --rules takes it, or "sum" for a sum of
+//                                  rulesets (then the start names each component's ruleset:
+//                                  "start kayles:2,3 dawson:12 nim:3")
 //   convention normal              or misere
 //   players human computer         who moved first and second (free words, optional)
 //   start 3 4 5                    start position, as `analyze` takes it
@@ -10,6 +12,7 @@
 //                                  taken[, parts left for splitting moves]; for graphs, a vertex
 //   move 3 3 !                     '!' marks a move that threw away a win
 // Replay re-checks every move (legality and the '!' marks) and names the line at fault.
+// docs/saved-games.md describes the format in full.
 #pragma once
 
 #include <cstddef>
@@ -33,14 +36,19 @@ struct MoveRecord {
   Position after;
 };
 
+// The "rules" record of a game whose position is a sum of rulesets.
+inline constexpr std::string_view kSumRules = "sum";
+
 class Match {
  public:
+  // `rules` is the one ruleset of the position, or null for a sum of rulesets.
   Match(std::shared_ptr<const Ruleset> rules, Position start, Convention convention,
         Limits limits = {});
 
   const Position& position() const;
   const Position& start() const { return start_; }
   Convention convention() const { return convention_; }
+  // The one ruleset of the game; null for a sum of rulesets.
   const std::shared_ptr<const Ruleset>& rules() const { return rules_; }
   const std::vector<MoveRecord>& history() const { return history_; }
   // 0 or 1: whose turn it is (0 = the player who moved first).

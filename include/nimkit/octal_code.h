@@ -51,6 +51,7 @@ struct NamedOctalGame {
   std::string_view name;   // "kayles"
   std::string_view code;   // "0.77"
   std::string_view title;  // "Kayles"
+  std::string_view rules;  // in plain words: "knock down one pin, or two adjacent pins; ..."
 };
 
 // The named games, in the order listed above.

@@ -27,6 +27,9 @@ struct RulesetEntry {
   // position to start a game from, in its notation.
   std::string view = "heaps";
   std::string start = "3 4 5";
+  // For people: the game's name ("Dawson's Chess") and its rules in plain words.
+  std::string title = {};
+  std::string rules = {};
 };
 
 // Every ruleset, in the order the help lists them.
@@ -35,5 +38,14 @@ const std::vector<RulesetEntry>& registry();
 // Builds a ruleset from its notation "name" or "name:params" (e.g. "subtraction:1,3,4").
 // Fails with `unknown ruleset "foo"` naming the known ones, or with the parameter error.
 Result<std::shared_ptr<const Ruleset>> make_ruleset(std::string_view spec);
+
+// The entry of a ruleset notation ("kayles", "subtraction:1,3,4"), or nullptr for an unknown name.
+const RulesetEntry* find_ruleset_entry(std::string_view spec);
+
+// A built ruleset for people: its display name, with its parameters when it takes some ("Kayles",
+// "Subtraction game (1,3,4)"), and its rules in plain words (the entry's, or for a ruleset with
+// parameters its own summary, which names them).
+std::string ruleset_title(const Ruleset& rules);
+std::string ruleset_rules_text(const Ruleset& rules);
 
 }  // namespace nimkit

@@ -195,12 +195,14 @@ function escapeHtml(text) {
 
 function renderHeader() {
   const entry = entryFor(game.rules);
-  $('game-rules').textContent = game.rules === 'nim' ? 'Nim' : game.rules;
+  // The registry's display name ("Dawson's Chess"), with the parameters of a ruleset that has them.
+  const params = game.rules.includes(':') ? ` (${game.rules.slice(game.rules.indexOf(':') + 1)})` : '';
+  $('game-rules').textContent = entry?.title ? `${entry.title}${params}` : game.rules;
   $('game-convention').textContent = game.misere ? 'misère · last to move loses' : 'normal · last to move wins';
   $('game-convention').classList.toggle('misere', game.misere);
   $('game-level').textContent = levelLabel(game.level);
   $('game-mode').textContent = learning() ? 'learn mode' : 'play mode';
-  $('game-summary').textContent = entry ? `Rules: ${entry.summary}.` : '';
+  $('game-summary').textContent = entry ? `Rules: ${entry.parameters ? entry.summary : entry.rules}.` : '';
 }
 
 function renderMoves(over = false) {
@@ -375,7 +377,7 @@ async function refresh() {
   current.analysis = analysis;
   if (analysis.rules === 'sum') {
     // A sum of different rulesets (typed as "kayles:7 nim:3"): name its parts.
-    const parts = [...new Set(analysis.components.map((c) => c.rules))];
+    const parts = [...new Set(analysis.components.map((c) => c.title ?? c.rules))];
     $('game-rules').textContent = 'Sum of games';
     $('game-summary').textContent = `Components: ${parts.join(' + ')}. A move is a move in one component.`;
   }

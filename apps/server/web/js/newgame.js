@@ -49,8 +49,8 @@ export function fillRulesetSelect(select, keep = () => true) {
   select.replaceChildren(...rulesets.filter(keep).map((r) => {
     const option = document.createElement('option');
     option.value = r.name;
-    option.textContent = r.name;
-    option.title = r.summary;
+    option.textContent = r.title ? `${r.title} (${r.name})` : r.name;
+    option.title = r.rules ?? r.summary;
     return option;
   }));
 }
@@ -64,7 +64,7 @@ export function syncParams(select, input, label, help, summary) {
   if (entry.parameters && !input.dataset.touched) input.value = example ? example.slice(entry.name.length + 1) : '';
   input.placeholder = entry.parameters ?? '';
   if (help) help.textContent = entry.parameters ? `Form: ${entry.parameters}. Examples: ${(entry.examples ?? []).join(', ')}` : '';
-  if (summary) summary.textContent = entry.summary;
+  if (summary) summary.textContent = entry.title ? `${entry.title}: ${entry.rules}` : entry.summary;
 }
 
 const POSITION_HELP = {

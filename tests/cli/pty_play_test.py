@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""The terminal game as a user sees it: nimkit play on a pseudo-terminal, moves typed at the
+prompt, the screen read back, Ctrl-C pressed. Usage: pty_play_test.py NIMKIT"""
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+NIMKIT = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.environ["NIMKIT"]
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+class Terminal:
+    """nimkit on a pseudo-terminal: type lines, read what it shows."""
+
+    def __init__(self, args, cwd, colour=True):
+        env = dict(os.environ, TERM="xterm")
+        env.pop("NO_COLOR", None)
+        if not colour:
+            env["NO_COLOR"] = "1"
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.chdir(cwd)
+            os.execve(NIMKIT, [NIMKIT] + args, env)
+        self.raw = b""
+        self.seen = 0  # how much of the screen (colour removed) earlier waits have consumed
+
+    def read_until(self, text, timeout=10):
+        """Reads until `text` (ANSI colour removed) is shown after what earlier waits found;
+        returns the screen so far."""
+        deadline = time.time() + timeout
+        while text not in ANSI.sub("", self.screen)[self.seen:]:
+            left = deadline - time.time()
+            if left <= 0:
+                raise AssertionError(f"timed out waiting for {text!r}; screen:\n{self.screen}")
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 4096)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    raise AssertionError(f"nimkit ended before {text!r}; screen:\n{self.screen}")
+                self.raw += chunk
+        plain = ANSI.sub("", self.screen)
+        self.seen = plain.index(text, self.seen) + len(text)
+        return plain
+
+    def type(self, line):
+        os.write(self.fd, line.encode() + b"\r")
+
+    def interrupt(self):
+        os.write(self.fd, b"\x03")  # Ctrl-C: the terminal sends SIGINT to the game
+
+    def wait(self):
+        """Reads the rest of the screen; returns the exit status."""
+        while True:
+            ready, _, _ = select.select([self.fd], [], [], 10)
+            if not ready:
+                break
+            try:
+                chunk = os.read(self.fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            self.raw += chunk
+        _, status = os.waitpid(self.pid, 0)
+        return os.waitstatus_to_exitcode(status)
+
+
+    @property
+    def screen(self):
+        # Decoded whole each time: a read may end inside a character such as "●".
+        return self.raw.decode("utf-8", "replace")
+
+
+class PlayOnATerminal(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+
+    def play(self, *args, colour=True):
+        return Terminal(list(args), self.dir.name, colour)
+
+    def path(self, name):
+        return os.path.join(self.dir.name, name)
+
+    def test_board_numbers_the_heaps_and_draws_the_stones_in_colour(self):
+        t = self.play("play", "--seed", "3", "3", "4", "5")
+        screen = t.read_until("your move> ")
+        self.assertIn("    1.    3  ● ● ●\r\n", screen)
+        self.assertIn("    3.    5  ● ● ● ● ●\r\n", screen)
+        self.assertIn("\x1b[", t.screen)  # coloured on a terminal
+        t.type("quit")
+        self.assertEqual(t.wait(), 0)
+
+    def test_no_colour_when_no_color_is_set(self):
+        t = self.play("play", "--seed", "3", "3", "4", "5", colour=False)
+        t.read_until("your move> ")
+        self.assertNotIn("\x1b[1", t.screen)
+        t.type("quit")
+        self.assertEqual(t.wait(), 0)
+
+    def test_the_computers_move_is_marked_on_the_board(self):
+        t = self.play("play", "--seed", "3", "3", "4", "5")
+        t.read_until("your move> ")
+        t.type("1 2")  # the winning move: the computer answers on heap 1, 2 or 3
+        screen = t.read_until("◀ computer")
+        self.assertRegex(screen, r"Computer takes \d+ from heap \d")
+        changed = [line for line in screen.splitlines() if "◀ computer" in line]
+        self.assertEqual(len(changed), 1)
+        self.assertIn("·", changed[0])  # the stones it took, drawn as dots
+        t.type("quit")
+        t.wait()
+
+    def test_a_thrown_away_win_is_said_at_once(self):
+        t = self.play("play", "--seed", "3", "3", "4", "5")
+        t.read_until("your move> ")
+        t.type("1 1")  # 2 4 5 has nim-sum 3: the win is gone
+        screen = t.read_until("Type undo to take it back.")
+        self.assertIn(
+            'That threw away a win: take 2 from heap 1 (type "1 2") would have won.', screen)
+        t.type("quit")
+        t.wait()
+
+    def test_play_again_starts_a_new_game(self):
+        t = self.play("play", "--seed", "1", "1")
+        t.read_until("your move> ")
+        t.type("1 1")
+        t.read_until("play again? [y/N] ")
+        t.type("y")
+        t.read_until("your move> ")
+        self.assertEqual(ANSI.sub("", t.screen).count("Game begins"), 2)
+        t.type("1 1")
+        t.read_until("play again? [y/N] ")
+        t.type("n")
+        self.assertEqual(t.wait(), 0)
+        self.assertEqual(ANSI.sub("", t.screen).count("You win"), 2)
+        # Each game prints a seed of its own, which --seed repeats.
+        seeds = re.findall(r"seed (\d+)\. Type help", ANSI.sub("", t.screen))
+        self.assertEqual(len(seeds), 2)
+        self.assertEqual(seeds[0], "1")
+        self.assertNotEqual(seeds[1], "1")
+
+    def test_ctrl_c_offers_to_save_and_the_file_replays(self):
+        t = self.play("play", "--seed", "3", "--save", "game.txt", "kayles:2,3", "dawson:12",
+                      "nim:3")
+        t.read_until("your move> ")
+        t.type("4 1")
+        t.read_until("◀ computer")
+        t.read_until("your move> ")
+        t.interrupt()
+        t.read_until("save this game to game.txt? [y/N] ")
+        t.type("y")
+        self.assertEqual(t.wait(), 130)
+        self.assertIn("Game saved to game.txt", t.screen)
+        with open(self.path("game.txt")) as f:
+            saved = f.read()
+        self.assertIn("rules sum\n", saved)
+        self.assertIn("start kayles:2,3 dawson:12 nim:3\n", saved)
+        self.assertEqual(saved.count("\nmove "), 2)
+        replay = subprocess.run([NIMKIT, "replay", self.path("game.txt")], capture_output=True,
+                                text=True)
+        self.assertEqual(replay.returncode, 0, replay.stderr)
+        self.assertIn("All 2 moves checked", replay.stdout)
+        self.assertEqual([n for n in os.listdir(self.dir.name) if n != "game.txt"], [])
+
+    def test_ctrl_c_then_no_saves_nothing(self):
+        t = self.play("play", "--seed", "3", "3", "4", "5")
+        t.read_until("your move> ")
+        t.interrupt()
+        t.read_until("save this game to nimkit-game.txt? [y/N] ")
+        t.type("")
+        self.assertEqual(t.wait(), 130)
+        self.assertIn("Not saved.", t.screen)
+        self.assertEqual(os.listdir(self.dir.name), [])
+
+    def test_a_second_ctrl_c_leaves_without_saving(self):
+        t = self.play("play", "--seed", "3", "3", "4", "5")
+        t.read_until("your move> ")
+        t.interrupt()
+        t.read_until("[y/N] ")
+        t.interrupt()
+        self.assertEqual(t.wait(), 130)
+        self.assertEqual(os.listdir(self.dir.name), [])
+
+    def test_no_position_starts_the_rulesets_own_game(self):
+        t = self.play("play", "--rules", "kayles", "--seed", "1")
+        screen = t.read_until("your move> ")
+        self.assertIn("Kayles, normal play", screen)
+        self.assertIn("Rules: knock down one pin, or two adjacent pins", screen)
+        self.assertIn("| | |", screen)  # pins, not stones
+        t.type("quit")
+        self.assertEqual(t.wait(), 0)
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    unittest.main(verbosity=2)
