@@ -68,7 +68,7 @@ test('a count of a million values plots in bands, with the first values in the t
     assert.equal(await page.locator(`#g-table td[title^="g(${n}) ="]`).textContent(), first[n]);
   }
   // The plot's first band spans g(0) .. g(999): its top is the largest of those values.
-  const top = Math.max(...first.length ? cli('grundy', '--rules', 'octal:0.16', '--count', '1000').trim().split('\n').map(Number) : []);
+  const top = Math.max(...cli('grundy', '--rules', 'octal:0.16', '--count', '1000').trim().split('\n').map(Number));
   const y = await page.evaluate(() => {
     const d = document.querySelector('#g-chart .gband').getAttribute('d');
     return Number(d.split('M')[1].split('V')[1]);
@@ -96,6 +96,16 @@ test('Wythoff shows its table g(a, b), cells as nimkit analyze computes them', a
     assert.equal(await cell.getAttribute('title'), `g(${a}, ${b}) = ${analysis.grundy}`);
   }
   await page.screenshot({ path: path.join(ARTIFACTS, 'grundy-wythoff.png'), fullPage: false });
+  // A large table is painted, a few pixels a cell, and names the cell pointed at.
+  await page.fill('#g-count', '200');
+  await submit();
+  const canvas = page.locator('canvas.ggrid-canvas');
+  assert.equal(await canvas.count(), 1);
+  assert.equal(await page.locator('#g-table').isVisible(), false);
+  const box = await canvas.boundingBox();
+  await page.mouse.move(box.x + (4.5 / 200) * box.width, box.y + (3.5 / 200) * box.height);
+  const analysis = JSON.parse(cli('analyze', '--rules', 'wythoff', '--json', '3', '4'));
+  assert.equal(await canvas.getAttribute('title'), `g(3, 4) = ${analysis.grundy}`);
 });
 
 test('only rulesets with a sequence or a table are offered, as the server lists them', async () => {

@@ -32,14 +32,17 @@ function cell(tag, text) {
 }
 
 // Axes, grid lines, and the preperiod and period zones of a plot of n values up to `top`.
+// Returns whether the period boundaries were drawn (not when there would be too many).
 function frame(chart, { n, top, period, preperiod, x, y, box }) {
   const { W, H, pad } = box;
+  let lines = false;
   if (period && preperiod > 0) {
     chart.append(svg('rect', { class: 'zone-pre', x: x(0), y: pad.t, width: Math.max(0, x(Math.min(preperiod, n - 1)) - x(0)), height: H - pad.t - pad.b }));
     chart.append(svg('text', { class: 'zone-label', x: x(0) + 6, y: pad.t - 8 }, `preperiod (n < ${preperiod})`));
   }
   if (period && preperiod < n) {
-    if ((n - preperiod) / period <= MAX_PERIOD_LINES) {
+    lines = (n - preperiod) / period <= MAX_PERIOD_LINES;
+    if (lines) {
       for (let start = preperiod; start < n; start += period) {
         chart.append(svg('line', { class: start === preperiod ? 'period-start' : 'period-line', x1: x(start), x2: x(start), y1: pad.t, y2: H - pad.b }));
       }
@@ -60,6 +63,7 @@ function frame(chart, { n, top, period, preperiod, x, y, box }) {
   }
   chart.append(svg('text', { class: 'axis-label', x: W - pad.r, y: H - 4, 'text-anchor': 'end' }, 'n'));
   chart.append(svg('text', { class: 'axis-label', x: 8, y: pad.t - 8 }, 'g(n)'));
+  return lines;
 }
 
 // Plots g(0) .. g(count-1): a dot per value for small counts, else a vertical bar per band from
@@ -75,7 +79,7 @@ export function drawSequence(chart, legend, data) {
   const preperiod = data.proved ? Number(data.preperiod) : 0;
   const x = (i) => pad.l + (n <= 1 ? 0 : (i * (W - pad.l - pad.r)) / (n - 1));
   const y = (v) => H - pad.b - (Number(v) * (H - pad.t - pad.b)) / top;
-  frame(chart, { n, top, period, preperiod, x, y, box });
+  const lines = frame(chart, { n, top, period, preperiod, x, y, box });
 
   const dots = n <= MAX_DOTS && data.values.length === n;
   chart.dataset.drawn = dots ? 'dots' : 'bands';
@@ -102,7 +106,8 @@ export function drawSequence(chart, legend, data) {
     }
     chart.append(svg('path', { class: 'gband', d }));
   }
-  legend.innerHTML = (period ? '<span class="key pre"></span> preperiod <span class="key per"></span> first period <span class="key line"></span> period boundaries' : '') +
+  legend.innerHTML = (period ? '<span class="key pre"></span> preperiod <span class="key per"></span> first period' : '') +
+      (lines ? ' <span class="key line"></span> period boundaries' : '') +
       (dots ? '' : `<span class="key band"></span> smallest to largest value of each ${Number(data.bands.width).toLocaleString('en')} heaps`);
 }
 
@@ -113,6 +118,7 @@ export function drawValues(table, data) {
   const period = data.proved ? Number(data.period) : null;
   const preperiod = data.proved ? Number(data.preperiod) : 0;
   const width = period && period <= 32 ? period : 10;
+  clearCanvas(table);
   table.className = 'gtable';
   table.replaceChildren();
   const head = document.createElement('tr');
@@ -140,11 +146,61 @@ export function drawValues(table, data) {
   table.append(body);
 }
 
+// A grid's colour: blue for small values to red for the largest, so that the growth of g(a, b)
+// away from the corner and the lines of 0 cells show.
+function gridHue(value, top) {
+  return Math.round(240 - (240 * Number(value)) / Math.max(1, top));
+}
+
+function gridTop(grid) {
+  return grid.reduce((m, row) => row.reduce((n, v) => Math.max(n, Number(v)), m), 0);
+}
+
+// Past this side the table g(a, b) is painted on a canvas: tens of thousands of table cells
+// take seconds to lay out.
+const MAX_GRID_CELLS_SIDE = 48;
+
+// Removes a painted grid and shows the table element again.
+function clearCanvas(table) {
+  table.parentElement.querySelector('canvas.ggrid-canvas')?.remove();
+  table.hidden = false;
+}
+
+// The grid painted a few pixels per cell, coloured by value (the 0 cells dark); pointing at a
+// cell names it in the tooltip.
+function paintGrid(table, grid) {
+  const side = grid.length;
+  const px = Math.max(2, Math.floor(768 / side));
+  const canvas = Object.assign(document.createElement('canvas'), { className: 'ggrid-canvas', width: side * px, height: side * px });
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', `g(a, b) for a, b below ${side}, coloured by value`);
+  const ctx = canvas.getContext('2d');
+  const top = gridTop(grid);
+  grid.forEach((row, a) => row.forEach((v, b) => {
+    ctx.fillStyle = String(v) === '0' ? '#1f2937' : `hsl(${gridHue(v, top)} 70% 62%)`;
+    ctx.fillRect(b * px, a * px, px, px);
+  }));
+  canvas.addEventListener('mousemove', (e) => {
+    const rect = canvas.getBoundingClientRect();
+    const a = Math.floor(((e.clientY - rect.top) / rect.height) * side);
+    const b = Math.floor(((e.clientX - rect.left) / rect.width) * side);
+    if (a >= 0 && a < side && b >= 0 && b < side) canvas.title = `g(${a}, ${b}) = ${grid[a][b]}`;
+  });
+  table.replaceChildren();
+  table.hidden = true;
+  table.parentElement.append(canvas);
+}
+
 // The table g(a, b): a row per a, a column per b, each cell coloured by its value.
 export function drawGrid(table, grid) {
   const side = grid.length;
+  clearCanvas(table);
+  if (side > MAX_GRID_CELLS_SIDE) {
+    paintGrid(table, grid);
+    return;
+  }
   table.className = 'gtable ggrid';
-  table.classList.toggle('dense', side > 40);
+  const top = gridTop(grid);
   table.replaceChildren();
   const head = document.createElement('tr');
   head.append(cell('th', 'a \\ b'));
@@ -156,11 +212,11 @@ export function drawGrid(table, grid) {
     const tr = document.createElement('tr');
     tr.append(cell('th', String(a)));
     row.forEach((v, b) => {
-      const td = cell('td', side > 40 ? '' : String(v));
+      const td = cell('td', String(v));
       td.dataset.a = a;
       td.dataset.b = b;
       td.title = `g(${a}, ${b}) = ${v}`;
-      td.style.setProperty('--h', hue(v));
+      td.style.setProperty('--h', gridHue(v, top));
       if (String(v) === '0') td.classList.add('zero');
       tr.append(td);
     });
