@@ -12,8 +12,49 @@
 
 namespace nimkit {
 
+namespace {
+
+// "@N REST": the move REST in component N (from 1). Returns N − 1 and REST, or nothing when the
+// text has no "@" prefix; fails on a bad N.
+Result<std::optional<std::pair<std::size_t, std::string_view>>> component_prefix(
+    const Position& position, std::string_view text) {
+  using Prefix = std::optional<std::pair<std::size_t, std::string_view>>;
+  const std::size_t start = text.find_first_not_of(" \t");
+  if (start == std::string_view::npos || text[start] != '@') return Prefix{};
+  const std::string_view rest = text.substr(start + 1);
+  const std::size_t end = std::min(rest.find_first_of(" \t"), rest.size());
+  const std::string_view number = rest.substr(0, end);
+  const std::size_t count = position.components().size();
+  std::size_t n = 0;
+  const bool digits = !number.empty() && number.size() <= 9 &&
+                      number.find_first_not_of("0123456789") == std::string_view::npos;
+  if (digits) n = std::stoul(std::string(number));
+  if (!digits || n == 0 || n > count) {
+    return fail(fmt::format("no component {} in this position: \"@N MOVE\" takes N from 1 to {}",
+                            quoted(number), count));
+  }
+  return Prefix{std::pair{n - 1, rest.substr(end)}};
+}
+
+}  // namespace
+
 Result<std::vector<Move>> parse_partial_move(const Position& position, std::string_view text,
                                              bool partial, const Limits& limits) {
+  auto prefix = component_prefix(position, text);
+  if (!prefix) return Error{prefix.error()};
+  if (*prefix) {
+    const auto [c, rest] = **prefix;
+    const Component& comp = position.components()[c];
+    auto options = comp.rules->parse_move(comp.state, rest, position.first_item(c),
+                                          position.item_count(), partial, limits);
+    if (!options) return Error{options.error()};
+    if (options->empty()) {
+      return fail(fmt::format("move {} names nothing in component {}", quoted(rest), c + 1));
+    }
+    std::vector<Move> found;
+    for (Option& option : *options) found.push_back(Move{c, std::move(option)});
+    return found;
+  }
   const std::size_t items = position.item_count();
   std::optional<std::string> first_error;
   std::vector<Move> found;
@@ -28,8 +69,14 @@ Result<std::vector<Move>> parse_partial_move(const Position& position, std::stri
     }
     if (options->empty()) continue;
     if (claimed) {
-      return fail(fmt::format("move {} is ambiguous: it names moves in components {} and {}",
-                              quoted(text), *claimed + 1, c + 1));
+      // Equal components (two tokens on one vertex of a directed graph) offer the same moves,
+      // whichever of them makes it: the first one does.
+      const Component& other = position.components()[*claimed];
+      if (other.rules->spec() == comp.rules->spec() && other.state == comp.state) continue;
+      return fail(fmt::format(
+          "move {} is ambiguous: it names moves in components {} and {}; put \"@{}\" or \"@{}\" "
+          "before it to choose",
+          quoted(text), *claimed + 1, c + 1, *claimed + 1, c + 1));
     }
     claimed = c;
     for (Option& option : *options) found.push_back(Move{c, std::move(option)});
@@ -51,7 +98,12 @@ Result<Move> parse_move(const Position& position, std::string_view text, const L
 
 std::string format_move(const Position& position, const Move& move, const Limits& limits) {
   const Component& c = position.components()[move.component];
-  return c.rules->format_move(c.state, move.option, position.first_item(move.component), limits);
+  std::string text =
+      c.rules->format_move(c.state, move.option, position.first_item(move.component), limits);
+  if (move_text_is_shared(position, move, text, limits)) {
+    return fmt::format("@{} {}", move.component + 1, text);
+  }
+  return text;
 }
 
 Match::Match(std::shared_ptr<const Ruleset> rules, Position start, Convention convention,

@@ -94,7 +94,24 @@ bool operator==(const Position& a, const Position& b) {
 
 std::string describe(const Position& before, const Move& move) {
   const Component& c = before.components()[move.component];
-  return c.rules->describe_move(c.state, move.option, before.first_item(move.component));
+  const std::size_t first = before.first_item(move.component);
+  std::string text = c.rules->describe_move(c.state, move.option, first);
+  const std::string typed = c.rules->format_move(c.state, move.option, first, Limits{});
+  if (move_text_is_shared(before, move, typed)) text += " in " + c.rules->label(c.state, first);
+  return text;
+}
+
+bool move_text_is_shared(const Position& before, const Move& move, std::string_view text,
+                         const Limits& limits) {
+  const std::size_t items = before.item_count();
+  for (std::size_t i = 0; i < before.components().size(); ++i) {
+    if (i == move.component) continue;
+    const Component& other = before.components()[i];
+    auto options =
+        other.rules->parse_move(other.state, text, before.first_item(i), items, false, limits);
+    if (options && !options->empty()) return true;
+  }
+  return false;
 }
 
 }  // namespace nimkit

@@ -10,6 +10,8 @@
 #include "nimkit/games/arc_kayles.h"
 #include "nimkit/games/chomp.h"
 #include "nimkit/games/coin_turning.h"
+#include "nimkit/games/cram.h"
+#include "nimkit/games/digraph.h"
 #include "nimkit/games/fibonacci_nim.h"
 #include "nimkit/games/grundys_game.h"
 #include "nimkit/games/hackenbush.h"
@@ -115,18 +117,28 @@ std::vector<RulesetEntry> make_registry() {
        "CODE: d0.d1d2... (Winning Ways), e.g. 0.77, 0.137, 4.12, 0.F",
        "take-and-break: digit d_j says how many heaps may be left after taking j",
        {"octal:0.77", "octal:0.137", "octal:4.12", "octal:0.51", "octal:0.F", "octal:0.2B"},
-       make_octal});
+       make_octal,
+       "pins",
+       "8 5"});
   for (const NamedOctalGame& game : named_octal_games()) {
     list.push_back({std::string(game.name),
                     "",
                     fmt::format("{} (octal {}): {}", game.title, game.code,
                                 OctalGame(*octal_code_by_name(game.name)).summary()),
                     {std::string(game.name)},
-                    named_octal(game)});
+                    named_octal(game),
+                    "pins",
+                    "8 5"});
   }
+  list.push_back({"grundy",
+                  "",
+                  GrundysGame().summary(),
+                  {"grundy"},
+                  shared_plain<GrundysGame>("grundy"),
+                  "split",
+                  "7 5"});
   list.push_back(
-      {"grundy", "", GrundysGame().summary(), {"grundy"}, shared_plain<GrundysGame>("grundy")});
-  list.push_back({"lasker", "", LaskerNim().summary(), {"lasker"}, plain<LaskerNim>("lasker")});
+      {"lasker", "", LaskerNim().summary(), {"lasker"}, plain<LaskerNim>("lasker"), "split"});
   list.push_back({"moore",
                   "K: the most heaps one move may take from (1-64)",
                   "take from 1 to K heaps at once, any number (at least one) from each",
@@ -135,13 +147,14 @@ std::vector<RulesetEntry> make_registry() {
                     auto made = MooreNim::make(params);
                     if (!made) return Error{made.error()};
                     return std::shared_ptr<const Ruleset>(*made);
-                  }});
+                  },
+                  "moore"});
   list.push_back({"wythoff",
                   "",
                   WythoffGame().summary(),
                   {"wythoff"},
                   plain<WythoffGame>("wythoff"),
-                  "heaps",
+                  "queen",
                   "3 5"});
   list.push_back({"node-kayles",
                   "",
@@ -178,6 +191,13 @@ std::vector<RulesetEntry> make_registry() {
                   plain<GreenHackenbush>("hackenbush"),
                   "hackenbush",
                   "0-1,1-2,2-0,2-3,3-3,0-4,4-5,4-5"});
+  list.push_back({"digraph",
+                  "",
+                  Digraph().summary(),
+                  {"digraph"},
+                  shared_plain<Digraph>("digraph"),
+                  "digraph",
+                  "s>a,s>b,s>c,a>c,b>c,b>d,c>e,d>e,d>f,e>g,f>g@s"});
   for (const auto& [name, game, start] :
        {std::tuple{"turning-turtles", CoinGame::kTurningTurtles, "hthht"},
         std::tuple{"mock-turtles", CoinGame::kMockTurtles, "thhthth"},
@@ -211,6 +231,13 @@ std::vector<RulesetEntry> make_registry() {
                   shared_plain<Chomp>("chomp"),
                   "chomp",
                   "5 5 5 5"});
+  list.push_back({"cram",
+                  "",
+                  Cram().summary(),
+                  {"cram"},
+                  shared_plain<Cram>("cram"),
+                  "cram",
+                  "..../.#../..../...."});
   return list;
 }
 

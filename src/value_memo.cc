@@ -51,13 +51,15 @@ Result<Nimber> ValueMemo::value(const Ruleset& rules, const State& state,
   std::vector<Frame> stack;
   // Starts evaluating `s`, or answers at once: true with `out` set when its value is known.
   const auto open = [&](const State& s, Nimber& out) -> Result<bool> {
-    State key = rules.canonical(s);
-    if (find(key, out)) return true;
+    // Terminal components are never stored: answer them before building a key (a board game
+    // leaves many dead single cells, each of which would cost a failed lookup).
     const Count count = rules.count_options(s);
     if (count == 0) {
       out = 0;
       return true;
     }
+    State key = rules.canonical(s);
+    if (find(key, out)) return true;
     if (++added > limits.max_nodes) {
       return fail(
           fmt::format("position too large to evaluate: more than the node limit of {} positions",

@@ -183,6 +183,21 @@ TEST_F(ServerApiTest, PerfectComputerTakesTheWinningMove) {
   EXPECT_EQ(a.body["analysis"]["winner"], "second");
 }
 
+TEST_F(ServerApiTest, CramComputerFillsTheWinningDominoAndBadBoardsAre422) {
+  // ../.. is a 2 × 2 board of value 0 and .../... one of value 1 (every vertical domino wins).
+  const Answer a = post("/api/move", R"({"rules":"cram","heaps":[".../..."],"level":"perfect"})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["move"]["winning"], true);
+  const json cells = a.body["move"]["cells"];
+  ASSERT_EQ(cells.size(), 2U) << a.body.dump();
+  EXPECT_EQ(cells[1].get<int>() - cells[0].get<int>(), 3) << cells.dump();  // one above the other
+  EXPECT_EQ(a.body["analysis"]["winner"], "second");
+  expect_refused(post("/api/analyze", R"({"rules":"cram","heaps":["../.x"]})"), 422,
+                 "\"x\" at cell b2");
+  expect_refused(post("/api/analyze", R"({"rules":"cram","heaps":["##/##"]})"), 422,
+                 "no empty cell");
+}
+
 TEST_F(ServerApiTest, PerfectComputerInALostPositionStillMovesLegally) {
   const Answer a = post("/api/move", R"({"heaps":[1,4,5]})");
   ASSERT_EQ(a.status, 200) << a.body.dump();
@@ -222,6 +237,47 @@ TEST_F(ServerApiTest, MovesListsSplitsOfAKaylesRow) {
   std::sort(left.begin(), left.end());
   EXPECT_EQ(left, (std::vector<std::string>{"1 3", "2 2", "4"}));
   EXPECT_EQ(a.body["truncated"], false);
+}
+
+TEST_F(ServerApiTest, MovesOfGamesDrawnFromHeapsSayWhatTheyLeave) {
+  // The page's views of heap games (pins, split, queen, moore) read a move's shape from "result":
+  // the position's heaps after it. A graph component in the sum adds no heaps.
+  struct Case {
+    const char* body;
+    const char* view;
+    std::vector<std::string> results;  // every move's result, sorted
+  };
+  const std::vector<Case> cases = {
+      {R"({"rules":"kayles","heaps":[4]})", "pins", {"[1,1]", "[1,2]", "[2]", "[3]"}},
+      {R"({"rules":"grundy","heaps":[6]})", "split", {"[1,5]", "[2,4]"}},
+      {R"({"rules":"lasker","heaps":[2]})", "split", {"[0]", "[1,1]", "[1]"}},
+      {R"({"rules":"wythoff","heaps":[1,2]})", "queen", {"[0,1]", "[0,2]", "[1,0]", "[1,1]"}},
+      {R"({"rules":"moore:2","heaps":[1,1,1]})",
+       "moore",
+       {"[0,0,1]", "[0,1,0]", "[0,1,1]", "[1,0,0]", "[1,0,1]", "[1,1,0]"}},
+      {R"({"rules":"kayles","heaps":["node-kayles:1-2",2]})", "pins", {"[0]", "[1]"}},
+  };
+  for (const Case& c : cases) {
+    const Answer moves = post("/api/moves", c.body);
+    ASSERT_EQ(moves.status, 200) << c.body << moves.body.dump();
+    std::vector<std::string> results;
+    for (const json& m : moves.body["moves"]) {
+      if (m.contains("result")) results.push_back(m["result"].dump());
+    }
+    std::sort(results.begin(), results.end());
+    EXPECT_EQ(results, c.results) << c.body;
+    const Answer analysis = post("/api/analyze", c.body);
+    ASSERT_EQ(analysis.status, 200) << c.body;
+    EXPECT_EQ(analysis.body["components"].back()["view"], c.view) << c.body;
+  }
+}
+
+TEST_F(ServerApiTest, EveryViewTheRegistryNamesHasItsRendererOnThePage) {
+  for (const RulesetEntry& entry : registry()) {
+    auto script = client().Get("/js/views/" + entry.view + ".js");
+    ASSERT_TRUE(script) << entry.name;
+    EXPECT_EQ(script->status, 200) << entry.name << " names view " << entry.view;
+  }
 }
 
 TEST_F(ServerApiTest, MovesListsAllMovesUpToTheLimit) {

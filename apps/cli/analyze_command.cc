@@ -17,14 +17,22 @@ struct AnalyzeOptions {
   GameOptions game;
   bool explain = false;
   bool json = false;
+  bool stats = false;
 };
 
 int run_analyze(const AnalyzeOptions& options) {
   auto game = make_game(options.game);
   if (!game) return report(game.error());
   const Position& position = game->position;
-  auto analysis = analyze(position, options.game.convention(), options.game.limits());
+  const Limits limits = options.game.limits();
+  auto analysis = analyze(position, options.game.convention(), limits);
   if (!analysis) return report_limit(analysis.error());
+  if (options.stats) {
+    // On stderr, so that the answer on stdout (text or JSON) stays the same.
+    fmt::print(stderr,
+               "stats: {} work steps (options generated, positions searched), {} nodes searched\n",
+               limits.meter ? limits.meter->used() : 0, analysis->nodes);
+  }
   if (options.json) {
     fmt::print("{}\n", dump_json(analysis_json(position, *analysis)));
     return 0;
@@ -65,6 +73,8 @@ void add_analyze_command(CLI::App& app, int& status) {
   command->add_flag("--explain", options->explain,
                     "teach: the values in binary, the XOR column by column, why each move wins");
   command->add_flag("--json", options->json, "print the analysis as one JSON object");
+  command->add_flag("--stats", options->stats,
+                    "also print the work done (meter steps, search nodes) on stderr");
   command->callback([options, &status] { status = run_analyze(*options); });
 }
 

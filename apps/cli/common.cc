@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 
 #include "commands.h"
+#include "nimkit/games/digraph.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
 
@@ -24,7 +26,10 @@ void GameOptions::add_to(CLI::App& command) {
   command.add_option(
       "heaps", heaps,
       "heaps, e.g. 3 4 5; zero-move piles with the zero move spent as 7x; components of other "
-      "rulesets as RULES:HEAPS, e.g. kayles:7");
+      "rulesets as RULES:HEAPS, e.g. kayles:7; with --game-file, the vertices holding tokens");
+  command.add_option("--game-file", game_file,
+                     "a game drawn as a directed graph: one arrow a>b per line, a line @a per "
+                     "token, # comments (docs/rules.md, \"digraph\")");
 }
 
 Result<OutputFile> open_output(const std::string& path) {
@@ -58,7 +63,40 @@ Limits command_limits(std::uint64_t limit) {
 
 Limits GameOptions::limits() const { return command_limits(limit); }
 
+namespace {
+
+// Most bytes a --game-file may hold: room for the largest graph a digraph may have.
+constexpr std::size_t kMaxGameFile = std::size_t{16} << 20;
+
+Result<Game> game_from_file(const GameOptions& options) {
+  const std::string& path = options.game_file;
+  if (options.rules != "nim" && options.rules != "digraph") {
+    return fail(fmt::format("--game-file \"{}\" holds a digraph game: --rules {} does not apply",
+                            path, options.rules));
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return fail(fmt::format("cannot read --game-file \"{}\": {}", path, std::strerror(errno)));
+  std::string text(kMaxGameFile + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) return fail(fmt::format("cannot read --game-file \"{}\"", path));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMaxGameFile) {
+    return fail(fmt::format("--game-file \"{}\" is larger than {} bytes", path, kMaxGameFile));
+  }
+  auto tokens = digraph_game_file(text, options.heaps);
+  if (!tokens) return fail(fmt::format("{}: {}", path, tokens.error()));
+  auto rules = make_ruleset("digraph");
+  if (!rules) return Error{rules.error()};
+  auto position = parse_position(*tokens, *rules);
+  if (!position) return fail(fmt::format("{}: {}", path, position.error()));
+  return Game{*rules, std::move(*position)};
+}
+
+}  // namespace
+
 Result<Game> make_game(const GameOptions& options) {
+  if (!options.game_file.empty()) return game_from_file(options);
   if (options.heaps.empty()) return fail("no heaps given (e.g. 3 4 5)");
   auto rules = make_ruleset(options.rules);
   if (!rules) return Error{rules.error()};

@@ -42,6 +42,9 @@ struct GameOptions {
   bool misere = false;
   std::uint64_t limit = Limits{}.max_nodes;
   std::vector<std::string> heaps;
+  // A game drawn as a directed graph (see digraph.h): the file's arrows, and its tokens or the
+  // vertices `heaps` name.
+  std::string game_file;
 
   void add_to(CLI::App& command);
   Convention convention() const { return misere ? Convention::kMisere : Convention::kNormal; }
@@ -53,7 +56,8 @@ struct Game {
   Position position;
 };
 
-// The ruleset and starting position the options name.
+// The ruleset and starting position the options name. A --game-file that cannot be read or
+// holds a bad line fails naming the file (and the line).
 Result<Game> make_game(const GameOptions& options);
 
 // Longest input line (or replay file line) read by default: 1 MiB.

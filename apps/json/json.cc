@@ -1,5 +1,7 @@
 #include "json.h"
 
+#include <algorithm>
+
 #include "nimkit/match.h"
 #include "nimkit/notation.h"
 
@@ -16,6 +18,14 @@ void add_fields(nlohmann::json& j, const std::vector<ViewField>& fields) {
     if (!list.is_array()) list = nlohmann::json::array();
     for (std::uint64_t v : f.values) list.push_back(v);
   }
+}
+
+// Whether the component is made of heaps (drawn as stones, pins, a queen...): its view fields
+// hold "heaps", the sizes a move's "result" lists.
+bool has_heaps(const Component& c) {
+  const std::vector<ViewField> fields = c.rules->view_fields(c.state);
+  return std::any_of(fields.begin(), fields.end(),
+                     [](const ViewField& f) { return f.name == "heaps"; });
 }
 
 }  // namespace
@@ -37,7 +47,7 @@ nlohmann::json move_json(const Position& before, const Move& move) {
   nlohmann::json j;
   add_fields(j, c.rules->move_fields(c.state, move.option, before.first_item(move.component)));
   const nlohmann::json fields = position_fields(after);
-  if (c.rules->view() == "heaps") {
+  if (has_heaps(c)) {
     j["result"] = fields.contains("heaps") ? fields["heaps"] : nlohmann::json::array();
   }
   j["component"] = move.component;
@@ -54,7 +64,7 @@ nlohmann::json component_json(const Position& position, std::size_t c,
   part["rules"] = comp.rules->spec();
   part["view"] = std::string(comp.rules->view());
   part["items"] = comp.rules->format_state(comp.state);
-  if (comp.rules->view() == "heaps") part["heaps"] = part["items"];
+  if (has_heaps(comp)) part["heaps"] = part["items"];
   part["label"] = comp.rules->label(comp.state, position.first_item(c));
   nlohmann::json fields = nlohmann::json::object();
   add_fields(fields, comp.rules->view_fields(comp.state));

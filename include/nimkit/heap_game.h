@@ -98,7 +98,8 @@ class HeapGame : public Ruleset {
   HeapOption heap_option(const State& before, const Option& option) const;
 
   // The generic interface, in terms of the heap one.
-  std::string_view view() const final { return "heaps"; }
+  // "heaps" (stones taken from the end); a family drawn otherwise overrides it.
+  std::string_view view() const override { return "heaps"; }
   Result<std::vector<ParsedComponent>> parse_components(
       std::span<const std::string> items) const final;
   std::vector<std::string> format_state(const State& state) const final;

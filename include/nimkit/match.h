@@ -71,14 +71,17 @@ class Match {
 // Parses move notation against a position: the notation of the rulesets of its components. For
 // heaps "HEAP COUNT" ("2 0" is a zero move), with the parts left for a splitting move ("1 1 2 3":
 // take 1 from heap 1 leaving 2 and 3), or "HEAP:COUNT ..." for a move on several heaps at once
-// ("1:3 2:3"); for graphs "VERTEX". Fails naming the bad value: no such heap, an empty heap, more
-// than the heap holds, a spent zero move, a move the rules do not allow.
+// ("1:3 2:3"); for graphs "VERTEX". Text that names moves in two components (coin 3 of two coin
+// rows) is refused as ambiguous; "@N TEXT" reads TEXT in component N only (from 1). Fails naming
+// the bad value: no such heap, an empty heap, more than the heap holds, a spent zero move, a move
+// the rules do not allow.
 Result<Move> parse_move(const Position& position, std::string_view text, const Limits& limits = {});
 // Every move the text may mean when it names a move only in part ("1 1" in a splitting game:
 // take 1 from heap 1, leaving one heap or two), in legal-move order; fails like parse_move().
 Result<std::vector<Move>> parse_partial_move(const Position& position, std::string_view text,
                                              bool partial, const Limits& limits = {});
-// The notation parse_move() reads back for `move`; may scan the component's options within
+// The notation parse_move() reads back for `move` ("@N " first when the text alone would name
+// a move of another component too); may scan the component's options within
 // `limits` to write the short form when it is unambiguous.
 std::string format_move(const Position& position, const Move& move, const Limits& limits = {});
 

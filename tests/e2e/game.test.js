@@ -168,47 +168,6 @@ test('the page works at phone width', async () => {
   await shot('phone');
 });
 
-test('splitting moves, keyboard play and the computer moving first', async () => {
-  // Kayles on a row of 9, the computer opening.
-  await newGame({ rules: 'kayles', heaps: '9', first: 'computer', level: 'perfect' });
-  await waitPhase(['human', 'over'], 1);
-  assert.equal(await plies(), 1);
-  assert.match(await page.locator('.move-list li').first().textContent(), /Computer/);
-
-  // The hint tabulates the components' Grundy values (this is not plain Nim).
-  await page.keyboard.press('h');
-  await page.locator('.xor-table').waitFor();
-  assert.match(await page.locator('.xor-table thead').textContent(), /Component/);
-  await page.click('#hint-close');
-
-  // Taking 3 pins is never a Kayles move: refused with the rules, nothing played.
-  const sizes = (await heapSizes()).map(Number);
-  const big = sizes.findIndex((s) => s >= 3) + 1;
-  assert.ok(big > 0, 'a row of 3 or more is left');
-  await clickTake(big, 3);
-  await page.locator('#toast', { hasText: 'cannot take 3' }).waitFor();
-  assert.equal(await plies(), 1);
-
-  // Keyboard: from heap 1's first stone down to the long row and right to its last stone; Enter
-  // takes one pin, which can leave one row or split it, so the part sizes are offered.
-  await page.focus('#board');
-  for (let i = 1; i < big; i += 1) await page.keyboard.press('ArrowDown');
-  for (let i = 0; i < sizes[big - 1]; i += 1) await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('Enter');
-  const choices = page.locator('.chooser-item');
-  await choices.first().waitFor();
-  const texts = await choices.allTextContents();
-  // A row of n: one pin taken leaves n-1, or splits into a + b with a + b = n-1 (a ≤ b, a ≥ 1).
-  assert.equal(texts.length, 1 + Math.floor((sizes[big - 1] - 1) / 2));
-  assert.ok(texts.some((t) => /leaving/.test(t)), 'split outcomes are offered');
-  await shot('kayles-chooser');
-  const split = choices.filter({ hasText: 'leaving' }).first();
-  const chosen = await split.textContent();
-  await split.click();
-  await afterHumanMove(1);
-  assert.equal((await page.locator('.move-list li').nth(1).locator('.what').textContent()), chosen);
-});
-
 // The vertices the graph view draws, by the accessible names of their buttons.
 async function vertices() {
   const names = await page.locator('.view-graph .vertex').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label')));

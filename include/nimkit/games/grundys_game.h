@@ -24,6 +24,8 @@ class GrundysGame final : public HeapRuleset {
 
   std::string spec() const override { return "grundy"; }
   std::string summary() const override;
+  // Drawn as heaps of stones split at a chosen divider.
+  std::string_view view() const override { return "split"; }
   ValueSource value_source() const override { return ValueSource::kComputed; }
 
   Count option_count(std::span<const Heap> component) const override;

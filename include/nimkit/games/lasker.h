@@ -19,6 +19,8 @@ class LaskerNim final : public HeapGame {
  public:
   std::string spec() const override { return "lasker"; }
   std::string summary() const override;
+  // Drawn as heaps of stones split at a chosen divider.
+  std::string_view view() const override { return "split"; }
   ValueSource value_source() const override { return ValueSource::kClosedForm; }
 
   Count option_count(std::span<const Heap> component) const override;

@@ -33,6 +33,8 @@ class MooreNim final : public HeapGame {
 
   std::string spec() const override;
   std::string summary() const override;
+  // Drawn as heaps whose stones are selected on several heaps, then taken at once.
+  std::string_view view() const override { return "moore"; }
   std::size_t arity() const override { return 0; }
   ValueSource value_source() const override { return ValueSource::kSearch; }
 

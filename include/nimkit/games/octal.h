@@ -40,6 +40,8 @@ class OctalGame final : public HeapRuleset {
 
   std::string spec() const override;
   std::string summary() const override;
+  // Drawn as a row of pins: a move knocks a run of them out, splitting the row where it falls.
+  std::string_view view() const override { return "pins"; }
   ValueSource value_source() const override { return ValueSource::kPeriodic; }
 
   Count option_count(std::span<const Heap> component) const override;

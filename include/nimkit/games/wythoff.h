@@ -23,6 +23,8 @@ class WythoffGame final : public HeapGame {
  public:
   std::string spec() const override { return "wythoff"; }
   std::string summary() const override;
+  // Drawn as a queen on a board, moved left, down or diagonally toward the corner.
+  std::string_view view() const override { return "queen"; }
   std::size_t arity() const override { return 2; }
   ValueSource value_source() const override { return ValueSource::kSearch; }
 

@@ -8,7 +8,7 @@ import { api } from './api.js';
 import { Board } from './board.js';
 import { renderHint } from './hint.js';
 import { GrundyView } from './grundy.js';
-import { setupNewGame, openNewGame, fillRulesetSelect, syncParams, viewOf } from './newgame.js';
+import { setupNewGame, openNewGame, fillRulesetSelect, syncParams, madeOfHeaps } from './newgame.js';
 import * as state from './state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -139,7 +139,8 @@ async function computerMove(my) {
     const before = await analyze(heaps);
     const answer = await api.move(game.rules, game.misere, heaps, game.level);
     if (my !== epoch) return;
-    await board.animate(answer.move);
+    showComputerMove(answer.move.description);
+    await board.animate(answer.move, { computer: true });
     if (answer.analysis) remember(state.tokensOf(answer.move), Promise.resolve(answer.analysis));
     const after = await analyze(state.tokensOf(answer.move));
     if (my !== epoch) return;
@@ -154,6 +155,20 @@ async function computerMove(my) {
 }
 
 // --- rendering ---------------------------------------------------------------------------------
+
+// The status line under the banner: what the computer just did, in the server's words (the
+// move's "description"); a live region, so it is announced as the move is shown on the board.
+function showComputerMove(description) {
+  const node = $('last-move');
+  node.textContent = description ? `Computer: ${description}` : '';
+}
+
+// The status line after a redraw: the computer's move when it made the last one.
+function renderLastMove() {
+  const last = game.moves[game.cursor - 1];
+  const text = last?.by === 'computer' ? last.desc : '';
+  if ($('last-move').textContent !== (text ? `Computer: ${text}` : '')) showComputerMove(text);
+}
 
 function showBanner(kind, html) {
   const banner = $('banner');
@@ -259,6 +274,7 @@ async function refresh() {
   const heaps = state.position(game);
   renderHeader();
   renderMoves();
+  renderLastMove();
   current = { analysis: null, moves: null };
   board.wait();
   renderButtons();
@@ -344,7 +360,7 @@ const grundyView = new GrundyView({
   chart: $('g-chart'), legend: $('g-legend'), table: $('g-table'),
   getRulesets: () => rulesets, syncParams,
   // Grundy sequences are g(n) of one heap: only heap rulesets have them.
-  fillRulesetSelect: (select) => fillRulesetSelect(select, (r) => viewOf(r) === 'heaps'),
+  fillRulesetSelect: (select) => fillRulesetSelect(select, madeOfHeaps),
 });
 
 function wire() {

@@ -5,13 +5,20 @@
 // clicks into moves of that list and calls back the host, so the app never reads move text.
 //
 // A renderer module exports `help` ({board, keys, typed}: texts for the page) and a class taking
-// (root element, host) with render({components, moves, interactive, hint, sum}), animate(move)
-// (a promise) and onKey(event); reset() is optional. Each component it gets carries "index" (its
-// place in the position, as a move's "component") and "first" (the number of its first item).
+// (root element, host) with render({components, moves, interactive, hint, winning, sum, heapCount}),
+// animate(move, {computer}) (a promise; a computer's move stays marked longer) and onKey(event);
+// reset() is optional. `hint` is a move to mark, `winning` an array of moves to colour as winning
+// (or null). Each component it gets carries "index" (its place in the position, as a move's
+// "component"), "first" (the number of its first item) and, for components made of heaps,
+// "offset": where its heaps start in a move's "result" (the position's heaps, `heapCount` of them
+// before the move), so that a renderer reads what a move leaves of its own component.
 //
 // The host (app.js): play(move), choose(title, moves), refuse(text), fetchMoves(query).
 
 const loaded = new Map();  // view name → module promise
+
+// `move` when it is in one of the components `indexes`, else null.
+const mineOf = (move, indexes) => (move && indexes.has(move.component) ? move : null);
 
 function load(view) {
   // Only plain names reach import(): the view name comes from the server.
@@ -39,12 +46,14 @@ export class Board {
   }
 
   // Draws `analysis` (POST /api/analyze): `moves` is the legal move list or null when unknown;
-  // `hint` a winning move to mark, or null.
-  async show({ analysis, moves, interactive, hint = null }) {
+  // `hint` a winning move to mark, or null; `winning` moves to colour as winning, or null.
+  async show({ analysis, moves, interactive, hint = null, winning = null }) {
     let first = 1;
+    let offset = 0;
     const components = analysis.components.map((c, index) => {
-      const part = { ...c, index, first };
+      const part = { ...c, index, first, offset };
       first += (c.items ?? []).length;
+      offset += (c.fields?.heaps ?? []).length;
       return part;
     });
     const views = [...new Set(components.map((c) => c.view ?? 'heaps'))];
@@ -75,8 +84,10 @@ export class Board {
         components: mine,
         moves: moves ? moves.filter((m) => indexes.has(m.component)) : null,
         interactive,
-        hint: hint && indexes.has(hint.component) ? hint : null,
+        hint: mineOf(hint, indexes),
+        winning: winning ? winning.filter((m) => indexes.has(m.component)) : null,
         sum,
+        heapCount: offset,
       };
       const section = this.sections.get(view);
       section.last = args;
@@ -92,13 +103,16 @@ export class Board {
     return texts.length ? texts.join(' ') : null;
   }
 
-  // Redraws what is shown with another hint or interactivity (the same position).
-  redraw({ interactive, hint = null }) {
+  // Redraws what is shown with another hint, winning moves or interactivity (the same position).
+  redraw({ interactive, hint = null, winning = null }) {
     for (const view of this.order) {
       const section = this.sections.get(view);
       if (!section.last) continue;
       const indexes = new Set(section.last.components.map((c) => c.index));
-      section.last = { ...section.last, interactive, hint: hint && indexes.has(hint.component) ? hint : null };
+      section.last = {
+        ...section.last, interactive, hint: mineOf(hint, indexes),
+        winning: winning ? winning.filter((m) => indexes.has(m.component)) : null,
+      };
       section.renderer.render(section.last);
     }
     this.root.classList.toggle('waiting', !interactive);
@@ -114,11 +128,13 @@ export class Board {
     for (const { renderer } of this.sections.values()) renderer.reset?.();
   }
 
-  animate(move) {
+  // Shows what `move` removes before the next position is drawn; {computer: true} keeps it
+  // marked long enough to be seen.
+  animate(move, { computer = false } = {}) {
     const component = move.component;
     for (const view of this.order) {
       const section = this.sections.get(view);
-      if (section.last?.components.some((c) => c.index === component)) return section.renderer.animate(move);
+      if (section.last?.components.some((c) => c.index === component)) return section.renderer.animate(move, { computer });
     }
     return Promise.resolve();
   }

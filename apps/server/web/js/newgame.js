@@ -15,6 +15,11 @@ const DEFAULT_START = { heaps: '3 4 5', graph: '1-2,2-3,3-4,4-5,5-1,1-3' };
 
 const selectedEntry = () => rulesets.find((r) => r.name === $('f-ruleset').value);
 export const viewOf = (entry) => entry?.view ?? 'heaps';
+// Whether the ruleset's positions are heaps (however its view draws them: stones, pins, a queen):
+// heap rulesets say their "arity".
+export const madeOfHeaps = (entry) => entry?.arity !== undefined || viewOf(entry) === 'heaps';
+// The kind of position the box holds: heaps, or the view's own notation.
+const positionKind = (entry) => (madeOfHeaps(entry) ? 'heaps' : viewOf(entry));
 const startOf = (entry) => entry?.start ?? DEFAULT_START[viewOf(entry)] ?? '';
 
 const form = {
@@ -23,10 +28,11 @@ const form = {
     const params = $('f-params').value.trim();
     return entry?.parameters && params ? `${entry.name}:${params}` : entry?.name ?? 'nim';
   },
-  // The position's tokens. A graph's edges may be typed with commas or spaces between them.
+  // The position's tokens. A graph's edges (a directed graph's arrows) may be typed with commas
+  // or spaces between them.
   heaps() {
     const text = $('f-heaps').value.trim();
-    return text.split(viewOf(selectedEntry()) === 'graph' ? /[\s,]+/ : /\s+/).filter(Boolean);
+    return text.split(['graph', 'digraph'].includes(viewOf(selectedEntry())) ? /[\s,]+/ : /\s+/).filter(Boolean);
   },
   misere() { return document.querySelector('input[name=convention]:checked').value === 'misere'; },
   first() { return document.querySelector('input[name=first]:checked').value; },
@@ -62,13 +68,15 @@ export function syncParams(select, input, label, help, summary) {
 const POSITION_HELP = {
   heaps: 'Numbers separated by spaces (notation like 7x or kayles:7 works too).',
   graph: 'Edges a-b separated by commas (e.g. 1-2,2-3,3-4); a lone vertex as its number.',
+  cram: 'Rows of . (empty) and # (filled) separated by / (e.g. ..../.#../....).',
+  digraph: 'Arrows a>b separated by commas, then @ and the vertex holding the token (e.g. a>b,b>c,a>c@a); @a@b for two tokens.',
 };
 
 // The position box follows the chosen ruleset: its example is the entry's "start", and a box
 // the person has not typed in (or one written for another view) starts from it.
 function syncPosition() {
   const entry = selectedEntry();
-  const view = viewOf(entry);
+  const view = positionKind(entry);
   const input = $('f-heaps');
   if (!input.dataset.touched || input.dataset.view !== view) {
     input.value = startOf(entry);
@@ -124,6 +132,7 @@ const randomInt = (low, high) => low + Math.floor(Math.random() * (high - low + 
 function randomPosition() {
   const entry = selectedEntry();
   if (viewOf(entry) === 'graph') return randomGraph();
+  if (viewOf(entry) === 'digraph') return randomDigraph();
   let count = randomInt(3, 5);
   if (entry?.arity > 1) count = entry.arity * Math.max(1, Math.floor(count / entry.arity));
   return Array.from({ length: count }, () => randomInt(1, 12)).join(' ');
@@ -143,6 +152,20 @@ function randomGraph() {
   }
   for (let v = 1; v <= n; v += 1) if (!linked.has(v)) items.push(String(v));
   return items.join(',');
+}
+
+// 5 to 8 vertices a, b, c, … with random arrows from each to later ones (so no cycle), the
+// token on a, written "a>b,…@a".
+function randomDigraph() {
+  const n = randomInt(5, 8);
+  const name = (i) => String.fromCharCode(97 + i);
+  const arrows = ['a>b'];
+  for (let a = 0; a < n; a += 1) {
+    for (let b = a + 1; b < n; b += 1) {
+      if ((a > 0 || b > 1) && (b === a + 1 || Math.random() < 0.3)) arrows.push(`${name(a)}>${name(b)}`);
+    }
+  }
+  return `${arrows.join(',')}@a`;
 }
 
 export function openNewGame(game) {

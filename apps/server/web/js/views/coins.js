@@ -7,6 +7,7 @@
 // ((k − 1) / columns, (k − 1) % columns), and a move's last coin is the one going to tails.
 
 import { el } from '../dom.js';
+import { COMPUTER_MS, PLAYED_MS } from './rows.js';
 
 export const help = {
   board: 'Coins. Tab or arrow keys choose a coin, Enter turns it (the rightmost coin turned must be heads).',
@@ -65,13 +66,14 @@ export class CoinsView {
       const faces = (c.fields?.coins ?? []).map(Number);
       const columns = this.columnsOf(c.index);
       const marked = hint && hint.component === c.index ? new Set(coinsOf(hint)) : new Set();
+      const winning = new Set((this.args.winning ?? []).filter((m) => m.component === c.index).flatMap(coinsOf));
       const coins = faces.map((face, i) => {
         const coin = i + 1;
         const heads = face === 1;
         const playable = interactive && heads && (!this.args.moves || this.movesEndingAt(c.index, coin).length > 0);
         return el('button', {
           type: 'button',
-          class: `coin ${heads ? 'heads' : 'tails'}${marked.has(coin) ? ' hinted' : ''}`,
+          class: `coin ${heads ? 'heads' : 'tails'}${marked.has(coin) ? ' hinted' : ''}${winning.has(coin) ? ' winning' : ''}`,
           'data-coin': coin,
           'data-component': c.index,
           tabindex: playable ? 0 : -1,
@@ -88,13 +90,13 @@ export class CoinsView {
     this.root.replaceChildren(...rows);
   }
 
-  // Turns over the coins a move turns; resolves when done.
-  animate(move) {
-    if (move.coins === undefined || matchMedia('(prefers-reduced-motion: reduce)').matches) return Promise.resolve();
+  // Turns over the coins a move turns (the computer's stay marked a moment); resolves when done.
+  animate(move, { computer = false } = {}) {
+    if (move.coins === undefined || (!computer && matchMedia('(prefers-reduced-motion: reduce)').matches)) return Promise.resolve();
     for (const coin of coinsOf(move)) {
-      this.root.querySelector(`.coin[data-component="${move.component}"][data-coin="${coin}"]`)?.classList.add('turning');
+      this.root.querySelector(`.coin[data-component="${move.component}"][data-coin="${coin}"]`)?.classList.add(computer ? 'computer-move' : 'turning');
     }
-    return new Promise((resolve) => setTimeout(resolve, 260));
+    return new Promise((resolve) => setTimeout(resolve, computer ? COMPUTER_MS : PLAYED_MS));
   }
 
   // Arrow keys move between the heads coins; Enter or Space turns the focused one.

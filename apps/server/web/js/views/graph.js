@@ -6,6 +6,7 @@
 // "vertices" and "edges" fields and the moves' "vertex" and "edge" fields, never move text.
 
 import { el, svg } from '../dom.js';
+import { COMPUTER_MS, PLAYED_MS } from './rows.js';
 
 export const help = {
   board: 'Graph. Tab or arrow keys choose a vertex (or an edge), Enter removes it.',
@@ -144,6 +145,9 @@ export class GraphView {
     const nodes = svg('g', { class: 'vertices' });
     const hinted = hint?.vertex !== undefined ? String(hint.vertex) : null;
     const hintedEdge = Array.isArray(hint?.edge) ? edgeName(...hint.edge.map(String)) : null;
+    const winning = this.args.winning ?? [];
+    const winningVertices = new Set(winning.filter((m) => m.vertex !== undefined).map((m) => String(m.vertex)));
+    const winningEdges = new Set(winning.filter((m) => Array.isArray(m.edge)).map((m) => edgeName(...m.edge.map(String))));
     for (const c of components) {
       const list = (c.fields?.edges ?? []).map(String);
       for (let i = 0; i + 1 < list.length; i += 2) {
@@ -158,7 +162,7 @@ export class GraphView {
         }
         const playable = interactive && this.moveForEdge(u, w) !== null;
         edges.append(svg('g', {
-          class: `edge-move${playable ? ' playable' : ''}${hintedEdge === edgeName(u, w) ? ' hinted' : ''}`,
+          class: `edge-move${playable ? ' playable' : ''}${hintedEdge === edgeName(u, w) ? ' hinted' : ''}${winningEdges.has(edgeName(u, w)) ? ' winning' : ''}`,
           'data-move-edge': edgeName(u, w),
           role: 'button',
           tabindex: playable ? 0 : -1,
@@ -186,7 +190,7 @@ export class GraphView {
       }
       const playable = interactive && this.moveFor(v) !== null;
       const node = svg('g', {
-        class: `vertex${playable ? ' playable' : ''}${hinted === v ? ' hinted' : ''}`,
+        class: `vertex${playable ? ' playable' : ''}${hinted === v ? ' hinted' : ''}${winningVertices.has(v) ? ' winning' : ''}`,
         'data-vertex': v,
         role: 'button',
         tabindex: playable ? 0 : -1,
@@ -230,12 +234,13 @@ export class GraphView {
     }
   }
 
-  // Fades out what a move removes; resolves when done.
-  animate(move) {
+  // Fades out what a move removes (the computer's stays marked a moment); resolves when done.
+  animate(move, { computer = false } = {}) {
     const { vertex, edge } = move;
-    if ((vertex === undefined && !Array.isArray(edge)) || matchMedia('(prefers-reduced-motion: reduce)').matches) return Promise.resolve();
-    this.mark('leaving', vertex !== undefined ? closed(this.adj, String(vertex)) : new Set(edge.map(String)));
-    return new Promise((resolve) => setTimeout(resolve, 260));
+    if (vertex === undefined && !Array.isArray(edge)) return Promise.resolve();
+    if (!computer && matchMedia('(prefers-reduced-motion: reduce)').matches) return Promise.resolve();
+    this.mark(computer ? 'computer-move' : 'leaving', vertex !== undefined ? closed(this.adj, String(vertex)) : new Set(edge.map(String)));
+    return new Promise((resolve) => setTimeout(resolve, computer ? COMPUTER_MS : PLAYED_MS));
   }
 
   // Arrow keys move between the vertices (or edges); Enter or Space removes the focused one.

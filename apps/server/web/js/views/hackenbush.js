@@ -7,6 +7,7 @@
 // field, never move text.
 
 import { el, svg } from '../dom.js';
+import { COMPUTER_MS, PLAYED_MS } from './rows.js';
 
 export const help = {
   board: 'Hackenbush. Tab or arrow keys choose an edge, Enter cuts it.',
@@ -120,6 +121,7 @@ export class HackenbushView {
   draw() {
     const { components, interactive, hint } = this.args;
     const hinted = hint?.edge !== undefined ? Number(hint.edge) : null;
+    const winning = new Set((this.args.winning ?? []).map((m) => Number(m.edge)));
     const parts = components.map((c) => ({ c, edges: edgesOf(c), ...placeComponent(edgesOf(c)) }));
     const top = Math.max(LEVEL, ...parts.map((p) => p.height));
     const pictures = svg('g', { class: 'pictures' });
@@ -135,7 +137,7 @@ export class HackenbushView {
         const { d, mid } = shape(place(e.a), place(e.b), k, e.a === e.b);
         const playable = interactive && this.moveFor(e.number) !== null;
         pictures.append(svg('g', {
-          class: `hb-edge${playable ? ' playable' : ''}${hinted === e.number ? ' hinted' : ''}`,
+          class: `hb-edge${playable ? ' playable' : ''}${hinted === e.number ? ' hinted' : ''}${winning.has(e.number) ? ' winning' : ''}`,
           'data-edge': e.number,
           role: 'button',
           tabindex: playable ? 0 : -1,
@@ -185,13 +187,14 @@ export class HackenbushView {
     for (const node of this.root.querySelectorAll('.hb-edge')) node.classList.toggle(name, numbers.has(Number(node.dataset.edge)));
   }
 
-  // Fades out the edge a move cuts and what falls with it; resolves when done.
-  animate(move) {
+  // Fades out the edge a move cuts and what falls with it (the computer's stay marked a moment);
+  // resolves when done.
+  animate(move, { computer = false } = {}) {
     const e = this.edges.get(Number(move.edge));
-    if (!e || matchMedia('(prefers-reduced-motion: reduce)').matches) return Promise.resolve();
+    if (!e || (!computer && matchMedia('(prefers-reduced-motion: reduce)').matches)) return Promise.resolve();
     const kept = standing(e.all, e.number);
-    this.mark('leaving', new Set(e.all.filter((o) => !kept.has(o.number)).map((o) => o.number)));
-    return new Promise((resolve) => setTimeout(resolve, 260));
+    this.mark(computer ? 'computer-move' : 'leaving', new Set(e.all.filter((o) => !kept.has(o.number)).map((o) => o.number)));
+    return new Promise((resolve) => setTimeout(resolve, computer ? COMPUTER_MS : PLAYED_MS));
   }
 
   // Arrow keys move between the edges; Enter or Space cuts the focused one.

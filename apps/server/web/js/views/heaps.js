@@ -3,6 +3,7 @@
 // move does, come from the view fields of the server's move list ("heap", "take", "result").
 
 import { el } from '../dom.js';
+import { flash } from './rows.js';
 
 export const MAX_STONES = 60;  // larger heaps are drawn as a number with a "take" box
 
@@ -49,9 +50,10 @@ export class HeapsView {
     this.legal = null;      // Map heap number → {counts: Set<string>, other: bool, zero: bool}
     this.cursor = { row: 0, stone: 0 };
     this.highlight = null;  // {heap, count} of a hinted move
+    this.winning = [];      // {heap, count} of the moves coloured as winning
   }
 
-  render({ components, moves, interactive, hint, sum }) {
+  render({ components, moves, interactive, hint, winning, sum }) {
     this.rows = components.flatMap((c) => {
       const sizes = c.fields?.heaps ?? [];
       const spent = c.fields?.spent ?? [];
@@ -63,6 +65,9 @@ export class HeapsView {
     this.interactive = interactive;
     this.legal = moves ? this.legalMap(moves) : null;
     this.highlight = hint ? this.click(hint) : null;
+    // A hinted move no stone click makes (a zero move) is marked on its heap's chooser button.
+    this.hintedOther = hint && !this.highlight ? Number(hint.heap) : null;
+    this.winning = (winning ?? []).map((m) => this.click(m)).filter(Boolean);
     if (this.cursor.row >= this.rows.length) this.cursor = { row: 0, stone: 0 };
     this.draw();
   }
@@ -147,7 +152,8 @@ export class HeapsView {
     row.append(stones);
     const info = this.legal?.get(n);
     if (this.interactive && info?.other) {
-      row.append(el('button', { class: 'btn small ghost heap-more', type: 'button',
+      const hinted = this.hintedOther === n ? ' hinted' : '';
+      row.append(el('button', { class: `btn small ghost heap-more${hinted}`, type: 'button',
         title: 'Moves that clicking a stone cannot express (zero moves, several heaps at once)',
         onclick: () => this.host.choose(`Other moves on heap ${n}`, this.otherMoves(n)) }, info.zero ? 'zero move…' : 'more…'));
     }
@@ -158,11 +164,13 @@ export class HeapsView {
     const n = this.rows[index].number;
     const count = size - stone;
     const legal = this.isLegal(n, count);
-    const hinted = this.highlight && this.highlight.heap === n && stone >= size - Number(this.highlight.count);
+    const takes = (c) => c && c.heap === n && stone >= size - Number(c.count);
+    const hinted = takes(this.highlight);
+    const winning = this.winning.some(takes);
     const cursor = this.cursor.row === index && this.cursor.stone === stone;
     return el('button', {
       type: 'button',
-      class: `stone${legal ? '' : ' illegal'}${hinted ? ' hinted' : ''}${cursor ? ' cursor' : ''}`,
+      class: `stone${legal ? '' : ' illegal'}${hinted ? ' hinted' : ''}${winning ? ' winning' : ''}${cursor ? ' cursor' : ''}`,
       'data-heap': n,
       'data-stone': stone + 1,
       tabindex: -1,
@@ -196,16 +204,15 @@ export class HeapsView {
     }
   }
 
-  // Fades out the stones a move takes; resolves when done (at once for moves a click cannot make).
-  animate(move) {
+  // Fades out the stones a move takes (the computer's stay marked a moment); resolves when done.
+  // A move a click cannot make marks its heap's row.
+  animate(move, options = {}) {
     const click = this.click(move);
-    if (!click) return Promise.resolve();
-    const row = this.root.querySelector(`.heap[data-heap="${click.heap}"]`);
+    const heap = click ? click.heap : Number(move.heap);
+    const row = this.root.querySelector(`.heap[data-heap="${heap}"]`);
+    if (!click) return flash(row ? [row] : [], options);
     const stones = [...(row?.querySelectorAll('.stone') ?? [])];
-    const leaving = stones.slice(Math.max(0, stones.length - Number(click.count)));
-    if (leaving.length === 0 || matchMedia('(prefers-reduced-motion: reduce)').matches) return Promise.resolve();
-    for (const node of leaving) node.classList.add('leaving');
-    return new Promise((resolve) => setTimeout(resolve, 260));
+    return flash(stones.slice(Math.max(0, stones.length - Number(click.count))), options);
   }
 
   onKey(e) {

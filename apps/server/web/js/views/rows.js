@@ -1,0 +1,71 @@
+// What the views drawn from heaps (pins, split, queen, moore) share: reading what a move leaves of
+// a component from the move's "result", finding the move a click means, and marking the objects
+// a move removes (hint, winning moves, the move just played). Nothing here knows a game's rules:
+// a move is legal because the server listed it.
+
+import { el } from '../dom.js';
+
+export const MAX_OBJECTS = 60;     // larger heaps are played from a chooser of the server's moves
+export const PLAYED_MS = 260;      // how long a person's own move is seen leaving
+export const COMPUTER_MS = 1100;   // how long the computer's move stays marked
+
+// The component's heaps before a move, as BigInts.
+export const heapsOf = (component) => (component.fields?.heaps ?? []).map((h) => BigInt(h));
+
+// The component's heaps after `move` (made in it), as BigInts: the slice of the position-wide
+// "result" where the component's heaps stood (`heapCount` heaps before the move).
+export function after(move, component, heapCount) {
+  const result = move.result ?? [];
+  const before = heapsOf(component).length;
+  const length = before + result.length - heapCount;
+  return result.slice(component.offset, component.offset + Math.max(0, length)).map((h) => BigInt(h));
+}
+
+// A move's shape on one heap of n: objects taken and the sorted non-empty pieces left, as a key.
+export function shapeKey(take, pieces) {
+  const sorted = pieces.filter((p) => p > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${take}|${sorted.join(',')}`;
+}
+
+export const movesOf = (moves, component) => (moves ?? []).filter((m) => m.component === component.index);
+
+// The server's moves of `component` that `predicate` accepts, from the list or, when the list was
+// too long to send, from the server (asked about `query`).
+export async function candidates(host, moves, component, query, predicate) {
+  const list = moves ? movesOf(moves, component) : (await host.fetchMoves(query)).filter((m) => m.component === component.index);
+  return list.filter(predicate);
+}
+
+// Plays the one move in `options`, asks which when there are several, or says why not.
+export function playOne(host, options, refusal, title) {
+  if (options.length === 0) host.refuse(refusal);
+  else if (options.length === 1) host.play(options[0]);
+  else host.choose(title, options);
+}
+
+// Marks `nodes` with `cls` for the time a move is shown; resolves when it is over.
+export function flash(nodes, { computer }) {
+  if (nodes.length === 0) return Promise.resolve();
+  const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  for (const node of nodes) node.classList.add(computer ? 'computer-move' : 'leaving');
+  const ms = computer ? COMPUTER_MS : (reduce ? 0 : PLAYED_MS);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// The label column of a heap: its number, size and, in a sum, its ruleset.
+export function heapLabel(number, size, tag) {
+  const label = el('div', { class: 'heap-label' },
+      el('span', { class: 'heap-number' }, `${number}`),
+      el('span', { class: 'heap-size', 'data-testid': `heap-size-${number}` }, size.toString()));
+  if (tag) label.append(el('span', { class: 'heap-tag' }, tag));
+  return label;
+}
+
+// A button offering `moves` in the page's chooser: the moves no click on the drawing expresses.
+export function moreButton(host, title, moves, text = 'more…') {
+  return el('button', {
+    class: 'btn small ghost heap-more', type: 'button',
+    title: 'Moves that clicking the drawing cannot express',
+    onclick: () => host.choose(title, moves),
+  }, text);
+}

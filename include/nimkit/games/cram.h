@@ -1,0 +1,95 @@
+// Cram.
+//
+// Rules: a board of square cells, each empty or filled. A move fills two orthogonally adjacent
+// empty cells (places a domino, in either direction). The player who cannot move loses (normal
+// play) or wins (misère play). Notation: "cram:..../.#../...." — rows of "." (empty) and "#"
+// (filled) separated by "/", every row as long as the first, at most kMaxSide rows and columns.
+// Cells are named as on a spreadsheet: the column a letter ("a" to "z", then "aa", "ab", ...)
+// and the row a number from 1 at the top, so "b1" is the second cell of the first row. A move is
+// typed as the two cells it fills, "a1-b1" (or "a1 b1"), in either order.
+//
+// A board is a sum of its regions: the connected pieces of empty cells, which no domino can
+// join. Parsing gives one component per region (in order of their first cell, row by row), and
+// a move leaves the regions its domino cuts its region into (a lone cell is a region with no
+// move). Regions keep their place on the board, so cell names keep their meaning as play goes
+// on. A region's State is [top, left, rows, columns, cells]: the offset of its bounding box on
+// the board, the box's size (rows × columns at most kMaxCells), and the empty cells as bits,
+// cell (r, c) of the box at bit r · columns + c. A region is written back as the board up to its
+// box, every cell outside the region filled ("##./..." for the region {c1, a2, b2}).
+// Option order: the horizontal dominoes by their left cell, row by row, then the vertical ones
+// by their top cell.
+//
+// Theory: no formula is known. Grundy values are computed by mex over the options (ValueMemo),
+// memoized on the region's shape up to the 8 symmetries of the square: canonical() drops the
+// offset and keeps the smallest of the 8 rotated and reflected boxes, so mirrored and rotated
+// regions share one entry (and the misère search meets each shape once). On a strip of one row
+// the game is Dawson's Kayles (octal 0.07) on a heap of its length; the tests check both.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#include "nimkit/ruleset.h"
+#include "nimkit/value_memo.h"
+
+namespace nimkit {
+
+class Cram final : public Ruleset {
+ public:
+  // Most rows, and most columns, of a board; most cells of one region's bounding box (a region
+  // is one 64-bit word of cells).
+  static constexpr std::size_t kMaxSide = 64;
+  static constexpr std::size_t kMaxCells = 64;
+
+  std::string spec() const override { return "cram"; }
+  std::string summary() const override;
+  ValueSource value_source() const override { return ValueSource::kComputed; }
+  std::string_view view() const override { return "cram"; }
+
+  // One item per board: "..../.#../....". Fails naming the board on a bad character, rows of
+  // unequal length, a board with no empty cell, or a region whose box has more than kMaxCells.
+  Result<std::vector<ParsedComponent>> parse_components(
+      std::span<const std::string> items) const override;
+  std::vector<std::string> format_state(const State& state) const override;
+  bool shares_tokens() const override { return true; }
+  // "region a1:c2" (the corners of its box).
+  std::string label(const State& state, std::size_t first_item) const override;
+  // {"cells": 1 for empty, 0 for filled, row by row over the region's box}, {"columns"},
+  // {"top"}, {"left"} (the box's place on the board, from 0); a move's {"cells": the two cells
+  // filled, as places in the box from 1, ascending}.
+  std::vector<ViewField> view_fields(const State& state) const override;
+  std::vector<ViewField> move_fields(const State& before, const Option& option,
+                                     std::size_t first_item) const override;
+  // "fill a1 and b1".
+  std::string describe_move(const State& before, const Option& option,
+                            std::size_t first_item) const override;
+  // "a1-b1".
+  std::string format_move(const State& before, const Option& option, std::size_t first_item,
+                          const Limits& limits) const override;
+  // No options when neither cell is in this region (another region's move); fails on malformed
+  // text, cells that are not adjacent, or a cell of this region next to one that is not empty.
+  Result<std::vector<Option>> parse_move(const State& state, std::string_view text,
+                                         std::size_t first_item, std::size_t items, bool partial,
+                                         const Limits& limits) const override;
+  std::string move_syntax() const override;
+
+  Count count_options(const State& state) const override;
+  Option option(const State& state, Count index) const override;
+  Result<Nimber> value(const State& state, const Limits& limits) const override {
+    return memo_.value(*this, state, limits);
+  }
+  // [rows, columns, cells] of the smallest of the region's 8 images under the symmetries of the
+  // square (offset dropped), comparing rows, then columns, then the cells as a number.
+  void append_canonical(const State& state, std::vector<std::uint64_t>& key) const override;
+  // The empty cells.
+  Count weight(const State& state) const override;
+
+  // The two cells (places in the box from 0, ascending) the move filled.
+  static std::pair<std::uint64_t, std::uint64_t> domino(const State& before, const Option& option);
+
+ private:
+  ValueMemo memo_;
+};
+
+}  // namespace nimkit

@@ -1,0 +1,592 @@
+#include "nimkit/games/digraph.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cassert>
+#include <cctype>
+#include <cstring>
+#include <optional>
+#include <unordered_map>
+#include <utility>
+
+#include "nimkit/quote.h"
+#include "nimkit/text.h"
+
+namespace nimkit {
+namespace {
+
+constexpr std::string_view kItemHelp = "expected an arrow \"a>b\" or a token \"@a\"";
+
+// A graph with its vertices numbered in shortlex order of their names; the arrows out of v, in
+// increasing order, are targets[first[v]] ... targets[first[v + 1] - 1].
+struct Graph {
+  std::vector<std::string> names;
+  std::vector<std::uint32_t> first{0};
+  std::vector<std::uint32_t> targets;
+
+  std::size_t size() const { return names.size(); }
+  std::span<const std::uint32_t> out(std::uint32_t v) const {
+    return std::span<const std::uint32_t>(targets).subspan(first[v], first[v + 1] - first[v]);
+  }
+  std::optional<std::uint32_t> index_of(std::string_view name) const;
+};
+
+bool shortlex_less(std::string_view a, std::string_view b) {
+  return a.size() != b.size() ? a.size() < b.size() : a < b;
+}
+
+std::optional<std::uint32_t> Graph::index_of(std::string_view name) const {
+  const auto it = std::lower_bound(names.begin(), names.end(), name, shortlex_less);
+  if (it == names.end() || *it != name) return std::nullopt;
+  return static_cast<std::uint32_t>(it - names.begin());
+}
+
+bool is_name(std::string_view text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+Result<std::string_view> check_name(std::string_view name, std::string_view piece) {
+  if (!is_name(name)) {
+    return fail(fmt::format("bad digraph item {}: {} (vertex names are letters, digits and _)",
+                            quoted(piece), kItemHelp));
+  }
+  if (name.size() > Digraph::kMaxName) {
+    return fail(fmt::format("vertex name {} is longer than {} characters", quoted(name),
+                            Digraph::kMaxName));
+  }
+  return name;
+}
+
+// "a>b>c>a", the middle left out past a dozen vertices.
+std::string cycle_text(const Graph& g, const std::vector<std::uint32_t>& cycle) {
+  constexpr std::size_t kShown = 12;
+  std::vector<std::string_view> parts;
+  for (std::size_t k = 0; k < cycle.size(); ++k) {
+    if (cycle.size() > kShown && k == kShown - 2) {
+      parts.push_back("...");
+      k = cycle.size() - 1;
+    }
+    parts.push_back(g.names[cycle[k]]);
+  }
+  parts.push_back(g.names[cycle.front()]);
+  std::string text = fmt::format("cycle {}", fmt::join(parts, ">"));
+  if (cycle.size() > kShown) text += fmt::format(" ({} vertices)", cycle.size());
+  return text;
+}
+
+// The vertices in topological order (every arrow goes forward), or a cycle: its vertices in
+// arrow order, starting from its smallest. Iterative, linear in the graph.
+struct Order {
+  std::vector<std::uint32_t> order;
+  std::vector<std::uint32_t> cycle;
+};
+
+Order topological_order(const Graph& g) {
+  const auto n = static_cast<std::uint32_t>(g.size());
+  std::vector<std::uint32_t> in(n, 0);
+  for (std::uint32_t w : g.targets) ++in[w];
+  Order result;
+  for (std::uint32_t v = 0; v < n; ++v) {
+    if (in[v] == 0) result.order.push_back(v);
+  }
+  for (std::size_t k = 0; k < result.order.size(); ++k) {
+    for (std::uint32_t w : g.out(result.order[k])) {
+      if (--in[w] == 0) result.order.push_back(w);
+    }
+  }
+  if (result.order.size() == n) return result;
+  // Every vertex left has an arrow in from another vertex left: walking those arrows backwards
+  // must come round to a vertex already met, closing a cycle.
+  std::vector<std::uint32_t> from(n, n);
+  for (std::uint32_t v = 0; v < n; ++v) {
+    if (in[v] == 0) continue;
+    for (std::uint32_t w : g.out(v)) {
+      if (in[w] > 0 && from[w] == n) from[w] = v;
+    }
+  }
+  std::uint32_t v = 0;
+  while (in[v] == 0) ++v;
+  std::vector<std::uint32_t> seen_at(n, n);
+  std::vector<std::uint32_t> walk;
+  while (seen_at[v] == n) {
+    seen_at[v] = static_cast<std::uint32_t>(walk.size());
+    walk.push_back(v);
+    v = from[v];
+  }
+  std::vector<std::uint32_t> cycle(walk.begin() + seen_at[v], walk.end());
+  std::reverse(cycle.begin(), cycle.end());
+  std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()), cycle.end());
+  result.cycle = std::move(cycle);
+  result.order.clear();
+  return result;
+}
+
+// Vertices and arrows as a text gives them, numbered as first met.
+class Builder {
+ public:
+  std::uint32_t vertex(std::string_view name) {
+    auto [it, added] = ids_.try_emplace(std::string(name), static_cast<std::uint32_t>(ids_.size()));
+    return it->second;
+  }
+  bool has(std::string_view name) const { return ids_.contains(std::string(name)); }
+  Result<bool> arrow(std::string_view from, std::string_view to) {
+    if (arrows_.size() >= Digraph::kMaxArrows) {
+      return fail(fmt::format("digraph has more than {} arrows", Digraph::kMaxArrows));
+    }
+    arrows_.emplace_back(vertex(from), vertex(to));
+    if (ids_.size() > Digraph::kMaxVertices) {
+      return fail(fmt::format("digraph has more than {} vertices", Digraph::kMaxVertices));
+    }
+    return true;
+  }
+  bool empty() const { return arrows_.empty(); }
+  // The graph in shortlex order, or the error naming its cycle (and the cycle's vertices).
+  Result<Graph> build(std::vector<std::uint32_t>* cycle = nullptr) const;
+
+ private:
+  std::unordered_map<std::string, std::uint32_t> ids_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> arrows_;
+};
+
+Result<Graph> Builder::build(std::vector<std::uint32_t>* cycle) const {
+  Graph g;
+  g.names.resize(ids_.size());
+  for (const auto& [name, id] : ids_) g.names[id] = name;
+  std::vector<std::uint32_t> by_name(g.size());
+  for (std::uint32_t k = 0; k < by_name.size(); ++k) by_name[k] = k;
+  std::sort(by_name.begin(), by_name.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return shortlex_less(g.names[a], g.names[b]);
+  });
+  std::vector<std::uint32_t> index(g.size());
+  std::vector<std::string> names(g.size());
+  for (std::uint32_t k = 0; k < by_name.size(); ++k) {
+    index[by_name[k]] = k;
+    names[k] = std::move(g.names[by_name[k]]);
+  }
+  g.names = std::move(names);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> arrows;
+  arrows.reserve(arrows_.size());
+  for (const auto& [a, b] : arrows_) arrows.emplace_back(index[a], index[b]);
+  std::sort(arrows.begin(), arrows.end());
+  arrows.erase(std::unique(arrows.begin(), arrows.end()), arrows.end());
+  g.first.assign(g.size() + 1, 0);
+  for (const auto& [a, b] : arrows) ++g.first[a + 1];
+  for (std::size_t v = 0; v < g.size(); ++v) g.first[v + 1] += g.first[v];
+  for (const auto& [a, b] : arrows) g.targets.push_back(b);
+  Order order = topological_order(g);
+  if (!order.cycle.empty()) {
+    const std::string text = cycle_text(g, order.cycle);
+    if (cycle != nullptr) {
+      // The caller names the cycle's arrows by their text: give back the names' first ids.
+      cycle->clear();
+      for (std::uint32_t v : order.cycle) cycle->push_back(by_name[v]);
+    }
+    return fail(fmt::format("digraph has a {}: a game on it could go on for ever", text));
+  }
+  return g;
+}
+
+// The words a state is made of: see digraph.h.
+constexpr std::size_t kHeader = 3;
+
+std::size_t names_at(const State& s) { return kHeader + s[0] + 1 + s[2]; }
+
+State encode(const Graph& g, std::uint32_t token) {
+  State s{g.size(), token, g.targets.size()};
+  s.insert(s.end(), g.first.begin(), g.first.end());
+  s.insert(s.end(), g.targets.begin(), g.targets.end());
+  for (const std::string& name : g.names) {
+    s.push_back(name.size());
+    for (std::size_t at = 0; at < name.size(); at += 8) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, name.data() + at, std::min<std::size_t>(8, name.size() - at));
+      s.push_back(word);
+    }
+  }
+  return s;
+}
+
+Graph decode(const State& s) {
+  Graph g;
+  const auto n = static_cast<std::size_t>(s[0]);
+  g.first.assign(s.begin() + kHeader, s.begin() + static_cast<std::ptrdiff_t>(kHeader + n + 1));
+  g.targets.assign(s.begin() + static_cast<std::ptrdiff_t>(kHeader + n + 1),
+                   s.begin() + static_cast<std::ptrdiff_t>(names_at(s)));
+  g.names.reserve(n);
+  for (std::size_t at = names_at(s); g.names.size() < n;) {
+    const auto length = static_cast<std::size_t>(s[at++]);
+    std::string name(length, '\0');
+    for (std::size_t k = 0; k < length; k += 8, ++at) {
+      std::memcpy(name.data() + k, &s[at], std::min<std::size_t>(8, length - k));
+    }
+    g.names.push_back(std::move(name));
+  }
+  return g;
+}
+
+std::uint32_t token_of(const State& s) { return static_cast<std::uint32_t>(s[1]); }
+
+// The arrows out of the token's vertex, read from the state without decoding it.
+std::span<const std::uint64_t> token_arrows(const State& s) {
+  const std::size_t first = kHeader + token_of(s);
+  const std::size_t targets = kHeader + s[0] + 1;
+  return std::span<const std::uint64_t>(s).subspan(targets + s[first], s[first + 1] - s[first]);
+}
+
+// The name of vertex v, read from the state (a scan over the names before it).
+std::string name_of(const State& s, std::uint64_t v) {
+  std::size_t at = names_at(s);
+  for (std::uint64_t k = 0; k < v; ++k) at += 1 + (s[at] + 7) / 8;
+  const auto length = static_cast<std::size_t>(s[at]);
+  std::string name(length, '\0');
+  for (std::size_t k = 0; k < length; k += 8) {
+    std::memcpy(name.data() + k, &s[at + 1 + k / 8], std::min<std::size_t>(8, length - k));
+  }
+  return name;
+}
+
+std::vector<std::string> items_of(const Graph& g, std::uint32_t token) {
+  std::vector<std::string> items;
+  for (std::uint32_t v = 0; v < g.size(); ++v) {
+    for (std::uint32_t w : g.out(v)) items.push_back(g.names[v] + '>' + g.names[w]);
+  }
+  const std::string at = "@" + g.names[token];
+  if (items.empty()) return {at};
+  items.back() += at;
+  return items;
+}
+
+// The token's vertex before and after an option.
+std::pair<std::uint32_t, std::uint32_t> slide(const State& before, const Option& option) {
+  assert(option.result.size() == 1);
+  return {token_of(before), token_of(option.result.front())};
+}
+
+// The graph's components from the pieces of one "...@T" group.
+Result<std::vector<State>> close_group(Builder& builder, std::string_view tokens,
+                                       std::string_view piece) {
+  std::vector<std::string_view> names;
+  for (std::size_t start = 0; start <= tokens.size();) {
+    const std::size_t at = std::min(tokens.find('@', start), tokens.size());
+    auto name = check_name(tokens.substr(start, at - start), piece);
+    if (!name) return Error{name.error()};
+    names.push_back(*name);
+    start = at + 1;
+  }
+  const bool lone = builder.empty();
+  for (std::string_view name : names) {
+    if (lone) {
+      builder.vertex(name);
+    } else if (!builder.has(name)) {
+      return fail(fmt::format("token on {}, a vertex no arrow of its digraph names", quoted(name)));
+    }
+  }
+  auto graph = builder.build();
+  if (!graph) return Error{graph.error()};
+  std::vector<State> out;
+  for (std::string_view name : names) out.push_back(encode(*graph, *graph->index_of(name)));
+  return out;
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
+    text.remove_prefix(1);
+  }
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
+    text.remove_suffix(1);
+  }
+  return text;
+}
+
+}  // namespace
+
+struct Digraph::Table {
+  std::size_t hash = 0;
+  State graph;  // the state with its token word zeroed
+  std::vector<std::uint32_t> values;
+};
+
+std::string Digraph::summary() const {
+  return "slide a token along an arrow of a directed graph without cycles";
+}
+
+Result<std::vector<ParsedComponent>> Digraph::parse_components(
+    std::span<const std::string> items) const {
+  if (items.empty()) return fail(fmt::format("no digraph given: {}", kItemHelp));
+  std::vector<ParsedComponent> out;
+  Builder builder;
+  std::size_t group_first = 0;
+  std::string pending;  // the group's first piece, for the error of a group with no token
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    for (const std::string& piece : split(items[i], ',')) {
+      if (piece.empty()) return fail(fmt::format("empty digraph item: {}", kItemHelp));
+      if (builder.empty() && pending.empty()) group_first = i;
+      const std::size_t at = piece.find('@');
+      const std::string_view arrow = std::string_view(piece).substr(0, at);
+      if (!arrow.empty()) {
+        const std::size_t gt = arrow.find('>');
+        if (gt == std::string_view::npos) {
+          return fail(fmt::format("bad digraph item {}: {}", quoted(piece), kItemHelp));
+        }
+        auto from = check_name(arrow.substr(0, gt), piece);
+        if (!from) return Error{from.error()};
+        auto to = check_name(arrow.substr(gt + 1), piece);
+        if (!to) return Error{to.error()};
+        auto added = builder.arrow(*from, *to);
+        if (!added) return Error{added.error()};
+        if (pending.empty()) pending = arrow;
+      }
+      if (at == std::string::npos) continue;
+      auto states = close_group(builder, std::string_view(piece).substr(at + 1), piece);
+      if (!states) return Error{states.error()};
+      for (State& s : *states) out.push_back(ParsedComponent{std::move(s), group_first});
+      builder = Builder();
+      pending.clear();
+    }
+  }
+  if (!builder.empty()) {
+    return fail(fmt::format("digraph {}... has no token: end it with @VERTEX, e.g. \"a>b@a\"",
+                            quoted(pending)));
+  }
+  return out;
+}
+
+std::vector<std::string> Digraph::format_state(const State& state) const {
+  return items_of(decode(state), token_of(state));
+}
+
+std::string Digraph::label(const State& state, std::size_t /*first_item*/) const {
+  constexpr std::size_t kShown = 6;
+  if (state[2] <= kShown) return fmt::format("digraph {}", fmt::join(format_state(state), ","));
+  return fmt::format("digraph of {} vertices, {} arrows, token on {}", state[0], state[2],
+                     name_of(state, token_of(state)));
+}
+
+std::vector<ViewField> Digraph::view_fields(const State& state) const {
+  const Graph g = decode(state);
+  ViewField vertices{"vertices", {}};
+  ViewField arrows{"arrows", {}};
+  for (std::uint32_t v = 0; v < g.size(); ++v) {
+    vertices.values.push_back(v);
+    for (std::uint32_t w : g.out(v)) arrows.values.insert(arrows.values.end(), {v, w});
+  }
+  // Longest path from a vertex with no arrow in: arrows always go down a layer or more.
+  ViewField depth{"depth", std::vector<std::uint64_t>(g.size(), 0)};
+  for (std::uint32_t v : topological_order(g).order) {
+    for (std::uint32_t w : g.out(v))
+      depth.values[w] = std::max(depth.values[w], depth.values[v] + 1);
+  }
+  return {vertices, arrows, depth, ViewField{"token", {token_of(state)}, true}};
+}
+
+std::vector<ViewField> Digraph::move_fields(const State& before, const Option& option,
+                                            std::size_t /*first_item*/) const {
+  const auto [from, to] = slide(before, option);
+  return {ViewField{"from", {from}, true}, ViewField{"to", {to}, true}};
+}
+
+std::string Digraph::describe_move(const State& before, const Option& option,
+                                   std::size_t /*first_item*/) const {
+  const auto [from, to] = slide(before, option);
+  return fmt::format("move the token from {} to {}", name_of(before, from), name_of(before, to));
+}
+
+std::string Digraph::format_move(const State& before, const Option& option,
+                                 std::size_t /*first_item*/, const Limits& /*limits*/) const {
+  return name_of(before, slide(before, option).second);
+}
+
+std::string Digraph::move_syntax() const {
+  return "Moves: the vertex the token goes to, e.g. \"b\"; with several tokens that can go there,\n"
+         "the arrow, e.g. \"a>b\".\n";
+}
+
+Result<std::vector<Option>> Digraph::parse_move(const State& state, std::string_view text,
+                                                std::size_t /*first_item*/, std::size_t /*items*/,
+                                                bool /*partial*/, const Limits& /*limits*/) const {
+  const std::size_t gt = text.find('>');
+  const std::string_view from = gt == std::string_view::npos ? "" : text.substr(0, gt);
+  const std::string_view to = gt == std::string_view::npos ? text : text.substr(gt + 1);
+  if (!is_name(to) || (gt != std::string_view::npos && !is_name(from))) {
+    return fail(fmt::format(
+        "move {} is not a vertex: type the vertex the token goes to, e.g. \"b\" (or \"a>b\")",
+        quoted(text)));
+  }
+  const std::uint32_t token = token_of(state);
+  if (!from.empty() && name_of(state, token) != from) return std::vector<Option>{};
+  for (std::uint64_t w : token_arrows(state)) {
+    if (name_of(state, w) != to) continue;
+    State after = state;
+    after[1] = w;
+    return std::vector<Option>{Option{{std::move(after)}}};
+  }
+  // A vertex of this graph the token cannot reach in one move: say so (another token on the same
+  // graph may still claim the move).
+  if (decode(state).index_of(to)) {
+    return fail(fmt::format("the token on {} has no arrow to {}", name_of(state, token), to));
+  }
+  return std::vector<Option>{};
+}
+
+Count Digraph::count_options(const State& state) const { return token_arrows(state).size(); }
+
+Option Digraph::option(const State& state, Count index) const {
+  State after = state;
+  after[1] = token_arrows(state)[static_cast<std::size_t>(index)];
+  return Option{{std::move(after)}};
+}
+
+Result<std::shared_ptr<const Digraph::Table>> Digraph::table(const State& state,
+                                                             const Limits& limits) const {
+  State graph = state;
+  graph[1] = 0;
+  const std::size_t hash = StateHash{}(graph);
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& t : tables_) {
+      if (t->hash == hash && t->graph == graph) return t;
+    }
+  }
+  const Graph g = decode(state);
+  if (g.size() > limits.max_table) {
+    return fail(fmt::format("digraph of {} vertices is larger than the table limit of {}", g.size(),
+                            limits.max_table));
+  }
+  if (!limits.charge(g.size() + g.targets.size())) return fail(limits.stopped());
+  auto t = std::make_shared<Table>();
+  t->hash = hash;
+  t->graph = std::move(graph);
+  t->values.assign(g.size(), 0);
+  // Reverse topological order: every successor's value is known before its predecessors'.
+  const std::vector<std::uint32_t> order = topological_order(g).order;
+  std::vector<bool> seen;
+  for (auto v = order.rbegin(); v != order.rend(); ++v) {
+    const auto out = g.out(*v);
+    seen.assign(out.size() + 1, false);
+    for (std::uint32_t w : out) {
+      if (t->values[w] < seen.size()) seen[t->values[w]] = true;
+    }
+    t->values[*v] =
+        static_cast<std::uint32_t>(std::find(seen.begin(), seen.end(), false) - seen.begin());
+  }
+  std::lock_guard lock(mutex_);
+  if (tables_.size() >= kMaxCachedGraphs) tables_.erase(tables_.begin());
+  tables_.push_back(t);
+  return std::shared_ptr<const Table>(t);
+}
+
+Result<Nimber> Digraph::value(const State& state, const Limits& limits) const {
+  auto t = table(state, limits);
+  if (!t) return Error{t.error()};
+  return Nimber{(*t)->values[token_of(state)]};
+}
+
+Count Digraph::weight(const State& state) const {
+  const Graph g = decode(state);
+  std::vector<bool> reached(g.size(), false);
+  std::vector<std::uint32_t> stack{token_of(state)};
+  reached[stack.back()] = true;
+  Count count = 0;
+  while (!stack.empty()) {
+    const std::uint32_t v = stack.back();
+    stack.pop_back();
+    ++count;
+    for (std::uint32_t w : g.out(v)) {
+      if (!reached[w]) {
+        reached[w] = true;
+        stack.push_back(w);
+      }
+    }
+  }
+  return count;
+}
+
+std::uint64_t Digraph::move_cost(const State& state) const { return state.size(); }
+
+Result<std::vector<Option>> Digraph::options_to_value(const State& state, Nimber target,
+                                                      const Limits& limits) const {
+  auto t = table(state, limits);
+  if (!t) return Error{t.error()};
+  std::vector<Option> found;
+  for (std::uint64_t w : token_arrows(state)) {
+    if (!limits.charge()) return fail(limits.stopped());
+    if (Nimber{(*t)->values[w]} != target) continue;
+    if (!limits.charge(move_cost(state))) return fail(limits.stopped());
+    State after = state;
+    after[1] = w;
+    found.push_back(Option{{std::move(after)}});
+  }
+  return found;
+}
+
+Result<std::vector<std::string>> digraph_game_file(std::string_view text,
+                                                   std::span<const std::string> tokens) {
+  Builder builder;
+  std::vector<std::pair<std::string, std::size_t>> file_tokens;  // name, line
+  // The line of each arrow, by its names' ids as first met, to name the line closing a cycle.
+  std::unordered_map<std::uint64_t, std::size_t> arrow_line;
+  const std::vector<std::string> lines = split(text, '\n');
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    const std::size_t number = k + 1;
+    std::string_view line = lines[k];
+    line = trim(line.substr(0, line.find('#')));
+    if (line.empty()) continue;
+    const auto at_line = [&](const std::string& message) {
+      return fail(fmt::format("line {}: {}", number, message));
+    };
+    if (line.front() == '@') {
+      auto name = check_name(line.substr(1), line);
+      if (!name) return at_line(name.error());
+      file_tokens.emplace_back(std::string(*name), number);
+      continue;
+    }
+    const std::size_t gt = line.find('>');
+    if (gt == std::string_view::npos) {
+      return at_line(fmt::format("bad line {}: {}", quoted(line), kItemHelp));
+    }
+    auto from = check_name(trim(line.substr(0, gt)), line);
+    if (!from) return at_line(from.error());
+    auto to = check_name(trim(line.substr(gt + 1)), line);
+    if (!to) return at_line(to.error());
+    auto added = builder.arrow(*from, *to);
+    if (!added) return at_line(added.error());
+    arrow_line.try_emplace(std::uint64_t{builder.vertex(*from)} << 32 | builder.vertex(*to),
+                           number);
+  }
+  std::vector<std::uint32_t> cycle;
+  auto graph = builder.build(&cycle);
+  if (!graph) {
+    if (cycle.empty()) return Error{graph.error()};
+    const std::uint64_t closing = std::uint64_t{cycle.back()} << 32 | cycle.front();
+    return fail(fmt::format("line {}: {}", arrow_line[closing], graph.error()));
+  }
+  if (tokens.empty() && file_tokens.empty()) {
+    return fail("no token: add a line \"@VERTEX\" for each token (e.g. \"@a\")");
+  }
+  std::vector<std::string> out;
+  const auto place = [&](const std::string& name, std::string where) -> Result<bool> {
+    const auto v = graph->index_of(name);
+    if (!v) {
+      return fail(
+          fmt::format("{}token on {}, a vertex no arrow names", std::move(where), quoted(name)));
+    }
+    out.push_back(fmt::format("digraph:{}", fmt::join(items_of(*graph, *v), ",")));
+    return true;
+  };
+  for (const std::string& name : tokens) {
+    auto placed = place(name, "");
+    if (!placed) return Error{placed.error()};
+  }
+  if (tokens.empty()) {
+    for (const auto& [name, number] : file_tokens) {
+      auto placed = place(name, fmt::format("line {}: ", number));
+      if (!placed) return Error{placed.error()};
+    }
+  }
+  return out;
+}
+
+}  // namespace nimkit
