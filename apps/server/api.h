@@ -30,7 +30,7 @@ struct ApiLimits {
   std::uint64_t max_listed_values = 10'000;
   std::uint64_t grundy_bands = 1'000;
   // Heaps a request's period search may compute (at least the count). The octal game 0.16
-  // needs 509,622 values for its proof: about 27 million steps and 0.2-0.5 s of the request's
+  // needs 509,622 values for its proof: about 27 million steps and 0.1-0.4 s of the request's
   // budget on a loaded 2-core VM. Codes that need more (0.354 needs 20 million) stop here or at
   // the request's work limit, and the answer says how far the values were checked.
   std::uint64_t period_search = std::uint64_t{1} << 20;
