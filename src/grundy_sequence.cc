@@ -182,6 +182,11 @@ Result<std::vector<Nimber>> HeapRuleset::values(std::uint64_t begin, std::uint64
   return out;
 }
 
+std::uint64_t HeapRuleset::known_values() const {
+  std::lock_guard lock(state_->mutex);
+  return state_->values(*this).size();
+}
+
 HeapRuleset::PeriodSearch HeapRuleset::find_period(std::uint64_t at_least,
                                                    const Limits& limits) const {
   PeriodSearch search;
@@ -243,6 +248,40 @@ Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t be
     out.push_back(*g);
   }
   return out;
+}
+
+ValueShape value_shape(const Ruleset& rules) {
+  const auto* heap_game = dynamic_cast<const HeapGame*>(&rules);
+  if (heap_game == nullptr) return ValueShape::kNone;
+  switch (heap_game->arity()) {
+    case 1:
+      return ValueShape::kSequence;
+    case 2:
+      return ValueShape::kGrid;
+    default:
+      return ValueShape::kNone;
+  }
+}
+
+std::string_view to_string(ValueShape shape) {
+  switch (shape) {
+    case ValueShape::kSequence:
+      return "sequence";
+    case ValueShape::kGrid:
+      return "grid";
+    case ValueShape::kNone:
+      break;
+  }
+  return "none";
+}
+
+Result<std::vector<Nimber>> grundy_grid(const Ruleset& rules, std::uint64_t rows,
+                                        std::uint64_t columns, const Limits& limits) {
+  if (value_shape(rules) != ValueShape::kGrid) {
+    return fail(
+        fmt::format("{} is not played on pairs of heaps: it has no table g(a, b)", rules.spec()));
+  }
+  return dynamic_cast<const HeapGame&>(rules).grundy_grid(rows, columns, limits);
 }
 
 }  // namespace nimkit

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "nimkit/checked.h"
 #include "nimkit/quote.h"
 #include "nimkit/text.h"
 
@@ -82,6 +83,29 @@ Result<std::vector<HeapOption>> HeapGame::options_with_value(std::span<const Hea
     if (!value) return Error{value.error()};
     return *value == target;
   });
+}
+
+Result<std::vector<Nimber>> HeapGame::grundy_grid(std::uint64_t rows, std::uint64_t columns,
+                                                  const Limits& limits) const {
+  if (arity() != 2) {
+    return fail(fmt::format("{} is not played on pairs of heaps: it has no table g(a, b)", spec()));
+  }
+  const std::optional<std::uint64_t> cells = checked_size(rows, columns, limits.max_table);
+  if (!cells) {
+    return fail(fmt::format("a table of {} × {} values of {} is more than the table limit {}", rows,
+                            columns, spec(), limits.max_table));
+  }
+  std::vector<Nimber> grid;
+  grid.reserve(*cells);
+  for (std::uint64_t a = 0; a < rows; ++a) {
+    for (std::uint64_t b = 0; b < columns; ++b) {
+      const Heap pair[2] = {Heap{a, false}, Heap{b, false}};
+      auto g = grundy(pair, limits);
+      if (!g) return Error{g.error()};
+      grid.push_back(*g);
+    }
+  }
+  return grid;
 }
 
 Result<std::vector<HeapOption>> HeapGame::options_taking(std::span<const Heap> component,

@@ -190,5 +190,75 @@ TEST(SequenceEngine, RulesetsNameTheirSplitGame) {
   EXPECT_FALSE(heap_rules(make("subtraction:all-but:1,2")).split_game().has_value());
 }
 
+// g(x, y) of Wythoff's game by mex over its moves, written out from the rules.
+std::vector<std::vector<std::uint64_t>> wythoff_by_mex(std::uint64_t rows, std::uint64_t columns) {
+  std::vector<std::vector<std::uint64_t>> g(rows, std::vector<std::uint64_t>(columns));
+  for (std::uint64_t x = 0; x < rows; ++x) {
+    for (std::uint64_t y = 0; y < columns; ++y) {
+      std::vector<bool> seen(x + y + 2, false);
+      for (std::uint64_t t = 1; t <= x; ++t) seen[g[x - t][y]] = true;
+      for (std::uint64_t t = 1; t <= y; ++t) seen[g[x][y - t]] = true;
+      for (std::uint64_t t = 1; t <= std::min(x, y); ++t) seen[g[x - t][y - t]] = true;
+      g[x][y] = mex_of_marks(seen);
+    }
+  }
+  return g;
+}
+
+TEST(ValueGrid, WythoffGridIsTheMexOverItsMovesInBothEngines) {
+  const auto wythoff = make("wythoff");
+  const auto expected = wythoff_by_mex(13, 21);
+  auto grid = grundy_grid(*wythoff, 13, 21, Limits{});
+  ASSERT_TRUE(grid.ok()) << grid.error();
+  // The generic default (grundy() cell by cell) agrees with Wythoff's one-table override.
+  auto by_cell = wythoff->HeapGame::grundy_grid(13, 21, Limits{});
+  ASSERT_TRUE(by_cell.ok()) << by_cell.error();
+  ASSERT_EQ(grid->size(), 13u * 21u);
+  for (std::uint64_t a = 0; a < 13; ++a) {
+    for (std::uint64_t b = 0; b < 21; ++b) {
+      EXPECT_EQ((*grid)[a * 21 + b], Nimber{expected[a][b]}) << a << "," << b;
+      EXPECT_EQ((*by_cell)[a * 21 + b], Nimber{expected[a][b]}) << a << "," << b;
+    }
+  }
+}
+
+TEST(ValueGrid, GridsBeyondTheTableLimitOrOfOtherShapesAreRefused) {
+  Limits small;
+  small.max_table = 100;
+  auto big = grundy_grid(*make("wythoff"), 11, 11, small);
+  ASSERT_FALSE(big.ok());
+  EXPECT_NE(big.error().find("table limit 100"), std::string::npos) << big.error();
+  auto kayles = grundy_grid(*make("kayles"), 3, 3, Limits{});
+  ASSERT_FALSE(kayles.ok());
+  EXPECT_NE(kayles.error().find("not played on pairs of heaps"), std::string::npos);
+}
+
+// The shape of every registered ruleset matches what the front ends can compute for it: a
+// sequence when grundy_values works, a grid when grundy_grid does, none when neither does.
+TEST(ValueGrid, EveryRegisteredRulesetHasTheShapeItsValuesAllow) {
+  for (const RulesetEntry& entry : registry()) {
+    auto rules = make_ruleset(entry.examples.front());
+    ASSERT_TRUE(rules.ok()) << entry.name;
+    const ValueShape shape = value_shape(**rules);
+    const bool sequence = grundy_values(**rules, 0, 4, Limits{}).ok();
+    const bool grid = grundy_grid(**rules, 3, 3, Limits{}).ok();
+    EXPECT_EQ(shape == ValueShape::kSequence, sequence) << entry.name;
+    EXPECT_EQ(shape == ValueShape::kGrid, grid) << entry.name;
+  }
+  EXPECT_EQ(to_string(value_shape(**make_ruleset("moore:2"))), "none");
+  EXPECT_EQ(to_string(value_shape(**make_ruleset("wythoff"))), "grid");
+  EXPECT_EQ(to_string(value_shape(**make_ruleset("kayles"))), "sequence");
+}
+
+TEST(ValueGrid, KnownValuesGrowWithTheTableAndAreKept) {
+  // A code no other test computes, so that its shared table starts empty.
+  auto rules = make_ruleset("octal:0.3F");
+  ASSERT_TRUE(rules.ok()) << rules.error();
+  const auto& heap = heap_rules(*rules);
+  const std::uint64_t before = heap.known_values();
+  ASSERT_TRUE(grundy_values(**rules, 0, before + 50, Limits{}).ok());
+  EXPECT_GE(heap.known_values(), before + 50);
+}
+
 }  // namespace
 }  // namespace nimkit

@@ -143,16 +143,19 @@ int run_grundy(const GrundyOptions& options) {
     return report(requested_count(options).error());
   auto rules = make_ruleset(options.rules);
   if (!rules) return report(rules.error());
-  const auto* heap_game = dynamic_cast<const HeapGame*>(rules->get());
-  if (heap_game == nullptr) {
-    return report(fmt::format("ruleset \"{}\" is not played on heaps: it has no Grundy sequence",
-                              (*rules)->spec()));
-  }
-  if (heap_game->arity() != 1) {
-    return report(fmt::format(
-        "ruleset \"{}\" plays on {} heaps at once: a Grundy sequence needs a single-heap ruleset",
-        (*rules)->spec(),
-        heap_game->arity() == 0 ? "several" : std::to_string(heap_game->arity())));
+  // The library says which rulesets have a sequence (the server's Grundy view asks the same).
+  switch (value_shape(**rules)) {
+    case ValueShape::kSequence:
+      break;
+    case ValueShape::kGrid:
+      return report(fmt::format(
+          "ruleset \"{}\" plays on pairs of heaps: its values form a table g(a, b), not a "
+          "sequence; a Grundy sequence needs a single-heap ruleset",
+          (*rules)->spec()));
+    case ValueShape::kNone:
+      return report(
+          fmt::format("ruleset \"{}\" is not played on single heaps: it has no Grundy sequence",
+                      (*rules)->spec()));
   }
   auto count = requested_count(options);
   if (!count) return report(count.error());

@@ -16,14 +16,27 @@
 #include <string_view>
 
 #include "nimkit/limits.h"
+#include "nimkit/ruleset.h"
 
 namespace nimkit::server {
 
 struct ApiLimits {
   std::size_t max_body_bytes = 64 * 1024;
   std::size_t max_heaps = 1000;
-  // POST /api/grundy answers g(0) .. g(count-1) for count up to this.
-  std::uint64_t max_grundy_count = 10'000;
+  // POST /api/grundy answers g(0) .. g(count-1) for count up to this: the first
+  // max_listed_values of them one by one, all of them as at most grundy_bands bands (the
+  // smallest and largest value of each run of count / grundy_bands heaps).
+  std::uint64_t max_grundy_count = 1'000'000;
+  std::uint64_t max_listed_values = 10'000;
+  std::uint64_t grundy_bands = 1'000;
+  // Heaps a request's period search may compute (at least the count). The octal game 0.16
+  // needs 509,622 values for its proof: about 27 million steps and 0.1-0.4 s of the request's
+  // budget on a loaded 2-core VM. Codes that need more (0.354 needs 20 million) stop here or at
+  // the request's work limit, and the answer says how far the values were checked.
+  std::uint64_t period_search = std::uint64_t{1} << 20;
+  // POST /api/grundy of a ruleset on pairs of heaps (Wythoff) answers the count × count table
+  // g(a, b) for count up to this.
+  std::uint64_t max_grid_side = 256;
   // POST /api/moves lists at most this many moves (the answer says how many there are).
   std::size_t max_listed_moves = 2'000;
   // Work per request: far below what a CLI user may ask for, so that one request takes at most
@@ -73,12 +86,17 @@ class Api {
   // POST /api/moves {"rules", "heaps", "heap"?, "take"?, "move"?} → legal moves: all of them,
   // those of heap "heap", those taking "take" from it, or the one written in play notation.
   ApiResponse moves(std::string_view body, std::shared_ptr<WorkMeter> meter = nullptr) const;
-  // POST /api/grundy {"rules", "count"} → g(0) .. g(count-1) and the period when one is found.
+  // POST /api/grundy {"rules", "count"} → for a ruleset on one heap, g(0) .. g(count-1) (listed
+  // and in bands) and the period with its proof, or how far the search for one went; for a
+  // ruleset on pairs of heaps, the table g(a, b) for a, b < count.
   ApiResponse grundy(std::string_view body, std::shared_ptr<WorkMeter> meter = nullptr) const;
 
  private:
   // The engine limits of one request, sharing `meter` (a new one when null).
   Limits engine_limits(std::shared_ptr<WorkMeter> meter) const;
+  // The /api/grundy answer of a ruleset on pairs of heaps: the side × side table g(a, b).
+  ApiResponse grundy_grid_answer(const Ruleset& rules, std::uint64_t side,
+                                 const Limits& engine) const;
 
   ApiLimits limits_;
 };

@@ -17,6 +17,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "nimkit/heap_game.h"
@@ -85,6 +86,10 @@ class HeapRuleset : public HeapGame {
   Result<std::vector<Nimber>> values(std::uint64_t begin, std::uint64_t end,
                                      const Limits& limits) const;
 
+  // Values computed so far, g(0) ... g(known_values() - 1): the table kept for later calls (a
+  // proved period answers every heap beyond it).
+  std::uint64_t known_values() const;
+
   struct PeriodSearch {
     std::optional<Periodicity> period;  // a proved period, if one was found
     std::uint64_t searched_to = 0;      // values g(0) ... g(searched_to) were examined
@@ -105,6 +110,18 @@ class HeapRuleset : public HeapGame {
 // grundy() heap by heap. Fails on an arity other than 1 or past the limits.
 Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t begin,
                                           std::uint64_t end, const Limits& limits);
+
+// The picture of a ruleset's Grundy values a front end can draw: the sequence g(n) of a ruleset on
+// single heaps (a HeapGame of arity 1), the grid g(a, b) of one on pairs of heaps (arity 2), or
+// none (rulesets on graphs, boards or coins, and those whose moves span any number of heaps).
+enum class ValueShape { kNone, kSequence, kGrid };
+ValueShape value_shape(const Ruleset& rules);
+std::string_view to_string(ValueShape shape);  // "none", "sequence", "grid"
+
+// g(a, b) for a < rows, b < columns of a ruleset on pairs of heaps, row by row (index
+// a·columns + b): HeapGame::grundy_grid. Fails on another shape or past the limits.
+Result<std::vector<Nimber>> grundy_grid(const Ruleset& rules, std::uint64_t rows,
+                                        std::uint64_t columns, const Limits& limits);
 
 // The mex of the marked values: `seen[v]` is true when v is an option's value.
 std::uint64_t mex_of_marks(const std::vector<bool>& seen);

@@ -62,6 +62,11 @@ class HeapGame : public Ruleset {
   virtual Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component,
                                                          std::size_t heap, std::uint64_t take,
                                                          const Limits& limits) const;
+  // g(a, b) for a < rows and b < columns, row by row (index a·columns + b), for rulesets on pairs
+  // of heaps (arity 2): the picture of their values. The default asks grundy() cell by cell;
+  // rulesets whose values come from one table override it. Fails like grundy().
+  virtual Result<std::vector<Nimber>> grundy_grid(std::uint64_t rows, std::uint64_t columns,
+                                                  const Limits& limits) const;
   // A rule that decides P-positions without Grundy values; nullopt when the ruleset has none.
   virtual std::optional<bool> p_position(std::span<const Heap> /*component*/) const {
     return std::nullopt;

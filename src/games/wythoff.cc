@@ -152,6 +152,16 @@ HeapOption WythoffGame::option_at(std::span<const Heap> component, Count index) 
                     static_cast<std::uint64_t>(t)};
 }
 
+Result<std::vector<Nimber>> WythoffGame::grundy_grid(std::uint64_t rows, std::uint64_t columns,
+                                                     const Limits& limits) const {
+  std::vector<Nimber> grid;
+  if (rows == 0 || columns == 0) return grid;
+  auto table = grundy_table(rows - 1, columns - 1, limits);
+  if (!table) return Error{table.error()};
+  grid.assign(table->begin(), table->end());
+  return grid;
+}
+
 Result<Nimber> WythoffGame::grundy(std::span<const Heap> component, const Limits& limits) const {
   const std::uint64_t x = component[0].size, y = component[1].size;
   if (p_position(component).value()) return Nimber{0};

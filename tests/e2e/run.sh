@@ -18,6 +18,7 @@ if [[ ! -x ${CHROMIUM:=/usr/bin/chromium} ]]; then
   exit 2
 fi
 export CHROMIUM
+export NIMKIT=$nimkit  # tests that compare the page with the CLI run this binary
 
 cd "$here"
 if [[ ! -d node_modules/playwright-core ]]; then

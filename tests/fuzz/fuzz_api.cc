@@ -15,6 +15,13 @@ server::Api make_api() {
   limits.engine = fuzz::tight_limits();
   limits.engine.meter = nullptr;  // the handlers make one meter per request from these limits
   limits.max_grundy_count = 200;
+  // /api/grundy lets the period search and the table grow past the engine limits, bounded by the
+  // request's meter: keep them small so that every input stays fast.
+  limits.period_search = 1'000;
+  limits.max_request_steps = 1'000'000;
+  limits.max_grid_side = 16;
+  limits.max_listed_values = 50;
+  limits.grundy_bands = 20;
   limits.max_listed_moves = 16;
   return server::Api(limits);
 }

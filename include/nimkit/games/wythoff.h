@@ -38,6 +38,9 @@ class WythoffGame final : public HeapGame {
                                                  std::uint64_t take,
                                                  const Limits& limits) const override;
   std::optional<bool> p_position(std::span<const Heap> component) const override;
+  // The grid from one Grundy table of rows × columns cells (bounded by limits.max_table).
+  Result<std::vector<Nimber>> grundy_grid(std::uint64_t rows, std::uint64_t columns,
+                                          const Limits& limits) const override;
 
   // ⌊n·φ⌋ for n < 2^64, exact.
   static Nimber lower_wythoff(std::uint64_t n);

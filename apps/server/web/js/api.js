@@ -12,9 +12,11 @@ function parseExact(text) {
 }
 
 export class ApiError extends Error {
-  constructor(message, status) {
+  // `data`: the refusal's whole body, for fields a view words in its own terms.
+  constructor(message, status, data = {}) {
     super(message);
     this.status = status;
+    this.data = data;
   }
 }
 
@@ -37,7 +39,7 @@ async function call(method, path, body) {
   } catch (e) {
     throw new ApiError(`unexpected answer from the server (HTTP ${response.status})`, response.status);
   }
-  if (!response.ok) throw new ApiError(data.error ?? `HTTP ${response.status}`, response.status);
+  if (!response.ok) throw new ApiError(data.error ?? `HTTP ${response.status}`, response.status, data);
   return data;
 }
 

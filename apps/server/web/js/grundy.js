@@ -1,38 +1,82 @@
-// The Grundy sequence view: g(n) for n < N of any ruleset, plotted with the preperiod and the
-// period marked when the server found them, and the values as a table whose row width is the
-// period, so that periodicity shows as repeating columns.
+// The Grundy view: for a ruleset on one heap, g(n) for n < N plotted (up to a million values),
+// the first values tabulated, and whether a period is proved, stated plainly; for a ruleset on
+// pairs of heaps, the table g(a, b). Which rulesets are offered, and with which picture, comes
+// from the server (each ruleset's "shape" in GET /api/rulesets), never from names here.
 
 import { api } from './api.js';
+import { drawSequence, drawValues, drawGrid } from './grundy_chart.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
+const fmt = (n) => Number(n).toLocaleString('en');
 
-function svg(tag, attrs = {}, text) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
+// Default counts per shape: a sequence long enough to show Kayles' period, a table that fits.
+const DEFAULT_COUNT = { sequence: 120, grid: 24 };
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 }
 
-function niceStep(span, target) {
-  const raw = span / target;
-  const power = 10 ** Math.floor(Math.log10(Math.max(raw, 1e-9)));
-  for (const m of [1, 2, 5, 10]) if (m * power >= raw) return Math.max(1, m * power);
-  return Math.max(1, 10 * power);
+// The period, in plain words: proved (with its proof), or how far it was checked and why the
+// server stopped there, in terms of this page.
+export function periodStatus(data) {
+  if (data.proved) {
+    const saltus = Number(data.saltus ?? 0) ? `, saltus ${fmt(data.saltus)}` : '';
+    return {
+      proved: true,
+      head: `Proved: period ${fmt(data.period)}, preperiod ${fmt(data.preperiod)}${saltus}.`,
+      detail: `Proof: ${data.proof}; values compared up to heap ${fmt(data.checked_to)}.`,
+    };
+  }
+  const checked = fmt(data.searched_to);
+  switch (data.stopped) {
+    case 'no_theorem':
+      return {
+        proved: false,
+        head: 'No period claimed: no periodicity theorem applies to this ruleset.',
+        detail: 'A period is only reported when a theorem proves it, never guessed from the values shown.',
+      };
+    case 'request_limit':
+      return {
+        proved: false,
+        head: `Not proved: checked up to heap ${checked}.`,
+        detail: `The server gives one plot a bounded amount of work (${data.no_period}) and stopped there. Press Plot again to search further: the server keeps the values it computed and continues from heap ${checked}.`,
+      };
+    default:
+      return {
+        proved: false,
+        head: `Not proved: checked up to heap ${checked}.`,
+        detail: `No period is proved by heap ${checked}, the furthest the server searches for one plot.`,
+      };
+  }
 }
 
-// A value's colour: the same value always gets the same hue, so repeats are easy to see.
-function hue(value) {
-  return (Number(BigInt(value) % 360n) * 47) % 360;
+// A refusal from the server, in terms of this page's controls where it concerns them.
+export function refusalText(error, shape) {
+  const data = error.data ?? {};
+  if (data.field === 'count' && data.max !== undefined) {
+    return shape === 'grid'
+      ? `Size must be a whole number from 1 to ${fmt(data.max)}.`
+      : `Values must be a whole number from 1 to ${fmt(data.max)}.`;
+  }
+  if (data.stopped === 'request_limit') {
+    const known = data.known_to === null || data.known_to === undefined ? '' : ` Values are known up to heap ${fmt(data.known_to)}.`;
+    return `The server gives one plot a bounded amount of work, and these values need more.${known} Press Plot again to continue from there (the server keeps what it computed), or ask for fewer values.`;
+  }
+  return error.message;
 }
 
 export class GrundyView {
+  // `parts`: the form's controls and the drawing targets (from app.js); the rest of the view's
+  // elements are found by id in its section.
   constructor(parts) {
-    this.p = parts;
+    const byId = (id) => document.getElementById(id);
+    this.p = { ...parts, status: byId('g-status'), countName: byId('g-count-name'), tableTitle: byId('g-table-title'), root: byId('view-grundy') };
+    parts = this.p;
     this.ready = false;
     parts.form.addEventListener('submit', (e) => { e.preventDefault(); this.plot(); });
     parts.select.addEventListener('change', () => {
       parts.params.dataset.touched = '';
       parts.syncParams(parts.select, parts.params, parts.paramsLabel, null, parts.summary);
+      this.syncShape();
     });
     parts.params.addEventListener('input', () => { parts.params.dataset.touched = '1'; });
   }
@@ -40,13 +84,40 @@ export class GrundyView {
   show() {
     if (this.ready) return;
     this.ready = true;
-    this.p.fillRulesetSelect(this.p.select);
+    this.fillSelect();
     this.p.syncParams(this.p.select, this.p.params, this.p.paramsLabel, null, this.p.summary);
+    this.syncShape();
     this.plot();
   }
 
+  // Only rulesets with a picture of their values, as the server says.
+  fillSelect() {
+    const select = this.p.select;
+    const offered = this.p.getRulesets().filter((r) => r.shape === 'sequence' || r.shape === 'grid');
+    select.replaceChildren(...offered.map((r) => Object.assign(document.createElement('option'), {
+      value: r.name, textContent: r.name, title: r.summary,
+    })));
+  }
+
+  entry() {
+    return this.p.getRulesets().find((r) => r.name === this.p.select.value);
+  }
+
+  shape() {
+    return this.entry()?.shape ?? 'sequence';
+  }
+
+  // The count box means "values" for a sequence and "size" for a table; its default follows.
+  syncShape() {
+    const shape = this.shape();
+    if (this.p.count.dataset.shape === shape) return;
+    this.p.count.dataset.shape = shape;
+    this.p.countName.textContent = shape === 'grid' ? 'Size' : 'Values';
+    this.p.count.value = String(DEFAULT_COUNT[shape]);
+  }
+
   spec() {
-    const entry = this.p.getRulesets().find((r) => r.name === this.p.select.value);
+    const entry = this.entry();
     const params = this.p.params.value.trim();
     return entry?.parameters && params ? `${entry.name}:${params}` : this.p.select.value;
   }
@@ -54,114 +125,65 @@ export class GrundyView {
   async plot() {
     const { error } = this.p;
     error.hidden = true;
-    const count = Number(this.p.count.value);
-    try {
-      const data = await api.grundy(this.spec(), count);
-      this.render(data);
-    } catch (e) {
-      error.textContent = e.message;
+    const shape = this.shape();
+    const text = this.p.count.value.trim();
+    if (!/^\d+$/.test(text) || Number(text) < 1) {
+      error.textContent = `${shape === 'grid' ? 'Size' : 'Values'} must be a whole number of at least 1.`;
       error.hidden = false;
+      return;
+    }
+    this.p.root.dataset.busy = 'true';
+    try {
+      const data = await api.grundy(this.spec(), Number(text));
+      if (data.shape === 'grid') this.renderGrid(data); else this.render(data);
+    } catch (e) {
+      error.textContent = refusalText(e, shape);
+      error.hidden = false;
+    } finally {
+      this.p.root.dataset.busy = 'false';
     }
   }
 
   render(data) {
-    const values = data.values.map((v) => BigInt(String(v)));
-    const { period, preperiod } = data;
-    const facts = [];
-    facts.push(`<span class="fact"><b>${data.values.length}</b> values</span>`);
-    if (period) {
-      facts.push(`<span class="fact period" data-testid="period">period <b>${period}</b></span>`);
-      facts.push(`<span class="fact preperiod">preperiod <b>${preperiod ?? 0}</b></span>`);
-    } else {
-      facts.push('<span class="fact none">no period found in this range</span>');
+    const { p } = this;
+    const facts = [`<span class="fact"><b>${fmt(data.count)}</b> values</span>`];
+    if (data.proved) {
+      facts.push(`<span class="fact period" data-testid="period">period <b>${data.period}</b></span>`);
+      facts.push(`<span class="fact preperiod">preperiod <b>${data.preperiod}</b></span>`);
     }
-    if (data.source) facts.push(`<span class="fact muted">values: ${data.source}</span>`);
-    this.p.facts.innerHTML = facts.join('');
-    this.p.facts.dataset.rules = data.rules;
-    this.drawChart(values, period, preperiod ?? 0);
-    this.drawTable(values, period, preperiod ?? 0);
+    facts.push(`<span class="fact muted">largest value <b>${data.max_value}</b></span>`);
+    if (data.source) facts.push(`<span class="fact muted">values: ${escapeHtml(data.source)}</span>`);
+    p.facts.innerHTML = facts.join('');
+    const status = periodStatus(data);
+    p.status.hidden = false;
+    p.status.dataset.proved = String(status.proved);
+    p.status.replaceChildren(Object.assign(document.createElement('b'), { textContent: status.head }),
+        ' ', Object.assign(document.createElement('span'), { className: 'muted', textContent: status.detail }));
+    p.chart.parentElement.hidden = false;
+    p.legend.hidden = false;
+    drawSequence(p.chart, p.legend, data);
+    const listed = data.values.length;
+    p.tableTitle.textContent = listed < Number(data.count)
+      ? `The first ${fmt(listed)} values, g(0) to g(${fmt(listed - 1)})`
+      : 'Values';
+    drawValues(p.table, data);
+    p.facts.dataset.count = String(data.count);
+    p.facts.dataset.rules = data.rules;
   }
 
-  drawChart(values, period, preperiod) {
-    const chart = this.p.chart;
-    const W = 1000;
-    const H = 380;
-    const pad = { l: 44, r: 16, t: 28, b: 36 };
-    chart.setAttribute('viewBox', `0 0 ${W} ${H}`);
-    chart.replaceChildren();
-    const n = values.length;
-    const maxV = values.reduce((a, b) => (b > a ? b : a), 0n);
-    const top = Number(maxV) || 1;
-    const x = (i) => pad.l + (n <= 1 ? 0 : (i * (W - pad.l - pad.r)) / (n - 1));
-    const y = (v) => H - pad.b - (Number(v) * (H - pad.t - pad.b)) / top;
-
-    // Preperiod and the first full period, shaded behind the data.
-    if (period && preperiod > 0) {
-      chart.append(svg('rect', { class: 'zone-pre', x: x(0), y: pad.t, width: Math.max(0, x(Math.min(preperiod, n - 1)) - x(0)), height: H - pad.t - pad.b }));
-      chart.append(svg('text', { class: 'zone-label', x: x(0) + 6, y: pad.t - 8 }, `preperiod (n < ${preperiod})`));
-    }
-    if (period) {
-      for (let start = preperiod; start < n; start += period) {
-        chart.append(svg('line', { class: start === preperiod ? 'period-start' : 'period-line', x1: x(start), x2: x(start), y1: pad.t, y2: H - pad.b }));
-      }
-      const end = Math.min(preperiod + period, n - 1);
-      chart.append(svg('rect', { class: 'zone-period', x: x(preperiod), y: pad.t, width: Math.max(2, x(end) - x(preperiod)), height: H - pad.t - pad.b }));
-      chart.append(svg('text', { class: 'zone-label period', x: x(preperiod) + 6, y: pad.t - 8 }, `period ${period}`));
-    }
-
-    // Axes and ticks.
-    const yStep = niceStep(top, 6);
-    for (let v = 0; v <= top; v += yStep) {
-      chart.append(svg('line', { class: 'grid', x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v) }));
-      chart.append(svg('text', { class: 'tick', x: pad.l - 8, y: y(v) + 4, 'text-anchor': 'end' }, String(v)));
-    }
-    const xStep = niceStep(Math.max(1, n - 1), 10);
-    for (let i = 0; i < n; i += xStep) {
-      chart.append(svg('text', { class: 'tick', x: x(i), y: H - pad.b + 18, 'text-anchor': 'middle' }, String(i)));
-    }
-    chart.append(svg('text', { class: 'axis-label', x: W - pad.r, y: H - 4, 'text-anchor': 'end' }, 'n'));
-    chart.append(svg('text', { class: 'axis-label', x: 8, y: pad.t - 8 }, 'g(n)'));
-
-    // The values: a line to follow the shape, a dot per value.
-    chart.append(svg('polyline', { class: 'gline', points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ') }));
-    const r = n > 400 ? 1.6 : n > 150 ? 2.6 : 4;
-    values.forEach((v, i) => {
-      const dot = svg('circle', { class: 'gdot', cx: x(i).toFixed(1), cy: y(v).toFixed(1), r });
-      dot.style.setProperty('--h', hue(v));  // CSSOM, which the page's CSP allows
-      dot.append(svg('title', {}, `g(${i}) = ${v}`));
-      chart.append(dot);
-    });
-    this.p.legend.innerHTML = period
-        ? `<span class="key pre"></span> preperiod <span class="key per"></span> first period <span class="key line"></span> period boundaries`
-        : '';
-  }
-
-  drawTable(values, period, preperiod) {
-    const width = period && period <= 32 ? period : 10;
-    const table = this.p.table;
-    table.replaceChildren();
-    const head = document.createElement('tr');
-    head.append(Object.assign(document.createElement('th'), { textContent: 'n' }));
-    for (let c = 0; c < width; c += 1) head.append(Object.assign(document.createElement('th'), { textContent: `+${c}` }));
-    table.append(Object.assign(document.createElement('thead'), {}));
-    table.tHead.append(head);
-    const body = document.createElement('tbody');
-    for (let row = 0; row * width < values.length; row += 1) {
-      const tr = document.createElement('tr');
-      tr.append(Object.assign(document.createElement('th'), { textContent: String(row * width) }));
-      for (let c = 0; c < width; c += 1) {
-        const i = row * width + c;
-        const td = document.createElement('td');
-        if (i < values.length) {
-          td.textContent = values[i].toString();
-          td.style.setProperty('--h', hue(values[i]));
-          td.title = `g(${i}) = ${values[i]}`;
-          if (period && i < preperiod) td.className = 'pre';
-        }
-        tr.append(td);
-      }
-      body.append(tr);
-    }
-    table.append(body);
+  renderGrid(data) {
+    const { p } = this;
+    const side = Number(data.count);
+    p.facts.innerHTML = `<span class="fact"><b>${side} × ${side}</b> values g(a, b)</span>` +
+        (data.source ? `<span class="fact muted">values: ${escapeHtml(data.source)}</span>` : '');
+    p.status.hidden = false;
+    p.status.dataset.proved = '';
+    p.status.textContent = 'Each cell is g(a, b), the Grundy value of the pair of heaps (a, b); the 0 cells are the positions the player to move loses.';
+    p.chart.parentElement.hidden = true;
+    p.legend.hidden = true;
+    p.tableTitle.textContent = 'g(a, b): a down, b across';
+    drawGrid(p.table, data.grid);
+    p.facts.dataset.count = String(side);
+    p.facts.dataset.rules = data.rules;
   }
 }

@@ -1,0 +1,132 @@
+// The Grundy view as a person uses it: the proved period of octal 0.16, a million values plotted,
+// Wythoff's table g(a, b), only the rulesets that have a picture of their values, and refusals
+// worded for the page's controls. Expected values come from the CLI, run here independently.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { page, until, ARTIFACTS } from './harness.js';
+
+const NIMKIT = [process.env.NIMKIT,
+  path.join(import.meta.dirname, '../../build/release/apps/cli/nimkit'),
+  path.join(import.meta.dirname, '../../build/dev/apps/cli/nimkit')].find((p) => p && fs.existsSync(p));
+
+function cli(...args) {
+  assert.ok(NIMKIT, 'no nimkit binary: set NIMKIT to its path');
+  return execFileSync(NIMKIT, args, { encoding: 'utf8' });
+}
+
+// Opens the view and plots `rules` (with parameters) at `count`; waits for the answer.
+async function plot(rules, params, count) {
+  await page.click('#tab-grundy');
+  await until(page, () => document.getElementById('g-ruleset').options.length > 0, null, 'the ruleset list');
+  await page.selectOption('#g-ruleset', rules);
+  if (params !== undefined) await page.fill('#g-params', params);
+  await page.fill('#g-count', String(count));
+  await submit();
+}
+
+async function submit() {
+  await until(page, () => document.getElementById('view-grundy').dataset.busy !== 'true', null, 'the previous plot');
+  await page.evaluate(() => { document.getElementById('g-facts').dataset.rules = ''; });
+  await page.click('#grundy-form button[type=submit]');
+  await until(page, () => document.getElementById('view-grundy').dataset.busy === 'false' &&
+      (document.getElementById('g-facts').dataset.rules !== '' || !document.getElementById('g-error').hidden),
+  null, 'the plot');
+}
+
+test('octal 0.16 shows its period 149459 as proved, as the CLI proves it', async () => {
+  const cliText = cli('grundy', '--rules', 'octal:0.16', '--count', '1', '--period');
+  const [, period, preperiod] = cliText.match(/period (\d+), preperiod (\d+) \(proved/);
+  assert.equal(period, '149459');
+  await plot('octal', '0.16', 1000);
+  // One plot gets a bounded share of the server's work; a busy machine may need a second press,
+  // and the page says so plainly meanwhile.
+  for (let i = 0; i < 10 && await page.locator('#g-status').getAttribute('data-proved') !== 'true'; i += 1) {
+    assert.match(await page.locator('#g-status').textContent(), /^Not proved: checked up to heap [\d,]+\. .*Press Plot again/);
+    await submit();
+  }
+  const status = await page.locator('#g-status').textContent();
+  const fmt = (n) => Number(n).toLocaleString('en');
+  assert.match(status, new RegExp(`^Proved: period ${fmt(period)}, preperiod ${fmt(preperiod)}\\.`));
+  assert.match(status, /periodicity theorem/);
+  assert.match(await page.locator('[data-testid=period]').textContent(), new RegExp(`period ${period}`));
+  await page.screenshot({ path: path.join(ARTIFACTS, 'grundy-016.png'), fullPage: false });
+});
+
+test('a count of a million values plots in bands, with the first values in the table', async () => {
+  await plot('octal', '0.16', 1000000);
+  assert.equal(await page.locator('#g-facts').getAttribute('data-count'), '1000000');
+  assert.equal(await page.locator('#g-chart').getAttribute('data-drawn'), 'bands');
+  const bands = await page.evaluate(() => document.querySelector('#g-chart .gband').getAttribute('d').split('M').length - 1);
+  assert.equal(bands, 1000);
+  assert.match(await page.locator('#g-table-title').textContent(), /first 10,000 values/);
+  // The table's numbers agree with the CLI's.
+  const first = cli('grundy', '--rules', 'octal:0.16', '--count', '30').trim().split('\n');
+  for (const n of [0, 7, 13, 29]) {
+    assert.equal(await page.locator(`#g-table td[title^="g(${n}) ="]`).textContent(), first[n]);
+  }
+  // The plot's first band spans g(0) .. g(999): its top is the largest of those values.
+  const top = Math.max(...cli('grundy', '--rules', 'octal:0.16', '--count', '1000').trim().split('\n').map(Number));
+  const y = await page.evaluate(() => {
+    const d = document.querySelector('#g-chart .gband').getAttribute('d');
+    return Number(d.split('M')[1].split('V')[1]);
+  });
+  const yOf = await page.evaluate((v) => {
+    const ticks = [...document.querySelectorAll('#g-chart .grid')];
+    const zero = Number(ticks[0].getAttribute('y1'));
+    const max = Number(document.querySelector('#g-facts .fact.muted b').textContent);
+    const topY = 28;
+    return zero - (v * (zero - topY)) / max;
+  }, top);
+  assert.ok(Math.abs(y - yOf) < 0.2, `first band tops at ${y}, expected ${yOf} for g = ${top}`);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'grundy-million.png'), fullPage: false });
+});
+
+test('Wythoff shows its table g(a, b), cells as nimkit analyze computes them', async () => {
+  await plot('wythoff', undefined, 12);
+  assert.equal(await page.locator('#g-count-name').textContent(), 'Size');
+  assert.equal(await page.locator('#g-chart').isVisible(), false);
+  assert.equal(await page.locator('#g-table td[data-a]').count(), 144);
+  for (const [a, b] of [[3, 4], [5, 7], [2, 0], [6, 6], [11, 9]]) {
+    const analysis = JSON.parse(cli('analyze', '--rules', 'wythoff', '--json', String(a), String(b)));
+    const cell = page.locator(`#g-table td[data-a="${a}"][data-b="${b}"]`);
+    assert.equal(await cell.textContent(), String(analysis.grundy), `g(${a}, ${b})`);
+    assert.equal(await cell.getAttribute('title'), `g(${a}, ${b}) = ${analysis.grundy}`);
+  }
+  await page.screenshot({ path: path.join(ARTIFACTS, 'grundy-wythoff.png'), fullPage: false });
+  // A large table is painted, a few pixels a cell, and names the cell pointed at.
+  await page.fill('#g-count', '200');
+  await submit();
+  const canvas = page.locator('canvas.ggrid-canvas');
+  assert.equal(await canvas.count(), 1);
+  assert.equal(await page.locator('#g-table').isVisible(), false);
+  const box = await canvas.boundingBox();
+  await page.mouse.move(box.x + (4.5 / 200) * box.width, box.y + (3.5 / 200) * box.height);
+  const analysis = JSON.parse(cli('analyze', '--rules', 'wythoff', '--json', '3', '4'));
+  assert.equal(await canvas.getAttribute('title'), `g(3, 4) = ${analysis.grundy}`);
+});
+
+test('only rulesets with a sequence or a table are offered, as the server lists them', async () => {
+  await page.click('#tab-grundy');
+  await until(page, () => document.getElementById('g-ruleset').options.length > 0, null, 'the ruleset list');
+  const offered = await page.locator('#g-ruleset option').evaluateAll((os) => os.map((o) => o.value));
+  const listed = await page.evaluate(async () => (await (await fetch('/api/rulesets')).json()).rulesets);
+  assert.deepEqual(offered, listed.filter((r) => r.shape !== 'none').map((r) => r.name));
+  for (const name of ['moore', 'node-kayles', 'chomp', 'ruler']) assert.ok(!offered.includes(name), name);
+  for (const name of ['kayles', 'octal', 'wythoff']) assert.ok(offered.includes(name), name);
+});
+
+test('refusals speak of the page, never of command-line options', async () => {
+  await plot('kayles', undefined, 2000000);
+  const error = await page.locator('#g-error').textContent();
+  assert.equal(error, 'Values must be a whole number from 1 to 1,000,000.');
+  await plot('wythoff', undefined, 1000);
+  assert.equal(await page.locator('#g-error').textContent(), 'Size must be a whole number from 1 to 256.');
+  // Grundy's game has no period: a million values need more than one plot's work.
+  await plot('grundy', undefined, 1000000);
+  const stopped = await page.locator('#g-error').textContent();
+  assert.match(stopped, /Values are known up to heap [\d,]+\. Press Plot again/);
+  assert.doesNotMatch(stopped, /--|limit with/);
+});
