@@ -53,7 +53,23 @@ class Hasher {
 struct Computed {
   GrundySequence sequence;
   std::optional<Periodicity> period;
+  bool out_of_work = false;
 };
+
+// Heaps between two charges of the work estimate.
+constexpr std::uint64_t kWorkInterval = 4096;
+
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
+  return a > ~std::uint64_t{0} - b ? ~std::uint64_t{0} : a + b;
+}
+
+// Options visited per heap, estimated: the rare heaps (sparse-space engine), or every split
+// (plain algorithm: about n/2 two-heap splits, n²/12 three-heap splits, per digit).
+std::uint64_t work_per_heap(const SequenceProgress& progress, bool triple) {
+  const std::uint64_t n = progress.heaps_done;
+  if (progress.mask != 0) return progress.rare_count + 1;
+  return triple ? n / 12 * n + 1 : n / 2 + 1;
+}
 
 // The sequence of `code`, extended until a period is proved or the heap bound is reached.
 Result<Computed> compute(const OctalCode& code, const CensusLimits& limits) {
@@ -65,8 +81,21 @@ Result<Computed> compute(const OctalCode& code, const CensusLimits& limits) {
   if (!sequence) return fail(sequence.error());
   const std::uint64_t bound = std::max<std::uint64_t>(
       std::min<std::uint64_t>(plain ? limits.max_plain_heap : limits.max_heap, 1ULL << 32), 2);
-  Result<Periodicity> proved = sequence->prove_period(bound);
-  Computed computed{std::move(*sequence), std::nullopt};
+  std::uint64_t work = 0;
+  std::uint64_t charged_to = 0;
+  bool out_of_work = false;
+  const SequenceProgressCallback meter = [&](const SequenceProgress& progress) {
+    const std::uint64_t heaps = progress.heaps_done - charged_to;
+    charged_to = progress.heaps_done;
+    const std::uint64_t per_heap = work_per_heap(progress, plain);
+    work = saturating_add(work, per_heap != 0 && heaps > ~std::uint64_t{0} / per_heap
+                                    ? ~std::uint64_t{0}
+                                    : heaps * per_heap);
+    out_of_work = work > limits.max_work;
+    return !out_of_work;
+  };
+  Result<Periodicity> proved = sequence->prove_period(bound, meter, kWorkInterval);
+  Computed computed{std::move(*sequence), std::nullopt, out_of_work};
   if (proved) computed.period = *proved;
   return computed;
 }
@@ -165,6 +194,7 @@ Result<CensusEntry> classify_code(const OctalCode& code, const CensusLimits& lim
         entry.period->needed <= limits.trivial_heaps ? CensusClass::kTrivial : CensusClass::kSolved;
   }
   entry.computed_to = sequence.size() - 1;
+  if (!entry.period) entry.stopped_by = computed->out_of_work ? "work" : "heaps";
   const SequenceStats stats = sequence.stats();
   entry.largest = stats.max_value;
   entry.largest_at = stats.max_value_first;

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   nimkit::cli::add_bench_command(app, status);
   nimkit::cli::add_rules_command(app, status);
   nimkit::cli::add_nimber_command(app, status);
+  nimkit::cli::add_census_command(app, status);
   // CLI11 answers a mistyped command with "A subcommand is required"; name the word instead.
   if (argc >= 2 && argv[1][0] != '-') {
     std::string names;

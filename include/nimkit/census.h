@@ -15,7 +15,8 @@
 //    as the published table of trivial games counts them) — a closed form read off a short
 //    table; a code is also trivial when its sequence equals an earlier code's (CensusGrouper);
 //  - solved: a period proved from more values, with the bound the theorem used;
-//  - unsolved: no period proved within the bound; the report gives the heaps computed, the
+//  - unsolved: no period proved within the heap or work bound; the report gives the heaps computed,
+//  the
 //    largest value and where it first appeared (the last heap at which the maximum changed), and
 //    the rare values of the sparse-space engine.
 //
@@ -55,6 +56,11 @@ struct CensusLimits {
   std::uint64_t max_heap = std::uint64_t{1} << 20;
   // Heaps computed per code with three-heap splits (the plain algorithm, quadratic per heap).
   std::uint64_t max_plain_heap = std::uint64_t{1} << 13;
+  // Options a code's computation may visit, estimated (deterministically, so that every run
+  // stops at the same heap) from the heaps computed: per heap, the rare heaps the sparse-space
+  // engine enumerates, or the splits the plain algorithm scans. Codes whose values grow large have
+  // many rare heaps; this bound stops them where the heap bound alone would take hours.
+  std::uint64_t max_work = 4'000'000'000;
   // A period proved from at most this many values (heaps 0 ... trivial_heaps - 1) is trivial.
   std::uint64_t trivial_heaps = 1000;
 };
@@ -73,10 +79,12 @@ struct CensusEntry {
   CensusClass kind = CensusClass::kUnsolved;
   std::optional<Periodicity> period;  // proved (trivial or solved by its own period)
   std::uint64_t computed_to = 0;      // the largest heap whose value was computed
-  std::uint32_t largest = 0;          // the largest value of g(0) ... g(computed_to)
-  std::uint64_t largest_at = 0;       // the smallest heap with that value
-  std::uint32_t rare_mask = 0;        // sparse-space engine's mask (0: plain algorithm)
-  std::uint64_t rare_count = 0;       // heaps ≥ 1 with a rare value under that mask
+  // Unsolved: what stopped the computation, "heaps" (the heap bound) or "work" (max_work).
+  std::string stopped_by;
+  std::uint32_t largest = 0;     // the largest value of g(0) ... g(computed_to)
+  std::uint64_t largest_at = 0;  // the smallest heap with that value
+  std::uint32_t rare_mask = 0;   // sparse-space engine's mask (0: plain algorithm)
+  std::uint64_t rare_count = 0;  // heaps ≥ 1 with a rare value under that mask
   std::optional<std::uint64_t> last_rare;
   SequenceFingerprint fingerprint{};
   // Set by CensusGrouper: the earliest code with the same sequence, and whether the equality is
