@@ -85,5 +85,7 @@ printf '0.77\n0.9x\n' >"$dir/bad"
 expect_error 'line 2' --codes "$dir/bad"
 echo '{"code":"0.99"}' >"$dir/foreign"
 expect_error 'line 1' --digits 1 --output "$dir/foreign"
+# --mpi without mpirun: one rank (or a build without MPI) is refused in one line.
+expect_error '--mpi' --mpi --digits 1
 if ! "$nimkit" census --help | grep -q -- '--mpi'; then fail "--mpi missing from --help"; fi
 echo "census CLI: ok"
