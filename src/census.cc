@@ -167,6 +167,18 @@ std::string_view to_string(CensusClass kind) {
   return "unsolved";
 }
 
+std::string_view to_string(PublishedComparison::Verdict verdict) {
+  switch (verdict) {
+    case PublishedComparison::Verdict::kAgrees:
+      return "agrees";
+    case PublishedComparison::Verdict::kDisagrees:
+      return "disagrees";
+    case PublishedComparison::Verdict::kUnproved:
+      break;
+  }
+  return "unproved";
+}
+
 std::string to_string(const SequenceFingerprint& fingerprint) {
   return fmt::format("{:016x}{:016x}", fingerprint[0], fingerprint[1]);
 }
@@ -234,6 +246,9 @@ void CensusGrouper::remember(const SequenceFingerprint& fingerprint, bool proved
 
 Result<std::vector<PublishedGame>> parse_published_table(std::string_view text) {
   std::vector<PublishedGame> games;
+  // Columns of prefix, period and nimbers: from the header row ("game | prefix | ..."), or the
+  // second, third and fourth when the table has none.
+  std::size_t prefix_column = 1, period_column = 2, values_column = 3;
   std::size_t line_number = 0;
   while (!text.empty()) {
     const std::size_t end = std::min(text.find('\n'), text.size());
@@ -246,17 +261,34 @@ Result<std::vector<PublishedGame>> parse_published_table(std::string_view text) 
       cells.push_back(trim(line.substr(begin, bar - begin)));
       begin = bar + 1;
     }
-    if (cells.size() < 3 || cells[0].empty() || !OctalCode::parse(cells[0]).ok()) continue;
-    const auto prefix = parse_number(cells[1]);
-    const auto period = parse_number(cells[2]);
-    if (cells[1].empty() && cells[2].empty()) continue;  // a game listed without a solution
+    if (cells.size() >= 2 && cells[0] == "game") {
+      const auto column = [&](std::string_view name) {
+        return static_cast<std::size_t>(std::find(cells.begin(), cells.end(), name) -
+                                        cells.begin());
+      };
+      prefix_column = column("prefix"), period_column = column("period");
+      values_column = column("nimbers");
+      if (prefix_column == cells.size() || period_column == cells.size()) {
+        return fail(fmt::format("table line {}: no prefix and period columns", line_number));
+      }
+      continue;
+    }
+    if (cells.size() <= std::max(prefix_column, period_column) || cells[0].empty() ||
+        !OctalCode::parse(cells[0]).ok()) {
+      continue;
+    }
+    const std::string& prefix_text = cells[prefix_column];
+    const std::string& period_text = cells[period_column];
+    if (prefix_text.empty() && period_text.empty()) continue;  // listed without a solution
+    const auto prefix = parse_number(prefix_text);
+    const auto period = parse_number(period_text);
     if (!prefix || !period || *period == 0) {
       return fail(fmt::format("table line {}: prefix \"{}\" and period \"{}\" are not numbers",
-                              line_number, cells[1], cells[2]));
+                              line_number, prefix_text, period_text));
     }
     PublishedGame game{cells[0], *prefix, *period, {}};
-    if (cells.size() > 3 && cells[3].find('(') != std::string::npos) {
-      for (const char c : cells[3]) {
+    if (values_column < cells.size() && cells[values_column].find('(') != std::string::npos) {
+      for (const char c : cells[values_column]) {
         if (c == '(' || c == ')') continue;
         const int value = digit_value(c);
         if (value < 0) {
@@ -282,18 +314,20 @@ Result<PublishedComparison> compare_published(const PublishedGame& published,
   Result<Computed> computed = compute(*code, limits);
   if (!computed) return fail(computed.error());
   const std::optional<Periodicity>& period = computed->period;
-  PublishedComparison comparison{code->to_string(), true, std::nullopt, 0, {}};
+  using Verdict = PublishedComparison::Verdict;
+  PublishedComparison comparison{
+      Verdict::kAgrees, code->to_string(), std::nullopt, std::nullopt, {}};
   if (!period) {
-    comparison.agrees = false;
+    comparison.verdict = Verdict::kUnproved;
     comparison.note = fmt::format("no period proved within {} heaps", computed->sequence.size());
   } else if (period->preperiod != published.prefix || period->period != published.period) {
-    comparison.agrees = false;
+    comparison.verdict = Verdict::kDisagrees;
     comparison.note =
         fmt::format("published prefix {}, period {}; proved preperiod {}, period {}",
                     published.prefix, published.period, period->preperiod, period->period);
   }
   if (published.values.empty()) {
-    if (comparison.agrees) comparison.note = "prefix and period agree";
+    if (comparison.verdict == Verdict::kAgrees) comparison.note = "prefix and period agree";
     return comparison;
   }
   std::uint64_t count = computed->sequence.size();
@@ -308,18 +342,18 @@ Result<PublishedComparison> compare_published(const PublishedGame& published,
     const std::uint64_t r =
         n < published.prefix ? n : published.prefix + (n - published.prefix) % published.period;
     if (published.values[r] != ours[n]) {
-      comparison.agrees = false;
+      comparison.verdict = Verdict::kDisagrees;
       comparison.first_difference = n;
-      count = n + 1;
       comparison.note +=
           fmt::format("{}values differ first at heap {} (published {}, computed {})",
                       comparison.note.empty() ? "" : "; ", n, published.values[r], ours[n]);
+      count = n + 1;
       break;
     }
   }
   comparison.compared_to = count - 1;
-  if (comparison.agrees) {
-    comparison.note = fmt::format("agrees (values compared to heap {})", comparison.compared_to);
+  if (comparison.verdict == Verdict::kAgrees) {
+    comparison.note = fmt::format("agrees (values compared to heap {})", count - 1);
   }
   return comparison;
 }

@@ -60,9 +60,9 @@ printf '0.8\n.77 # kayles\n4.12\n' >"$dir/codes"
 
 # --compare: the trivial-games table agrees; a changed value is found at its heap.
 "$nimkit" census --compare "$data/TrivialGames.md" --no-progress >"$dir/compare"
-[ "$(grep -c '"agrees":true' "$dir/compare")" -eq 82 ] || fail "82 trivial games agree"
+[ "$(grep -c '"verdict":"agrees"' "$dir/compare")" -eq 82 ] || fail "82 trivial games agree"
 sed 's/^\(\.77 .*\)2)$/\13)/' "$data/TrivialGames.md" >"$dir/changed.md"
-grep -q '"code":"0.77","agrees":false,"first_difference":82' < <("$nimkit" census --compare \
+grep -q '"code":"0.77","verdict":"disagrees","first_difference":82' < <("$nimkit" census --compare \
   "$dir/changed.md" --no-progress) || fail "changed value not found at heap 82"
 
 # Bad input: one line, exit 2.

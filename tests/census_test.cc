@@ -20,6 +20,7 @@ using nimkit::CensusClass;
 using nimkit::CensusEntry;
 using nimkit::CensusLimits;
 using nimkit::OctalCode;
+using Verdict = nimkit::PublishedComparison::Verdict;
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path);
@@ -202,8 +203,8 @@ TEST(CensusPublished, EveryTrivialGameIsReproduced) {
     EXPECT_EQ(entry->period->period, game.period) << game.code;
     const auto comparison = nimkit::compare_published(game, CensusLimits{});
     ASSERT_TRUE(comparison.ok()) << game.code;
-    EXPECT_TRUE(comparison->agrees) << game.code << ": " << comparison->note;
-    EXPECT_GE(comparison->compared_to + 1, game.prefix + game.period) << game.code;
+    EXPECT_EQ(comparison->verdict, Verdict::kAgrees) << game.code << ": " << comparison->note;
+    EXPECT_GE(*comparison->compared_to + 1, game.prefix + game.period) << game.code;
   }
 }
 
@@ -220,17 +221,27 @@ TEST(CensusPublished, AChangedValueIsFoundAtItsHeap) {
   ASSERT_EQ(games->size(), 3u);
   const auto same = nimkit::compare_published((*games)[0], CensusLimits{});
   ASSERT_TRUE(same.ok());
-  EXPECT_TRUE(same->agrees) << same->note;
+  EXPECT_EQ(same->verdict, Verdict::kAgrees) << same->note;
   // The changed value is the last of the period: heaps 82, 94, ... differ; 82 first.
   const auto changed = nimkit::compare_published((*games)[1], CensusLimits{});
   ASSERT_TRUE(changed.ok());
-  EXPECT_FALSE(changed->agrees);
+  EXPECT_EQ(changed->verdict, Verdict::kDisagrees);
   EXPECT_EQ(changed->first_difference, 71u + 11u);
   EXPECT_EQ(changed->note, "values differ first at heap 82 (published 3, computed 2)");
   const auto prefix = nimkit::compare_published((*games)[2], CensusLimits{});
   ASSERT_TRUE(prefix.ok());
-  EXPECT_FALSE(prefix->agrees);
+  EXPECT_EQ(prefix->verdict, Verdict::kDisagrees);
+  EXPECT_FALSE(prefix->compared_to.has_value());
   EXPECT_EQ(prefix->note, "published prefix 497, period 20; proved preperiod 498, period 20");
+}
+
+TEST(CensusPublished, APeriodBeyondTheBoundIsUnprovedNotADisagreement) {
+  CensusLimits limits;
+  limits.max_heap = 1000;  // .45 needs 1038 values
+  const auto comparison = nimkit::compare_published({".45", 498, 20, {}}, limits);
+  ASSERT_TRUE(comparison.ok());
+  EXPECT_EQ(comparison->verdict, Verdict::kUnproved);
+  EXPECT_EQ(comparison->note, "no period proved within 1000 heaps");
 }
 
 TEST(CensusPublished, BadRowsFailNamingTheLine) {
@@ -238,6 +249,16 @@ TEST(CensusPublished, BadRowsFailNamingTheLine) {
             "table line 2: prefix \"7x\" and period \"12\" are not numbers");
   EXPECT_EQ(nimkit::parse_published_table(".77 | 1 | 1 | 0(?)\n").error(),
             "table line 1: nimber '?' is not 0-9 or A-Z");
+  EXPECT_EQ(
+      nimkit::parse_published_table("game | n | largest\n:-- | -- | --\n.6 | 2^21 | 319\n").error(),
+      "table line 1: no prefix and period columns");
+  // Columns found by the header, in any order.
+  const auto swapped =
+      nimkit::parse_published_table("game | period | x | prefix\n.77 | 12 | 5 | 71\n");
+  ASSERT_TRUE(swapped.ok());
+  ASSERT_EQ(swapped->size(), 1u);
+  EXPECT_EQ((*swapped)[0].prefix, 71u);
+  EXPECT_EQ((*swapped)[0].period, 12u);
   const auto wrong = nimkit::compare_published({".77", 1, 1, {0, 1, 2}}, CensusLimits{});
   EXPECT_EQ(wrong.error(), "published game .77: 3 values, expected prefix + period = 2");
 }

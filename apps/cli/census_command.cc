@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -44,21 +45,25 @@ int run_compare(const CensusOptions& options) {
     return report(fmt::format("--compare {}: {}", nimkit::quoted(options.compare), games.error()));
   auto file = open_output(options.output);
   if (!file) return report(file.error());
-  std::uint64_t disagreements = 0;
+  std::map<PublishedComparison::Verdict, std::uint64_t> verdicts;
   for (const PublishedGame& game : *games) {
     auto comparison = compare_published(game, options.limits);
     if (!comparison) return report(comparison.error());
     nlohmann::ordered_json line;
     line["code"] = comparison->code;
-    line["agrees"] = comparison->agrees;
+    line["verdict"] = std::string(to_string(comparison->verdict));
     if (comparison->first_difference) line["first_difference"] = *comparison->first_difference;
-    line["compared_to"] = comparison->compared_to;
+    if (comparison->compared_to) line["compared_to"] = *comparison->compared_to;
     line["note"] = comparison->note;
     fmt::print(file->get(), "{}\n", line.dump());
-    if (!comparison->agrees) ++disagreements;
+    ++verdicts[comparison->verdict];
   }
   if (options.progress) {
-    fmt::print(stderr, "compare: {} games, {} disagree\n", games->size(), disagreements);
+    using Verdict = PublishedComparison::Verdict;
+    fmt::print(stderr,
+               "compare: {} games: {} agree, {} disagree, {} not proved within the limits\n",
+               games->size(), verdicts[Verdict::kAgrees], verdicts[Verdict::kDisagrees],
+               verdicts[Verdict::kUnproved]);
   }
   return 0;
 }

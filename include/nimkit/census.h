@@ -134,13 +134,16 @@ struct PublishedGame {
 Result<std::vector<PublishedGame>> parse_published_table(std::string_view text);
 
 struct PublishedComparison {
+  // kUnproved: no period proved within the limits and no value differs among those computed.
+  enum class Verdict { kAgrees, kDisagrees, kUnproved } verdict = Verdict::kAgrees;
   std::string code;
-  bool agrees = false;
   // The first heap at which the published sequence and the computed one differ, when found.
   std::optional<std::uint64_t> first_difference;
-  std::uint64_t compared_to = 0;  // heaps 0 ... compared_to were compared value by value
-  std::string note;               // the disagreement (or agreement) in words
+  // Values were compared for heaps 0 ... compared_to (none when the row gives no values).
+  std::optional<std::uint64_t> compared_to;
+  std::string note;  // the verdict in words
 };
+std::string_view to_string(PublishedComparison::Verdict verdict);  // "agrees", ...
 
 // Compares one published row with the code's sequence, computed within `limits`: prefix and
 // period against the proved preperiod and period, and, when the row gives values, the published
