@@ -219,11 +219,9 @@ Result<CensusEntry> classify_code(const OctalCode& code, const CensusLimits& lim
 
 void CensusGrouper::add(CensusEntry& entry, std::uint64_t index) {
   const bool proved = entry.period.has_value();
-  const auto it = std::find_if(seen_.begin(), seen_.end(), [&](const Seen& seen) {
-    return seen.fingerprint == entry.fingerprint && seen.proved == proved;
-  });
-  if (it != seen_.end() && it->index < index) {
-    entry.equivalent_to = it->code;
+  const auto it = first_.find({entry.fingerprint, proved});
+  if (it != first_.end() && it->second.index < index) {
+    entry.equivalent_to = it->second.code;
     entry.equivalence_proved = proved;
     if (proved) entry.kind = CensusClass::kTrivial;
     return;
@@ -233,15 +231,8 @@ void CensusGrouper::add(CensusEntry& entry, std::uint64_t index) {
 
 void CensusGrouper::remember(const SequenceFingerprint& fingerprint, bool proved, std::string code,
                              std::uint64_t index) {
-  const auto it = std::find_if(seen_.begin(), seen_.end(), [&](const Seen& seen) {
-    return seen.fingerprint == fingerprint && seen.proved == proved;
-  });
-  if (it == seen_.end()) {
-    seen_.push_back(Seen{fingerprint, proved, std::move(code), index});
-  } else if (index < it->index) {
-    it->code = std::move(code);
-    it->index = index;
-  }
+  const auto [it, added] = first_.try_emplace({fingerprint, proved}, First{code, index});
+  if (!added && index < it->second.index) it->second = First{std::move(code), index};
 }
 
 Result<std::vector<PublishedGame>> parse_published_table(std::string_view text) {

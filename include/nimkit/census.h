@@ -33,9 +33,11 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "nimkit/octal_code.h"
@@ -110,13 +112,12 @@ class CensusGrouper {
                 std::uint64_t index);
 
  private:
-  struct Seen {
-    SequenceFingerprint fingerprint;
-    bool proved;
+  struct First {
     std::string code;
     std::uint64_t index;
   };
-  std::vector<Seen> seen_;  // sorted by fingerprint, then proved
+  // (fingerprint, proved) -> the code with the smallest index seen.
+  std::map<std::pair<SequenceFingerprint, bool>, First> first_;
 };
 
 // One row of a published table: the game's code, prefix (preperiod), period and, when the table
