@@ -6,7 +6,7 @@ nimkit=${NIMKIT:?set NIMKIT to the nimkit binary}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-mpi=(mpirun --oversubscribe --allow-run-as-root)
+mpi=("${MPIRUN:-mpirun}" --oversubscribe --allow-run-as-root)
 same_set() { cmp <(sort "$1") <(sort "$2") || fail "$1 and $2 differ as sets of lines"; }
 
 args=(--digits 2 --max-heap 4096 --no-progress)
