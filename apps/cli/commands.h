@@ -17,5 +17,6 @@ void add_batch_command(CLI::App& app, int& status);   // one position per line, 
 void add_bench_command(CLI::App& app, int& status);   // fixed suite: node count and checksum
 void add_rules_command(CLI::App& app, int& status);   // the registry, listed
 void add_nimber_command(CLI::App& app, int& status);  // nim arithmetic
+void add_census_command(CLI::App& app, int& status);  // octal games by the thousand
 
 }  // namespace nimkit::cli

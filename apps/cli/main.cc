@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   nimkit::cli::add_bench_command(app, status);
   nimkit::cli::add_rules_command(app, status);
   nimkit::cli::add_nimber_command(app, status);
+  nimkit::cli::add_census_command(app, status);
   // Bare "nimkit": what it can do and a first thing to try, rather than a usage error.
   if (argc == 1) {
     fmt::print("{}\n\nCommands:\n", app.get_description());

@@ -1,0 +1,118 @@
+// nimkit census: every octal code up to D digits (or a list), each classified trivial, solved or
+// unsolved, one JSON line per code, resumable and shardable; --compare checks a published table.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "census_run.h"
+#include "commands.h"
+#include "common.h"
+#include "nimkit/census.h"
+#include "nimkit/quote.h"
+
+namespace nimkit::cli {
+namespace {
+
+int run_serial(const CensusOptions& options) {
+  auto run = CensusRun::open(options);
+  if (!run) return report(run.error());
+  for (const std::uint64_t index : run->pending()) {
+    auto entry = classify_code(run->codes()[index], options.limits);
+    if (!entry) return report(entry.error());
+    auto written = run->record(index, *std::move(entry));
+    if (!written) return report(written.error());
+  }
+  run->progress(true);
+  return 0;
+}
+
+// One line per row of the table: whether it agrees with the proved sequence and, if not, the
+// first heap where they differ. Exit status 0 whatever the table says.
+int run_compare(const CensusOptions& options) {
+  if (options.digits || !options.codes.empty() || !options.shard.empty() || options.mpi) {
+    return report("--compare TABLE runs alone (without --digits, --codes, --shard or --mpi)");
+  }
+  std::ifstream in(options.compare);
+  std::stringstream text;
+  text << in.rdbuf();
+  if (!in) return report(fmt::format("cannot read --compare {}", nimkit::quoted(options.compare)));
+  auto games = parse_published_table(text.str());
+  if (!games)
+    return report(fmt::format("--compare {}: {}", nimkit::quoted(options.compare), games.error()));
+  auto file = open_output(options.output);
+  if (!file) return report(file.error());
+  std::map<PublishedComparison::Verdict, std::uint64_t> verdicts;
+  for (const PublishedGame& game : *games) {
+    auto comparison = compare_published(game, options.limits);
+    if (!comparison) return report(comparison.error());
+    nlohmann::ordered_json line;
+    line["code"] = comparison->code;
+    line["verdict"] = std::string(to_string(comparison->verdict));
+    if (comparison->first_difference) line["first_difference"] = *comparison->first_difference;
+    if (comparison->compared_to) line["compared_to"] = *comparison->compared_to;
+    line["note"] = comparison->note;
+    fmt::print(file->get(), "{}\n", line.dump());
+    ++verdicts[comparison->verdict];
+  }
+  if (options.progress) {
+    using Verdict = PublishedComparison::Verdict;
+    fmt::print(stderr,
+               "compare: {} games: {} agree, {} disagree, {} not proved within the limits\n",
+               games->size(), verdicts[Verdict::kAgrees], verdicts[Verdict::kDisagrees],
+               verdicts[Verdict::kUnproved]);
+  }
+  return 0;
+}
+
+}  // namespace
+
+#ifndef NIMKIT_HAVE_MPI
+int run_census_mpi(const CensusOptions& /*options*/) {
+  return report("--mpi: this build of nimkit has no MPI (configure it with Open MPI installed)");
+}
+#endif
+
+void add_census_command(CLI::App& app, int& status) {
+  auto options = std::make_shared<CensusOptions>();
+  CLI::App* command = app.add_subcommand(
+      "census",
+      "classify every octal code up to D digits (or a list): trivial, solved with a proved "
+      "period, or unsolved; one JSON line per code");
+  add_u64_option(*command, "--digits", options->digits,
+                 "codes 0.d1...dj and 4.d1...dj with j <= D octal digits, and 4 (D = 1 to 6)");
+  command->add_option("--codes", options->codes,
+                      "a file of codes, one a line (hexadecimal digits allowed; # comments)");
+  add_u64_option(*command, "--max-heap", options->limits.max_heap,
+                 "heaps computed per code at most");
+  add_u64_option(*command, "--max-plain-heap", options->limits.max_plain_heap,
+                 "heaps computed per code with three-heap splits (hex digits 8-F) at most");
+  add_u64_option(*command, "--max-work", options->limits.max_work,
+                 "options a code's computation may visit at most (estimated)");
+  command->add_option("--output,--out", options->output,
+                      "append the lines to this file; codes already in it are skipped");
+  command->add_option("--shard", options->shard,
+                      "K/N: only the codes at census positions K, K + N, K + 2N, ...");
+  command->add_option("--compare", options->compare,
+                      "instead of a census, compare a published table (game | prefix | period "
+                      "| nimbers) with the proved sequences, one line per game");
+  command->add_flag("--mpi", options->mpi,
+                    "run under mpirun: rank 0 hands out codes and writes the output");
+  command->add_flag("!--no-progress", options->progress, "no progress line on stderr");
+  command->callback([options, &status] {
+    if (options->limits.max_heap < 2 || options->limits.max_plain_heap < 2) {
+      status = report("--max-heap and --max-plain-heap must be at least 2");
+    } else if (!options->compare.empty()) {
+      status = run_compare(*options);
+    } else if (options->mpi) {
+      status = run_census_mpi(*options);
+    } else {
+      status = run_serial(*options);
+    }
+  });
+}
+
+}  // namespace nimkit::cli

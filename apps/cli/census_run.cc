@@ -1,0 +1,303 @@
+#include "census_run.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "nimkit/quote.h"
+
+namespace nimkit::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Seconds between progress lines when stderr is not a terminal.
+constexpr double kQuietProgressSeconds = 10;
+
+std::string trim(const std::string& text) {
+  const auto begin = text.find_first_not_of(" \t\r");
+  if (begin == std::string::npos) return {};
+  return text.substr(begin, text.find_last_not_of(" \t\r") - begin + 1);
+}
+
+Result<std::vector<OctalCode>> read_code_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in)
+    return fail(
+        fmt::format("cannot read --codes {}: {}", nimkit::quoted(path), std::strerror(errno)));
+  std::vector<OctalCode> codes;
+  std::map<std::string, std::uint64_t> lines;
+  std::uint64_t number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    if (line.size() > kDefaultMaxLine) return fail(line_too_long(number, kDefaultMaxLine));
+    const std::string text = trim(line.substr(0, line.find('#')));
+    if (text.empty()) continue;
+    Result<OctalCode> code = OctalCode::parse(text);
+    if (!code)
+      return fail(
+          fmt::format("--codes {} line {}: {}", nimkit::quoted(path), number, code.error()));
+    if (code->max_parts() == 0) {
+      return fail(fmt::format("--codes {} line {}: code {} allows no move", nimkit::quoted(path),
+                              number, nimkit::quoted(text)));
+    }
+    const auto [it, added] = lines.emplace(code->to_string(), number);
+    if (!added) {
+      return fail(fmt::format("--codes {} line {}: code {} repeats line {}", nimkit::quoted(path),
+                              number, nimkit::quoted(text), it->second));
+    }
+    codes.push_back(*std::move(code));
+  }
+  if (codes.empty()) return fail(fmt::format("--codes {} lists no code", nimkit::quoted(path)));
+  return codes;
+}
+
+struct Shard {
+  std::uint64_t index = 0;
+  std::uint64_t count = 1;
+};
+
+Result<Shard> parse_shard(const std::string& text) {
+  Shard shard;
+  const auto slash = text.find('/');
+  const char* end = text.data() + text.size();
+  bool ok = slash != std::string::npos;
+  if (ok) {
+    const auto k = std::from_chars(text.data(), text.data() + slash, shard.index);
+    const auto n = std::from_chars(text.data() + slash + 1, end, shard.count);
+    ok = k.ec == std::errc{} && k.ptr == text.data() + slash && n.ec == std::errc{} &&
+         n.ptr == end && shard.index < shard.count;
+  }
+  if (!ok)
+    return fail(fmt::format("--shard {}: expected K/N with 0 <= K < N", nimkit::quoted(text)));
+  return shard;
+}
+
+std::optional<std::uint64_t> unsigned_field(const nlohmann::json& object, const char* name) {
+  const auto it = object.find(name);
+  if (it == object.end() || !it->is_number_unsigned()) return std::nullopt;
+  return it->get<std::uint64_t>();
+}
+
+}  // namespace
+
+std::string census_line(const CensusEntry& entry) {
+  Json line;
+  line["code"] = entry.code;
+  line["class"] = std::string(to_string(entry.kind));
+  if (entry.period) {
+    line["preperiod"] = entry.period->preperiod;
+    line["period"] = entry.period->period;
+  }
+  line["proved"] = entry.period.has_value();
+  if (entry.period) {
+    line["needed"] = entry.period->needed;
+    line["proof"] = entry.period->proof;
+  }
+  line["computed_to"] = entry.computed_to;
+  if (!entry.stopped_by.empty()) line["stopped_by"] = entry.stopped_by;
+  line["largest"] = entry.largest;
+  line["largest_at"] = entry.largest_at;
+  line["rare_mask"] = entry.rare_mask;
+  line["rare_count"] = entry.rare_count;
+  if (entry.last_rare) line["last_rare"] = *entry.last_rare;
+  if (entry.equivalent_to) {
+    line["equivalent_to"] = *entry.equivalent_to;
+    line["equivalence"] = entry.equivalence_proved ? "proved" : "computed";
+  }
+  line["fingerprint"] = to_string(entry.fingerprint);
+  return line.dump();
+}
+
+Result<CensusEntry> parse_census_line(const std::string& line) {
+  const nlohmann::json json = nlohmann::json::parse(line, nullptr, false);
+  if (!json.is_object() || !json.contains("code") || !json["code"].is_string() ||
+      !json.contains("class") || !json["class"].is_string() || !json.contains("fingerprint") ||
+      !json["fingerprint"].is_string()) {
+    return fail("not a census line (code, class and fingerprint expected)");
+  }
+  CensusEntry entry;
+  Result<OctalCode> code = OctalCode::parse(json["code"].get<std::string>());
+  if (!code) return fail(code.error());
+  entry.code = code->to_string();
+  const std::string kind = json["class"].get<std::string>();
+  if (kind == "trivial") {
+    entry.kind = CensusClass::kTrivial;
+  } else if (kind == "solved") {
+    entry.kind = CensusClass::kSolved;
+  } else if (kind != "unsolved") {
+    return fail(fmt::format("class {} is not trivial, solved or unsolved", nimkit::quoted(kind)));
+  }
+  const auto fingerprint = parse_fingerprint(json["fingerprint"].get<std::string>());
+  const auto computed_to = unsigned_field(json, "computed_to");
+  const auto largest = unsigned_field(json, "largest");
+  if (!fingerprint || !computed_to || !largest) {
+    return fail("fingerprint, computed_to or largest missing or malformed");
+  }
+  entry.fingerprint = *fingerprint;
+  entry.computed_to = *computed_to;
+  entry.largest = static_cast<std::uint32_t>(*largest);
+  entry.largest_at = unsigned_field(json, "largest_at").value_or(0);
+  entry.rare_mask = static_cast<std::uint32_t>(unsigned_field(json, "rare_mask").value_or(0));
+  entry.rare_count = unsigned_field(json, "rare_count").value_or(0);
+  entry.last_rare = unsigned_field(json, "last_rare");
+  if (json.contains("stopped_by") && json["stopped_by"].is_string()) {
+    entry.stopped_by = json["stopped_by"].get<std::string>();
+  }
+  const auto period = unsigned_field(json, "period");
+  const auto preperiod = unsigned_field(json, "preperiod");
+  const auto needed = unsigned_field(json, "needed");
+  if (period && preperiod && needed) {
+    Periodicity p;
+    p.period = *period;
+    p.preperiod = *preperiod;
+    p.proved = true;
+    p.needed = *needed;
+    p.checked_to = *needed == 0 ? 0 : *needed - 1;
+    if (json.contains("proof") && json["proof"].is_string()) p.proof = json["proof"];
+    entry.period = p;
+  }
+  if (json.contains("equivalent_to") && json["equivalent_to"].is_string()) {
+    entry.equivalent_to = json["equivalent_to"].get<std::string>();
+    entry.equivalence_proved = json.value("equivalence", "") == "proved";
+  }
+  return entry;
+}
+
+Result<std::vector<OctalCode>> census_code_list(const CensusOptions& options) {
+  if (options.digits.has_value() == !options.codes.empty()) {
+    return fail("give exactly one of --digits D or --codes FILE (or --compare TABLE alone)");
+  }
+  if (!options.codes.empty()) return read_code_file(options.codes);
+  auto codes = census_codes(*options.digits);
+  if (!codes) return fail("--digits: " + codes.error());
+  return codes;
+}
+
+Result<CensusRun> CensusRun::open(const CensusOptions& options) {
+  CensusRun run;
+  auto codes = census_code_list(options);
+  if (!codes) return fail(codes.error());
+  run.codes_ = *std::move(codes);
+  for (std::uint64_t i = 0; i < run.codes_.size(); ++i)
+    run.index_.emplace(run.codes_[i].to_string(), i);
+  Shard shard;
+  if (!options.shard.empty()) {
+    auto parsed = parse_shard(options.shard);
+    if (!parsed) return fail(parsed.error());
+    shard = *parsed;
+  }
+  std::error_code error;
+  if (!options.output.empty() && std::filesystem::exists(options.output, error)) {
+    auto read = run.read_back(options.output);
+    if (!read) return fail(read.error());
+  }
+  for (std::uint64_t i = shard.index; i < run.codes_.size(); i += shard.count) {
+    if (!run.done_.contains(i)) run.pending_.push_back(i);
+  }
+  if (options.output.empty()) {
+    run.out_ = OutputFile(stdout, [](std::FILE*) { return 0; });
+  } else {
+    run.out_ = OutputFile(std::fopen(options.output.c_str(), "a"), &std::fclose);
+    if (!run.out_) {
+      return fail(fmt::format("cannot write --output {}: {}", nimkit::quoted(options.output),
+                              std::strerror(errno)));
+    }
+  }
+  run.progress_ = options.progress;
+  run.tty_ = ::isatty(STDERR_FILENO) != 0;
+  return run;
+}
+
+Result<bool> CensusRun::read_back(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  if (!in && !text.empty())
+    return fail(fmt::format("cannot read --output {}", nimkit::quoted(path)));
+  // A line without its newline was torn by a stop mid-write: cut it off and compute it again.
+  const std::size_t whole = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+  if (whole < text.size()) {
+    std::error_code error;
+    std::filesystem::resize_file(path, whole, error);
+    if (error)
+      return fail(fmt::format("cannot cut the torn last line of {}", nimkit::quoted(path)));
+  }
+  std::uint64_t number = 0;
+  for (std::size_t begin = 0; begin < whole;) {
+    const std::size_t end = text.find('\n', begin);
+    const std::string line = text.substr(begin, end - begin);
+    begin = end + 1;
+    ++number;
+    auto entry = parse_census_line(line);
+    if (!entry) {
+      return fail(
+          fmt::format("--output {} line {}: {}", nimkit::quoted(path), number, entry.error()));
+    }
+    const auto it = index_.find(entry->code);
+    if (it == index_.end()) {
+      return fail(fmt::format("--output {} line {}: code {} is not in this census",
+                              nimkit::quoted(path), number, entry->code));
+    }
+    if (!done_.insert(it->second).second) {
+      return fail(fmt::format("--output {} line {}: code {} appears twice", nimkit::quoted(path),
+                              number, entry->code));
+    }
+    grouper_.remember(entry->fingerprint, entry->period.has_value(), entry->code, it->second);
+    ++resumed_;
+  }
+  return true;
+}
+
+Result<bool> CensusRun::record(std::uint64_t index, CensusEntry entry) {
+  waiting_.emplace(index, std::move(entry));
+  while (written_ < pending_.size()) {
+    const auto it = waiting_.find(pending_[written_]);
+    if (it == waiting_.end()) break;
+    CensusEntry& next = it->second;
+    grouper_.add(next, it->first);
+    const std::string line = census_line(next) + "\n";
+    std::fwrite(line.data(), 1, line.size(), out_.get());
+    if (std::fflush(out_.get()) != 0 || std::ferror(out_.get()) != 0) {
+      return fail(fmt::format("could not write the output: {}", std::strerror(errno)));
+    }
+    ++counts_[next.kind];
+    if (next.equivalent_to) ++equivalent_;
+    waiting_.erase(it);
+    ++written_;
+    progress(false);
+  }
+  return true;
+}
+
+void CensusRun::progress(bool final) {
+  if (!progress_) return;
+  const auto now = std::chrono::steady_clock::now();
+  const double seconds = std::chrono::duration<double>(now - start_).count();
+  if (!final && !tty_ &&
+      std::chrono::duration<double>(now - last_line_).count() < kQuietProgressSeconds) {
+    return;
+  }
+  last_line_ = now;
+  const std::string line = fmt::format(
+      "census: {}/{} codes ({} trivial, {} solved, {} unsolved; {} equivalent to an earlier "
+      "code){} in {:.1f} s",
+      written_, pending_.size(), counts_[CensusClass::kTrivial], counts_[CensusClass::kSolved],
+      counts_[CensusClass::kUnsolved], equivalent_,
+      resumed_ == 0 ? "" : fmt::format(", {} resumed from the output", resumed_), seconds);
+  if (tty_) {
+    fmt::print(stderr, "\r{}\x1b[K{}", line, final ? "\n" : "");
+  } else {
+    fmt::print(stderr, "{}\n", line);
+  }
+}
+
+}  // namespace nimkit::cli

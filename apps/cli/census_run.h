@@ -1,0 +1,87 @@
+// One run of `nimkit census`: the codes (a census of D digits or a list), the shard, the output
+// file resumed, and the writer that groups equivalent codes and streams one JSON line per code
+// in census order. The serial loop (census_command.cc) and the MPI launcher (census_mpi.cc) both
+// hand their results to CensusRun::record, so both write the same lines.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "common.h"
+#include "nimkit/census.h"
+#include "nimkit/result.h"
+
+namespace nimkit::cli {
+
+struct CensusOptions {
+  std::optional<std::uint64_t> digits;
+  std::string codes;    // --codes FILE
+  std::string compare;  // --compare TABLE
+  std::string output;   // empty: standard output
+  std::string shard;    // "K/N"
+  CensusLimits limits;
+  bool progress = true;
+  bool mpi = false;
+};
+
+// The JSON line of one code (without its newline), and back: the fields census.md lists.
+std::string census_line(const CensusEntry& entry);
+Result<CensusEntry> parse_census_line(const std::string& line);
+
+// The codes of the census the options name (--digits or --codes), before sharding.
+Result<std::vector<OctalCode>> census_code_list(const CensusOptions& options);
+
+class CensusRun {
+ public:
+  // Reads the codes the options name, selects the shard, and reads back the output file when it
+  // exists (its torn last line, if any, cut off): codes already there are not computed again.
+  // Fails (a one-line message naming the bad value) on bad options, a bad code list, or an
+  // output file that is not this census's.
+  static Result<CensusRun> open(const CensusOptions& options);
+
+  const std::vector<OctalCode>& codes() const { return codes_; }
+  // Census indices still to compute, in census order.
+  const std::vector<std::uint64_t>& pending() const { return pending_; }
+
+  // Records the entry of codes()[index]; entries are written in the order of pending(), so an
+  // entry arriving early waits for those before it. Fails when the output cannot be written.
+  Result<bool> record(std::uint64_t index, CensusEntry entry);
+  // The progress line (on a terminal) and, at the end, the summary on stderr.
+  void progress(bool final);
+  bool complete() const { return written_ == pending_.size(); }
+
+  CensusRun(CensusRun&&) noexcept = default;
+
+ private:
+  CensusRun() = default;
+  Result<bool> read_back(const std::string& path);
+
+  std::vector<OctalCode> codes_;
+  std::map<std::string, std::uint64_t> index_;  // canonical code -> census index
+  std::set<std::uint64_t> done_;                // census indices read back from the output
+  std::vector<std::uint64_t> pending_;
+  std::size_t written_ = 0;  // entries of pending_ written
+  std::map<std::uint64_t, CensusEntry> waiting_;
+  CensusGrouper grouper_;
+  OutputFile out_{nullptr, &std::fclose};
+  bool progress_ = true;
+  bool tty_ = false;
+  std::uint64_t resumed_ = 0;
+  std::map<CensusClass, std::uint64_t> counts_;
+  std::uint64_t equivalent_ = 0;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_line_ = start_;
+};
+
+// The MPI launcher (census_mpi.cc): rank 0 hands out run.pending() one code at a time to the
+// other ranks as they finish and records their results; returns the exit status on every rank.
+// In a build without MPI it reports that and returns kBadInput.
+int run_census_mpi(const CensusOptions& options);
+
+}  // namespace nimkit::cli

@@ -1,0 +1,158 @@
+// A census of octal games: every code up to a number of digits, each classified as trivial,
+// solved or unsolved, with codes whose Grundy sequences are identical grouped.
+//
+// The codes. census_codes(D) lists "4" (4.0, splitting a heap in two) and every code d0.d1...dj
+// with 1 ≤ j ≤ D, octal digits d1...dj, dj ≠ 0 and d0 ∈ {0, 4}: the codes with a leading 4 are
+// part of the census because splitting without removal gives games no 0.-code has (4.12, 4.3),
+// as the published tables of octal games list them. Codes with d0 = 8 or C (three-heap splits
+// without removal) are left to --codes lists. Order: by number of digits, then d0, then the
+// digits as a number, so a code's smaller games come before it ("4", ".1" ... ".7", "4.1" ...).
+//
+// One code (classify_code): its Grundy sequence is computed by the sparse-space engine
+// (sparse_space.h; the plain algorithm for codes with three-heap splits) until the Guy–Smith
+// periodicity theorem (periodicity.h) proves a period or the heap bound is reached:
+//  - trivial: a period proved from the values of heaps below CensusLimits::trivial_heaps (1000,
+//    as the published table of trivial games counts them) — a closed form read off a short
+//    table; a code is also trivial when its sequence equals an earlier code's (CensusGrouper);
+//  - solved: a period proved from more values, with the bound the theorem used;
+//  - unsolved: no period proved within the heap or work bound; the report gives the heaps computed,
+//  the
+//    largest value and where it first appeared (the last heap at which the maximum changed), and
+//    the rare values of the sparse-space engine.
+//
+// Equivalence (CensusGrouper): two codes are equivalent when their sequences are identical. For
+// proved sequences that is exact: an eventually periodic sequence is fixed by its smallest
+// preperiod n0, smallest period p and g(0) ... g(n0 + p - 1), which the fingerprint hashes (128
+// bits). For unsolved codes it means identical values up to the heaps computed (a computation,
+// not a proof); reports say which.
+//
+// Published tables (compare_published): rows "game | prefix | period | nimbers" as in the tables
+// of solved and trivial octal games, compared with the proved period; the first heap at which
+// the published sequence and the proved one differ.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "nimkit/octal_code.h"
+#include "nimkit/periodicity.h"
+#include "nimkit/result.h"
+
+namespace nimkit {
+
+// The most digits census_codes() enumerates: 2·8^D codes, about a million at D = 6.
+inline constexpr std::size_t kMaxCensusDigits = 6;
+
+// The codes of a census with D digits, in census order (top of this file). Fails when D is 0 or
+// larger than kMaxCensusDigits.
+Result<std::vector<OctalCode>> census_codes(std::size_t digits);
+
+struct CensusLimits {
+  // Heaps computed per code at most (the sparse-space engine).
+  std::uint64_t max_heap = std::uint64_t{1} << 20;
+  // Heaps computed per code with three-heap splits (the plain algorithm, quadratic per heap).
+  std::uint64_t max_plain_heap = std::uint64_t{1} << 13;
+  // Options a code's computation may visit, estimated (deterministically, so that every run
+  // stops at the same heap) from the heaps computed: per heap, the rare heaps the sparse-space
+  // engine enumerates, or the splits the plain algorithm scans. Codes whose values grow large have
+  // many rare heaps; this bound stops them where the heap bound alone would take hours.
+  std::uint64_t max_work = 4'000'000'000;
+  // A period proved from at most this many values (heaps 0 ... trivial_heaps - 1) is trivial.
+  std::uint64_t trivial_heaps = 1000;
+};
+
+enum class CensusClass { kTrivial, kSolved, kUnsolved };
+std::string_view to_string(CensusClass kind);  // "trivial", "solved", "unsolved"
+
+// 128 bits identifying a sequence (see the top of this file).
+using SequenceFingerprint = std::array<std::uint64_t, 2>;
+// 32 hexadecimal digits, and back (nullopt for any other text).
+std::string to_string(const SequenceFingerprint& fingerprint);
+std::optional<SequenceFingerprint> parse_fingerprint(std::string_view text);
+
+struct CensusEntry {
+  std::string code;  // canonical ("0.07", "4.12")
+  CensusClass kind = CensusClass::kUnsolved;
+  std::optional<Periodicity> period;  // proved (trivial or solved by its own period)
+  std::uint64_t computed_to = 0;      // the largest heap whose value was computed
+  // Unsolved: what stopped the computation, "heaps" (the heap bound) or "work" (max_work).
+  std::string stopped_by;
+  std::uint32_t largest = 0;     // the largest value of g(0) ... g(computed_to)
+  std::uint64_t largest_at = 0;  // the smallest heap with that value
+  std::uint32_t rare_mask = 0;   // sparse-space engine's mask (0: plain algorithm)
+  std::uint64_t rare_count = 0;  // heaps ≥ 1 with a rare value under that mask
+  std::optional<std::uint64_t> last_rare;
+  SequenceFingerprint fingerprint{};
+  // Set by CensusGrouper: the earliest code with the same sequence, and whether the equality is
+  // proved (both periodic) or holds up to computed_to only.
+  std::optional<std::string> equivalent_to;
+  bool equivalence_proved = false;
+};
+
+// Computes and classifies one code within `limits` (never equivalent_to: see CensusGrouper).
+// Fails when the code has no moves.
+Result<CensusEntry> classify_code(const OctalCode& code, const CensusLimits& limits);
+
+// Groups codes with identical sequences: each code is compared with those added before it.
+class CensusGrouper {
+ public:
+  // Records `entry` as seen (its code at census position `index`); an entry with the same
+  // fingerprint already recorded at a smaller index makes `entry` equivalent to that code (and
+  // trivial when the equivalence is proved). Entries may be added in any order (a resumed or
+  // distributed census); equivalence always names the code with the smallest index seen.
+  void add(CensusEntry& entry, std::uint64_t index);
+  // Records a code already classified elsewhere (a line of a resumed output), by fingerprint.
+  void remember(const SequenceFingerprint& fingerprint, bool proved, std::string code,
+                std::uint64_t index);
+
+ private:
+  struct First {
+    std::string code;
+    std::uint64_t index;
+  };
+  // (fingerprint, proved) -> the code with the smallest index seen.
+  std::map<std::pair<SequenceFingerprint, bool>, First> first_;
+};
+
+// One row of a published table: the game's code, prefix (preperiod), period and, when the table
+// gives them, the values of the prefix and one period.
+struct PublishedGame {
+  std::string code;
+  std::uint64_t prefix = 0;
+  std::uint64_t period = 0;
+  std::vector<std::uint32_t> values;  // empty when the table gives none
+};
+
+// The rows of a Markdown table whose columns start "game | prefix | period" (a fourth column of
+// nimbers, digits 0-9 then A-Z for 10-35, the period in parentheses, is read when present);
+// other lines are skipped. Fails naming a row whose numbers or values do not parse.
+Result<std::vector<PublishedGame>> parse_published_table(std::string_view text);
+
+struct PublishedComparison {
+  // kUnproved: no period proved within the limits and no value differs among those computed.
+  enum class Verdict { kAgrees, kDisagrees, kUnproved } verdict = Verdict::kAgrees;
+  std::string code;
+  // The first heap at which the published sequence and the computed one differ, when found.
+  std::optional<std::uint64_t> first_difference;
+  // Values were compared for heaps 0 ... compared_to (none when the row gives no values).
+  std::optional<std::uint64_t> compared_to;
+  std::string note;  // the verdict in words
+};
+std::string_view to_string(PublishedComparison::Verdict verdict);  // "agrees", ...
+
+// Compares one published row with the code's sequence, computed within `limits`: prefix and
+// period against the proved preperiod and period, and, when the row gives values, the published
+// sequence (extended by its period) against the computed one, heap by heap, up to
+// max(prefix, n0) + lcm(period, p) (where two eventually periodic sequences that still agree agree
+// for ever) or limits.max_heap, whichever is smaller. Fails like classify_code, or on a row whose
+// values do not number prefix + period.
+Result<PublishedComparison> compare_published(const PublishedGame& published,
+                                              const CensusLimits& limits);
+
+}  // namespace nimkit
