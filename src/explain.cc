@@ -185,7 +185,9 @@ Explanation explanation(const Position& position, const Analysis& analysis) {
     explain_misere(position, analysis, out);
     return out;
   }
-  if (analysis.method == Method::kPositionRule) {
+  const bool have_values =
+      analysis.grundy && analysis.values.size() == position.components().size();
+  if (analysis.method == Method::kPositionRule && !have_values) {
     // One component decided by its ruleset's rule for lost positions (e.g. Zeckendorf's).
     out.heading = "No Grundy value needed: the ruleset's rule for lost positions decides.";
     for (const Component& c : position.components()) {
@@ -195,7 +197,7 @@ Explanation explanation(const Position& position, const Analysis& analysis) {
     out.lines.push_back(fmt::format("The {} player wins.", to_string(analysis.winner)));
     return out;
   }
-  if (!analysis.grundy || analysis.values.size() != position.components().size()) {
+  if (!have_values) {
     out.heading = fmt::format(
         "No Grundy value within the limits: answered by search ({} positions).", analysis.nodes);
     out.lines.push_back(fmt::format("The {} player wins.", to_string(analysis.winner)));

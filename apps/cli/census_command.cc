@@ -101,7 +101,8 @@ void add_census_command(CLI::App& app, int& status) {
                       "| nimbers) with the proved sequences, one line per game");
   command->add_flag("--mpi", options->mpi,
                     "run under mpirun: rank 0 hands out codes and writes the output");
-  command->add_flag("!--no-progress", options->progress, "no progress line on stderr");
+  command->add_flag_callback(
+      "--no-progress", [options] { options->progress = false; }, "no progress line on stderr");
   command->callback([options, &status] {
     if (options->limits.max_heap < 2 || options->limits.max_plain_heap < 2) {
       status = report("--max-heap and --max-plain-heap must be at least 2");
