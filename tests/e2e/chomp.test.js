@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot, plies, phase, afterHumanMove, newGame, page } from './harness.js';
+import { boardShot } from './views.js';
 
 // Every square of the bar as "row,column", row by row.
 async function squares() {
@@ -16,6 +17,7 @@ async function marked(cls) {
 
 test('Chomp: hover shows the squares a click eats; the square 2,2 wins a square bar', async () => {
   const prediction = await newGame({ rules: 'chomp', heaps: '3 3 3', first: 'human', level: 'perfect' });
+  await boardShot('chomp');
   assert.match(prediction, /first player wins.*you/);
   assert.equal(await page.locator('.view-chomp .chomp-row').count(), 3);
   assert.equal((await squares()).length, 9);

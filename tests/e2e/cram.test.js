@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot, phase, afterHumanMove, bannerState, newGame, page } from './harness.js';
+import { boardShot } from './views.js';
 
 const cell = (name) => page.locator(`.view-cram .cram-cell[data-name="${name}"]`);
 const marked = (cls) => page.locator(`.view-cram .cram-cell.${cls}`).evaluateAll((ns) => ns.map((n) => n.dataset.name).sort());
@@ -53,6 +54,7 @@ test('Cram: the pointer shows a domino, a click places it, and the computer repl
 
 test('Cram: a board with holes splits into regions; Enter on a cell offers its dominoes', async () => {
   const prediction = await newGame({ rules: 'cram', heaps: '..#./.#../####/....', first: 'human', level: 'perfect' });
+  await boardShot('cram');
   assert.match(prediction, /player wins/);
   // Three regions: a1 b1 a2, d1 c2 d2 and the bottom row.
   assert.equal(await page.locator('.view-cram .cram-grid').count(), 3);

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot, plies, waitPhase, afterHumanMove, bannerState, newGame, page } from './harness.js';
+import { boardShot } from './views.js';
 
 // The vertices drawn, by name, and the one holding the token.
 const drawn = () => page.locator('.view-digraph .vertex').evaluateAll((ns) => ns.map((n) => n.dataset.vertex).sort());
@@ -18,6 +19,7 @@ test('Digraph: a game on arrows played by clicking where the token goes', async 
   // d has value 0, c 1, b 0 (its one move goes to c), a = mex{0, 1} = 2: a won position whose
   // winning move is a>b.
   const prediction = await newGame({ rules: 'digraph', heaps: 'a>b,a>c,b>c,c>d@a', first: 'human', level: 'perfect' });
+  await boardShot('digraph');
   assert.match(prediction, /first player wins.*that is you/);
   assert.deepEqual(await drawn(), ['a', 'b', 'c', 'd']);
   assert.equal(await page.locator('.view-digraph .arrow').count(), 4);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import {
   launch, shot, plies, phase, until, waitPhase, afterHumanMove, heapSizes, bannerState, newGame, clickTake, BASE, ARTIFACTS, page,
 } from './harness.js';
+import { boardShot } from './views.js';
 test('the perfect computer wins from a lost position', async () => {
   const prediction = await newGame({ heaps: '1 4 5', first: 'human', level: 'perfect' });
   assert.match(prediction, /second player wins.*computer/);
@@ -184,6 +185,7 @@ test('Node Kayles: a graph game played by clicking vertices', async () => {
 
   // The path 1-2-3-4-5: removing 3 takes 2 and 4 too and leaves 1 and 5, a lost position.
   await newGame({ rules: 'node-kayles', heaps: '1-2,2-3,3-4,4-5', first: 'human', level: 'perfect' });
+  await boardShot('graph');
   assert.deepEqual(await vertices(), [1, 2, 3, 4, 5]);
   assert.equal(await page.locator('.view-graph .edge').count(), 4);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -274,6 +276,7 @@ test('Green Hackenbush: cutting edges of a picture on the ground', async () => {
 
   // A triangle on the ground is *1: cutting its top edge 1-2 leaves two stalks of one edge.
   await newGame({ rules: 'hackenbush', heaps: '0-1,1-2,2-0', first: 'human', level: 'perfect' });
+  await boardShot('hackenbush');
   const edges = () => page.locator('.view-hackenbush .hb-edge').evaluateAll((ns) => ns.map((n) => n.getAttribute('aria-label')));
   assert.deepEqual(await edges(), ['cut edge 1', 'cut edge 2', 'cut edge 3']);
   assert.equal(await page.locator('.view-hackenbush .hb-ground').count(), 1);
@@ -368,6 +371,7 @@ test('Staircase Nim: a click moves coins down one step, and the computer replies
 test('Turning Turtles: a click on a heads coin offers the moves ending there, and the computer replies', async () => {
   // hthht: heads 1, 3 and 4, values 1 ⊕ 3 ⊕ 4 = 6; turning coins 2 and 4 leaves hhhtt, 1 ⊕ 2 ⊕ 3 = 0.
   const prediction = await newGame({ rules: 'turning-turtles', heaps: 'hthht', first: 'human', level: 'perfect' });
+  await boardShot('coins');
   assert.match(prediction, /first player wins.*you/);
   const faces = () => page.locator('.view-coins .coin .coin-face').allTextContents();
   assert.deepEqual(await faces(), ['H', 'T', 'H', 'H', 'T']);
