@@ -35,6 +35,7 @@ test('play mode: nothing says who is winning until the end, then a review marks 
   assert.match(await banner(), /Your move\./);
   assert.doesNotMatch(await banner(), TELLS);
   assert.equal(await page.locator('#btn-hint').isVisible(), false);
+  assert.equal(await page.locator('#board .winning').count(), 0, 'no winning move coloured in play mode');
   // Throw the win away: 1 2 is won by taking 1 from heap 2; taking all of heap 2 loses.
   await clickTake(2, 2);
   // The computer's turn (it pauses before moving): still no word of the mistake or the lead.
@@ -65,6 +66,10 @@ test('learn mode: a thrown-away win is named at once with the move that would ha
   assert.match(prediction, /first player wins.*you/);
   assert.match(await banner(), /you win/);
   assert.match(await page.locator('#remoteness').textContent(), /^You: win in 3 moves\.$/);
+  // The one winning move (take 1 from heap 2) is coloured on the board, and only it.
+  await until(page, () => document.querySelectorAll('#board .winning').length > 0, null, 'the winning move coloured');
+  assert.ok(await page.locator('.heap[data-heap="2"] .winning, .heap[data-heap="2"].winning').count() > 0);
+  assert.equal(await page.locator('.heap[data-heap="1"] .winning, .heap[data-heap="1"].winning').count(), 0);
   assert.equal(await page.locator('#mistake').isVisible(), false);
   await clickTake(2, 2);
   await waitPhase(['computer', 'human', 'over'], 1);
