@@ -93,6 +93,16 @@ Request parse_body(std::string_view text, const ApiLimits& limits,
   return {std::move(body), std::nullopt};
 }
 
+std::variant<std::string, ApiResponse> rules_field(const json& body, std::string_view example) {
+  auto it = body.find("rules");
+  if (it == body.end()) return std::string("nim");
+  if (!it->is_string()) {
+    return bad_request(
+        fmt::format("\"rules\" must be a string such as \"{}\", got {}", example, type_name(*it)));
+  }
+  return it->get<std::string>();
+}
+
 std::variant<std::optional<std::uint64_t>, ApiResponse> optional_u64(const json& body,
                                                                      std::string_view name) {
   auto it = body.find(name);
@@ -119,14 +129,8 @@ struct GameRequest {
 std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLimits& limits,
                                                   bool with_convention) {
   GameRequest game;
-  std::string spec = "nim";
-  if (auto it = body.find("rules"); it != body.end()) {
-    if (!it->is_string()) {
-      return bad_request(
-          fmt::format("\"rules\" must be a string such as \"nim\", got {}", type_name(*it)));
-    }
-    spec = it->get<std::string>();
-  }
+  auto spec = rules_field(body, "nim");
+  if (auto* refusal = std::get_if<ApiResponse>(&spec)) return *refusal;
   if (with_convention) {
     if (auto it = body.find("misere"); it != body.end()) {
       if (!it->is_boolean()) {
@@ -160,7 +164,7 @@ std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLim
           i, type_name(heap)));
     }
   }
-  auto rules = make_ruleset(spec);
+  auto rules = make_ruleset(std::get<std::string>(spec));
   if (!rules) return unprocessable(rules.error());
   game.rules = *rules;
   auto position = parse_position(tokens, game.rules);

@@ -114,19 +114,13 @@ ApiResponse Api::grundy(std::string_view text, std::shared_ptr<WorkMeter> meter)
   Request request = parse_body(text, limits_, {"rules", "count"});
   if (request.refusal) return *request.refusal;
   const json& body = request.body;
-  std::string spec = "nim";
-  if (auto it = body.find("rules"); it != body.end()) {
-    if (!it->is_string()) {
-      return bad_request(
-          fmt::format("\"rules\" must be a string such as \"kayles\", got {}", type_name(*it)));
-    }
-    spec = it->get<std::string>();
-  }
+  auto spec = rules_field(body, "kayles");
+  if (auto* refusal = std::get_if<ApiResponse>(&spec)) return *refusal;
   if (!body.contains("count")) return bad_request("missing field \"count\" (values wanted)");
   auto count_field = optional_u64(body, "count");
   if (auto* refusal = std::get_if<ApiResponse>(&count_field)) return *refusal;
   const std::uint64_t count = *std::get<std::optional<std::uint64_t>>(count_field);
-  auto rules = make_ruleset(spec);
+  auto rules = make_ruleset(std::get<std::string>(spec));
   if (!rules) return unprocessable(rules.error());
   const ValueShape shape = value_shape(**rules);
   if (shape == ValueShape::kGrid) return grundy_grid_answer(**rules, count, engine);

@@ -44,6 +44,11 @@ struct Request {
 Request parse_body(std::string_view text, const ApiLimits& limits,
                    std::initializer_list<std::string_view> allowed);
 
+// The "rules" field: the ruleset spec, "nim" when absent; a refusal naming `example` (a spec such
+// as "kayles") when it is not a string.
+std::variant<std::string, ApiResponse> rules_field(const nlohmann::json& body,
+                                                   std::string_view example);
+
 // An optional unsigned field, given as a JSON number or a decimal string.
 std::variant<std::optional<std::uint64_t>, ApiResponse> optional_u64(const nlohmann::json& body,
                                                                      std::string_view name);
