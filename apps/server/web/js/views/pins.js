@@ -11,7 +11,7 @@
 
 import { el } from '../dom.js';
 import {
-  MAX_OBJECTS, RowsView, after, arrowStep, candidates, flash, heapLabel, heapsOf, moreButton, movesOf, playOne,
+  MAX_OBJECTS, RowsView, after, arrowStep, candidates, flash, heapLabel, heapsOf, movesOf, playOne,
   shapeKey,
 } from './rows.js';
 
@@ -141,8 +141,7 @@ export class PinsView extends RowsView {
       if (row.n === 0) pins.append(el('span', { class: 'empty-heap' }, 'empty'));
     }
     node.append(pins);
-    const rest = row.big ? movesOf(this.moves, row.component) : row.unreachable;
-    if (this.interactive && rest.length) node.append(moreButton(this.host, `Other moves on row ${row.number}`, rest, row.big ? 'moves…' : 'more…'));
+    this.appendOtherMoves(node, row, `Other moves on row ${row.number}`);
     return node;
   }
 

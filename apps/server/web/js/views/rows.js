@@ -31,6 +31,13 @@ export class RowsView {
     for (const m of winning ?? []) this.mark(m, 'winning');
     if (hint) this.mark(hint, 'hinted');
   }
+
+  // Appends to a row's `node` the chooser of the moves its drawing cannot express
+  // (`row.unreachable`), or of all its moves when the heap is too big to draw (`row.big`).
+  appendOtherMoves(node, row, title) {
+    const rest = row.big ? movesOf(this.moves, row.component) : row.unreachable;
+    if (this.interactive && rest.length) node.append(moreButton(this.host, title, rest, row.big ? 'moves…' : 'more…'));
+  }
 }
 
 // Moves the cursor `c` of a view drawn in rows by an arrow key: ↑↓ to the row above or below

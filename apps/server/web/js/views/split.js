@@ -7,7 +7,7 @@
 
 import { el } from '../dom.js';
 import {
-  MAX_OBJECTS, RowsView, after, arrowStep, candidates, flash, heapLabel, heapsOf, moreButton, movesOf, playOne,
+  MAX_OBJECTS, RowsView, after, arrowStep, candidates, flash, heapLabel, heapsOf, movesOf, playOne,
   shapeKey,
 } from './rows.js';
 
@@ -136,8 +136,7 @@ export class SplitView extends RowsView {
     }
     if (row.n === 0) stones.append(el('span', { class: 'empty-heap' }, 'empty'));
     node.append(stones);
-    const rest = row.big ? movesOf(this.moves, row.component) : row.unreachable;
-    if (this.interactive && rest.length) node.append(moreButton(this.host, `Other moves on heap ${row.number}`, rest, row.big ? 'moves…' : 'more…'));
+    this.appendOtherMoves(node, row, `Other moves on heap ${row.number}`);
     return node;
   }
 
