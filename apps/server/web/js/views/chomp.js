@@ -6,6 +6,7 @@
 // move eats.
 
 import { el } from '../dom.js';
+import { DrawnView, PLAYED_MS, pause, reducedMotion } from './common.js';
 
 export const help = {
   board: 'Chocolate bar. Arrow keys choose a square, Enter eats it with every square below and right of it; the poisoned square (1,1) is never eaten.',
@@ -15,19 +16,7 @@ export const help = {
 
 const poisoned = (row, column) => row === 1 && column === 1;
 
-export class ChompView {
-  // host: play(move), choose(title, moves), refuse(text), fetchMoves(query) (see ../board.js)
-  constructor(root, host) {
-    this.root = root;
-    this.host = host;
-    this.args = null;
-  }
-
-  render(args) {
-    this.args = args;
-    this.draw();
-  }
-
+export class ChompView extends DrawnView {
   // The move of component `index` eating (row, column), or undefined.
   moveAt(index, row, column) {
     return (this.args?.moves ?? []).find((m) => m.component === index && Number(m.row) === row && Number(m.column) === column);
@@ -102,9 +91,9 @@ export class ChompView {
 
   // Fades out the squares a move eats; resolves when done.
   animate(move) {
-    if (move.row === undefined || matchMedia('(prefers-reduced-motion: reduce)').matches) return Promise.resolve();
+    if (move.row === undefined || reducedMotion()) return Promise.resolve();
     this.mark('eaten', move.component, Number(move.row), Number(move.column));
-    return new Promise((resolve) => setTimeout(resolve, 260));
+    return pause(PLAYED_MS);
   }
 
   // Arrow keys move between the squares of a bar (from the first bar when none has the focus);

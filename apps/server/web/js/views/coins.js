@@ -7,7 +7,7 @@
 // ((k − 1) / columns, (k − 1) % columns), and a move's last coin is the one going to tails.
 
 import { el } from '../dom.js';
-import { COMPUTER_MS, PLAYED_MS } from './rows.js';
+import { DrawnView, showMove, walkFocus } from './common.js';
 
 export const help = {
   board: 'Coins. Tab or arrow keys choose a coin, Enter turns it (the rightmost coin turned must be heads).',
@@ -24,19 +24,7 @@ function coinName(coin, columns) {
   return `(${Math.floor((coin - 1) / columns)}, ${(coin - 1) % columns})`;
 }
 
-export class CoinsView {
-  // host: play(move), choose(title, moves), refuse(text), fetchMoves(query) (see ../board.js)
-  constructor(root, host) {
-    this.root = root;
-    this.host = host;
-    this.args = null;
-  }
-
-  render(args) {
-    this.args = args;
-    this.draw();
-  }
-
+export class CoinsView extends DrawnView {
   // The moves of component `index` whose rightmost coin is `coin`.
   movesEndingAt(index, coin) {
     return (this.args?.moves ?? []).filter((m) => m.component === index && rightmost(m) === coin);
@@ -91,28 +79,19 @@ export class CoinsView {
   }
 
   // Turns over the coins a move turns (the computer's stay marked a moment); resolves when done.
-  animate(move, { computer = false } = {}) {
-    if (move.coins === undefined || (!computer && matchMedia('(prefers-reduced-motion: reduce)').matches)) return Promise.resolve();
-    for (const coin of coinsOf(move)) {
-      this.root.querySelector(`.coin[data-component="${move.component}"][data-coin="${coin}"]`)?.classList.add(computer ? 'computer-move' : 'turning');
-    }
-    return new Promise((resolve) => setTimeout(resolve, computer ? COMPUTER_MS : PLAYED_MS));
+  animate(move, options) {
+    if (move.coins === undefined) return Promise.resolve();
+    return showMove((cls) => {
+      for (const coin of coinsOf(move)) {
+        this.root.querySelector(`.coin[data-component="${move.component}"][data-coin="${coin}"]`)?.classList.add(cls);
+      }
+    }, options, 'turning');
   }
 
   // Arrow keys move between the heads coins; Enter or Space turns the focused one.
   onKey(e) {
     const nodes = [...this.root.querySelectorAll('.coin.heads')];
     if (!this.args?.interactive || nodes.length === 0) return;
-    const current = nodes.indexOf(document.activeElement);
-    if ((e.key === 'Enter' || e.key === ' ') && current >= 0) {
-      e.preventDefault();
-      this.play(Number(nodes[current].dataset.component), Number(nodes[current].dataset.coin));
-      return;
-    }
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-    if (!step) return;
-    e.preventDefault();
-    const next = current < 0 ? 0 : (current + step + nodes.length) % nodes.length;
-    nodes[next].focus();
+    walkFocus(e, nodes, (node) => this.play(Number(node.dataset.component), Number(node.dataset.coin)));
   }
 }

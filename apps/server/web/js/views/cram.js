@@ -8,6 +8,7 @@
 // filled, as places in the box from 1), never move text.
 
 import { el } from '../dom.js';
+import { DrawnView, pause, reducedMotion, walkFocus } from './common.js';
 
 export const help = {
   board: 'Cram board. Point at an empty cell to see the domino a click places; Tab or arrow keys choose a cell, Enter places a domino on it.',
@@ -24,19 +25,15 @@ function columnName(c) {
 
 const cellsOf = (move) => (Array.isArray(move.cells) ? move.cells : [move.cells]).map(Number);
 
-export class CramView {
-  // host: play(move), choose(title, moves), refuse(text), fetchMoves(query) (see ../board.js)
+export class CramView extends DrawnView {
   constructor(root, host) {
-    this.root = root;
-    this.host = host;
-    this.args = null;
+    super(root, host);
     this.preview = null;  // the move the pointer shows
   }
 
   render(args) {
-    this.args = args;
     this.preview = null;
-    this.draw();
+    super.render(args);
   }
 
   component(index) {
@@ -146,27 +143,17 @@ export class CramView {
 
   // Fills the move's cells; resolves when done.
   animate(move) {
-    if (move.cells === undefined || matchMedia('(prefers-reduced-motion: reduce)').matches) return Promise.resolve();
+    if (move.cells === undefined || reducedMotion()) return Promise.resolve();
     for (const cell of cellsOf(move)) {
       this.root.querySelector(`.cram-cell[data-component="${move.component}"][data-cell="${cell}"]`)?.classList.add('filling');
     }
-    return new Promise((resolve) => setTimeout(resolve, 220));
+    return pause(220);
   }
 
   // Arrow keys move between the empty cells; Enter or Space places a domino on the focused one.
   onKey(e) {
     const nodes = [...this.root.querySelectorAll('.cram-cell.empty')];
     if (!this.args?.interactive || nodes.length === 0) return;
-    const current = nodes.indexOf(document.activeElement);
-    if ((e.key === 'Enter' || e.key === ' ') && current >= 0) {
-      e.preventDefault();
-      this.choose(Number(nodes[current].dataset.component), Number(nodes[current].dataset.cell));
-      return;
-    }
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-    if (!step) return;
-    e.preventDefault();
-    const next = current < 0 ? 0 : (current + step + nodes.length) % nodes.length;
-    nodes[next].focus();
+    walkFocus(e, nodes, (node) => this.choose(Number(node.dataset.component), Number(node.dataset.cell)));
   }
 }

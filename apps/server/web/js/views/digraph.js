@@ -7,6 +7,7 @@
 // vertex names, and the moves' "from" and "to" fields, never move text.
 
 import { el, svg } from '../dom.js';
+import { DrawnView, walkFocus } from './common.js';
 
 export const help = {
   board: 'Directed graph. Tab or arrow keys choose a vertex the token can go to, Enter moves it there.',
@@ -98,19 +99,15 @@ function arrowPath(a, b, span) {
   return `M ${f(a.x + s.x * R)} ${f(a.y + s.y * R)} Q ${f(c.x)} ${f(c.y)} ${f(b.x - e.x * (R + 4))} ${f(b.y - e.y * (R + 4))}`;
 }
 
-export class DigraphView {
-  // host: play(move), choose(title, moves), refuse(text), fetchMoves(query) (see ../board.js)
+export class DigraphView extends DrawnView {
   constructor(root, host) {
-    this.root = root;
-    this.host = host;
-    this.args = null;
+    super(root, host);
     this.groups = [];
   }
 
   render(args) {
-    this.args = args;
     this.groups = groups(args.components);
-    this.draw();
+    super.render(args);
   }
 
   // The moves of the list in `group` that take a token to vertex v.
@@ -208,15 +205,6 @@ export class DigraphView {
   onKey(e) {
     const nodes = [...this.root.querySelectorAll('.vertex.playable')];
     if (!this.args?.interactive || nodes.length === 0) return;
-    const current = nodes.indexOf(document.activeElement);
-    if ((e.key === 'Enter' || e.key === ' ') && current >= 0) {
-      e.preventDefault();
-      nodes[current].dispatchEvent(new MouseEvent('click'));
-      return;
-    }
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-    if (!step) return;
-    e.preventDefault();
-    nodes[current < 0 ? 0 : (current + step + nodes.length) % nodes.length].focus();
+    walkFocus(e, nodes, (node) => node.dispatchEvent(new MouseEvent('click')));
   }
 }

@@ -6,7 +6,7 @@
 // "vertices" and "edges" fields and the moves' "vertex" and "edge" fields, never move text.
 
 import { el, svg } from '../dom.js';
-import { COMPUTER_MS, PLAYED_MS } from './rows.js';
+import { DrawnView, showMove, walkFocus } from './common.js';
 
 export const help = {
   board: 'Graph. Tab or arrow keys choose a vertex (or an edge), Enter removes it.',
@@ -72,13 +72,10 @@ function layout(components) {
   return { at, width: Math.max(width, 1), height: Math.max(y + rowHeight, 1) };
 }
 
-export class GraphView {
-  // host: play(move), choose(title, moves), refuse(text), fetchMoves(query) (see ../board.js)
+export class GraphView extends DrawnView {
   constructor(root, host) {
-    this.root = root;
-    this.host = host;
+    super(root, host);
     this.placed = null;   // the last layout, kept while the game only removes vertices
-    this.args = null;
     this.adj = new Map(); // vertex → its neighbours, over all components
     this.byEdge = new Set(); // the vertices of components played by edges (moves with "edge")
   }
@@ -88,7 +85,6 @@ export class GraphView {
   }
 
   render(args) {
-    this.args = args;
     this.adj = new Map();
     this.byEdge = new Set();
     const edgeMoved = new Set((args.moves ?? []).filter((m) => m.edge !== undefined).map((m) => m.component));
@@ -102,7 +98,7 @@ export class GraphView {
     // what a move took; a position with a vertex not drawn before gets a fresh layout.
     const vertices = [...this.adj.keys()];
     if (!this.placed || !vertices.every((v) => this.placed.at.has(v))) this.placed = layout(args.components);
-    this.draw();
+    super.render(args);
   }
 
   // The move of the list that removes `v`. Twins (vertices with the same neighbourhood, such as
@@ -235,30 +231,19 @@ export class GraphView {
   }
 
   // Fades out what a move removes (the computer's stays marked a moment); resolves when done.
-  animate(move, { computer = false } = {}) {
+  animate(move, options) {
     const { vertex, edge } = move;
     if (vertex === undefined && !Array.isArray(edge)) return Promise.resolve();
-    if (!computer && matchMedia('(prefers-reduced-motion: reduce)').matches) return Promise.resolve();
-    this.mark(computer ? 'computer-move' : 'leaving', vertex !== undefined ? closed(this.adj, String(vertex)) : new Set(edge.map(String)));
-    return new Promise((resolve) => setTimeout(resolve, computer ? COMPUTER_MS : PLAYED_MS));
+    return showMove((cls) => this.mark(cls, vertex !== undefined ? closed(this.adj, String(vertex)) : new Set(edge.map(String))), options);
   }
 
   // Arrow keys move between the vertices (or edges); Enter or Space removes the focused one.
   onKey(e) {
     const nodes = [...this.root.querySelectorAll('.vertex.playable, .edge-move.playable')];
     if (!this.args?.interactive || nodes.length === 0) return;
-    const current = nodes.indexOf(document.activeElement);
-    if ((e.key === 'Enter' || e.key === ' ') && current >= 0) {
-      e.preventDefault();
-      const node = nodes[current];
+    walkFocus(e, nodes, (node) => {
       if (node.dataset.moveEdge) this.playEdge(...node.dataset.moveEdge.split('-'));
       else this.play(node.dataset.vertex);
-      return;
-    }
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-    if (!step) return;
-    e.preventDefault();
-    const next = current < 0 ? 0 : (current + step + nodes.length) % nodes.length;
-    nodes[next].focus();
+    });
   }
 }

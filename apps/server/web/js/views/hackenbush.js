@@ -7,7 +7,7 @@
 // field, never move text.
 
 import { el, svg } from '../dom.js';
-import { COMPUTER_MS, PLAYED_MS } from './rows.js';
+import { DrawnView, showMove, walkFocus } from './common.js';
 
 export const help = {
   board: 'Hackenbush. Tab or arrow keys choose an edge, Enter cuts it.',
@@ -88,23 +88,19 @@ function shape(p, q, k, loop) {
   return { d: `M ${p.x} ${p.y} Q ${c.x} ${c.y} ${q.x} ${q.y}`, mid: m };
 }
 
-export class HackenbushView {
-  // host: play(move), choose(title, moves), refuse(text), fetchMoves(query) (see ../board.js)
+export class HackenbushView extends DrawnView {
   constructor(root, host) {
-    this.root = root;
-    this.host = host;
-    this.args = null;
+    super(root, host);
     this.edges = new Map();  // edge number → {number, a, b, component edges}
   }
 
   render(args) {
-    this.args = args;
     this.edges = new Map();
     for (const c of args.components) {
       const list = edgesOf(c);
       for (const e of list) this.edges.set(e.number, { ...e, all: list });
     }
-    this.draw();
+    super.render(args);
   }
 
   moveFor(number) {
@@ -189,28 +185,19 @@ export class HackenbushView {
 
   // Fades out the edge a move cuts and what falls with it (the computer's stay marked a moment);
   // resolves when done.
-  animate(move, { computer = false } = {}) {
+  animate(move, options) {
     const e = this.edges.get(Number(move.edge));
-    if (!e || (!computer && matchMedia('(prefers-reduced-motion: reduce)').matches)) return Promise.resolve();
-    const kept = standing(e.all, e.number);
-    this.mark(computer ? 'computer-move' : 'leaving', new Set(e.all.filter((o) => !kept.has(o.number)).map((o) => o.number)));
-    return new Promise((resolve) => setTimeout(resolve, computer ? COMPUTER_MS : PLAYED_MS));
+    if (!e) return Promise.resolve();
+    return showMove((cls) => {
+      const kept = standing(e.all, e.number);
+      this.mark(cls, new Set(e.all.filter((o) => !kept.has(o.number)).map((o) => o.number)));
+    }, options);
   }
 
   // Arrow keys move between the edges; Enter or Space cuts the focused one.
   onKey(e) {
     const nodes = [...this.root.querySelectorAll('.hb-edge.playable')];
     if (!this.args?.interactive || nodes.length === 0) return;
-    const current = nodes.indexOf(document.activeElement);
-    if ((e.key === 'Enter' || e.key === ' ') && current >= 0) {
-      e.preventDefault();
-      this.play(Number(nodes[current].dataset.edge));
-      return;
-    }
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-    if (!step) return;
-    e.preventDefault();
-    const next = current < 0 ? 0 : (current + step + nodes.length) % nodes.length;
-    nodes[next].focus();
+    walkFocus(e, nodes, (node) => this.play(Number(node.dataset.edge)));
   }
 }

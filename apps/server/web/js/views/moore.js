@@ -5,7 +5,9 @@
 // and the button says which move that is in the server's words.
 
 import { el } from '../dom.js';
-import { MAX_OBJECTS, after, flash, heapLabel, heapsOf, moreButton, movesOf } from './rows.js';
+import {
+  MAX_OBJECTS, RowsView, after, arrowStep, flash, heapLabel, heapsOf, moreButton, movesOf,
+} from './rows.js';
 
 export const help = {
   board: 'Heaps of stones; one move may take from several heaps. Arrow keys choose a stone, Space selects it and the stones to its right, Enter takes the selection.',
@@ -15,23 +17,19 @@ export const help = {
 
 const sameHeaps = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
 
-export class MooreView {
+export class MooreView extends RowsView {
   constructor(root, host) {
-    this.root = root;
-    this.host = host;
+    super(root, host);
     this.rows = [];        // {component, j (heap in it), number, size: BigInt, tag}
-    this.moves = null;
-    this.interactive = false;
     this.selection = new Map();  // row index → stones selected (from the end)
     this.marks = new Map();      // "row:stone" → classes
     this.cursor = { row: 0, stone: 0 };
     this.position = '';
   }
 
-  render({ components, moves, interactive, hint, winning, sum, heapCount }) {
-    this.moves = moves;
-    this.interactive = interactive;
-    this.heapCount = heapCount;
+  render(args) {
+    const { components, sum } = args;
+    this.keep(args);
     this.components = components;
     this.rows = components.flatMap((c) => heapsOf(c).map((size, j) => ({
       component: c, j, number: c.first + j, size, tag: sum ? c.rules : '',
@@ -41,8 +39,7 @@ export class MooreView {
     if (position !== this.position) this.selection = new Map();
     this.position = position;
     this.marks = new Map();
-    for (const m of winning ?? []) this.mark(m, 'winning');
-    if (hint) this.mark(hint, 'hinted');
+    this.markMoves(args);
     if (this.cursor.row >= this.rows.length) this.cursor = { row: 0, stone: 0 };
     this.draw();
   }
@@ -150,11 +147,7 @@ export class MooreView {
   onKey(e) {
     if (!this.interactive || this.rows.length === 0) return;
     const c = { ...this.cursor };
-    if (e.key === 'ArrowUp') c.row = Math.max(0, c.row - 1);
-    else if (e.key === 'ArrowDown') c.row = Math.min(this.rows.length - 1, c.row + 1);
-    else if (e.key === 'ArrowLeft') c.stone -= 1;
-    else if (e.key === 'ArrowRight') c.stone += 1;
-    else if (e.key === ' ') {
+    if (e.key === ' ') {
       e.preventDefault();
       if (this.rows[c.row].size > 0n) this.select(c.row, c.stone);
       return;
@@ -166,7 +159,7 @@ export class MooreView {
       this.selection.clear();
       this.draw();
       return;
-    } else return;
+    } else if (!arrowStep(e.key, c, this.rows.length, 'stone')) return;
     e.preventDefault();
     c.stone = Math.max(0, Math.min(c.stone, Math.min(Number(this.rows[c.row].size), MAX_OBJECTS) - 1));
     this.cursor = c;

@@ -11,7 +11,8 @@
 
 import { el } from '../dom.js';
 import {
-  MAX_OBJECTS, after, candidates, flash, heapLabel, heapsOf, moreButton, movesOf, playOne, shapeKey,
+  MAX_OBJECTS, RowsView, after, arrowStep, candidates, flash, heapLabel, heapsOf, movesOf, playOne,
+  shapeKey,
 } from './rows.js';
 
 export const help = {
@@ -20,25 +21,19 @@ export const help = {
   typed: 'e.g. 1 1 2 5 (row 1: knock down 1, leaving 2 and 5)',
 };
 
-export class PinsView {
+export class PinsView extends RowsView {
   constructor(root, host) {
-    this.root = root;
-    this.host = host;
+    super(root, host);
     this.rows = [];
-    this.moves = null;
-    this.interactive = false;
     this.marks = new Map();  // "row:pin" or "row:gapN" → class names (hint, winning)
     this.cursor = { row: 0, pin: 0, width: 0 };
   }
 
-  render({ components, moves, interactive, hint, winning, sum, heapCount }) {
-    this.moves = moves;
-    this.interactive = interactive;
-    this.heapCount = heapCount;
-    this.rows = components.map((c) => this.rowOf(c, sum));
+  render(args) {
+    this.keep(args);
+    this.rows = args.components.map((c) => this.rowOf(c, args.sum));
     this.marks = new Map();
-    for (const m of winning ?? []) this.mark(m, 'winning');
-    if (hint) this.mark(hint, 'hinted');
+    this.markMoves(args);
     if (this.cursor.row >= this.rows.length) this.cursor = { row: 0, pin: 0, width: 0 };
     this.draw();
   }
@@ -146,8 +141,7 @@ export class PinsView {
       if (row.n === 0) pins.append(el('span', { class: 'empty-heap' }, 'empty'));
     }
     node.append(pins);
-    const rest = row.big ? movesOf(this.moves, row.component) : row.unreachable;
-    if (this.interactive && rest.length) node.append(moreButton(this.host, `Other moves on row ${row.number}`, rest, row.big ? 'moves…' : 'more…'));
+    this.appendOtherMoves(node, row, `Other moves on row ${row.number}`);
     return node;
   }
 
@@ -215,18 +209,14 @@ export class PinsView {
     if (!this.interactive || this.rows.length === 0) return;
     const c = { ...this.cursor };
     const widths = () => [...(this.rows[c.row].gaps ? [0] : []), ...this.rows[c.row].takes];
-    if (e.key === 'ArrowUp') c.row = Math.max(0, c.row - 1);
-    else if (e.key === 'ArrowDown') c.row = Math.min(this.rows.length - 1, c.row + 1);
-    else if (e.key === 'ArrowLeft') c.pin -= 1;
-    else if (e.key === 'ArrowRight') c.pin += 1;
-    else if (e.key === '+' || e.key === '=') c.width += 1;
+    if (e.key === '+' || e.key === '=') c.width += 1;
     else if (e.key === '-') c.width -= 1;
     else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       const run = this.keyRun();
       if (run) this.knock(c.row, run.start, run.take);
       return;
-    } else return;
+    } else if (!arrowStep(e.key, c, this.rows.length, 'pin')) return;
     e.preventDefault();
     c.pin = Math.max(0, Math.min(c.pin, this.rows[c.row].n - 1));
     c.width = Math.max(0, Math.min(c.width, widths().length - 1));

@@ -5,7 +5,7 @@
 // move's "result" leaves of the pair), never from the rules here.
 
 import { el } from '../dom.js';
-import { after, candidates, flash, heapsOf, movesOf, moreButton, playOne } from './rows.js';
+import { RowsView, after, candidates, flash, heapsOf, movesOf, moreButton, playOne } from './rows.js';
 
 export const MAX_BOARD = 24;  // larger boards are played from a chooser of the server's moves
 
@@ -15,21 +15,17 @@ export const help = {
   typed: 'e.g. 1 2 (take 2 from heap 1: two squares left)',
 };
 
-export class QueenView {
+export class QueenView extends RowsView {
   constructor(root, host) {
-    this.root = root;
-    this.host = host;
+    super(root, host);
     this.boards = [];
-    this.moves = null;
-    this.interactive = false;
     this.cursor = { board: 0, x: 0, y: 0 };
     this.position = '';  // the queens drawn, to tell a new position
   }
 
-  render({ components, moves, interactive, hint, winning, heapCount }) {
-    this.moves = moves;
-    this.interactive = interactive;
-    this.heapCount = heapCount;
+  render(args) {
+    const { components, moves } = args;
+    this.keep(args);
     this.boards = components.map((c) => {
       const [x = 0n, y = 0n] = heapsOf(c);
       const board = { component: c, x: Number(x), y: Number(y), size: Number(x > y ? x : y) + 1, reach: new Map(), marks: new Map() };
@@ -37,8 +33,7 @@ export class QueenView {
       for (const m of movesOf(moves, c)) board.reach.set(this.squareOf(m, c).join(','), m);
       return board;
     });
-    for (const m of winning ?? []) this.mark(m, 'winning');
-    if (hint) this.mark(hint, 'hinted');
+    this.markMoves(args);
     // A new position puts the keyboard's cursor on the first queen.
     const position = this.boards.map((b) => `${b.x},${b.y}`).join(' ');
     if (position !== this.position) this.cursor = { board: 0, x: this.boards[0]?.x ?? 0, y: this.boards[0]?.y ?? 0 };

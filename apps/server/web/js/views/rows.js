@@ -4,10 +4,53 @@
 // a move is legal because the server listed it.
 
 import { el } from '../dom.js';
+import { COMPUTER_MS, PLAYED_MS } from './common.js';
 
 export const MAX_OBJECTS = 60;     // larger heaps are played from a chooser of the server's moves
-export const PLAYED_MS = 260;      // how long a person's own move is seen leaving
-export const COMPUTER_MS = 1100;   // how long the computer's move stays marked
+
+// The base of these views. render() starts with keep(args), which holds what a click needs: the
+// server's moves (null when too many to send), whether the person may play now, and the heap count
+// of the position (to read a move's "result"); then markMoves(args) marks the winning moves and
+// the hint through the view's mark(move, cls).
+// host: play(move), choose(title, moves), refuse(text), fetchMoves(query) (see ../board.js)
+export class RowsView {
+  constructor(root, host) {
+    this.root = root;
+    this.host = host;
+    this.moves = null;
+    this.interactive = false;
+  }
+
+  keep({ moves, interactive, heapCount }) {
+    this.moves = moves;
+    this.interactive = interactive;
+    this.heapCount = heapCount;
+  }
+
+  markMoves({ hint, winning }) {
+    for (const m of winning ?? []) this.mark(m, 'winning');
+    if (hint) this.mark(hint, 'hinted');
+  }
+
+  // Appends to a row's `node` the chooser of the moves its drawing cannot express
+  // (`row.unreachable`), or of all its moves when the heap is too big to draw (`row.big`).
+  appendOtherMoves(node, row, title) {
+    const rest = row.big ? movesOf(this.moves, row.component) : row.unreachable;
+    if (this.interactive && rest.length) node.append(moreButton(this.host, title, rest, row.big ? 'moves…' : 'more…'));
+  }
+}
+
+// Moves the cursor `c` of a view drawn in rows by an arrow key: ↑↓ to the row above or below
+// (within `rows` rows), ←→ `along` (the name of its place in the row) by one, left to the view to
+// clamp. Returns false, leaving `c` alone, for any other key.
+export function arrowStep(key, c, rows, along) {
+  if (key === 'ArrowUp') c.row = Math.max(0, c.row - 1);
+  else if (key === 'ArrowDown') c.row = Math.min(rows - 1, c.row + 1);
+  else if (key === 'ArrowLeft') c[along] -= 1;
+  else if (key === 'ArrowRight') c[along] += 1;
+  else return false;
+  return true;
+}
 
 // The component's heaps before a move, as BigInts.
 export const heapsOf = (component) => (component.fields?.heaps ?? []).map((h) => BigInt(h));

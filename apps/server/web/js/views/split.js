@@ -7,7 +7,8 @@
 
 import { el } from '../dom.js';
 import {
-  MAX_OBJECTS, after, candidates, flash, heapLabel, heapsOf, moreButton, movesOf, playOne, shapeKey,
+  MAX_OBJECTS, RowsView, after, arrowStep, candidates, flash, heapLabel, heapsOf, movesOf, playOne,
+  shapeKey,
 } from './rows.js';
 
 export const help = {
@@ -16,26 +17,20 @@ export const help = {
   typed: 'e.g. 1 0 2 3 (split heap 1 into 2 and 3)',
 };
 
-export class SplitView {
+export class SplitView extends RowsView {
   constructor(root, host) {
-    this.root = root;
-    this.host = host;
+    super(root, host);
     this.rows = [];
-    this.moves = null;
-    this.interactive = false;
     this.marks = new Map();
     this.selected = -1;                  // the row whose dividers are brought forward
     this.cursor = { row: 0, slot: 0 };   // slot 2i: stone i; slot 2i+1: the divider after it
   }
 
-  render({ components, moves, interactive, hint, winning, sum, heapCount }) {
-    this.moves = moves;
-    this.interactive = interactive;
-    this.heapCount = heapCount;
-    this.rows = components.map((c) => this.rowOf(c, sum));
+  render(args) {
+    this.keep(args);
+    this.rows = args.components.map((c) => this.rowOf(c, args.sum));
     this.marks = new Map();
-    for (const m of winning ?? []) this.mark(m, 'winning');
-    if (hint) this.mark(hint, 'hinted');
+    this.markMoves(args);
     if (this.cursor.row >= this.rows.length) this.cursor = { row: 0, slot: 0 };
     if (this.selected >= this.rows.length) this.selected = -1;
     this.draw();
@@ -141,8 +136,7 @@ export class SplitView {
     }
     if (row.n === 0) stones.append(el('span', { class: 'empty-heap' }, 'empty'));
     node.append(stones);
-    const rest = row.big ? movesOf(this.moves, row.component) : row.unreachable;
-    if (this.interactive && rest.length) node.append(moreButton(this.host, `Other moves on heap ${row.number}`, rest, row.big ? 'moves…' : 'more…'));
+    this.appendOtherMoves(node, row, `Other moves on heap ${row.number}`);
     return node;
   }
 
@@ -203,18 +197,15 @@ export class SplitView {
   onKey(e) {
     if (!this.interactive || this.rows.length === 0) return;
     const c = { ...this.cursor };
-    if (e.key === 'ArrowUp') c.row = Math.max(0, c.row - 1);
-    else if (e.key === 'ArrowDown') c.row = Math.min(this.rows.length - 1, c.row + 1);
-    else if (e.key === 'ArrowLeft') c.slot -= 1;
-    else if (e.key === 'ArrowRight') c.slot += 1;
-    else if (e.key === 'Enter' || e.key === ' ') {
+    if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       const row = this.rows[c.row];
       if (row.big || row.n === 0) return;
       if (c.slot % 2 === 1) this.split(c.row, (c.slot + 1) / 2);
       else this.take(c.row, row.n - c.slot / 2);
       return;
-    } else return;
+    }
+    if (!arrowStep(e.key, c, this.rows.length, 'slot')) return;
     e.preventDefault();
     c.slot = Math.max(0, Math.min(c.slot, 2 * this.rows[c.row].n - 2));
     this.cursor = c;

@@ -1,0 +1,198 @@
+// POST /api/grundy: the values of a ruleset for the page's Grundy view, read through the engine
+// every front end uses (grundy_values, grundy_grid, the ruleset's period search), in bands so
+// that a million values never sit in one answer.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "api.h"
+#include "json.h"
+#include "nimkit/grundy_sequence.h"
+#include "nimkit/registry.h"
+#include "nimkit/ruleset.h"
+#include "request.h"
+
+namespace nimkit::server {
+namespace {
+
+using contract::nimber_json;
+using nlohmann::json;
+
+// The smallest and largest value of each run of `width` heaps: a plot of any count of values in
+// a fixed number of points.
+struct Bands {
+  std::uint64_t width = 1;
+  json min = json::array();
+  json max = json::array();
+  Nimber top = 0;
+
+  void add(std::uint64_t n, Nimber v) {
+    top = std::max(top, v);
+    if (n % width == 0) {
+      low_ = high_ = v;
+    } else {
+      low_ = std::min(low_, v);
+      high_ = std::max(high_, v);
+    }
+    if (n % width == width - 1) flush();
+  }
+  // Closes a last, shorter band.
+  void finish(std::uint64_t count) {
+    if (count % width != 0) flush();
+  }
+
+ private:
+  void flush() {
+    min.push_back(nimber_json(low_));
+    max.push_back(nimber_json(high_));
+  }
+  Nimber low_ = 0;
+  Nimber high_ = 0;
+};
+
+// A count out of range, with the range ("field", "max") for a form to state in its own words.
+ApiResponse count_refusal(std::string message, std::uint64_t max) {
+  ApiResponse refusal = unprocessable(std::move(message));
+  refusal.body["field"] = "count";
+  refusal.body["max"] = max;
+  return refusal;
+}
+
+// Values the request could not compute. When its work limit stopped them, the answer says how far
+// the values are known ("known_to"): the ruleset keeps its table, so asking again continues there.
+ApiResponse values_refusal(const Ruleset& rules, const std::string& error, const Limits& engine) {
+  ApiResponse refusal = engine_refusal(error, engine);
+  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
+  if (heap_rules && engine.meter && engine.meter->exhausted()) {
+    refusal.body["stopped"] = "request_limit";
+    const std::uint64_t known = heap_rules->known_values();
+    refusal.body["known_to"] = known == 0 ? json(nullptr) : json(known - 1);
+  }
+  return refusal;
+}
+
+// The period part of a /api/grundy answer: the proved period and its proof, or how far the values
+// were checked and why the search stopped ("stopped": "no_theorem", "search_limit" or
+// "request_limit").
+void add_period(json& answer, const Ruleset& rules, std::uint64_t count, const Limits& engine) {
+  answer["period"] = nullptr;
+  answer["preperiod"] = nullptr;
+  answer["proved"] = false;
+  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
+  const bool theorem =
+      heap_rules && (heap_rules->period_theorem() || heap_rules->closed_form_period());
+  if (!theorem) {
+    answer["searched_to"] = count - 1;
+    answer["stopped"] = "no_theorem";
+    answer["no_period"] = "no periodicity theorem applies to this ruleset";
+    return;
+  }
+  const HeapRuleset::PeriodSearch search = heap_rules->find_period(count, engine);
+  if (search.period && search.period->proved) {
+    answer["period"] = search.period->period;
+    answer["preperiod"] = search.period->preperiod;
+    answer["proved"] = true;
+    answer["proof"] = search.period->proof;
+    answer["checked_to"] = search.period->checked_to;
+    // g(n + period) = g(n) + saltus past the preperiod: 0 for an ordinary period.
+    answer["saltus"] = search.period->saltus;
+    return;
+  }
+  answer["searched_to"] = search.searched_to;
+  const bool request_limit = engine.meter && engine.meter->exhausted();
+  answer["stopped"] = request_limit ? "request_limit" : "search_limit";
+  answer["no_period"] = request_limit ? engine.meter->reason() : search.stopped_by;
+}
+
+}  // namespace
+
+ApiResponse Api::grundy(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
+  Limits engine = engine_limits(std::move(meter));
+  Request request = parse_body(text, limits_, {"rules", "count"});
+  if (request.refusal) return *request.refusal;
+  const json& body = request.body;
+  auto spec = rules_field(body, "kayles");
+  if (auto* refusal = std::get_if<ApiResponse>(&spec)) return *refusal;
+  if (!body.contains("count")) return bad_request("missing field \"count\" (values wanted)");
+  auto count_field = optional_u64(body, "count");
+  if (auto* refusal = std::get_if<ApiResponse>(&count_field)) return *refusal;
+  const std::uint64_t count = *std::get<std::optional<std::uint64_t>>(count_field);
+  auto rules = make_ruleset(std::get<std::string>(spec));
+  if (!rules) return unprocessable(rules.error());
+  const ValueShape shape = value_shape(**rules);
+  if (shape == ValueShape::kGrid) return grundy_grid_answer(**rules, count, engine);
+  if (shape == ValueShape::kNone) {
+    return unprocessable(fmt::format(
+        "{} has no Grundy sequence: its positions are not single heaps or pairs of heaps",
+        (*rules)->spec()));
+  }
+  if (count < 1 || count > limits_.max_grundy_count) {
+    return count_refusal(
+        fmt::format("\"count\" {} is outside 1 to {}", count, limits_.max_grundy_count),
+        limits_.max_grundy_count);
+  }
+  // The request's meter bounds the work; the table may grow to the count and the period search.
+  engine.max_table = std::max(count, limits_.period_search);
+  engine.max_scan = std::max(engine.max_scan, limits_.max_request_steps);
+
+  // Values in chunks, so that a million of them never sit in memory at once.
+  constexpr std::uint64_t kChunk = std::uint64_t{1} << 16;
+  const std::uint64_t listed = std::min(count, limits_.max_listed_values);
+  json list = json::array();
+  Bands bands;
+  bands.width = (count + limits_.grundy_bands - 1) / limits_.grundy_bands;
+  for (std::uint64_t begin = 0; begin < count; begin += kChunk) {
+    auto values = grundy_values(**rules, begin, std::min(count, begin + kChunk), engine);
+    if (!values) return values_refusal(**rules, values.error(), engine);
+    for (std::uint64_t i = 0; i < values->size(); ++i) {
+      const std::uint64_t n = begin + i;
+      if (n < listed) list.push_back(nimber_json((*values)[i]));
+      bands.add(n, (*values)[i]);
+    }
+  }
+  bands.finish(count);
+  json answer{
+      {"rules", (*rules)->spec()},
+      {"summary", (*rules)->summary()},
+      {"shape", std::string(to_string(shape))},
+      {"source", std::string(to_string((*rules)->value_source()))},
+      {"count", count},
+      {"listed", listed},
+      {"values", std::move(list)},
+      {"max_value", nimber_json(bands.top)},
+      {"bands",
+       json{{"width", bands.width}, {"min", std::move(bands.min)}, {"max", std::move(bands.max)}}}};
+  // A period is reported only when a theorem (or the closed form) proves it, never guessed from
+  // the values shown.
+  add_period(answer, **rules, count, engine);
+  return ApiResponse{200, std::move(answer)};
+}
+
+ApiResponse Api::grundy_grid_answer(const Ruleset& rules, std::uint64_t side,
+                                    const Limits& engine) const {
+  if (side < 1 || side > limits_.max_grid_side) {
+    return count_refusal(fmt::format("\"count\" {} is outside 1 to {} for the table g(a, b) of {}",
+                                     side, limits_.max_grid_side, rules.spec()),
+                         limits_.max_grid_side);
+  }
+  auto grid = grundy_grid(rules, side, side, engine);
+  if (!grid) return engine_refusal(grid.error(), engine);
+  json rows = json::array();
+  for (std::uint64_t a = 0; a < side; ++a) {
+    json row = json::array();
+    for (std::uint64_t b = 0; b < side; ++b) row.push_back(nimber_json((*grid)[a * side + b]));
+    rows.push_back(std::move(row));
+  }
+  json answer{{"rules", rules.spec()},
+              {"summary", rules.summary()},
+              {"shape", std::string(to_string(ValueShape::kGrid))},
+              {"source", std::string(to_string(rules.value_source()))},
+              {"count", side},
+              {"grid", std::move(rows)}};
+  return ApiResponse{200, std::move(answer)};
+}
+
+}  // namespace nimkit::server
