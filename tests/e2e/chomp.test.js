@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot, plies, phase, afterHumanMove, newGame, page } from './harness.js';
-import { boardShot } from './views.js';
+import { boardShot, playAndWatch } from './views.js';
 
 // Every square of the bar as "row,column", row by row.
 async function squares() {
@@ -37,8 +37,8 @@ test('Chomp: hover shows the squares a click eats; the square 2,2 wins a square 
   await page.locator('#toast', { hasText: 'poisoned' }).waitFor();
   assert.equal(await plies(), 0);
 
-  await page.getByRole('button', { name: 'square (2,2)' }).click();
-  await afterHumanMove(0);
+  // The computer's reply is marked on the bar while the status line tells it.
+  await playAndWatch(() => page.getByRole('button', { name: 'square (2,2)' }).click());
   const moves = await page.locator('.move-list li').allTextContents();
   assert.match(moves[0], /eat \(2,2\): 4 cells.*→ 3 1 1/);
   assert.match(moves[1], /Computer.*eat \(\d,\d\)/);

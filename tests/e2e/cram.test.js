@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot, phase, afterHumanMove, bannerState, newGame, page } from './harness.js';
-import { boardShot } from './views.js';
+import { boardShot, playAndWatch } from './views.js';
 
 const cell = (name) => page.locator(`.view-cram .cram-cell[data-name="${name}"]`);
 const marked = (cls) => page.locator(`.view-cram .cram-cell.${cls}`).evaluateAll((ns) => ns.map((n) => n.dataset.name).sort());
@@ -35,8 +35,9 @@ test('Cram: the pointer shows a domino, a click places it, and the computer repl
   assert.deepEqual(await marked('preview'), ['b1', 'c1']);
   await pointAt('b1', 0.5, 0.75);
   assert.deepEqual(await marked('preview'), ['b1', 'b2']);
-  await page.mouse.click((await cell('b1').boundingBox()).x + 22, (await cell('b1').boundingBox()).y + 32);
-  await afterHumanMove(0);
+  // The computer's reply is marked on the board while the status line tells it.
+  const box = await cell('b1').boundingBox();
+  await playAndWatch(() => page.mouse.click(box.x + 22, box.y + 32));
   const moves = await page.locator('.move-list li').allTextContents();
   assert.match(moves[0], /fill b1 and b2/);
   assert.match(moves[1], /Computer.*fill (a1 and a2|c1 and c2)/);

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot, plies, waitPhase, afterHumanMove, bannerState, newGame, page } from './harness.js';
-import { boardShot } from './views.js';
+import { boardShot, playAndWatch } from './views.js';
 
 // The vertices drawn, by name, and the one holding the token.
 const drawn = () => page.locator('.view-digraph .vertex').evaluateAll((ns) => ns.map((n) => n.dataset.vertex).sort());
@@ -40,8 +40,8 @@ test('Digraph: a game on arrows played by clicking where the token goes', async 
   await page.locator('.view-digraph .vertex[data-vertex="d"]').click();
   assert.equal(await plies(), 0);
 
-  await page.getByRole('button', { name: 'move the token to b' }).click();
-  await afterHumanMove(0);
+  // The computer's reply (b to c) is marked on its arrow and vertex while the status line tells it.
+  await playAndWatch(() => page.getByRole('button', { name: 'move the token to b' }).click());
   assert.match(await page.locator('.move-list li').first().textContent(), /You.*move the token from a to b/);
   assert.match(await page.locator('.move-list li').nth(1).textContent(), /Computer.*move the token from b to c/);
   assert.deepEqual(await tokens(), ['c']);

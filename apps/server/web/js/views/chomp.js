@@ -6,7 +6,7 @@
 // move eats.
 
 import { el } from '../dom.js';
-import { DrawnView, PLAYED_MS, pause, reducedMotion } from './common.js';
+import { DrawnView, showMove } from './common.js';
 
 export const help = {
   board: 'Chocolate bar. Arrow keys choose a square, Enter eats it with every square below and right of it; the poisoned square (1,1) is never eaten.',
@@ -90,10 +90,10 @@ export class ChompView extends DrawnView {
   }
 
   // Fades out the squares a move eats; resolves when done.
-  animate(move) {
-    if (move.row === undefined || reducedMotion()) return Promise.resolve();
-    this.mark('eaten', move.component, Number(move.row), Number(move.column));
-    return pause(PLAYED_MS);
+  // The squares a move eats fade (the computer's stay marked a moment); resolves when seen.
+  animate(move, options) {
+    if (move.row === undefined) return Promise.resolve();
+    return showMove((cls) => this.mark(cls, move.component, Number(move.row), Number(move.column)), options, 'eaten');
   }
 
   // Arrow keys move between the squares of a bar (from the first bar when none has the focus);

@@ -8,7 +8,7 @@
 // filled, as places in the box from 1), never move text.
 
 import { el } from '../dom.js';
-import { DrawnView, pause, reducedMotion, walkFocus } from './common.js';
+import { DrawnView, showMove, walkFocus } from './common.js';
 
 export const help = {
   board: 'Cram board. Point at an empty cell to see the domino a click places; Tab or arrow keys choose a cell, Enter places a domino on it.',
@@ -142,12 +142,14 @@ export class CramView extends DrawnView {
   }
 
   // Fills the move's cells; resolves when done.
-  animate(move) {
-    if (move.cells === undefined || reducedMotion()) return Promise.resolve();
-    for (const cell of cellsOf(move)) {
-      this.root.querySelector(`.cram-cell[data-component="${move.component}"][data-cell="${cell}"]`)?.classList.add('filling');
-    }
-    return pause(220);
+  // The domino's two cells fill (the computer's stay marked a moment); resolves when seen.
+  animate(move, options) {
+    if (move.cells === undefined) return Promise.resolve();
+    return showMove((cls) => {
+      for (const cell of cellsOf(move)) {
+        this.root.querySelector(`.cram-cell[data-component="${move.component}"][data-cell="${cell}"]`)?.classList.add(cls);
+      }
+    }, options, 'filling');
   }
 
   // Arrow keys move between the empty cells; Enter or Space places a domino on the focused one.

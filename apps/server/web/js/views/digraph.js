@@ -7,7 +7,7 @@
 // vertex names, and the moves' "from" and "to" fields, never move text.
 
 import { el, svg } from '../dom.js';
-import { DrawnView, walkFocus } from './common.js';
+import { DrawnView, showMove, walkFocus } from './common.js';
 
 export const help = {
   board: 'Directed graph. Tab or arrow keys choose a vertex the token can go to, Enter moves it there.',
@@ -197,8 +197,16 @@ export class DigraphView extends DrawnView {
     return box;
   }
 
-  animate() {
-    return Promise.resolve();
+  // Marks the arrow a move slides the token along and the vertex it reaches (the computer's move
+  // stays marked a moment); resolves when it has been seen.
+  animate(move, options) {
+    const group = this.groups?.find((g) => g.parts.some((c) => c.index === move.component));
+    if (!group || move.from === undefined || move.to === undefined) return Promise.resolve();
+    const from = group.names[Number(move.from)];
+    const to = group.names[Number(move.to)];
+    const nodes = [...this.root.querySelectorAll(
+        `[data-arrow="${CSS.escape(`${from}>${to}`)}"], .vertex[data-vertex="${CSS.escape(to)}"]`)];
+    return showMove((cls) => nodes.forEach((node) => node.classList.add(cls)), options);
   }
 
   // Arrow keys move between the vertices a token can go to; Enter or Space moves it there.
