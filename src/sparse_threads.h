@@ -27,6 +27,10 @@
 #include <thread>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>  // _mm_pause
+#endif
+
 #include "sparse_kernel.h"
 
 namespace nimkit {
