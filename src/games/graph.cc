@@ -131,7 +131,25 @@ std::vector<Graph> graph_components(const Graph& g, std::vector<bool> gone) {
   return parts;
 }
 
+namespace {
+
+// Frees the work space nauty keeps in thread-local storage when the thread ends (a server
+// worker, say), which would otherwise be lost.
+struct NautyWorkSpace {
+  NautyWorkSpace() = default;
+  NautyWorkSpace(const NautyWorkSpace&) = delete;
+  NautyWorkSpace& operator=(const NautyWorkSpace&) = delete;
+  ~NautyWorkSpace() {
+    nauty_freedyn();
+    nautil_freedyn();
+    naugraph_freedyn();
+  }
+};
+
+}  // namespace
+
 State canonical_form(const Graph& g) {
+  thread_local NautyWorkSpace work_space;
   const int n = static_cast<int>(g.size());
   if (n == 0) return State{0};
   const int m = SETWORDSNEEDED(n);
