@@ -100,7 +100,7 @@ std::string format_move(const Position& position, const Move& move, const Limits
   const Component& c = position.components()[move.component];
   std::string text =
       c.rules->format_move(c.state, move.option, position.first_item(move.component), limits);
-  if (move_text_is_shared(position, move, text, limits)) {
+  if (position.components().size() > 1 && move_text_is_shared(position, move, text, limits)) {
     return fmt::format("@{} {}", move.component + 1, text);
   }
   return text;

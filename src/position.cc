@@ -96,6 +96,8 @@ std::string describe(const Position& before, const Move& move) {
   const Component& c = before.components()[move.component];
   const std::size_t first = before.first_item(move.component);
   std::string text = c.rules->describe_move(c.state, move.option, first);
+  // Only a sum can share move text: a lone component skips writing and re-reading it.
+  if (before.components().size() < 2) return text;
   const std::string typed = c.rules->format_move(c.state, move.option, first, Limits{});
   if (move_text_is_shared(before, move, typed)) text += " in " + c.rules->label(c.state, first);
   return text;
