@@ -15,10 +15,7 @@
 #include <utility>
 
 #include "nimkit/sparse_space.h"
-
-#if defined(__SSSE3__)
-#include <immintrin.h>
-#endif
+#include "pair_search.h"
 
 namespace nimkit {
 namespace detail {
@@ -34,43 +31,17 @@ constexpr std::uint64_t kPrefix = 32;
 constexpr std::uint64_t kNoHeap = ~std::uint64_t{0};
 // Codes with more split lengths than this (rare) are computed without split sets.
 constexpr std::size_t kMaxSplitLengths = 8;
+// build_batch builds the rare parts of this many consecutive sets at once: one load of the
+// values g[m - r .. m - r + kBatch - 1] serves every set m of the batch for a rare heap r, where
+// one set at a time loads a cache line per rare heap and set (Grundy's game: 1,273 rare heaps
+// spread over 165 KB, more than the first-level cache holds). At most kPrefix: the batch reads no
+// value above its first set minus 2.
+constexpr std::uint64_t kBatch = 32;
+static_assert(kBatch <= kPrefix);
 
 bool common(std::uint32_t value, std::uint32_t mask) {
   return (std::popcount(value & mask) & 1) != 0;
 }
-
-// The smallest a in [lo, hi) with g[a] ^ g[m - a] == v, or hi. Every a < m is a legal part.
-template <typename V>
-std::uint64_t find_pair(const V* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
-                        std::uint32_t v) {
-  for (std::uint64_t a = lo; a < hi; ++a) {
-    if ((static_cast<std::uint32_t>(g[a]) ^ g[m - a]) == v) return a;
-  }
-  return hi;
-}
-
-#if defined(__SSSE3__)
-// 16-bit values: eight splits per step, the upper parts loaded backwards and reversed.
-template <>
-std::uint64_t find_pair(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
-                        std::uint32_t v) {
-  const __m128i reverse = _mm_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
-  const __m128i target = _mm_set1_epi16(static_cast<short>(v));
-  std::uint64_t a = lo;
-  for (; a + 8 <= hi; a += 8) {
-    const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + a));
-    const __m128i high = _mm_shuffle_epi8(
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + (m - a - 7))), reverse);
-    const int hits = _mm_movemask_epi8(_mm_cmpeq_epi16(_mm_xor_si128(low, high), target));
-    if (hits != 0)
-      return a + static_cast<std::uint64_t>(std::countr_zero(static_cast<unsigned>(hits))) / 2;
-  }
-  for (; a < hi; ++a) {
-    if ((g[a] ^ g[m - a]) == v) return a;
-  }
-  return hi;
-}
-#endif
 
 // The value table: a growable array whose growth goes through std::realloc. For large blocks
 // glibc moves the pages with mremap instead of copying them, so growing a table of N bytes does
@@ -128,7 +99,9 @@ class ValueTable {
 struct GrundySequence::State {
   SplitGame game;
   SequenceAlgorithm algorithm = SequenceAlgorithm::kSparse;
-  bool sparse = true;  // the algorithm that actually runs (plain for triple splits)
+  bool sparse = true;
+  bool vector = false;  // the vector pair search runs (SequenceOptions::vector_search, supported)
+                        // // the algorithm that actually runs (plain for triple splits)
 
   // Moves, by kind, as the numbers of objects removed.
   std::vector<std::uint32_t> remove_whole;  // bit 1
@@ -166,15 +139,21 @@ struct GrundySequence::State {
   // the set is built, as r < m ≤ n), which covers every detail::common value of S(m) under the
   // current mask; the splits a = 1..detail::kPrefix; and the rare values that searches later found
   // in S(m). All of its values are real split values, so marking them is exact. Slot m %
-  // split_slots holds set m: the m a heap needs are split_slots consecutive numbers. set_marks[slot
-  // * seen.size() + v] == set_stamp[slot] when v is in the set of set_heap[slot].
+  // split_slots holds set m: the m a heap needs are split_slots consecutive numbers.
+  // set_data(slot)[v] != 0 when v is in the set of set_heap[slot]; each build clears the slot
+  // (bytes, not stamps: build_batch marks 32 sets at once, and 32 sets of 256 one-byte marks
+  // stay in the first-level cache where 4-byte stamps do not).
   // With threads, every set a heap may need and every set the helpers build ahead has a slot of
   // its own (sparse_threads.h): split_slots = largest split length + detail::kPrefix + 1.
   std::size_t split_slots = 1;
-  std::vector<std::uint32_t> set_marks;
+  std::vector<std::uint8_t> set_marks;
+  // Set slot's marks start at slot * set_stride: seen.size() plus 64 bytes, so that the
+  // same value of consecutive sets (marked together by build_batch) falls in different sets of
+  // the cache rather than in one (a stride of a power of two evicts its own lines).
+  std::size_t set_stride = 0;
+  std::uint8_t* set_data(std::size_t slot) { return set_marks.data() + slot * set_stride; }
   std::vector<std::uint64_t> set_heap;
-  std::vector<std::uint32_t> set_stamp;
-  std::uint32_t last_set_stamp = 0;
+  std::vector<std::uint8_t> set_complete;  // the prefix splits are marked (build_batch leaves them)
 
   void init_moves() {
     if (!game.grundys_game) {
@@ -186,21 +165,20 @@ struct GrundySequence::State {
         if (d & 8) split_three.push_back(k);
       }
     }
-    if (!split_two.empty() && split_two.size() <= detail::kMaxSplitLengths) {
-      split_slots = split_two.back() - split_two.front() + 1;
+    if (game.grundys_game || (!split_two.empty() && split_two.size() <= detail::kMaxSplitLengths)) {
+      // The sets a heap needs, and a batch on either side of them (build_batch).
+      std::uint64_t slots = max_split() - min_split() + 2 * detail::kBatch - 1;
+      if (threaded()) slots = std::max<std::uint64_t>(slots, max_split() + detail::kPrefix + 1);
+      split_slots =
+          static_cast<std::size_t>((slots + detail::kBatch - 1) / detail::kBatch * detail::kBatch);
     }
-    if (threaded()) split_slots = max_split() + detail::kPrefix + 1;
     set_heap.assign(split_slots, detail::kNoHeap);
-    set_stamp.assign(split_slots, 0);
+    set_complete.assign(split_slots, 0);
   }
 
   // Forgets every split set (after a mask change, which changes what a set must cover, or when
   // the value range grows).
-  void clear_split_sets() {
-    std::fill(set_heap.begin(), set_heap.end(), detail::kNoHeap);
-    std::fill(set_marks.begin(), set_marks.end(), 0);
-    last_set_stamp = 0;
-  }
+  void clear_split_sets() { std::fill(set_heap.begin(), set_heap.end(), detail::kNoHeap); }
 
   std::uint64_t size() const { return wide ? g32.size() : g16.size(); }
   std::uint32_t at(std::uint64_t n) const { return wide ? g32[n] : g16[n]; }
@@ -215,7 +193,8 @@ struct GrundySequence::State {
     const std::size_t need = seen_need(value);
     if (seen.size() < need) {
       seen.resize(need, 0);
-      set_marks.assign(split_slots * need, 0);
+      set_stride = need + 64;
+      set_marks.assign(split_slots * set_stride, 0);
       clear_split_sets();
     }
   }
@@ -352,10 +331,10 @@ struct GrundySequence::State {
   // spilled a register inside the rare-pair loop (Grundy 2^22: 12.5 s -> 13.6 s CPU).
   template <typename V>
   [[gnu::noinline]] void build_split_set(const V* g, std::uint64_t m, std::size_t slot) {
-    const std::uint32_t st = ++last_set_stamp;  // no wrap: see sparse_value
-    std::uint32_t* mark = set_marks.data() + slot * seen.size();
+    std::uint8_t* mark = set_data(slot);
+    std::memset(mark, 0, seen.size());
     set_heap[slot] = m;
-    set_stamp[slot] = st;
+    set_complete[slot] = 1;
     // Every split with a rare part: that is every split with a detail::common value (and some
     // others). Rare heaps r ≤ prefix are skipped: the split (r, m - r) is one of the prefix splits.
     const std::uint64_t prefix = std::min(half(m), detail::kPrefix);
@@ -368,14 +347,85 @@ struct GrundySequence::State {
     const std::size_t count = static_cast<std::size_t>(heaps_end - heaps_begin);
     const V* back = g + m;
     for (std::size_t i = 0; i < count; ++i) {
-      mark[values[i] ^ back[-static_cast<std::ptrdiff_t>(heaps[i])]] = st;
+      mark[values[i] ^ back[-static_cast<std::ptrdiff_t>(heaps[i])]] = 1;
     }
     // Grundy's game: the equal split h + h is not a move; undo its mark when it was made (value 0
     // stays an option only if some other split has it, which the search below finds again).
-    if (game.grundys_game && m % 2 == 0 && !detail::common(g[m / 2], mask)) mark[0] = st - 1;
+    if (game.grundys_game && m % 2 == 0 && !detail::common(g[m / 2], mask)) mark[0] = 0;
     for (std::uint64_t a = 1; a <= prefix; ++a) {
-      mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = st;
+      mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = 1;
     }
+  }
+
+  // Whether the batch of sets m0 .. m0 + kBatch - 1 may be built: none of them is built yet (a
+  // built set may hold witnesses, or be one this heap already uses) and its rare part is worth a
+  // batch. Its slots are consecutive (split_slots is a multiple of kBatch and kBatch divides m0),
+  // and hold no set the heap needs (split_slots covers the sets a heap needs and a batch on
+  // either side).
+  bool batch_free(std::uint64_t m0) const {
+    if (m0 < 4 * detail::kPrefix) return false;
+    const std::size_t slot0 = m0 % split_slots;
+    for (std::size_t j = 0; j < detail::kBatch; ++j) {
+      if (set_heap[slot0 + j] == m0 + j) return false;
+    }
+    return true;
+  }
+
+  // The rare parts of S(m0) ... S(m0 + kBatch - 1) (build_split_set without the prefix splits,
+  // which mark_prefix adds when a set is first used). Reads values and rare heaps below m0 - 1
+  // only: a rare heap found later, r ≥ m0 - 1, splits a set m of the batch with a smaller part
+  // m - r ≤ kBatch ≤ kPrefix, one of the prefix splits.
+  template <typename V>
+  [[gnu::noinline]] void build_batch(const V* g, std::uint64_t m0) {
+    const std::size_t stride = set_stride;
+    const std::size_t slot0 = m0 % split_slots;
+    std::uint8_t* const base = set_data(slot0);
+    std::memset(base, 0, detail::kBatch * stride);
+    for (std::size_t j = 0; j < detail::kBatch; ++j) {
+      set_heap[slot0 + j] = m0 + j;
+      set_complete[slot0 + j] = 0;
+    }
+    const std::size_t count = rare_heaps.size();
+    std::size_t i = static_cast<std::size_t>(
+        std::upper_bound(rare_heaps.begin(), rare_heaps.end(), detail::kPrefix) -
+        rare_heaps.begin());
+    // Rare heaps r with kPrefix < r < m0 - kPrefix: a split of every set of the batch.
+    for (; i < count && rare_heaps[i] + detail::kPrefix < m0; ++i) {
+      const V* values = g + (m0 - rare_heaps[i]);
+      const std::uint32_t u = rare_values[i];
+      std::uint32_t x[detail::kBatch];
+      for (std::size_t j = 0; j < detail::kBatch; ++j) x[j] = u ^ values[j];
+      std::uint8_t* mark = base;
+      for (std::size_t j = 0; j < detail::kBatch; ++j, mark += stride) mark[x[j]] = 1;
+    }
+    // The next few: of the later sets only (r < m - kPrefix).
+    for (; i < count && rare_heaps[i] + detail::kPrefix + 1 < m0 + detail::kBatch; ++i) {
+      const std::uint64_t r = rare_heaps[i];
+      for (std::uint64_t j = r + detail::kPrefix + 1 - m0; j < detail::kBatch; ++j) {
+        base[j * stride + (rare_values[i] ^ g[m0 + j - r])] = 1;
+      }
+    }
+    // Grundy's game: the equal split h + h is no move (as in build_split_set).
+    if (game.grundys_game) {
+      for (std::uint64_t j = m0 % 2; j < detail::kBatch; j += 2) {
+        const std::uint64_t h = (m0 + j) / 2;
+        if (h > detail::kPrefix && h + detail::kPrefix < m0 + j && !detail::common(g[h], mask)) {
+          base[j * stride] = 0;
+        }
+      }
+    }
+  }
+
+  // Adds the prefix splits a = 1 .. kPrefix to a set built by build_batch.
+  template <typename V>
+  void mark_prefix(const V* g, std::uint64_t m, std::size_t slot) {
+    std::uint8_t* mark = set_data(slot);
+    const V* back = g + m;
+    const std::uint64_t prefix = std::min(half(m), detail::kPrefix);
+    for (std::uint64_t a = 1; a <= prefix; ++a) {
+      mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = 1;
+    }
+    set_complete[slot] = 1;
   }
 
   // kPipelined: helper threads build the sets m >= pipeline_first (sparse_threads.h); this thread
@@ -386,16 +436,9 @@ struct GrundySequence::State {
     const std::uint32_t s = next_stamp();
     mark_simple(g, n, s);
     if (split_two.size() > detail::kMaxSplitLengths) return many_splits_value(g, n, s);
-    // Stamps must not wrap while this heap's sets are in use (a wrap would let stale marks
-    // match): start all sets over first when this heap's builds might reach 2^32.
-    if (!kPipelined &&
-        last_set_stamp > std::numeric_limits<std::uint32_t>::max() - detail::kMaxSplitLengths) {
-      clear_split_sets();
-    }
     // The split sets heap n needs: S(n - k) for each split length k.
     std::uint64_t ms[detail::kMaxSplitLengths];
-    const std::uint32_t* marks[detail::kMaxSplitLengths];
-    std::uint32_t stamps[detail::kMaxSplitLengths];
+    const std::uint8_t* marks[detail::kMaxSplitLengths];
     std::uint32_t resolved[detail::kMaxSplitLengths];  // pipelined: set_resolved of each set
     std::size_t count = 0;
     auto need = [&](std::uint64_t m) {
@@ -404,14 +447,16 @@ struct GrundySequence::State {
       if (set_heap[slot] != m) {
         if (kPipelined && m >= pipeline_first) {
           complete_set(g, m, slot);
+        } else if (!kPipelined && batch_free(m - m % detail::kBatch)) {
+          build_batch(g, m - m % detail::kBatch);
         } else {
           build_split_set(g, m, slot);
         }
       }
+      if (!set_complete[slot]) mark_prefix(g, m, slot);
       ms[count] = m;
       resolved[count] = kPipelined && m >= pipeline_first ? set_resolved[slot] : 0;
-      marks[count] = set_marks.data() + slot * seen.size();
-      stamps[count++] = set_stamp[slot];
+      marks[count++] = set_data(slot);
     };
     if (game.grundys_game) {
       need(n);
@@ -424,12 +469,17 @@ struct GrundySequence::State {
     auto marked = [&](std::uint32_t v) {
       if (seen_marks[v] == s) return true;
       for (std::size_t i = 0; i < count; ++i) {
-        if (marks[i][v] == stamps[i]) return true;
+        if (marks[i][v] != 0) return true;
       }
       return false;
     };
     std::uint32_t v = 0;
     while (marked(v)) ++v;
+    if constexpr (std::is_same_v<V, std::uint16_t>) {
+      if (count == 1 && vector && seen.size() <= detail::kWantedLimit && !detail::common(v, mask)) {
+        return wanted_value(g, ms[0], resolved[0], v, marked);
+      }
+    }
     // A rare value v is the candidate: unless a set holds it, it is an option only through a
     // split of two detail::common parts beyond the prefix, which the sets do not cover. Search
     // those splits for one of value v (stopping at the first); if there is none, v is the mex, else
@@ -438,11 +488,32 @@ struct GrundySequence::State {
       const std::size_t found =
           kPipelined ? find_unresolved(g, ms, resolved, count, v) : find_split(g, ms, count, v);
       if (found == count) return v;
-      set_marks[(ms[found] % split_slots) * seen.size() + v] = stamps[found];
+      set_data(ms[found] % split_slots)[v] = 1;
       ++v;
       while (marked(v)) ++v;
     }
     return v;
+  }
+
+  // The mex of a heap that needs the one split set S(m), from v, its smallest unmarked value
+  // (rare): the rare values below the first common value missing (or the first value known to be
+  // absent: below `resolved`, see set_resolved) are searched for all at once.
+  template <typename Marked>
+  std::uint32_t wanted_value(const std::uint16_t* g, std::uint64_t m, std::uint32_t resolved,
+                             std::uint32_t v, const Marked& marked) const {
+    detail::WantedValues wanted;
+    // The first unmarked value that is common or known to be absent; while no mask is chosen
+    // (mask 0) every value is rare, and the mex is below seen.size() - 1.
+    std::uint32_t cap = v;
+    for (; cap + 1 < seen.size(); ++cap) {
+      if (marked(cap)) continue;
+      if (detail::common(cap, mask) || cap < resolved) break;
+      wanted.add(cap);
+    }
+    // Every value left in `wanted` afterwards has no split beyond the prefix (the smallest one
+    // surely, which is all the mex needs).
+    detail::find_wanted_pairs(g, m, detail::kPrefix + 1, half(m) + 1, wanted, true);
+    return std::min(wanted.smallest(), cap);
   }
 
   // More than detail::kMaxSplitLengths split lengths (a rare kind of code): the sparse method
@@ -521,6 +592,7 @@ struct GrundySequence::State {
   std::vector<std::uint32_t> set_resolved;
   template <typename V>
   void build_ahead(const V* g, std::uint64_t m, std::size_t slot);
+  std::uint32_t resolve_wanted(const std::uint16_t* g, std::uint64_t m, std::uint8_t* mark) const;
   template <typename V>
   bool try_build(const V* g, std::uint64_t limit);
   template <typename V>

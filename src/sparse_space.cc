@@ -78,6 +78,7 @@ Result<GrundySequence> GrundySequence::create(const SplitGame& game, SequenceAlg
   state->sparse = algorithm == SequenceAlgorithm::kSparse && !game.has_triple_split();
   state->narrow_limit = std::min<std::uint32_t>(options.narrow_limit, 0xFFFF);
   state->threads = std::max(options.threads, 1u);
+  state->vector = options.vector_search && detail::vector_pair_search_supported();
   state->memory_budget = options.memory_budget;
   state->init_moves();
   state->keep_rare_list = state->sparse && (game.grundys_game || !state->split_two.empty());
@@ -127,7 +128,7 @@ std::string memory_error(std::uint64_t count, std::uint64_t bytes, std::uint64_t
 Result<std::uint64_t> GrundySequence::memory_for(std::uint64_t count) const {
   const State& s = *state_;
   // The table, then what does not grow with it: marks, split sets, frequencies, rare lists.
-  const std::uint64_t working = (s.seen.size() + s.set_marks.size()) * 4 + s.frequency.size() * 8 +
+  const std::uint64_t working = s.seen.size() * 4 + s.set_marks.size() + s.frequency.size() * 8 +
                                 (s.rare_heaps.capacity() + s.rare_values.capacity()) * 4 +
                                 s.set_heap.size() * 12;
   const std::uint64_t bytes = saturating_add(

@@ -82,13 +82,8 @@ template <typename V>
 void GrundySequence::State::build_ahead(const V* g, std::uint64_t m, std::size_t slot) {
   const std::size_t published = pipeline->rare_published.load(std::memory_order_acquire);
   const std::size_t width = seen.size();
-  std::uint32_t* mark = set_marks.data() + slot * width;
-  std::uint32_t& stamp_ref = set_stamp[slot];
-  if (stamp_ref >= std::numeric_limits<std::uint32_t>::max() - 1) {
-    std::fill(mark, mark + width, 0);
-    stamp_ref = 0;
-  }
-  const std::uint32_t st = ++stamp_ref;
+  std::uint8_t* mark = set_data(slot);
+  std::memset(mark, 0, width);
   const std::uint32_t* heaps = rare_heaps.data();
   const std::uint32_t* first = std::upper_bound(heaps, heaps + published, detail::kPrefix);
   const std::uint32_t* last = m > 2 * detail::kPrefix
@@ -97,26 +92,33 @@ void GrundySequence::State::build_ahead(const V* g, std::uint64_t m, std::size_t
   const std::uint32_t* values = rare_values.data();
   const V* back = g + m;
   for (const std::uint32_t* r = first; r != last; ++r) {
-    mark[values[r - heaps] ^ back[-static_cast<std::ptrdiff_t>(*r)]] = st;
+    mark[values[r - heaps] ^ back[-static_cast<std::ptrdiff_t>(*r)]] = 1;
   }
   // Grundy's game: the equal split is no move; undo its mark when the loop made it (value 0 stays
   // an option only if another split has it, which the search finds again).
   const std::uint64_t h = m / 2;
   if (game.grundys_game && m % 2 == 0 && h > detail::kPrefix && h < m - detail::kPrefix &&
       !detail::common(g[h], mask)) {
-    mark[0] = st - 1;
+    mark[0] = 0;
   }
   // With several sets, a value absent from one is usually found in another: searching each set
   // on its own would scan far more than the heap's own search (all sets in step), so only the
   // rare part is built ahead.
   if (game.grundys_game || split_two.size() == 1) {
     const std::uint64_t end = half(m) + 1;
+    if constexpr (std::is_same_v<V, std::uint16_t>) {
+      if (vector && width <= detail::kWantedLimit) {
+        set_resolved[slot] = resolve_wanted(g, m, mark);
+        pipeline->ready[slot].store(m + 1, std::memory_order_release);
+        return;
+      }
+    }
     std::uint32_t v = 0;
     for (; v + 1 < width; ++v) {
-      if (mark[v] == st) continue;
+      if (mark[v] != 0) continue;
       if (detail::common(v, mask)) break;
       if (detail::kPrefix + 1 < end && detail::find_pair(g, m, detail::kPrefix + 1, end, v) < end) {
-        mark[v] = st;
+        mark[v] = 1;
       }
     }
     set_resolved[slot] = v;
@@ -124,6 +126,28 @@ void GrundySequence::State::build_ahead(const V* g, std::uint64_t m, std::size_t
     set_resolved[slot] = 0;
   }
   pipeline->ready[slot].store(m + 1, std::memory_order_release);
+}
+
+// build_ahead's search with the vector pair search: the rare values below the first common value
+// the set lacks, all at once; those found are marked. Returns that common value (set_resolved).
+std::uint32_t GrundySequence::State::resolve_wanted(const std::uint16_t* g, std::uint64_t m,
+                                                    std::uint8_t* mark) const {
+  detail::WantedValues wanted;
+  std::uint32_t v = 0;
+  for (; v + 1 < seen.size(); ++v) {
+    if (mark[v] != 0) continue;
+    if (detail::common(v, mask)) break;
+    wanted.add(v);
+  }
+  const detail::WantedValues before = wanted;
+  const std::uint32_t bound =
+      detail::find_wanted_pairs(g, m, detail::kPrefix + 1, half(m) + 1, wanted, true);
+  for (std::uint32_t i = 0; i < detail::kWantedLimit / 16; ++i) {
+    for (std::uint32_t bits = before.words[i] & ~wanted.words[i]; bits != 0; bits &= bits - 1) {
+      mark[16 * i + static_cast<std::uint32_t>(std::countr_zero(bits))] = 1;
+    }
+  }
+  return std::min(v, bound);
 }
 
 // Builds the next unclaimed set if it is at most `limit` (its values are known and its slot is
@@ -184,14 +208,14 @@ void GrundySequence::State::complete_set(const V* g, std::uint64_t m, std::size_
   while (pipeline->ready[slot].load(std::memory_order_acquire) != m + 1) {
     if (!try_build(g, limit)) detail::wait_a_little(spins);
   }
-  const std::uint32_t st = set_stamp[slot];
-  std::uint32_t* mark = set_marks.data() + slot * seen.size();
+  std::uint8_t* mark = set_data(slot);
   const V* back = g + m;
   const std::uint64_t prefix = std::min(half(m), detail::kPrefix);
   for (std::uint64_t a = 1; a <= prefix; ++a) {
-    mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = st;
+    mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = 1;
   }
   set_heap[slot] = m;
+  set_complete[slot] = 1;
 }
 
 // Heaps up to `end` with helpers, in stretches of one mask; short stretches (and the heap at which

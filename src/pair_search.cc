@@ -1,0 +1,113 @@
+#include "pair_search.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#define NIMKIT_VECTOR_PAIRS 1
+#endif
+
+namespace nimkit::detail {
+
+namespace {
+
+// One value at a time (see find_wanted_pairs).
+std::uint32_t find_one_by_one(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
+                              std::uint64_t hi, WantedValues& wanted) {
+  while (wanted.count != 0) {
+    const std::uint32_t v = wanted.smallest();
+    if (find_pair(g, m, lo, hi, v) == hi) return v + 1;
+    wanted.remove(v);
+  }
+  return kWantedLimit;
+}
+
+#if defined(NIMKIT_VECTOR_PAIRS)
+
+#define NIMKIT_AVX512 __attribute__((target("avx512f,avx512bw")))
+
+// The values g[a + i] ^ g[m - a - i], i = 0..31.
+NIMKIT_AVX512 inline __m512i split_values(const std::uint16_t* g, std::uint64_t m,
+                                          std::uint64_t a) {
+  const __m512i reverse =
+      _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                       22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+  const __m512i low = _mm512_loadu_si512(g + a);
+  const __m512i high = _mm512_permutexvar_epi16(reverse, _mm512_loadu_si512(g + (m - a - 31)));
+  return _mm512_xor_si512(low, high);
+}
+
+// The lanes of x (values below kWantedLimit) whose value is set in the 512-bit table.
+NIMKIT_AVX512 inline __mmask32 wanted_lanes(__m512i x, __m512i table) {
+  const __m512i word = _mm512_permutexvar_epi16(_mm512_srli_epi16(x, 4), table);
+  const __m512i bit = _mm512_srlv_epi16(word, _mm512_and_si512(x, _mm512_set1_epi16(15)));
+  return _mm512_test_epi16_mask(bit, _mm512_set1_epi16(1));
+}
+
+// Removes the values of the hit lanes from `wanted` and from the table (in the register: a
+// reload after the scalar update would wait on a store forward). True once nothing is wanted.
+NIMKIT_AVX512 inline bool take_hits(__mmask32 hits, __m512i x, WantedValues& wanted,
+                                    __m512i& table) {
+  alignas(64) std::uint16_t lanes[32];
+  _mm512_store_si512(lanes, x);
+  std::uint32_t left = hits;
+  while (left != 0) {
+    const std::uint32_t v = lanes[std::countr_zero(left)];
+    left &= left - 1;
+    if (!wanted.contains(v)) continue;  // the same value twice in one step
+    wanted.remove(v);
+    if (wanted.count == 0) return true;
+    const __m512i bit = _mm512_maskz_mov_epi16(
+        1u << (v >> 4), _mm512_set1_epi16(static_cast<short>(1u << (v & 15))));
+    table = _mm512_xor_si512(bit, table);  // the bit is set: v was wanted
+  }
+  return false;
+}
+
+// Two steps per iteration: one branch for 64 splits.
+NIMKIT_AVX512 void find_all_vector(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
+                                   std::uint64_t hi, WantedValues& wanted) {
+  __m512i table = _mm512_load_si512(wanted.words);
+  std::uint64_t a = lo;
+  for (; a + 64 <= hi; a += 64) {
+    const __m512i x0 = split_values(g, m, a);
+    const __m512i x1 = split_values(g, m, a + 32);
+    const __mmask32 h0 = wanted_lanes(x0, table);
+    const __mmask32 h1 = wanted_lanes(x1, table);
+    if ((h0 | h1) == 0) continue;
+    if (take_hits(h0, x0, wanted, table) || take_hits(h1, x1, wanted, table)) return;
+  }
+  for (; a < hi; a += 32) {
+    const __m512i x = split_values(g, m, a);
+    __mmask32 hits = wanted_lanes(x, table);
+    if (hi - a < 32) hits &= (__mmask32{1} << (hi - a)) - 1;
+    if (hits != 0 && take_hits(hits, x, wanted, table)) return;
+  }
+}
+
+#endif
+
+}  // namespace
+
+bool vector_pair_search_supported() {
+#if defined(NIMKIT_VECTOR_PAIRS)
+  static const bool supported =
+      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+  return supported;
+#else
+  return false;
+#endif
+}
+
+std::uint32_t find_wanted_pairs(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
+                                std::uint64_t hi, WantedValues& wanted, bool vector) {
+  if (wanted.count == 0 || lo >= hi) return kWantedLimit;
+#if defined(NIMKIT_VECTOR_PAIRS)
+  // Both loads of a step stay inside g[0 .. m - 1] once m ≥ 64 (a + 31 < m and m - a - 31 ≥ 0).
+  if (vector && m >= 64 && vector_pair_search_supported()) {
+    find_all_vector(g, m, lo, hi, wanted);
+    return kWantedLimit;
+  }
+#endif
+  return find_one_by_one(g, m, lo, hi, wanted);
+}
+
+}  // namespace nimkit::detail

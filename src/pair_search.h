@@ -1,0 +1,93 @@
+// Searches of the sparse kernel (sparse_kernel.h) for two-way splits of given values: the splits
+// (a, m - a) of a heap of m objects whose parts' values XOR to v. Private to the library.
+//
+// The sparse algorithm asks, for each heap, whether every rare value below the first common value
+// missing from its split sets is the value of some split with two common parts. One search per
+// value rescans the same first splits again and again (Grundy's game near 2^22: 27 searches per
+// heap, 17,800 splits scanned in all, when the last value is found after 3,100). find_wanted_pairs
+// scans the splits once for all the values, with AVX-512 when the processor has it (32 splits per
+// step, each split's value looked up in a 512-bit table of the values still wanted).
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#if defined(__SSSE3__)
+#include <immintrin.h>
+#endif
+
+namespace nimkit::detail {
+
+// The smallest a in [lo, hi) with g[a] ^ g[m - a] == v, or hi. Every a < m is a legal part.
+template <typename V>
+std::uint64_t find_pair(const V* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
+                        std::uint32_t v) {
+  for (std::uint64_t a = lo; a < hi; ++a) {
+    if ((static_cast<std::uint32_t>(g[a]) ^ g[m - a]) == v) return a;
+  }
+  return hi;
+}
+
+#if defined(__SSSE3__)
+// 16-bit values: eight splits per step, the upper parts loaded backwards and reversed.
+template <>
+inline std::uint64_t find_pair(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
+                               std::uint64_t hi, std::uint32_t v) {
+  const __m128i reverse = _mm_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+  const __m128i target = _mm_set1_epi16(static_cast<short>(v));
+  std::uint64_t a = lo;
+  for (; a + 8 <= hi; a += 8) {
+    const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + a));
+    const __m128i high = _mm_shuffle_epi8(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + (m - a - 7))), reverse);
+    const int hits = _mm_movemask_epi8(_mm_cmpeq_epi16(_mm_xor_si128(low, high), target));
+    if (hits != 0)
+      return a + static_cast<std::uint64_t>(std::countr_zero(static_cast<unsigned>(hits))) / 2;
+  }
+  for (; a < hi; ++a) {
+    if ((g[a] ^ g[m - a]) == v) return a;
+  }
+  return hi;
+}
+#endif
+
+// Values a joint search looks for, all below kWantedLimit: a bitmap of 32 16-bit words (the
+// layout the vector search looks words up in).
+inline constexpr std::uint32_t kWantedLimit = 512;
+
+struct WantedValues {
+  alignas(64) std::uint16_t words[kWantedLimit / 16] = {};
+  std::uint32_t count = 0;
+
+  bool contains(std::uint32_t v) const { return (words[v >> 4] >> (v & 15) & 1) != 0; }
+  void add(std::uint32_t v) {
+    if (contains(v)) return;
+    words[v >> 4] = static_cast<std::uint16_t>(words[v >> 4] | 1u << (v & 15));
+    ++count;
+  }
+  void remove(std::uint32_t v) {
+    if (!contains(v)) return;
+    words[v >> 4] = static_cast<std::uint16_t>(words[v >> 4] & ~(1u << (v & 15)));
+    --count;
+  }
+  // kWantedLimit when empty.
+  std::uint32_t smallest() const {
+    for (std::uint32_t i = 0; i < kWantedLimit / 16; ++i) {
+      if (words[i] != 0) return 16 * i + static_cast<std::uint32_t>(std::countr_zero(words[i]));
+    }
+    return kWantedLimit;
+  }
+};
+
+// Whether this processor runs the vector search (AVX-512BW).
+bool vector_pair_search_supported();
+
+// Removes from `wanted` the values of splits (a, m - a), a in [lo, hi) (hi ≤ m - hi + 1, so that
+// a < m - a or a = m - a; lo ≥ 1). Returns a bound B: every value below B still in `wanted`
+// afterwards has no such split. With `vector` (and vector_pair_search_supported()) the splits are
+// scanned once, until no value is wanted, and B is kWantedLimit; otherwise the values are searched
+// one at a time, smallest first, stopping at the first that has no split (B is that value + 1).
+std::uint32_t find_wanted_pairs(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
+                                std::uint64_t hi, WantedValues& wanted, bool vector);
+
+}  // namespace nimkit::detail
