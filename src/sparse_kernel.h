@@ -36,7 +36,7 @@ constexpr std::size_t kMaxSplitLengths = 8;
 // one set at a time loads a cache line per rare heap and set (Grundy's game: 1,273 rare heaps
 // spread over 165 KB, more than the first-level cache holds). At most kPrefix: the batch reads no
 // value above its first set minus 2.
-constexpr std::uint64_t kBatch = 32;
+constexpr std::uint64_t kBatch = 16;
 static_assert(kBatch <= kPrefix);
 
 bool common(std::uint32_t value, std::uint32_t mask) {
@@ -375,20 +375,17 @@ struct GrundySequence::State {
   // which mark_prefix adds when a set is first used). Reads values and rare heaps below m0 - 1
   // only: a rare heap found later, r ≥ m0 - 1, splits a set m of the batch with a smaller part
   // m - r ≤ kBatch ≤ kPrefix, one of the prefix splits.
+  // Marks only (helper threads run it too: the caller records the sets in set_heap); reads the
+  // first `rare_end` rare heaps.
   template <typename V>
-  [[gnu::noinline]] void build_batch(const V* g, std::uint64_t m0) {
+  [[gnu::noinline]] void build_batch(const V* g, std::uint64_t m0, std::size_t rare_end) {
     const std::size_t stride = set_stride;
-    const std::size_t slot0 = m0 % split_slots;
-    std::uint8_t* const base = set_data(slot0);
+    std::uint8_t* const base = set_data(m0 % split_slots);
     std::memset(base, 0, detail::kBatch * stride);
-    for (std::size_t j = 0; j < detail::kBatch; ++j) {
-      set_heap[slot0 + j] = m0 + j;
-      set_complete[slot0 + j] = 0;
-    }
-    const std::size_t count = rare_heaps.size();
-    std::size_t i = static_cast<std::size_t>(
-        std::upper_bound(rare_heaps.begin(), rare_heaps.end(), detail::kPrefix) -
-        rare_heaps.begin());
+    const std::size_t count = rare_end;
+    const std::uint32_t* heaps = rare_heaps.data();
+    std::size_t i =
+        static_cast<std::size_t>(std::upper_bound(heaps, heaps + count, detail::kPrefix) - heaps);
     // Rare heaps r with kPrefix < r < m0 - kPrefix: a split of every set of the batch.
     for (; i < count && rare_heaps[i] + detail::kPrefix < m0; ++i) {
       const V* values = g + (m0 - rare_heaps[i]);
@@ -447,8 +444,12 @@ struct GrundySequence::State {
       if (set_heap[slot] != m) {
         if (kPipelined && m >= pipeline_first) {
           complete_set(g, m, slot);
-        } else if (!kPipelined && batch_free(m - m % detail::kBatch)) {
-          build_batch(g, m - m % detail::kBatch);
+        } else if (const std::uint64_t m0 = m - m % detail::kBatch; !kPipelined && batch_free(m0)) {
+          build_batch(g, m0, rare_heaps.size());
+          for (std::size_t j = 0; j < detail::kBatch; ++j) {
+            set_heap[slot - m % detail::kBatch + j] = m0 + j;
+            set_complete[slot - m % detail::kBatch + j] = 0;
+          }
         } else {
           build_split_set(g, m, slot);
         }
@@ -591,7 +592,10 @@ struct GrundySequence::State {
   // a > detail::kPrefix (searched in full by the thread that built it); 0 when none is known.
   std::vector<std::uint32_t> set_resolved;
   template <typename V>
-  void build_ahead(const V* g, std::uint64_t m, std::size_t slot);
+  void build_ahead(const V* g, std::uint64_t m0);
+  template <typename V>
+  std::uint32_t resolve(const V* g, std::uint64_t m, std::uint8_t* mark) const;
+  std::uint64_t build_limit() const;
   std::uint32_t resolve_wanted(const std::uint16_t* g, std::uint64_t m, std::uint8_t* mark) const;
   template <typename V>
   bool try_build(const V* g, std::uint64_t limit);

@@ -73,59 +73,44 @@ struct GrundySequence::State::Pipeline {
   }
 };
 
-// S(m) without its prefix, into `slot`, on any thread: the rare part, then a search over the
-// splits a > kPrefix for every rare value below the smallest common value the set lacks (the
-// values the mex search of the heap will ask about first), when the heap needs this one set only:
-// the search runs over every split, so a value it does not find is known to be absent
-// (set_resolved).
+// The sets m0 .. m0 + kBatch - 1 without their prefixes, on any thread: the rare parts
+// (build_batch, with the rare heaps published so far), then, when a heap needs one set only, a
+// search over the splits a > kPrefix of each set for every rare value below the smallest common
+// value the set lacks (the values the mex search of the heap will ask about first): the search
+// runs over every split, so a value it does not find is known to be absent (set_resolved).
 template <typename V>
-void GrundySequence::State::build_ahead(const V* g, std::uint64_t m, std::size_t slot) {
+void GrundySequence::State::build_ahead(const V* g, std::uint64_t m0) {
   const std::size_t published = pipeline->rare_published.load(std::memory_order_acquire);
-  const std::size_t width = seen.size();
-  std::uint8_t* mark = set_data(slot);
-  std::memset(mark, 0, width);
-  const std::uint32_t* heaps = rare_heaps.data();
-  const std::uint32_t* first = std::upper_bound(heaps, heaps + published, detail::kPrefix);
-  const std::uint32_t* last = m > 2 * detail::kPrefix
-                                  ? std::lower_bound(first, heaps + published, m - detail::kPrefix)
-                                  : first;
-  const std::uint32_t* values = rare_values.data();
-  const V* back = g + m;
-  for (const std::uint32_t* r = first; r != last; ++r) {
-    mark[values[r - heaps] ^ back[-static_cast<std::ptrdiff_t>(*r)]] = 1;
+  build_batch(g, m0, published);
+  const std::size_t slot0 = m0 % split_slots;
+  for (std::size_t j = 0; j < detail::kBatch; ++j) {
+    // With several sets, a value absent from one is usually found in another: searching each set
+    // on its own would scan far more than the heap's own search (all sets in step), so only the
+    // rare part is built ahead.
+    set_resolved[slot0 + j] =
+        game.grundys_game || split_two.size() == 1 ? resolve(g, m0 + j, set_data(slot0 + j)) : 0;
+    pipeline->ready[slot0 + j].store(m0 + j + 1, std::memory_order_release);
   }
-  // Grundy's game: the equal split is no move; undo its mark when the loop made it (value 0 stays
-  // an option only if another split has it, which the search finds again).
-  const std::uint64_t h = m / 2;
-  if (game.grundys_game && m % 2 == 0 && h > detail::kPrefix && h < m - detail::kPrefix &&
-      !detail::common(g[h], mask)) {
-    mark[0] = 0;
+}
+
+// The search of build_ahead for the set S(m) at `mark`: marks the rare values below the first
+// common value the set lacks that have a split a > kPrefix, and returns that common value.
+template <typename V>
+std::uint32_t GrundySequence::State::resolve(const V* g, std::uint64_t m,
+                                             std::uint8_t* mark) const {
+  if constexpr (std::is_same_v<V, std::uint16_t>) {
+    if (vector && seen.size() <= detail::kWantedLimit) return resolve_wanted(g, m, mark);
   }
-  // With several sets, a value absent from one is usually found in another: searching each set
-  // on its own would scan far more than the heap's own search (all sets in step), so only the
-  // rare part is built ahead.
-  if (game.grundys_game || split_two.size() == 1) {
-    const std::uint64_t end = half(m) + 1;
-    if constexpr (std::is_same_v<V, std::uint16_t>) {
-      if (vector && width <= detail::kWantedLimit) {
-        set_resolved[slot] = resolve_wanted(g, m, mark);
-        pipeline->ready[slot].store(m + 1, std::memory_order_release);
-        return;
-      }
+  const std::uint64_t end = half(m) + 1;
+  std::uint32_t v = 0;
+  for (; v + 1 < seen.size(); ++v) {
+    if (mark[v] != 0) continue;
+    if (detail::common(v, mask)) break;
+    if (detail::kPrefix + 1 < end && detail::find_pair(g, m, detail::kPrefix + 1, end, v) < end) {
+      mark[v] = 1;
     }
-    std::uint32_t v = 0;
-    for (; v + 1 < width; ++v) {
-      if (mark[v] != 0) continue;
-      if (detail::common(v, mask)) break;
-      if (detail::kPrefix + 1 < end && detail::find_pair(g, m, detail::kPrefix + 1, end, v) < end) {
-        mark[v] = 1;
-      }
-    }
-    set_resolved[slot] = v;
-  } else {
-    set_resolved[slot] = 0;
   }
-  pipeline->ready[slot].store(m + 1, std::memory_order_release);
+  return v;
 }
 
 // build_ahead's search with the vector pair search: the rare values below the first common value
@@ -150,16 +135,24 @@ std::uint32_t GrundySequence::State::resolve_wanted(const std::uint16_t* g, std:
   return std::min(v, bound);
 }
 
-// Builds the next unclaimed set if it is at most `limit` (its values are known and its slot is
-// free while limit ≤ heaps_done + kPrefix, as split_slots > max_split() + kPrefix).
+// Builds the next unclaimed batch if its first set is at most `limit`: the batch reads values
+// and rare heaps up to m0 + kBatch - 1 - (kPrefix + 1), known once
+// limit = heaps_done + kPrefix + 1 - kBatch ≥ m0; its slots are free then, as split_slots >
+// max_split() + kPrefix.
 template <typename V>
 bool GrundySequence::State::try_build(const V* g, std::uint64_t limit) {
-  std::uint64_t m = pipeline->next_set.load(std::memory_order_relaxed);
-  if (m > limit || m >= pipeline->last_set) return false;
-  if (!pipeline->next_set.compare_exchange_strong(m, m + 1, std::memory_order_relaxed))
+  std::uint64_t m0 = pipeline->next_set.load(std::memory_order_relaxed);
+  if (m0 > limit || m0 >= pipeline->last_set) return false;
+  if (!pipeline->next_set.compare_exchange_strong(m0, m0 + detail::kBatch,
+                                                  std::memory_order_relaxed))
     return false;
-  build_ahead(g, m, m % split_slots);
+  build_ahead(g, m0);
   return true;
+}
+
+std::uint64_t GrundySequence::State::build_limit() const {
+  return pipeline->heaps_done.load(std::memory_order_acquire) + detail::kPrefix + 1 -
+         detail::kBatch;
 }
 
 // A helper thread: builds the next set whenever it may. It claims a set only when it can build
@@ -168,9 +161,7 @@ template <typename V>
 void GrundySequence::State::helper(const V* g) {
   unsigned spins = 0;
   while (!pipeline->stop.load(std::memory_order_relaxed)) {
-    const std::uint64_t limit =
-        pipeline->heaps_done.load(std::memory_order_acquire) + detail::kPrefix;
-    if (try_build(g, limit)) {
+    if (try_build(g, build_limit())) {
       spins = 0;
     } else if (pipeline->next_set.load(std::memory_order_relaxed) >= pipeline->last_set) {
       return;
@@ -203,19 +194,12 @@ std::size_t GrundySequence::State::find_unresolved(const V* g, const std::uint64
 template <typename V>
 void GrundySequence::State::complete_set(const V* g, std::uint64_t m, std::size_t slot) {
   unsigned spins = 0;
-  const std::uint64_t limit =
-      pipeline->heaps_done.load(std::memory_order_relaxed) + detail::kPrefix;
+  const std::uint64_t limit = build_limit();
   while (pipeline->ready[slot].load(std::memory_order_acquire) != m + 1) {
     if (!try_build(g, limit)) detail::wait_a_little(spins);
   }
-  std::uint8_t* mark = set_data(slot);
-  const V* back = g + m;
-  const std::uint64_t prefix = std::min(half(m), detail::kPrefix);
-  for (std::uint64_t a = 1; a <= prefix; ++a) {
-    mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = 1;
-  }
   set_heap[slot] = m;
-  set_complete[slot] = 1;
+  mark_prefix(g, m, slot);
 }
 
 // Heaps up to `end` with helpers, in stretches of one mask; short stretches (and the heap at which
@@ -252,7 +236,7 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
   pipe.ready = std::make_unique<std::atomic<std::uint64_t>[]>(split_slots);
   for (std::size_t i = 0; i < split_slots; ++i) pipe.ready[i].store(0);
   pipeline = &pipe;
-  pipeline_first = n0 - min_split() + 1;
+  pipeline_first = (n0 - min_split() + detail::kBatch) / detail::kBatch * detail::kBatch;
   pipe.next_set.store(pipeline_first);
   pipe.last_set = end - min_split();
   set_resolved.assign(split_slots, 0);
