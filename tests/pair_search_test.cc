@@ -1,0 +1,128 @@
+// The joint search for splits of wanted values (src/pair_search.h) against a plain scan, and the
+// sparse kernel with and without the vector search: the same values.
+#include "pair_search.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "nimkit/sparse_space.h"
+
+namespace nimkit {
+namespace {
+
+using detail::WantedValues;
+
+// The values g[a] ^ g[m - a] for a in [lo, hi), by a plain scan.
+std::set<std::uint32_t> split_values(const std::vector<std::uint16_t>& g, std::uint64_t m,
+                                     std::uint64_t lo, std::uint64_t hi) {
+  std::set<std::uint32_t> values;
+  for (std::uint64_t a = lo; a < hi; ++a) values.insert(g[a] ^ g[m - a]);
+  return values;
+}
+
+// Random tables with values below `limit`, random heaps and ranges (every block length and tail
+// included), random wanted sets: both searches keep exactly the values the plain scan lacks
+// (the vector one all of them; one by one, the smallest at least, and every value below its bound).
+void check_random(std::uint32_t limit, bool vector, std::uint32_t seed) {
+  std::mt19937 random(seed);
+  for (int trial = 0; trial < 400; ++trial) {
+    const std::uint64_t m = 64 + random() % 3000;
+    std::vector<std::uint16_t> g(m + 1);
+    // Few distinct values, so that many wanted values are found and some are not.
+    const auto spread = static_cast<std::uint32_t>(1 + random() % limit);
+    for (auto& v : g) v = static_cast<std::uint16_t>(random() % spread % (limit / 2));
+    const std::uint64_t hi = 1 + random() % (m / 2 + 1);
+    const std::uint64_t lo = 1 + random() % hi;
+    WantedValues wanted;
+    const int count = 1 + static_cast<int>(random() % 40);
+    for (int i = 0; i < count; ++i) wanted.add(static_cast<std::uint32_t>(random() % limit));
+    const WantedValues before = wanted;
+    const std::set<std::uint32_t> present = split_values(g, m, lo, hi);
+    const std::uint32_t bound = detail::find_wanted_pairs(g.data(), m, lo, hi, wanted, vector);
+    std::uint32_t left = 0;
+    for (std::uint32_t v = 0; v < detail::kWantedLimit; ++v) {
+      if (!before.contains(v)) {
+        ASSERT_FALSE(wanted.contains(v)) << v;
+        continue;
+      }
+      const bool absent = present.count(v) == 0;
+      if (wanted.contains(v)) ++left;
+      if (vector || v < bound) {
+        ASSERT_EQ(wanted.contains(v), absent) << "value " << v << " trial " << trial;
+      } else if (!wanted.contains(v)) {
+        ASSERT_FALSE(absent) << "value " << v << " removed but absent, trial " << trial;
+      }
+    }
+    ASSERT_EQ(left, wanted.count);
+    // The smallest value left is absent whichever search ran.
+    if (wanted.count != 0) {
+      ASSERT_EQ(present.count(wanted.smallest()), 0u);
+    }
+  }
+}
+
+TEST(PairSearch, OneByOneMatchesAPlainScan) {
+  check_random(256, false, 1);
+  check_random(512, false, 2);
+}
+
+TEST(PairSearch, VectorSearchMatchesAPlainScan) {
+  if (!detail::vector_pair_search_supported()) GTEST_SKIP() << "no AVX-512BW on this processor";
+  check_random(256, true, 3);
+  check_random(512, true, 4);
+}
+
+TEST(PairSearch, WantedValuesCountAndSmallest) {
+  WantedValues wanted;
+  EXPECT_EQ(wanted.smallest(), detail::kWantedLimit);
+  wanted.add(511);
+  wanted.add(17);
+  wanted.add(17);
+  EXPECT_EQ(wanted.count, 2u);
+  EXPECT_EQ(wanted.smallest(), 17u);
+  wanted.remove(17);
+  wanted.remove(3);
+  EXPECT_EQ(wanted.count, 1u);
+  EXPECT_EQ(wanted.smallest(), 511u);
+}
+
+std::vector<std::uint32_t> values_of(std::string_view code, std::uint64_t count, bool vector,
+                                     unsigned threads) {
+  Result<SplitGame> game = SplitGame::parse(code);
+  EXPECT_TRUE(game.ok()) << code;
+  Result<GrundySequence> sequence =
+      GrundySequence::create(*game, SequenceAlgorithm::kSparse,
+                             SequenceOptions{.threads = threads, .vector_search = vector});
+  EXPECT_TRUE(sequence.ok()) << code;
+  EXPECT_TRUE(sequence->extend_to(count));
+  return sequence->values(0, count);
+}
+
+// Games whose heaps need one split set (Grundy's game, .16, .6 with values in the hundreds) go
+// through the joint search; .354 and .376 (two sets) through batches only.
+TEST(PairSearch, SequencesAreTheSameWithAndWithoutVectorSearch) {
+  for (const auto& [code, count] :
+       std::vector<std::pair<std::string, std::uint64_t>>{{"grundy", 150'000},
+                                                          {"0.16", 200'000},
+                                                          {"0.6", 40'000},
+                                                          {"0.354", 100'000},
+                                                          {"0.376", 100'000},
+                                                          {"4.44", 60'000}}) {
+    SCOPED_TRACE(code);
+    const std::vector<std::uint32_t> plain = values_of(code, count, false, 1);
+    for (const unsigned threads : {1u, 2u}) {
+      SCOPED_TRACE(threads);
+      const std::vector<std::uint32_t> vector = values_of(code, count, true, threads);
+      for (std::uint64_t n = 0; n < count; ++n) ASSERT_EQ(vector[n], plain[n]) << n;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace nimkit
