@@ -10,9 +10,10 @@
 #pragma once
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 
-#if defined(__SSSE3__)
+#if defined(__SSE2__)
 #include <immintrin.h>
 #endif
 
@@ -70,6 +71,17 @@ struct WantedValues {
     words[v >> 4] = static_cast<std::uint16_t>(words[v >> 4] & ~(1u << (v & 15)));
     --count;
   }
+  // The values set in bits[0 .. bit_words - 1] (bit i of bits[w] is value 64w + i), at most 8.
+  void assign(const std::uint64_t* bits, std::size_t bit_words) {
+    count = 0;
+    for (std::size_t w = 0; w < kWantedLimit / 64; ++w) {
+      const std::uint64_t word = w < bit_words ? bits[w] : 0;
+      for (std::size_t i = 0; i < 4; ++i) {
+        words[4 * w + i] = static_cast<std::uint16_t>(word >> (16 * i));
+      }
+      count += static_cast<std::uint32_t>(std::popcount(word));
+    }
+  }
   // kWantedLimit when empty.
   std::uint32_t smallest() const {
     for (std::uint32_t i = 0; i < kWantedLimit / 16; ++i) {
@@ -89,5 +101,31 @@ bool vector_pair_search_supported();
 // one at a time, smallest first, stopping at the first that has no split (B is that value + 1).
 std::uint32_t find_wanted_pairs(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
                                 std::uint64_t hi, WantedValues& wanted, bool vector);
+
+// Bit i of the result (value v = 64w + i): none of the `count` byte-mark arrays has sets[k][v]
+// nonzero. Sixteen marks per step with SSE2.
+inline std::uint64_t missing_values(const std::uint8_t* const* sets, std::size_t count,
+                                    std::size_t w) {
+  std::uint64_t bits = 0;
+#if defined(__SSE2__)
+  for (std::size_t part = 0; part < 4; ++part) {
+    const std::size_t at = 64 * w + 16 * part;
+    __m128i any = _mm_setzero_si128();
+    for (std::size_t k = 0; k < count; ++k) {
+      any = _mm_or_si128(any, _mm_loadu_si128(reinterpret_cast<const __m128i*>(sets[k] + at)));
+    }
+    const auto zero =
+        static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(any, _mm_setzero_si128())));
+    bits |= std::uint64_t{zero} << (16 * part);
+  }
+#else
+  for (std::size_t i = 0; i < 64; ++i) {
+    bool any = false;
+    for (std::size_t k = 0; k < count; ++k) any = any || sets[k][64 * w + i] != 0;
+    if (!any) bits |= std::uint64_t{1} << i;
+  }
+#endif
+  return bits;
+}
 
 }  // namespace nimkit::detail

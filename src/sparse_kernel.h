@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <cstdlib>
@@ -29,6 +30,7 @@ constexpr int kMaxMaskBits = 16;
 // search runs only for the few that do not. 32 measured faster than 16 or 64 on .354.
 constexpr std::uint64_t kPrefix = 32;
 constexpr std::uint64_t kNoHeap = ~std::uint64_t{0};
+constexpr std::uint32_t kNoValue = ~std::uint32_t{0};
 // Codes with more split lengths than this (rare) are computed without split sets.
 constexpr std::size_t kMaxSplitLengths = 8;
 // build_batch builds the rare parts of this many consecutive sets at once: one load of the
@@ -114,6 +116,15 @@ struct GrundySequence::State {
   detail::ValueTable<std::uint32_t> g32;
 
   std::uint32_t mask = 0;
+  // Bit v % 64 of common_bits[v / 64]: detail::common(v, mask), for v < detail::kWantedLimit.
+  std::array<std::uint64_t, detail::kWantedLimit / 64> common_bits{};
+  void set_mask(std::uint32_t chosen) {
+    mask = chosen;
+    common_bits.fill(0);
+    for (std::uint32_t v = 0; v < detail::kWantedLimit; ++v) {
+      if (detail::common(v, mask)) common_bits[v / 64] |= std::uint64_t{1} << (v % 64);
+    }
+  }
   std::uint64_t next_choice = detail::kFirstMaskChoice;
   // Heaps ≥ 1 with rare values, ascending, and their values (two arrays: the marking loop loads
   // both for every rare heap).
@@ -153,7 +164,9 @@ struct GrundySequence::State {
   std::size_t set_stride = 0;
   std::uint8_t* set_data(std::size_t slot) { return set_marks.data() + slot * set_stride; }
   std::vector<std::uint64_t> set_heap;
-  std::vector<std::uint8_t> set_complete;  // the prefix splits are marked (build_batch leaves them)
+  // The prefix splits a = 1 .. prefix_left[slot] are still to be marked (build_batch marks
+  // those whose values it may read: see build_batch).
+  std::vector<std::uint8_t> prefix_left;
 
   void init_moves() {
     if (!game.grundys_game) {
@@ -173,7 +186,7 @@ struct GrundySequence::State {
           static_cast<std::size_t>((slots + detail::kBatch - 1) / detail::kBatch * detail::kBatch);
     }
     set_heap.assign(split_slots, detail::kNoHeap);
-    set_complete.assign(split_slots, 0);
+    prefix_left.assign(split_slots, 0);
   }
 
   // Forgets every split set (after a mask change, which changes what a set must cover, or when
@@ -266,7 +279,7 @@ struct GrundySequence::State {
     }
     const auto chosen = static_cast<std::uint32_t>(best);
     if (chosen != mask) {
-      mask = chosen;
+      set_mask(chosen);
       rebuild_rare();
     }
   }
@@ -334,7 +347,7 @@ struct GrundySequence::State {
     std::uint8_t* mark = set_data(slot);
     std::memset(mark, 0, seen.size());
     set_heap[slot] = m;
-    set_complete[slot] = 1;
+    prefix_left[slot] = 0;
     // Every split with a rare part: that is every split with a detail::common value (and some
     // others). Rare heaps r ≤ prefix are skipped: the split (r, m - r) is one of the prefix splits.
     const std::uint64_t prefix = std::min(half(m), detail::kPrefix);
@@ -376,9 +389,12 @@ struct GrundySequence::State {
   // only: a rare heap found later, r ≥ m0 - 1, splits a set m of the batch with a smaller part
   // m - r ≤ kBatch ≤ kPrefix, one of the prefix splits.
   // Marks only (helper threads run it too: the caller records the sets in set_heap); reads the
-  // first `rare_end` rare heaps.
+  // first `rare_end` rare heaps, and values below `known_end` (≥ m0 - kPrefix - 1 + kBatch): the
+  // prefix splits (a, m - a) with m - a < known_end are marked too, the others, a = 1 ..
+  // prefix_left (returned for the first set; one more for each next set), are left to mark_prefix.
   template <typename V>
-  [[gnu::noinline]] void build_batch(const V* g, std::uint64_t m0, std::size_t rare_end) {
+  [[gnu::noinline]] std::uint64_t build_batch(const V* g, std::uint64_t m0, std::size_t rare_end,
+                                              std::uint64_t known_end) {
     const std::size_t stride = set_stride;
     std::uint8_t* const base = set_data(m0 % split_slots);
     std::memset(base, 0, detail::kBatch * stride);
@@ -411,18 +427,39 @@ struct GrundySequence::State {
         }
       }
     }
+    // Prefix splits a ≤ kPrefix (a < m - a, as m0 ≥ 4 kPrefix) of the sets m0 + j with
+    // m0 + j - a < known_end, that is j < known_end - m0 + a.
+    for (std::uint64_t a = 1; a <= detail::kPrefix; ++a) {
+      if (known_end + a <= m0) continue;
+      const std::uint64_t lanes = std::min(detail::kBatch, known_end + a - m0);
+      const V* values = g + (m0 - a);
+      const std::uint32_t u = g[a];
+      std::uint8_t* mark = base;
+      for (std::size_t j = 0; j < lanes; ++j, mark += stride) mark[u ^ values[j]] = 1;
+    }
+    return std::min(detail::kPrefix, m0 > known_end ? m0 - known_end : 0);
   }
 
-  // Adds the prefix splits a = 1 .. kPrefix to a set built by build_batch.
+  // Records the batch of sets m0 .. from build_batch as the sets of their slots; `left`: its
+  // return value.
+  void record_batch(std::uint64_t m0, std::uint64_t left) {
+    const std::size_t slot0 = m0 % split_slots;
+    for (std::size_t j = 0; j < detail::kBatch; ++j) {
+      set_heap[slot0 + j] = m0 + j;
+      prefix_left[slot0 + j] = static_cast<std::uint8_t>(std::min(detail::kPrefix, left + j));
+    }
+  }
+
+  // Adds the prefix splits a = 1 .. prefix_left[slot] to a set built by build_batch.
   template <typename V>
   void mark_prefix(const V* g, std::uint64_t m, std::size_t slot) {
     std::uint8_t* mark = set_data(slot);
     const V* back = g + m;
-    const std::uint64_t prefix = std::min(half(m), detail::kPrefix);
+    const std::uint64_t prefix = std::min<std::uint64_t>(half(m), prefix_left[slot]);
     for (std::uint64_t a = 1; a <= prefix; ++a) {
       mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = 1;
     }
-    set_complete[slot] = 1;
+    prefix_left[slot] = 0;
   }
 
   // kPipelined: helper threads build the sets m >= pipeline_first (sparse_threads.h); this thread
@@ -445,16 +482,12 @@ struct GrundySequence::State {
         if (kPipelined && m >= pipeline_first) {
           complete_set(g, m, slot);
         } else if (const std::uint64_t m0 = m - m % detail::kBatch; !kPipelined && batch_free(m0)) {
-          build_batch(g, m0, rare_heaps.size());
-          for (std::size_t j = 0; j < detail::kBatch; ++j) {
-            set_heap[slot - m % detail::kBatch + j] = m0 + j;
-            set_complete[slot - m % detail::kBatch + j] = 0;
-          }
+          record_batch(m0, build_batch(g, m0, rare_heaps.size(), n));
         } else {
           build_split_set(g, m, slot);
         }
       }
-      if (!set_complete[slot]) mark_prefix(g, m, slot);
+      if (prefix_left[slot] != 0) mark_prefix(g, m, slot);
       ms[count] = m;
       resolved[count] = kPipelined && m >= pipeline_first ? set_resolved[slot] : 0;
       marks[count++] = set_data(slot);
@@ -465,6 +498,10 @@ struct GrundySequence::State {
       for (const std::uint32_t k : split_two) {
         if (n >= k) need(n - k);
       }
+    }
+    if (seen.size() <= detail::kWantedLimit) {
+      const std::uint32_t value = bitmap_value(g, n, ms, marks, resolved, count);
+      if (value != detail::kNoValue) return value;
     }
     const std::uint32_t* seen_marks = seen.data();
     auto marked = [&](std::uint32_t v) {
@@ -494,6 +531,77 @@ struct GrundySequence::State {
       while (marked(v)) ++v;
     }
     return v;
+  }
+
+  // sparse_value on bitmaps of the values below seen.size() (≤ detail::kWantedLimit): the values
+  // no set and no simple move has, by sixteen at a time; the first of them that is common (or
+  // known to be absent), and the rare ones below it, searched for. Returns the mex, or
+  // detail::kNoValue when there is no such first value (no mask chosen yet): sparse_value's own
+  // loop decides.
+  template <typename V>
+  std::uint32_t bitmap_value(const V* g, std::uint64_t n, const std::uint64_t* ms,
+                             const std::uint8_t* const* marks, const std::uint32_t* resolved,
+                             std::size_t count) {
+    const std::size_t words = seen.size() / 64;
+    // The values of the simple moves, which are not in the sets.
+    constexpr std::size_t kMaxSimple = 32;
+    if (remove_whole.size() + remove_one.size() > kMaxSimple) return detail::kNoValue;
+    std::uint32_t simple[kMaxSimple];
+    std::size_t simple_count = 0;
+    for (const std::uint32_t k : remove_whole) {
+      if (n == k) simple[simple_count++] = 0;
+    }
+    for (const std::uint32_t k : remove_one) {
+      if (n > k) simple[simple_count++] = g[n - k];
+    }
+    // Values below `absent` missing from the one set are not options at all (set_resolved).
+    const std::uint64_t absent = count == 1 ? resolved[0] : 0;
+    std::uint64_t missing[detail::kWantedLimit / 64];
+    std::uint32_t cap = detail::kNoValue;
+    std::size_t w = 0;
+    for (; w < words; ++w) {
+      missing[w] = detail::missing_values(marks, count, w);
+      for (std::size_t i = 0; i < simple_count; ++i) {
+        if (simple[i] / 64 == w) missing[w] &= ~(std::uint64_t{1} << (simple[i] % 64));
+      }
+      std::uint64_t stop = missing[w] & common_bits[w];
+      if (64 * w < absent) stop |= missing[w] & below(absent - 64 * w);
+      if (stop != 0) {
+        cap = static_cast<std::uint32_t>(64 * w + std::countr_zero(stop));
+        missing[w] &= below(cap - 64 * w);
+        break;
+      }
+    }
+    if (cap == detail::kNoValue) return cap;
+    bool none = true;  // no rare value below cap is missing
+    for (std::size_t i = 0; i <= w; ++i) {
+      missing[i] &= ~common_bits[i];
+      none = none && missing[i] == 0;
+    }
+    if (none) return cap;
+    detail::WantedValues wanted;
+    wanted.assign(missing, w + 1);
+    if (wanted.count == 0) return cap;
+    if constexpr (std::is_same_v<V, std::uint16_t>) {
+      if (count == 1 && vector) {
+        detail::find_wanted_pairs(g, ms[0], detail::kPrefix + 1, half(ms[0]) + 1, wanted, true);
+        return std::min(wanted.smallest(), cap);
+      }
+    }
+    // One value at a time, smallest first (every one is at least `absent`), each found recorded
+    // in its set for the other heap that needs the set.
+    for (; wanted.count != 0; wanted.remove(wanted.smallest())) {
+      const std::uint32_t v = wanted.smallest();
+      const std::size_t found = find_split(g, ms, count, v);
+      if (found == count) return v;
+      set_data(ms[found] % split_slots)[v] = 1;
+    }
+    return cap;
+  }
+
+  // The bits below `count` of a 64-bit word (all when count ≥ 64).
+  static std::uint64_t below(std::uint64_t count) {
+    return count >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1;
   }
 
   // The mex of a heap that needs the one split set S(m), from v, its smallest unmarked value

@@ -346,7 +346,7 @@ Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, s
     }
     largest = std::max(largest, v);
   }
-  s.mask = header->mask;
+  s.set_mask(header->mask);
   s.next_choice = header->next_choice;
   for (std::uint64_t n = 0; n < count; ++n) s.note(n, s.at(n));
   return sequence;

@@ -80,10 +80,12 @@ struct GrundySequence::State::Pipeline {
 // runs over every split, so a value it does not find is known to be absent (set_resolved).
 template <typename V>
 void GrundySequence::State::build_ahead(const V* g, std::uint64_t m0) {
+  const std::uint64_t known = pipeline->heaps_done.load(std::memory_order_acquire);
   const std::size_t published = pipeline->rare_published.load(std::memory_order_acquire);
-  build_batch(g, m0, published);
+  const std::uint64_t left = build_batch(g, m0, published, known);
   const std::size_t slot0 = m0 % split_slots;
   for (std::size_t j = 0; j < detail::kBatch; ++j) {
+    prefix_left[slot0 + j] = static_cast<std::uint8_t>(std::min(detail::kPrefix, left + j));
     // With several sets, a value absent from one is usually found in another: searching each set
     // on its own would scan far more than the heap's own search (all sets in step), so only the
     // rare part is built ahead.
