@@ -102,6 +102,52 @@ bool vector_pair_search_supported();
 std::uint32_t find_wanted_pairs(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
                                 std::uint64_t hi, WantedValues& wanted, bool vector);
 
+// For each of `count` rare heaps r = heaps[i] of value values[i] and each j < 16: marks
+// base[j * stride + (values[i] ^ g[m0 - r + j])]: the splits (r, m0 + j - r) of 16 consecutive
+// split sets, whose marks start stride bytes apart. The offsets of a step's 16 marks are computed
+// as one vector (one load of the 16 values), so that the marking loop is a load and a store each.
+template <typename V>
+void mark_batch(const V* g, std::uint64_t m0, const std::uint32_t* heaps,
+                const std::uint32_t* values, std::size_t count, std::uint8_t* base,
+                std::size_t stride) {
+  for (std::size_t i = 0; i < count; ++i) {
+    const V* row = g + (m0 - heaps[i]);
+    std::uint8_t* mark = base;
+    for (std::size_t j = 0; j < 16; ++j, mark += stride) mark[values[i] ^ row[j]] = 1;
+  }
+}
+
+#if defined(__SSE2__)
+inline void mark_batch(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+                       const std::uint32_t* values, std::size_t count, std::uint8_t* base,
+                       std::size_t stride) {
+  const auto step = static_cast<int>(stride);
+  const __m128i lane_low = _mm_setr_epi32(0, step, 2 * step, 3 * step);
+  const __m128i four = _mm_set1_epi32(4 * step);
+  const __m128i lanes[4] = {
+      lane_low, _mm_add_epi32(lane_low, four), _mm_add_epi32(lane_low, _mm_add_epi32(four, four)),
+      _mm_add_epi32(lane_low, _mm_add_epi32(four, _mm_add_epi32(four, four)))};
+  const __m128i zero = _mm_setzero_si128();
+  alignas(16) std::uint32_t offsets[16];
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint16_t* row = g + (m0 - heaps[i]);
+    const __m128i u = _mm_set1_epi16(static_cast<short>(values[i]));
+    const __m128i low = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row)), u);
+    const __m128i high =
+        _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 8)), u);
+    _mm_store_si128(reinterpret_cast<__m128i*>(offsets),
+                    _mm_add_epi32(_mm_unpacklo_epi16(low, zero), lanes[0]));
+    _mm_store_si128(reinterpret_cast<__m128i*>(offsets + 4),
+                    _mm_add_epi32(_mm_unpackhi_epi16(low, zero), lanes[1]));
+    _mm_store_si128(reinterpret_cast<__m128i*>(offsets + 8),
+                    _mm_add_epi32(_mm_unpacklo_epi16(high, zero), lanes[2]));
+    _mm_store_si128(reinterpret_cast<__m128i*>(offsets + 12),
+                    _mm_add_epi32(_mm_unpackhi_epi16(high, zero), lanes[3]));
+    for (std::size_t j = 0; j < 16; ++j) base[offsets[j]] = 1;
+  }
+}
+#endif
+
 // Bit i of the result (value v = 64w + i): none of the `count` byte-mark arrays has sets[k][v]
 // nonzero. Sixteen marks per step with SSE2.
 inline std::uint64_t missing_values(const std::uint8_t* const* sets, std::size_t count,

@@ -39,7 +39,7 @@ constexpr std::size_t kMaxSplitLengths = 8;
 // spread over 165 KB, more than the first-level cache holds). At most kPrefix: the batch reads no
 // value above its first set minus 2.
 constexpr std::uint64_t kBatch = 16;
-static_assert(kBatch <= kPrefix);
+static_assert(kBatch <= kPrefix && kBatch == 16);  // 16: detail::mark_batch
 
 bool common(std::uint32_t value, std::uint32_t mask) {
   return (std::popcount(value & mask) & 1) != 0;
@@ -403,14 +403,10 @@ struct GrundySequence::State {
     std::size_t i =
         static_cast<std::size_t>(std::upper_bound(heaps, heaps + count, detail::kPrefix) - heaps);
     // Rare heaps r with kPrefix < r < m0 - kPrefix: a split of every set of the batch.
-    for (; i < count && rare_heaps[i] + detail::kPrefix < m0; ++i) {
-      const V* values = g + (m0 - rare_heaps[i]);
-      const std::uint32_t u = rare_values[i];
-      std::uint32_t x[detail::kBatch];
-      for (std::size_t j = 0; j < detail::kBatch; ++j) x[j] = u ^ values[j];
-      std::uint8_t* mark = base;
-      for (std::size_t j = 0; j < detail::kBatch; ++j, mark += stride) mark[x[j]] = 1;
-    }
+    std::size_t last = i;
+    while (last < count && rare_heaps[last] + detail::kPrefix < m0) ++last;
+    detail::mark_batch(g, m0, heaps + i, rare_values.data() + i, last - i, base, stride);
+    i = last;
     // The next few: of the later sets only (r < m - kPrefix).
     for (; i < count && rare_heaps[i] + detail::kPrefix + 1 < m0 + detail::kBatch; ++i) {
       const std::uint64_t r = rare_heaps[i];
