@@ -271,6 +271,7 @@ Result<bool> CensusRun::record(std::uint64_t index, CensusEntry entry) {
     }
     ++counts_[next.kind];
     if (next.equivalent_to) ++equivalent_;
+    if (next.derived_from) ++derived_;
     waiting_.erase(it);
     ++written_;
     progress(false);
@@ -289,14 +290,62 @@ void CensusRun::progress(bool final) {
   last_line_ = now;
   const std::string line = fmt::format(
       "census: {}/{} codes ({} trivial, {} solved, {} unsolved; {} equivalent to an earlier "
-      "code){} in {:.1f} s",
+      "code{}){} in {:.1f} s",
       written_, pending_.size(), counts_[CensusClass::kTrivial], counts_[CensusClass::kSolved],
       counts_[CensusClass::kUnsolved], equivalent_,
+      derived_ == 0 ? "" : fmt::format("; {} derived from another code's values", derived_),
       resumed_ == 0 ? "" : fmt::format(", {} resumed from the output", resumed_), seconds);
   if (tty_) {
     fmt::print(stderr, "\r{}\x1b[K{}", line, final ? "\n" : "");
   } else {
     fmt::print(stderr, "{}\n", line);
+  }
+}
+
+CensusQueue::CensusQueue(const std::vector<OctalCode>& codes,
+                         const std::vector<std::uint64_t>& pending)
+    : pending_(pending) {
+  std::map<std::string, std::size_t> numbers;
+  for (std::size_t position = 0; position < pending_.size(); ++position) {
+    const auto [it, added] =
+        numbers.try_emplace(single_heap_family(codes[pending_[position]]), members_.size());
+    if (added) members_.emplace_back();
+    members_[it->second].push_back(position);
+    family_.push_back(it->second);
+    position_.emplace(pending_[position], position);
+    untaken_.insert(untaken_.end(), position);
+  }
+  owners_.resize(members_.size());
+  unowned_ = untaken_;
+}
+
+std::optional<std::uint64_t> CensusQueue::next(int worker) {
+  const std::set<std::size_t>& preferred = preferred_[worker];
+  const std::set<std::size_t>& from = !preferred.empty()  ? preferred
+                                      : !unowned_.empty() ? unowned_
+                                                          : untaken_;
+  if (from.empty()) return std::nullopt;
+  const std::size_t position = *from.begin();
+  take(position);
+  return pending_[position];
+}
+
+void CensusQueue::take(std::size_t position) {
+  untaken_.erase(position);
+  unowned_.erase(position);
+  for (const int owner : owners_[family_[position]]) preferred_[owner].erase(position);
+}
+
+void CensusQueue::unsolved(int worker, std::uint64_t index) {
+  const auto it = position_.find(index);
+  if (it == position_.end()) return;
+  const std::size_t family = family_[it->second];
+  if (!owners_[family].insert(worker).second) return;
+  std::set<std::size_t>& preferred = preferred_[worker];
+  for (const std::size_t position : members_[family]) {
+    if (!untaken_.contains(position)) continue;
+    unowned_.erase(position);
+    preferred.insert(position);
   }
 }
 
