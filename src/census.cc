@@ -334,9 +334,15 @@ CensusClassifier::~CensusClassifier() = default;
 std::size_t CensusClassifier::kept_codes() const { return kept_.size(); }
 
 Result<CensusEntry> CensusClassifier::classify(const OctalCode& code) {
-  // The newest tables first: a census meets a code's family soon after its first member.
+  // The tables used last first: a census meets a code's family soon after its first member. A
+  // table that serves moves to the back, so that the tables of large families are dropped last.
   for (auto it = kept_.rbegin(); it != kept_.rend(); ++it) {
-    if (std::optional<CensusEntry> derived = (*it)->derive(code)) return *std::move(derived);
+    std::optional<CensusEntry> derived = (*it)->derive(code);
+    if (!derived) continue;
+    std::unique_ptr<Kept> used = std::move(*it);
+    kept_.erase(std::next(it).base());
+    kept_.push_back(std::move(used));
+    return *std::move(derived);
   }
   Result<Computed> computed = compute(code, limits_);
   if (!computed) return fail(computed.error());

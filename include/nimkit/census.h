@@ -143,13 +143,13 @@ Result<std::optional<std::uint64_t>> first_difference(const OctalCode& base,
 std::string single_heap_family(const OctalCode& code);
 
 // classify_code with a memory: the values of the unsolved codes it computed are kept (within
-// limits.cache_bytes, oldest dropped first), and a code that adds single-heap moves to one of them
-// whose values it provably shares up to that code's computed_to gets that code's entry under its
-// own code (derived_from set) instead of being computed. Derived entries equal computed ones in
-// every field: the work bound depends on the values alone (top of this file), and a period the
-// code could prove within those values would have been proved for the kept code, whose theorem
-// needs no more values (its k and kinds of move are at most the code's). Only unsolved codes are
-// kept: the others are cheap, and their proofs depend on their own theorem.
+// limits.cache_bytes; the table used least recently is dropped first), and a code that adds
+// single-heap moves to one of them whose values it provably shares up to that code's computed_to
+// gets that code's entry under its own code (derived_from set) instead of being computed. Derived
+// entries equal computed ones in every field: the work bound depends on the values alone (top of
+// this file), and a period the code could prove within those values would have been proved for the
+// kept code, whose theorem needs no more values (its k and kinds of move are at most the code's).
+// Only unsolved codes are kept: the others are cheap, and their proofs depend on their own theorem.
 class CensusClassifier {
  public:
   explicit CensusClassifier(const CensusLimits& limits);
@@ -167,7 +167,7 @@ class CensusClassifier {
  private:
   struct Kept;
   CensusLimits limits_;
-  std::deque<std::unique_ptr<Kept>> kept_;  // oldest first
+  std::deque<std::unique_ptr<Kept>> kept_;  // least recently used first
   std::uint64_t kept_bytes_ = 0;
 };
 
