@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "nimkit/census_queue.h"
 #include "rules_brute_force.h"
 
 namespace {
@@ -343,6 +344,31 @@ TEST(CensusShortcut, DerivedEntriesEqualComputedOnes) {
   nimkit::CensusClassifier off(limits);
   for (const OctalCode& code : codes) EXPECT_FALSE(off.classify(code)->derived_from.has_value());
   EXPECT_EQ(off.kept_codes(), 0u);
+}
+
+// A worker gets first the codes of the families it keeps values of, then codes of families no
+// worker has met, then the rest; each code once, in census order within each kind.
+TEST(CensusQueue, PrefersTheWorkerKeepingTheFamily) {
+  std::vector<OctalCode> codes;
+  for (const char* text : {".6", ".7", ".61", ".64", ".62", ".65", ".601", ".77"}) {
+    codes.push_back(*OctalCode::parse(text));
+  }
+  nimkit::CensusQueue queue(codes, {0, 1, 2, 3, 4, 5, 6, 7});
+  EXPECT_EQ(queue.next(1), 0u);  // .6
+  EXPECT_EQ(queue.next(2), 1u);  // .7
+  queue.unsolved(1, 0);          // worker 1 keeps the family 0.4: .61, .62, .601
+  EXPECT_EQ(queue.next(2), 3u);  // .64: .61 is left to worker 1
+  EXPECT_EQ(queue.next(1), 2u);  // .61
+  queue.unsolved(2, 3);          // worker 2 keeps the family 0.44: .65, .77
+  EXPECT_EQ(queue.next(2), 5u);  // .65 before .62 and .77
+  EXPECT_EQ(queue.next(2), 7u);  // .77: its family is 0.44 too
+  EXPECT_EQ(queue.next(3), 4u);  // only worker 1's family is left: .62 anyway
+  EXPECT_EQ(queue.remaining(), 1u);
+  EXPECT_EQ(queue.next(1), 6u);  // .601
+  EXPECT_EQ(queue.next(1), std::nullopt);
+  EXPECT_EQ(queue.next(2), std::nullopt);
+  queue.unsolved(3, 99);  // not pending: ignored
+  EXPECT_EQ(queue.remaining(), 0u);
 }
 
 TEST(CensusPublished, EveryTrivialGameIsReproduced) {

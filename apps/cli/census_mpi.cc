@@ -18,6 +18,7 @@
 #include "census_run.h"
 #include "commands.h"
 #include "common.h"
+#include "nimkit/census_queue.h"
 
 namespace nimkit::cli {
 namespace {

@@ -81,31 +81,6 @@ class CensusRun {
   std::chrono::steady_clock::time_point last_line_ = start_;
 };
 
-// Hands out the pending codes of a run to workers (MPI ranks) in census order, except that a
-// worker is given first the codes of a family (single_heap_family) with an unsolved member it
-// computed: its CensusClassifier keeps that member's values, from which they may be derived.
-// Then codes of families no worker has met, then the rest (the owner may be busy for long).
-class CensusQueue {
- public:
-  CensusQueue(const std::vector<OctalCode>& codes, const std::vector<std::uint64_t>& pending);
-  // The census index to give `worker` next, or nullopt when every code is handed out.
-  std::optional<std::uint64_t> next(int worker);
-  // `worker` returned the code at census index `index`, unsolved: it keeps that family's values.
-  void unsolved(int worker, std::uint64_t index);
-
- private:
-  void take(std::size_t position);
-
-  std::vector<std::uint64_t> pending_;              // census indices, in order
-  std::map<std::uint64_t, std::size_t> position_;   // census index -> position in pending_
-  std::vector<std::size_t> family_;                 // position -> family number
-  std::vector<std::vector<std::size_t>> members_;   // family number -> positions
-  std::vector<std::set<int>> owners_;               // family number -> workers keeping it
-  std::set<std::size_t> untaken_;                   // positions not handed out yet
-  std::set<std::size_t> unowned_;                   // ... of families no worker keeps
-  std::map<int, std::set<std::size_t>> preferred_;  // worker -> ... of families it keeps
-};
-
 // The MPI launcher (census_mpi.cc): rank 0 hands out run.pending() one code at a time to the
 // other ranks as they finish and records their results; returns the exit status on every rank.
 // In a build without MPI it reports that and returns kBadInput.
