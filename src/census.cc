@@ -85,12 +85,17 @@ Result<Computed> compute(const OctalCode& code, const CensusLimits& limits) {
   const std::uint64_t bound = std::max<std::uint64_t>(
       std::min<std::uint64_t>(plain ? limits.max_plain_heap : limits.max_heap, 1ULL << 32), 2);
   std::uint64_t work = 0;
+  std::uint64_t charged_to = 0;  // a multiple of kCensusWorkInterval
+  // The engine reports every multiple of the interval (so one block is charged per call there);
+  // charging every block crossed keeps the bound working should a report fall elsewhere.
   const SequenceProgressCallback meter = [&](const SequenceProgress& progress) {
-    if (!computed.out_of_work && progress.heaps_done % kCensusWorkInterval == 0) {
+    const std::uint64_t reached = progress.heaps_done / kCensusWorkInterval * kCensusWorkInterval;
+    if (!computed.out_of_work && reached > charged_to) {
+      const std::uint64_t heaps = reached - charged_to;
       const std::uint64_t per_heap = work_per_heap(progress, plain);
-      work = saturating_add(work, per_heap > ~std::uint64_t{0} / kCensusWorkInterval
-                                      ? ~std::uint64_t{0}
-                                      : kCensusWorkInterval * per_heap);
+      charged_to = reached;
+      work = saturating_add(
+          work, per_heap > ~std::uint64_t{0} / heaps ? ~std::uint64_t{0} : heaps * per_heap);
       computed.out_of_work = work > limits.max_work;
     }
     return !computed.out_of_work;
