@@ -21,6 +21,7 @@ CensusQueue::CensusQueue(const std::vector<OctalCode>& codes,
     untaken_.insert(untaken_.end(), position);
   }
   owners_.resize(members_.size());
+  claimed_by_.resize(members_.size());
   unowned_ = untaken_;
 }
 
@@ -36,21 +37,34 @@ std::optional<std::uint64_t> CensusQueue::next(int worker) {
 }
 
 void CensusQueue::take(std::size_t position) {
+  const std::size_t family = family_[position];
   untaken_.erase(position);
-  unowned_.erase(position);
-  for (const int owner : owners_[family_[position]]) preferred_[owner].erase(position);
+  for (const int owner : owners_[family]) preferred_[owner].erase(position);
+  if (!unowned_.erase(position)) return;
+  // The first member of a family nobody keeps: its other members wait for its result.
+  claimed_by_[family] = position;
+  for (const std::size_t member : members_[family]) unowned_.erase(member);
 }
 
-void CensusQueue::unsolved(int worker, std::uint64_t index) {
+void CensusQueue::returned(int worker, std::uint64_t index, bool unsolved) {
   const auto it = position_.find(index);
   if (it == position_.end()) return;
   const std::size_t family = family_[it->second];
+  const bool decides = claimed_by_[family] == it->second;
+  if (decides) claimed_by_[family].reset();
+  if (!unsolved) {
+    if (decides && owners_[family].empty()) {
+      for (const std::size_t member : members_[family]) {
+        if (untaken_.contains(member)) unowned_.insert(member);
+      }
+    }
+    return;
+  }
   if (!owners_[family].insert(worker).second) return;
   std::set<std::size_t>& preferred = preferred_[worker];
-  for (const std::size_t position : members_[family]) {
-    if (!untaken_.contains(position)) continue;
-    unowned_.erase(position);
-    preferred.insert(position);
+  for (const std::size_t member : members_[family]) {
+    unowned_.erase(member);
+    if (untaken_.contains(member)) preferred.insert(member);
   }
 }
 

@@ -347,27 +347,30 @@ TEST(CensusShortcut, DerivedEntriesEqualComputedOnes) {
 }
 
 // A worker gets first the codes of the families it keeps values of, then codes of families no
-// worker has met, then the rest; each code once, in census order within each kind.
+// worker has met or is computing a member of, then the rest; each code once, in census order
+// within each kind. (.6 and .7 are of the family 0.4; .64, .65 and .77 of 0.44.)
 TEST(CensusQueue, PrefersTheWorkerKeepingTheFamily) {
   std::vector<OctalCode> codes;
-  for (const char* text : {".6", ".7", ".61", ".64", ".62", ".65", ".601", ".77"}) {
+  for (const char* text : {".6", ".7", ".61", ".64", ".62", ".65", ".601", ".77", ".1", ".11"}) {
     codes.push_back(*OctalCode::parse(text));
   }
-  nimkit::CensusQueue queue(codes, {0, 1, 2, 3, 4, 5, 6, 7});
-  EXPECT_EQ(queue.next(1), 0u);  // .6
-  EXPECT_EQ(queue.next(2), 1u);  // .7
-  queue.unsolved(1, 0);          // worker 1 keeps the family 0.4: .61, .62, .601
-  EXPECT_EQ(queue.next(2), 3u);  // .64: .61 is left to worker 1
+  nimkit::CensusQueue queue(codes, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
+  EXPECT_EQ(queue.next(1), 0u);  // .6: the family 0.4 waits for its result
+  EXPECT_EQ(queue.next(2), 3u);  // .64, not .7: the family 0.44 waits too
+  EXPECT_EQ(queue.next(3), 8u);  // .1 (family 0.0)
+  queue.returned(3, 8, false);   // .1 is not unsolved: .11 is open again
+  queue.returned(1, 0, true);    // worker 1 keeps the family 0.4: .7, .61, .62, .601
+  EXPECT_EQ(queue.next(3), 9u);  // .11, of an open family, before the families kept by others
+  EXPECT_EQ(queue.next(1), 1u);  // .7
   EXPECT_EQ(queue.next(1), 2u);  // .61
-  queue.unsolved(2, 3);          // worker 2 keeps the family 0.44: .65, .77
-  EXPECT_EQ(queue.next(2), 5u);  // .65 before .62 and .77
-  EXPECT_EQ(queue.next(2), 7u);  // .77: its family is 0.44 too
-  EXPECT_EQ(queue.next(3), 4u);  // only worker 1's family is left: .62 anyway
-  EXPECT_EQ(queue.remaining(), 1u);
-  EXPECT_EQ(queue.next(1), 6u);  // .601
+  queue.returned(2, 3, true);    // worker 2 keeps the family 0.44: .65, .77
+  EXPECT_EQ(queue.next(2), 5u);  // .65
+  EXPECT_EQ(queue.next(3), 4u);  // only kept families are left: .62 anyway
+  EXPECT_EQ(queue.remaining(), 2u);
+  EXPECT_EQ(queue.next(2), 7u);  // .77
+  EXPECT_EQ(queue.next(2), 6u);  // .601
   EXPECT_EQ(queue.next(1), std::nullopt);
-  EXPECT_EQ(queue.next(2), std::nullopt);
-  queue.unsolved(3, 99);  // not pending: ignored
+  queue.returned(3, 99, true);  // not pending: ignored
   EXPECT_EQ(queue.remaining(), 0u);
 }
 

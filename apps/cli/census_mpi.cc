@@ -75,7 +75,7 @@ int dispatch(CensusRun& run, int ranks) {
                         (entry ? message.substr(0, newline) : entry.error()));
       } else {
         if (*end == ' ') entry->derived_from = std::string(end + 1, message.data() + newline);
-        if (entry->kind == CensusClass::kUnsolved) queue.unsolved(source, index);
+        queue.returned(source, index, entry->kind == CensusClass::kUnsolved);
         if (auto written = run.record(index, *std::move(entry)); !written) {
           status = report(written.error());
         }
