@@ -17,8 +17,13 @@ args=(--digits 2 --max-heap 4096 --no-progress)
 "$nimkit" census "${args[@]}" --cache-mib 0 --output "$dir/serial"
 "${mpi[@]}" -np 2 "$nimkit" census --mpi "${args[@]}" --output "$dir/mpi2"
 same_set "$dir/serial" "$dir/mpi2"
-"${mpi[@]}" -np 3 "$nimkit" census --mpi "${args[@]}" --output "$dir/mpi3"
+# With two computing ranks, codes are derived from the values a rank keeps (rank 0 hands each
+# rank its families' codes); the summary on stderr counts them.
+"${mpi[@]}" -np 3 "$nimkit" census --mpi --digits 2 --max-heap 4096 --output "$dir/mpi3" \
+  2>"$dir/mpi3.err"
 same_set "$dir/serial" "$dir/mpi3"
+grep -Eq '; [1-9][0-9]* derived from another code.s values\) in' "$dir/mpi3.err" ||
+  fail "no derived codes under MPI: $(cat "$dir/mpi3.err")"
 
 # A longer census; rank 1 is killed once 30 lines are written, then the command is run again.
 args=(--digits 2 --max-heap 32768 --no-progress)
