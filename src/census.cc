@@ -56,9 +56,6 @@ struct Computed {
   bool out_of_work = false;
 };
 
-// Heaps between two charges of the work estimate.
-constexpr std::uint64_t kWorkInterval = 4096;
-
 std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
   return a > ~std::uint64_t{0} - b ? ~std::uint64_t{0} : a + b;
 }
@@ -71,33 +68,52 @@ std::uint64_t work_per_heap(const SequenceProgress& progress, bool triple) {
   return triple ? n / 12 * n + 1 : n / 2 + 1;
 }
 
-// The sequence of `code`, extended until a period is proved or the heap bound is reached.
+// The sequence of `code`, extended until a period is proved or a bound is reached. The steps are
+// prove_period's (doubling, or up to the candidate's needed values), but the work bound is charged
+// only at multiples of kCensusWorkInterval (the engine reports every one of them), from the rare
+// count there, and the computation stops at the first multiple where it is exceeded: both are
+// functions of the values, whatever the steps (which depend on the code's theorem).
 Result<Computed> compute(const OctalCode& code, const CensusLimits& limits) {
   Result<SplitGame> game = SplitGame::parse(code.to_string());
   if (!game) return fail(game.error());
   const bool plain = game->has_triple_split();
-  Result<GrundySequence> sequence =
+  Result<GrundySequence> created =
       GrundySequence::create(*game, plain ? SequenceAlgorithm::kPlain : SequenceAlgorithm::kSparse);
-  if (!sequence) return fail(sequence.error());
+  if (!created) return fail(created.error());
+  Computed computed{std::move(*created), std::nullopt, false};
+  GrundySequence& sequence = computed.sequence;
   const std::uint64_t bound = std::max<std::uint64_t>(
       std::min<std::uint64_t>(plain ? limits.max_plain_heap : limits.max_heap, 1ULL << 32), 2);
   std::uint64_t work = 0;
-  std::uint64_t charged_to = 0;
-  bool out_of_work = false;
+  std::uint64_t charged_to = 0;  // a multiple of kCensusWorkInterval
+  // The engine reports every multiple of the interval (so one block is charged per call there);
+  // charging every block crossed keeps the bound working should a report fall elsewhere.
   const SequenceProgressCallback meter = [&](const SequenceProgress& progress) {
-    const std::uint64_t heaps = progress.heaps_done - charged_to;
-    charged_to = progress.heaps_done;
-    const std::uint64_t per_heap = work_per_heap(progress, plain);
-    work = saturating_add(work, per_heap != 0 && heaps > ~std::uint64_t{0} / per_heap
-                                    ? ~std::uint64_t{0}
-                                    : heaps * per_heap);
-    out_of_work = work > limits.max_work;
-    return !out_of_work;
+    const std::uint64_t reached = progress.heaps_done / kCensusWorkInterval * kCensusWorkInterval;
+    if (!computed.out_of_work && reached > charged_to) {
+      const std::uint64_t heaps = reached - charged_to;
+      const std::uint64_t per_heap = work_per_heap(progress, plain);
+      charged_to = reached;
+      work = saturating_add(
+          work, per_heap > ~std::uint64_t{0} / heaps ? ~std::uint64_t{0} : heaps * per_heap);
+      computed.out_of_work = work > limits.max_work;
+    }
+    return !computed.out_of_work;
   };
-  Result<Periodicity> proved = sequence->prove_period(bound, meter, kWorkInterval);
-  Computed computed{std::move(*sequence), std::nullopt, out_of_work};
-  if (proved) computed.period = *proved;
-  return computed;
+  std::uint64_t next = std::min<std::uint64_t>(bound, 1024);
+  for (;;) {
+    sequence.extend_to(next, meter, kCensusWorkInterval);
+    std::optional<Periodicity> candidate = sequence.period_candidate();
+    if (candidate && candidate->proved) {
+      computed.period = std::move(candidate);
+      computed.out_of_work = false;
+      return computed;
+    }
+    if (computed.out_of_work || sequence.size() >= bound) return computed;
+    next = 2 * sequence.size();
+    if (candidate && candidate->needed > sequence.size()) next = std::min(next, candidate->needed);
+    next = std::min(next, bound);
+  }
 }
 
 SequenceFingerprint fingerprint_of(const GrundySequence& sequence,
@@ -110,6 +126,71 @@ SequenceFingerprint fingerprint_of(const GrundySequence& sequence,
   hasher.add(count);
   for (std::uint64_t n = 0; n < count; ++n) hasher.add(sequence.value(n));
   return hasher.result();
+}
+
+CensusEntry entry_of(const OctalCode& code, const Computed& computed, const CensusLimits& limits) {
+  const GrundySequence& sequence = computed.sequence;
+  CensusEntry entry;
+  entry.code = code.to_string();
+  entry.period = computed.period;
+  if (entry.period) {
+    entry.kind =
+        entry.period->needed <= limits.trivial_heaps ? CensusClass::kTrivial : CensusClass::kSolved;
+  }
+  entry.computed_to = sequence.size() - 1;
+  if (!entry.period) entry.stopped_by = computed.out_of_work ? "work" : "heaps";
+  const SequenceStats stats = sequence.stats();
+  entry.largest = stats.max_value;
+  entry.largest_at = stats.max_value_first;
+  entry.rare_mask = stats.mask;
+  entry.rare_count = stats.rare_count;
+  entry.last_rare = stats.last_rare;
+  entry.fingerprint = fingerprint_of(sequence, entry.period);
+  return entry;
+}
+
+// The extra moves of `code` over `base`, as removal counts: bit 1 (remove a whole heap of k) and
+// bit 2 (remove k, leave one heap).
+struct ExtraMoves {
+  std::vector<std::uint64_t> whole;
+  std::vector<std::uint64_t> one;
+};
+
+ExtraMoves extra_moves(const OctalCode& base, const OctalCode& code) {
+  ExtraMoves extra;
+  for (std::size_t k = 1; k < code.digits.size(); ++k) {
+    const std::uint8_t added = code.digits[k] & ~(k < base.digits.size() ? base.digits[k] : 0);
+    if ((added & 1) != 0) extra.whole.push_back(k);
+    if ((added & 2) != 0) extra.one.push_back(k);
+  }
+  return extra;
+}
+
+template <typename V>
+Result<std::optional<std::uint64_t>> first_difference_of(const OctalCode& base,
+                                                         std::span<const V> g,
+                                                         const OctalCode& code) {
+  if (!adds_single_heap_moves(base, code)) {
+    return fail(fmt::format("code {} does not add only single-heap moves to {}", code.to_string(),
+                            base.to_string()));
+  }
+  const ExtraMoves extra = extra_moves(base, code);
+  // Each extra move is checked up to the first difference found so far: past it the induction
+  // that makes g the code's sequence no longer holds, and an earlier one is what is asked.
+  std::uint64_t first = g.size();
+  for (const std::uint64_t k : extra.whole) {
+    if (k < first && g[k] == 0) first = k;  // heap k gains the option 0
+  }
+  for (const std::uint64_t k : extra.one) {
+    for (std::uint64_t n = k + 1; n < first; ++n) {
+      if (g[n - k] == g[n]) {  // heap n gains the option g(n - k)
+        first = n;
+        break;
+      }
+    }
+  }
+  if (first == g.size()) return std::optional<std::uint64_t>{};
+  return std::optional<std::uint64_t>{first};
 }
 
 int digit_value(char c) {
@@ -197,23 +278,96 @@ std::optional<SequenceFingerprint> parse_fingerprint(std::string_view text) {
 Result<CensusEntry> classify_code(const OctalCode& code, const CensusLimits& limits) {
   Result<Computed> computed = compute(code, limits);
   if (!computed) return fail(computed.error());
-  const GrundySequence& sequence = computed->sequence;
-  CensusEntry entry;
-  entry.code = code.to_string();
-  entry.period = computed->period;
-  if (entry.period) {
-    entry.kind =
-        entry.period->needed <= limits.trivial_heaps ? CensusClass::kTrivial : CensusClass::kSolved;
+  return entry_of(code, *computed, limits);
+}
+
+bool adds_single_heap_moves(const OctalCode& base, const OctalCode& code) {
+  if (base == code) return false;
+  for (std::size_t k = 0; k < std::max(base.digits.size(), code.digits.size()); ++k) {
+    const std::uint8_t a = k < base.digits.size() ? base.digits[k] : 0;
+    const std::uint8_t b = k < code.digits.size() ? code.digits[k] : 0;
+    if ((a & ~b) != 0 || (a & 12) != (b & 12) || (k == 0 && a != b)) return false;
   }
-  entry.computed_to = sequence.size() - 1;
-  if (!entry.period) entry.stopped_by = computed->out_of_work ? "work" : "heaps";
-  const SequenceStats stats = sequence.stats();
-  entry.largest = stats.max_value;
-  entry.largest_at = stats.max_value_first;
-  entry.rare_mask = stats.mask;
-  entry.rare_count = stats.rare_count;
-  entry.last_rare = stats.last_rare;
-  entry.fingerprint = fingerprint_of(sequence, entry.period);
+  return true;
+}
+
+Result<std::optional<std::uint64_t>> first_difference(const OctalCode& base,
+                                                      std::span<const std::uint16_t> base_values,
+                                                      const OctalCode& code) {
+  return first_difference_of(base, base_values, code);
+}
+
+Result<std::optional<std::uint64_t>> first_difference(const OctalCode& base,
+                                                      std::span<const std::uint32_t> base_values,
+                                                      const OctalCode& code) {
+  return first_difference_of(base, base_values, code);
+}
+
+std::string single_heap_family(const OctalCode& code) {
+  std::vector<std::uint8_t> digits = code.digits;
+  for (std::size_t k = 1; k < digits.size(); ++k) digits[k] &= static_cast<std::uint8_t>(~3u);
+  while (digits.size() > 1 && digits.back() == 0) digits.pop_back();
+  return OctalCode{digits}.to_string();
+}
+
+// One kept table: an unsolved code's entry and values (16 bits while they fit, else 32).
+struct CensusClassifier::Kept {
+  OctalCode code;
+  CensusEntry entry;
+  std::vector<std::uint16_t> narrow;
+  std::vector<std::uint32_t> wide;
+
+  std::uint64_t bytes() const { return narrow.size() * 2 + wide.size() * 4; }
+  // Whether `other` is derived from this table: nullopt when it is not (or the check fails).
+  std::optional<CensusEntry> derive(const OctalCode& other) const {
+    if (!adds_single_heap_moves(code, other)) return std::nullopt;
+    const auto difference =
+        wide.empty() ? first_difference(code, narrow, other) : first_difference(code, wide, other);
+    if (!difference || difference->has_value()) return std::nullopt;
+    CensusEntry derived = entry;
+    derived.code = other.to_string();
+    derived.derived_from = entry.code;
+    return derived;
+  }
+};
+
+CensusClassifier::CensusClassifier(const CensusLimits& limits) : limits_(limits) {}
+CensusClassifier::CensusClassifier(CensusClassifier&&) noexcept = default;
+CensusClassifier& CensusClassifier::operator=(CensusClassifier&&) noexcept = default;
+CensusClassifier::~CensusClassifier() = default;
+
+std::size_t CensusClassifier::kept_codes() const { return kept_.size(); }
+
+Result<CensusEntry> CensusClassifier::classify(const OctalCode& code) {
+  // The tables used last first: a census meets a code's family soon after its first member. A
+  // table that serves moves to the back, so that the tables of large families are dropped last.
+  for (auto it = kept_.rbegin(); it != kept_.rend(); ++it) {
+    std::optional<CensusEntry> derived = (*it)->derive(code);
+    if (!derived) continue;
+    std::unique_ptr<Kept> used = std::move(*it);
+    kept_.erase(std::next(it).base());
+    kept_.push_back(std::move(used));
+    return *std::move(derived);
+  }
+  Result<Computed> computed = compute(code, limits_);
+  if (!computed) return fail(computed.error());
+  CensusEntry entry = entry_of(code, *computed, limits_);
+  const GrundySequence& sequence = computed->sequence;
+  const std::uint64_t bytes = sequence.size() * (entry.largest > 0xFFFF ? 4 : 2);
+  if (entry.kind != CensusClass::kUnsolved || bytes > limits_.cache_bytes) return entry;
+  auto kept = std::make_unique<Kept>(Kept{code, entry, {}, {}});
+  std::vector<std::uint32_t> values = sequence.values(0, sequence.size());
+  if (entry.largest > 0xFFFF) {
+    kept->wide = std::move(values);
+  } else {
+    kept->narrow.assign(values.begin(), values.end());
+  }
+  while (!kept_.empty() && kept_bytes_ + bytes > limits_.cache_bytes) {
+    kept_bytes_ -= kept_.front()->bytes();
+    kept_.pop_front();
+  }
+  kept_bytes_ += bytes;
+  kept_.push_back(std::move(kept));
   return entry;
 }
 

@@ -32,6 +32,15 @@ firsts = [l["fingerprint"] for l in lines if "equivalent_to" not in l]
 assert len(firsts) == len(set(firsts))
 EOF
 
+# Codes that add single-heap moves to an unsolved code are derived from its values: the same
+# lines as computing every code (--cache-mib 0), and the summary says how many were derived.
+"$nimkit" census --digits 2 --max-heap 4096 --cache-mib 0 --output "$dir/computed" 2>"$dir/computed.err"
+cmp "$dir/full" "$dir/computed" || fail "derived lines differ from computed ones"
+grep -q 'derived' "$dir/computed.err" && fail "derived codes without a cache"
+"$nimkit" census --digits 2 --max-heap 4096 >/dev/null 2>"$dir/derived.err"
+grep -Eq '; [1-9][0-9]* derived from another code.s values\) in' "$dir/derived.err" ||
+  fail "no derived codes reported: $(cat "$dir/derived.err")"
+
 # Resume: a run stopped after 40 lines, the 41st torn, finishes to the same file.
 head -40 "$dir/full" >"$dir/resumed"
 sed -n 41p "$dir/full" | head -c 30 >>"$dir/resumed"

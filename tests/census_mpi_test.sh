@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# nimkit census --mpi under mpirun: the file equals the serial census's lines (as sets), and a
-# run whose worker rank is killed with SIGKILL is finished by a rerun of the same command.
+# nimkit census --mpi under mpirun: the file equals the serial census's lines (as sets) computed
+# without deriving any code from another's values (--cache-mib 0), and a run whose worker rank is
+# killed with SIGKILL is finished by a rerun of the same command.
 set -euo pipefail
 nimkit=${NIMKIT:?set NIMKIT to the nimkit binary}
 dir=$(mktemp -d)
@@ -13,11 +14,16 @@ mpi+=(-x "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0")
 same_set() { cmp <(sort "$1") <(sort "$2") || fail "$1 and $2 differ as sets of lines"; }
 
 args=(--digits 2 --max-heap 4096 --no-progress)
-"$nimkit" census "${args[@]}" --output "$dir/serial"
+"$nimkit" census "${args[@]}" --cache-mib 0 --output "$dir/serial"
 "${mpi[@]}" -np 2 "$nimkit" census --mpi "${args[@]}" --output "$dir/mpi2"
 same_set "$dir/serial" "$dir/mpi2"
-"${mpi[@]}" -np 3 "$nimkit" census --mpi "${args[@]}" --output "$dir/mpi3"
+# With two computing ranks, codes are derived from the values a rank keeps (rank 0 hands each
+# rank its families' codes); the summary on stderr counts them.
+"${mpi[@]}" -np 3 "$nimkit" census --mpi --digits 2 --max-heap 4096 --output "$dir/mpi3" \
+  2>"$dir/mpi3.err"
 same_set "$dir/serial" "$dir/mpi3"
+grep -Eq '; [1-9][0-9]* derived from another code.s values\) in' "$dir/mpi3.err" ||
+  fail "no derived codes under MPI: $(cat "$dir/mpi3.err")"
 
 # A longer census; rank 1 is killed once 30 lines are written, then the command is run again.
 args=(--digits 2 --max-heap 32768 --no-progress)

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "nimkit/census_queue.h"
 #include "rules_brute_force.h"
 
 namespace {
@@ -44,6 +45,54 @@ std::vector<std::uint64_t> brute_sequence(const std::string& code, std::uint64_t
     g.push_back(mex);
   }
   return g;
+}
+
+// g(0) ... g(count - 1) of a code without three-heap splits, by mex over its moves read straight
+// off the digits (independent of the library, and fast enough for thousands of heaps).
+std::vector<std::uint32_t> mex_sequence(const OctalCode& code, std::uint64_t count) {
+  std::vector<std::uint32_t> g;
+  std::vector<std::uint64_t> seen(64, ~std::uint64_t{0});
+  for (std::uint64_t n = 0; n < count; ++n) {
+    std::vector<std::uint32_t> options;
+    for (std::uint64_t k = 0; k < code.digits.size(); ++k) {
+      const std::uint8_t d = code.digits[k];
+      if ((d & 1) != 0 && k >= 1 && n == k) options.push_back(0);
+      if ((d & 2) != 0 && k >= 1 && n > k) options.push_back(g[n - k]);
+      if ((d & 4) != 0 && n >= k + 2) {
+        for (std::uint64_t a = 1; 2 * a <= n - k; ++a) options.push_back(g[a] ^ g[n - k - a]);
+      }
+    }
+    for (const std::uint32_t v : options) {
+      if (v >= seen.size()) seen.resize(2 * v + 2, ~std::uint64_t{0});
+      seen[v] = n;
+    }
+    std::uint32_t mex = 0;
+    while (mex < seen.size() && seen[mex] == n) ++mex;
+    g.push_back(mex);
+  }
+  return g;
+}
+
+// Every field of two entries (derived_from aside), named in the failure message.
+void expect_same_entry(const CensusEntry& a, const CensusEntry& b) {
+  EXPECT_EQ(a.code, b.code);
+  EXPECT_EQ(a.kind, b.kind) << a.code;
+  ASSERT_EQ(a.period.has_value(), b.period.has_value()) << a.code;
+  if (a.period) {
+    EXPECT_EQ(a.period->preperiod, b.period->preperiod) << a.code;
+    EXPECT_EQ(a.period->period, b.period->period) << a.code;
+    EXPECT_EQ(a.period->needed, b.period->needed) << a.code;
+    EXPECT_EQ(a.period->proof, b.period->proof) << a.code;
+  }
+  EXPECT_EQ(a.computed_to, b.computed_to) << a.code;
+  EXPECT_EQ(a.stopped_by, b.stopped_by) << a.code;
+  EXPECT_EQ(a.largest, b.largest) << a.code;
+  EXPECT_EQ(a.largest_at, b.largest_at) << a.code;
+  EXPECT_EQ(a.rare_mask, b.rare_mask) << a.code;
+  EXPECT_EQ(a.rare_count, b.rare_count) << a.code;
+  EXPECT_EQ(a.last_rare, b.last_rare) << a.code;
+  EXPECT_EQ(a.fingerprint, b.fingerprint) << a.code;
+  EXPECT_EQ(a.equivalent_to, b.equivalent_to) << a.code;
 }
 
 // The value at heap n of a proved period, from the brute-force prefix.
@@ -185,6 +234,146 @@ TEST(CensusFingerprint, RoundTripsAsHex) {
 
 // The published table of trivial games, reproduced exactly: each game trivial, with the table's
 // prefix and period, and its values equal to the proved sequence heap by heap.
+TEST(CensusShortcut, SingleHeapMovesAddedOnly) {
+  const auto code = [](const char* text) { return *OctalCode::parse(text); };
+  EXPECT_TRUE(nimkit::adds_single_heap_moves(code(".6"), code(".61")));
+  EXPECT_TRUE(nimkit::adds_single_heap_moves(code(".6"), code(".631")));
+  EXPECT_TRUE(nimkit::adds_single_heap_moves(code(".06"), code(".16")));
+  EXPECT_TRUE(nimkit::adds_single_heap_moves(code("4.44"), code("4.67")));
+  EXPECT_FALSE(nimkit::adds_single_heap_moves(code(".61"), code(".6")));    // a move less
+  EXPECT_FALSE(nimkit::adds_single_heap_moves(code(".6"), code(".6")));     // the same code
+  EXPECT_FALSE(nimkit::adds_single_heap_moves(code(".6"), code(".64")));    // a two-heap move
+  EXPECT_FALSE(nimkit::adds_single_heap_moves(code(".44"), code("4.44")));  // digit 0
+  EXPECT_FALSE(nimkit::adds_single_heap_moves(code(".6"), code(".E")));     // a three-heap move
+  EXPECT_EQ(nimkit::single_heap_family(code(".631")), "0.4");               // 6 = 4 + 2
+  EXPECT_EQ(nimkit::single_heap_family(code("4.67")), "4.44");
+  EXPECT_EQ(nimkit::single_heap_family(code(".6")), nimkit::single_heap_family(code(".62")));
+  const std::vector<std::uint32_t> values{0, 1, 2};
+  EXPECT_EQ(nimkit::first_difference(code(".64"), values, code(".6")).error(),
+            "code 0.6 does not add only single-heap moves to 0.64");
+}
+
+// The shortcut's verdict against the sequences themselves: for every pair of codes of the
+// 2-digit census where one adds single-heap moves to the other, first_difference names exactly
+// the first heap below 2000 where the two sequences (each by its own mex) differ.
+TEST(CensusShortcut, VerdictIsExactForEveryPairOfTwoDigitCodes) {
+  constexpr std::uint64_t kHeaps = 2000;
+  const auto codes = nimkit::census_codes(2);
+  ASSERT_TRUE(codes.ok());
+  std::vector<std::vector<std::uint32_t>> g;
+  for (const OctalCode& code : *codes) g.push_back(mex_sequence(code, kHeaps));
+  // The test's mex agrees with the brute-force move list on small heaps.
+  for (const char* text : {"0.6", "0.61", "4.47", "0.37"}) {
+    const auto brute = brute_sequence(text, 80);
+    const auto mine = mex_sequence(*OctalCode::parse(text), 80);
+    EXPECT_EQ(std::vector<std::uint64_t>(mine.begin(), mine.end()), brute) << text;
+  }
+  std::size_t pairs = 0, equal = 0;
+  for (std::size_t a = 0; a < codes->size(); ++a) {
+    for (std::size_t b = 0; b < codes->size(); ++b) {
+      if (!nimkit::adds_single_heap_moves((*codes)[a], (*codes)[b])) continue;
+      ++pairs;
+      std::optional<std::uint64_t> actual;
+      for (std::uint64_t n = 0; n < kHeaps && !actual; ++n) {
+        if (g[a][n] != g[b][n]) actual = n;
+      }
+      const auto verdict = nimkit::first_difference((*codes)[a], g[a], (*codes)[b]);
+      ASSERT_TRUE(verdict.ok()) << verdict.error();
+      EXPECT_EQ(*verdict, actual) << (*codes)[a].to_string() << " and " << (*codes)[b].to_string();
+      const std::vector<std::uint16_t> narrow(g[a].begin(), g[a].end());
+      EXPECT_EQ(*nimkit::first_difference((*codes)[a], narrow, (*codes)[b]), actual);
+      if (!actual) ++equal;
+    }
+  }
+  // Both verdicts occur, many times.
+  EXPECT_GT(pairs, 300u);
+  EXPECT_GT(equal, 20u);
+  EXPECT_GT(pairs - equal, 100u);
+}
+
+// Families of unsolved codes classified with the shortcut and without: every field equal, for
+// codes stopped by the heap bound and by the work bound, codes derived and codes whose check
+// fails (computed in full), with room for every table and for one only.
+TEST(CensusShortcut, DerivedEntriesEqualComputedOnes) {
+  CensusLimits limits;
+  limits.max_heap = 1 << 14;
+  limits.max_work = 20'000'000;
+  std::vector<OctalCode> codes;
+  for (const char* text : {".06",  ".061", ".062", ".063", ".6",   ".61",  ".62",  ".7",  ".63",
+                           ".601", ".631", ".64",  ".65",  ".673", ".74",  ".741", ".04", ".042",
+                           ".05",  ".16",  ".36",  ".361", "4.44", "4.67", ".024", ".025"}) {
+    codes.push_back(*OctalCode::parse(text));
+  }
+  std::vector<CensusEntry> computed;
+  for (const OctalCode& code : codes) {
+    auto entry = nimkit::classify_code(code, limits);
+    ASSERT_TRUE(entry.ok()) << entry.error();
+    EXPECT_FALSE(entry->derived_from.has_value());
+    computed.push_back(*entry);
+  }
+  for (const std::uint64_t budget : {std::uint64_t{1} << 30, std::uint64_t{40000}}) {
+    limits.cache_bytes = budget;
+    nimkit::CensusClassifier classifier(limits);
+    std::size_t derived = 0, failed = 0, by_work = 0;
+    for (std::size_t i = 0; i < codes.size(); ++i) {
+      auto entry = classifier.classify(codes[i]);
+      ASSERT_TRUE(entry.ok()) << entry.error();
+      expect_same_entry(*entry, computed[i]);
+      EXPECT_LE(classifier.kept_bytes(), budget);
+      if (entry->derived_from) {
+        ++derived;
+        if (entry->stopped_by == "work") ++by_work;
+        const OctalCode base = *OctalCode::parse(*entry->derived_from);
+        EXPECT_TRUE(nimkit::adds_single_heap_moves(base, codes[i])) << entry->code;
+        continue;
+      }
+      // Computed: if an earlier unsolved code could have served, its check failed.
+      for (std::size_t j = 0; j < i; ++j) {
+        if (computed[j].kind == CensusClass::kUnsolved &&
+            nimkit::adds_single_heap_moves(codes[j], codes[i])) {
+          ++failed;
+          break;
+        }
+      }
+    }
+    EXPECT_GE(derived, 10u) << budget;
+    EXPECT_GT(by_work, 0u) << budget;
+    EXPECT_GT(failed, 0u) << budget;
+  }
+  limits.cache_bytes = 0;
+  nimkit::CensusClassifier off(limits);
+  for (const OctalCode& code : codes) EXPECT_FALSE(off.classify(code)->derived_from.has_value());
+  EXPECT_EQ(off.kept_codes(), 0u);
+}
+
+// A worker gets first the codes of the families it keeps values of, then codes of families no
+// worker has met or is computing a member of, then the rest; each code once, in census order
+// within each kind. (.6 and .7 are of the family 0.4; .64, .65 and .77 of 0.44.)
+TEST(CensusQueue, PrefersTheWorkerKeepingTheFamily) {
+  std::vector<OctalCode> codes;
+  for (const char* text : {".6", ".7", ".61", ".64", ".62", ".65", ".601", ".77", ".1", ".11"}) {
+    codes.push_back(*OctalCode::parse(text));
+  }
+  nimkit::CensusQueue queue(codes, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
+  EXPECT_EQ(queue.next(1), 0u);  // .6: the family 0.4 waits for its result
+  EXPECT_EQ(queue.next(2), 3u);  // .64, not .7: the family 0.44 waits too
+  EXPECT_EQ(queue.next(3), 8u);  // .1 (family 0.0)
+  queue.returned(3, 8, false);   // .1 is not unsolved: .11 is open again
+  queue.returned(1, 0, true);    // worker 1 keeps the family 0.4: .7, .61, .62, .601
+  EXPECT_EQ(queue.next(3), 9u);  // .11, of an open family, before the families kept by others
+  EXPECT_EQ(queue.next(1), 1u);  // .7
+  EXPECT_EQ(queue.next(1), 2u);  // .61
+  queue.returned(2, 3, true);    // worker 2 keeps the family 0.44: .65, .77
+  EXPECT_EQ(queue.next(2), 5u);  // .65
+  EXPECT_EQ(queue.next(3), 4u);  // only kept families are left: .62 anyway
+  EXPECT_EQ(queue.remaining(), 2u);
+  EXPECT_EQ(queue.next(2), 7u);  // .77
+  EXPECT_EQ(queue.next(2), 6u);  // .601
+  EXPECT_EQ(queue.next(1), std::nullopt);
+  queue.returned(3, 99, true);  // not pending: ignored
+  EXPECT_EQ(queue.remaining(), 0u);
+}
+
 TEST(CensusPublished, EveryTrivialGameIsReproduced) {
   // The shared original beside the repository, or else the copy in tests/data (the rules tests
   // check that the two are equal).

@@ -20,8 +20,9 @@ namespace {
 int run_serial(const CensusOptions& options) {
   auto run = CensusRun::open(options);
   if (!run) return report(run.error());
+  CensusClassifier classifier(options.limits);
   for (const std::uint64_t index : run->pending()) {
-    auto entry = classify_code(run->codes()[index], options.limits);
+    auto entry = classifier.classify(run->codes()[index]);
     if (!entry) return report(entry.error());
     auto written = run->record(index, *std::move(entry));
     if (!written) return report(written.error());
@@ -92,6 +93,9 @@ void add_census_command(CLI::App& app, int& status) {
                  "heaps computed per code with three-heap splits (hex digits 8-F) at most");
   add_u64_option(*command, "--max-work", options->limits.max_work,
                  "options a code's computation may visit at most (estimated)");
+  add_u64_option(*command, "--cache-mib", options->cache_mib,
+                 "MiB of values of unsolved codes kept to derive codes that add single-heap moves "
+                 "to them, checked heap by heap (0: compute every code)");
   command->add_option("--output,--out", options->output,
                       "append the lines to this file; codes already in it are skipped");
   command->add_option("--shard", options->shard,
@@ -104,6 +108,9 @@ void add_census_command(CLI::App& app, int& status) {
   command->add_flag_callback(
       "--no-progress", [options] { options->progress = false; }, "no progress line on stderr");
   command->callback([options, &status] {
+    options->limits.cache_bytes = options->cache_mib > (~std::uint64_t{0} >> 20)
+                                      ? ~std::uint64_t{0}
+                                      : options->cache_mib << 20;
     if (options->limits.max_heap < 2 || options->limits.max_plain_heap < 2) {
       status = report("--max-heap and --max-plain-heap must be at least 2");
     } else if (!options->compare.empty()) {

@@ -1,7 +1,10 @@
 // `nimkit census --mpi` under mpirun: rank 0 opens the census (codes, shard, resumed output),
 // sends the code list to every rank, then hands out one code index at a time to whichever rank
 // asks, and records the lines it gets back (CensusRun::record writes them in census order, so
-// the file equals a serial census). The other ranks classify the codes they are given. A rank
+// the file equals a serial census). The other ranks classify the codes they are given, each with
+// a CensusClassifier that keeps the values of the unsolved codes it computed; rank 0 gives a
+// rank first the codes of the families it keeps values of (CensusQueue), which it can often
+// derive instead of computing. A rank
 // that dies takes the job down (Open MPI's default); the lines written so far stay, and a rerun
 // of the same command computes only the codes missing from the output.
 #include <fmt/format.h>
@@ -15,12 +18,15 @@
 #include "census_run.h"
 #include "commands.h"
 #include "common.h"
+#include "nimkit/census_queue.h"
 
 namespace nimkit::cli {
 namespace {
 
-constexpr int kTagResult = 1;  // worker -> rank 0: "" (ready) or "INDEX\nLINE" or "!INDEX\nERROR"
-constexpr int kTagWork = 2;    // rank 0 -> worker: a census index, or kStop
+// worker -> rank 0: "" (ready), "INDEX\nLINE", "INDEX FROM\nLINE" (derived from code FROM's
+// values) or "!INDEX\nERROR".
+constexpr int kTagResult = 1;
+constexpr int kTagWork = 2;  // rank 0 -> worker: a census index, or kStop
 constexpr std::uint64_t kStop = ~std::uint64_t{0};
 
 void send_text(const std::string& text, int to, int tag) {
@@ -48,7 +54,7 @@ void broadcast_text(std::string& text) {
 
 // Rank 0: hands out run.pending(), records the results; the exit status.
 int dispatch(CensusRun& run, int ranks) {
-  std::size_t next = 0;
+  CensusQueue queue(run.codes(), run.pending());
   int working = ranks - 1;
   int status = 0;
   while (working > 0) {
@@ -58,18 +64,25 @@ int dispatch(CensusRun& run, int ranks) {
       const std::size_t newline = message.find('\n');
       const bool failed = message[0] == '!';
       std::uint64_t index = 0;
-      std::from_chars(message.data() + (failed ? 1 : 0), message.data() + newline, index);
+      const auto [end, error] =
+          std::from_chars(message.data() + (failed ? 1 : 0), message.data() + newline, index);
       const std::string body = message.substr(newline + 1);
+      auto entry = parse_census_line(body);
       if (failed) {
         status = report(body);
-      } else if (auto entry = parse_census_line(body); !entry) {
-        status = report("rank " + std::to_string(source) + " sent a bad line: " + entry.error());
-      } else if (auto written = run.record(index, *std::move(entry)); !written) {
-        status = report(written.error());
+      } else if (!entry || error != std::errc{}) {
+        status = report("rank " + std::to_string(source) + " sent a bad line: " +
+                        (entry ? message.substr(0, newline) : entry.error()));
+      } else {
+        if (*end == ' ') entry->derived_from = std::string(end + 1, message.data() + newline);
+        queue.returned(source, index, entry->kind == CensusClass::kUnsolved);
+        if (auto written = run.record(index, *std::move(entry)); !written) {
+          status = report(written.error());
+        }
       }
     }
     std::uint64_t work = kStop;
-    if (status == 0 && next < run.pending().size()) work = run.pending()[next++];
+    if (status == 0) work = queue.next(source).value_or(kStop);
     if (work == kStop) --working;
     MPI_Send(&work, 1, MPI_UINT64_T, source, kTagWork, MPI_COMM_WORLD);
   }
@@ -79,15 +92,18 @@ int dispatch(CensusRun& run, int ranks) {
 
 // Other ranks: classify the codes rank 0 sends until it says stop.
 void work(const std::vector<OctalCode>& codes, const CensusLimits& limits) {
+  CensusClassifier classifier(limits);
   std::string result;
   for (;;) {
     send_text(result, 0, kTagResult);
     std::uint64_t index = kStop;
     MPI_Recv(&index, 1, MPI_UINT64_T, 0, kTagWork, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (index == kStop || index >= codes.size()) return;
-    auto entry = classify_code(codes[index], limits);
-    result = entry ? fmt::format("{}\n{}", index, census_line(*entry))
-                   : fmt::format("!{}\n{}", index, entry.error());
+    auto entry = classifier.classify(codes[index]);
+    result = !entry ? fmt::format("!{}\n{}", index, entry.error())
+             : entry->derived_from
+                 ? fmt::format("{} {}\n{}", index, *entry->derived_from, census_line(*entry))
+                 : fmt::format("{}\n{}", index, census_line(*entry));
   }
 }
 

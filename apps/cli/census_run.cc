@@ -271,6 +271,7 @@ Result<bool> CensusRun::record(std::uint64_t index, CensusEntry entry) {
     }
     ++counts_[next.kind];
     if (next.equivalent_to) ++equivalent_;
+    if (next.derived_from) ++derived_;
     waiting_.erase(it);
     ++written_;
     progress(false);
@@ -289,9 +290,10 @@ void CensusRun::progress(bool final) {
   last_line_ = now;
   const std::string line = fmt::format(
       "census: {}/{} codes ({} trivial, {} solved, {} unsolved; {} equivalent to an earlier "
-      "code){} in {:.1f} s",
+      "code{}){} in {:.1f} s",
       written_, pending_.size(), counts_[CensusClass::kTrivial], counts_[CensusClass::kSolved],
       counts_[CensusClass::kUnsolved], equivalent_,
+      derived_ == 0 ? "" : fmt::format("; {} derived from another code's values", derived_),
       resumed_ == 0 ? "" : fmt::format(", {} resumed from the output", resumed_), seconds);
   if (tty_) {
     fmt::print(stderr, "\r{}\x1b[K{}", line, final ? "\n" : "");

@@ -26,6 +26,7 @@ struct CensusOptions {
   std::string output;   // empty: standard output
   std::string shard;    // "K/N"
   CensusLimits limits;
+  std::uint64_t cache_mib = CensusLimits{}.cache_bytes >> 20;  // sets limits.cache_bytes
   bool progress = true;
   bool mpi = false;
 };
@@ -75,6 +76,7 @@ class CensusRun {
   std::uint64_t resumed_ = 0;
   std::map<CensusClass, std::uint64_t> counts_;
   std::uint64_t equivalent_ = 0;
+  std::uint64_t derived_ = 0;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last_line_ = start_;
 };

@@ -16,15 +16,26 @@
 //    table; a code is also trivial when its sequence equals an earlier code's (CensusGrouper);
 //  - solved: a period proved from more values, with the bound the theorem used;
 //  - unsolved: no period proved within the heap or work bound; the report gives the heaps computed,
-//  the
-//    largest value and where it first appeared (the last heap at which the maximum changed), and
-//    the rare values of the sparse-space engine.
+//    the largest value and where it first appeared (the last heap at which the maximum changed),
+//    and the rare values of the sparse-space engine.
+// The work bound is charged every kCensusWorkInterval heaps from the engine's rare count at that
+// heap, a function of the values alone: so where a computation stops depends on the values and the
+// limits, not on the steps in which the sequence was extended.
 //
 // Equivalence (CensusGrouper): two codes are equivalent when their sequences are identical. For
 // proved sequences that is exact: an eventually periodic sequence is fixed by its smallest
 // preperiod n0, smallest period p and g(0) ... g(n0 + p - 1), which the fingerprint hashes (128
 // bits). For unsolved codes it means identical values up to the heaps computed (a computation,
 // not a proof); reports say which.
+//
+// Extra single-heap moves (CensusClassifier). Bits 1 and 2 of a digit d_k (k ≥ 1) give a heap at
+// most one option each: bit 1 ("remove k, leave nothing") the value 0 to heap n = k, bit 2
+// ("remove k, leave one heap") the value g(n − k) to heap n > k. When code B has every move of an
+// earlier code A plus only such moves (adds_single_heap_moves), B's sequence equals A's at every
+// heap up to the first heap n where one of B's extra options has the value g_A(n): below it the
+// options of B are A's plus values other than their mex (induction on n), and at it B has A's
+// options and their mex. Checking that costs O(1) per heap per extra bit, against O(rare heaps)
+// per heap to compute B.
 //
 // Published tables (compare_published): rows "game | prefix | period | nimbers" as in the tables
 // of solved and trivial octal games, compared with the proved period; the first heap at which
@@ -33,8 +44,11 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <map>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -45,6 +59,9 @@
 #include "nimkit/result.h"
 
 namespace nimkit {
+
+// Heaps between two charges of the work bound (top of this file).
+inline constexpr std::uint64_t kCensusWorkInterval = 4096;
 
 // The most digits census_codes() enumerates: 2·8^D codes, about a million at D = 6.
 inline constexpr std::size_t kMaxCensusDigits = 6;
@@ -65,6 +82,9 @@ struct CensusLimits {
   std::uint64_t max_work = 4'000'000'000;
   // A period proved from at most this many values (heaps 0 ... trivial_heaps - 1) is trivial.
   std::uint64_t trivial_heaps = 1000;
+  // Bytes of value tables of unsolved codes a CensusClassifier keeps (oldest dropped first) to
+  // derive later codes from; 0 keeps none, and every code is computed.
+  std::uint64_t cache_bytes = std::uint64_t{512} << 20;
 };
 
 enum class CensusClass { kTrivial, kSolved, kUnsolved };
@@ -93,11 +113,63 @@ struct CensusEntry {
   // proved (both periodic) or holds up to computed_to only.
   std::optional<std::string> equivalent_to;
   bool equivalence_proved = false;
+  // Set by CensusClassifier when this entry was not computed but taken from the values of that
+  // code, the equality checked heap by heap up to computed_to. Every other field is exactly what
+  // computing the code gives, so census lines do not record it.
+  std::optional<std::string> derived_from;
 };
 
 // Computes and classifies one code within `limits` (never equivalent_to: see CensusGrouper).
 // Fails when the code has no moves.
 Result<CensusEntry> classify_code(const OctalCode& code, const CensusLimits& limits);
+
+// Whether `code` has every move of `base` and, besides, only single-heap moves: the same digit 0,
+// the same bits 4 and 8 in every digit, and every bit 1 and 2 of base's digits (top of this file).
+// False when the two codes are equal.
+bool adds_single_heap_moves(const OctalCode& base, const OctalCode& code);
+
+// Given g(0) ... g(S - 1) of base's sequence, the first heap below S at which the sequence of
+// `code` differs from it (one of code's extra options has the value g(n)), or nullopt when the two
+// agree on all S heaps. Fails when adds_single_heap_moves(base, code) does not hold.
+Result<std::optional<std::uint64_t>> first_difference(const OctalCode& base,
+                                                      std::span<const std::uint16_t> base_values,
+                                                      const OctalCode& code);
+Result<std::optional<std::uint64_t>> first_difference(const OctalCode& base,
+                                                      std::span<const std::uint32_t> base_values,
+                                                      const OctalCode& code);
+
+// The code with bits 1 and 2 cleared from every digit after the point ("0.6" for 0.61, 0.62 and
+// 0.601), as text: codes that may extend one another by single-heap moves share it.
+std::string single_heap_family(const OctalCode& code);
+
+// classify_code with a memory: the values of the unsolved codes it computed are kept (within
+// limits.cache_bytes; the table used least recently is dropped first), and a code that adds
+// single-heap moves to one of them whose values it provably shares up to that code's computed_to
+// gets that code's entry under its own code (derived_from set) instead of being computed. Derived
+// entries equal computed ones in every field: the work bound depends on the values alone (top of
+// this file), and a period the code could prove within those values would have been proved for the
+// kept code, whose theorem needs no more values (its k and kinds of move are at most the code's).
+// Only unsolved codes are kept: the others are cheap, and their proofs depend on their own theorem.
+class CensusClassifier {
+ public:
+  explicit CensusClassifier(const CensusLimits& limits);
+  CensusClassifier(CensusClassifier&&) noexcept;
+  CensusClassifier& operator=(CensusClassifier&&) noexcept;
+  ~CensusClassifier();
+
+  // As classify_code(code, limits) returns it (plus derived_from when derived).
+  Result<CensusEntry> classify(const OctalCode& code);
+
+  const CensusLimits& limits() const { return limits_; }
+  std::uint64_t kept_bytes() const { return kept_bytes_; }
+  std::size_t kept_codes() const;
+
+ private:
+  struct Kept;
+  CensusLimits limits_;
+  std::deque<std::unique_ptr<Kept>> kept_;  // least recently used first
+  std::uint64_t kept_bytes_ = 0;
+};
 
 // Groups codes with identical sequences: each code is compared with those added before it.
 class CensusGrouper {
