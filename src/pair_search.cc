@@ -42,44 +42,49 @@ NIMKIT_AVX512 inline __mmask32 wanted_lanes(__m512i x, __m512i table) {
   return _mm512_test_epi16_mask(bit, _mm512_set1_epi16(1));
 }
 
-// Removes the values of the hit lanes from `wanted` and from the table (in the register: a
-// reload after the scalar update would wait on a store forward). True once nothing is wanted.
-NIMKIT_AVX512 inline bool take_hits(__mmask32 hits, __m512i x, WantedValues& wanted,
-                                    __m512i& table) {
+// Clears the values of the hit lanes from the table, in the register (a scalar update and a reload
+// would wait on a store forward; a value twice in one step is cleared twice). True once the table
+// is empty.
+NIMKIT_AVX512 inline bool take_hits(__mmask32 hits, __m512i x, __m512i& table) {
   alignas(64) std::uint16_t lanes[32];
   _mm512_store_si512(lanes, x);
-  std::uint32_t left = hits;
-  while (left != 0) {
+  for (std::uint32_t left = hits; left != 0; left &= left - 1) {
     const std::uint32_t v = lanes[std::countr_zero(left)];
-    left &= left - 1;
-    if (!wanted.contains(v)) continue;  // the same value twice in one step
-    wanted.remove(v);
-    if (wanted.count == 0) return true;
     const __m512i bit = _mm512_maskz_mov_epi16(
         1u << (v >> 4), _mm512_set1_epi16(static_cast<short>(1u << (v & 15))));
-    table = _mm512_xor_si512(bit, table);  // the bit is set: v was wanted
+    table = _mm512_xor_si512(table, _mm512_and_si512(bit, table));
   }
-  return false;
+  return _mm512_test_epi16_mask(table, table) == 0;
 }
 
-// Two steps per iteration: one branch for 64 splits.
-NIMKIT_AVX512 void find_all_vector(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
-                                   std::uint64_t hi, WantedValues& wanted) {
-  __m512i table = _mm512_load_si512(wanted.words);
+// The scan itself, on the table in a register; returns the table left.
+NIMKIT_AVX512 __m512i scan_vector(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
+                                  std::uint64_t hi, __m512i table) {
   std::uint64_t a = lo;
+  // Two steps per iteration: one branch for 64 splits.
   for (; a + 64 <= hi; a += 64) {
     const __m512i x0 = split_values(g, m, a);
     const __m512i x1 = split_values(g, m, a + 32);
     const __mmask32 h0 = wanted_lanes(x0, table);
     const __mmask32 h1 = wanted_lanes(x1, table);
     if ((h0 | h1) == 0) continue;
-    if (take_hits(h0, x0, wanted, table) || take_hits(h1, x1, wanted, table)) return;
+    if (take_hits(h0, x0, table) || take_hits(h1, x1, table)) return table;
   }
   for (; a < hi; a += 32) {
     const __m512i x = split_values(g, m, a);
     __mmask32 hits = wanted_lanes(x, table);
     if (hi - a < 32) hits &= (__mmask32{1} << (hi - a)) - 1;
-    if (hits != 0 && take_hits(hits, x, wanted, table)) return;
+    if (hits != 0 && take_hits(hits, x, table)) return table;
+  }
+  return table;
+}
+
+NIMKIT_AVX512 void find_all_vector(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
+                                   std::uint64_t hi, WantedValues& wanted) {
+  _mm512_store_si512(wanted.words, scan_vector(g, m, lo, hi, _mm512_load_si512(wanted.words)));
+  wanted.count = 0;
+  for (const std::uint16_t word : wanted.words) {
+    wanted.count += static_cast<std::uint32_t>(std::popcount(word));
   }
 }
 

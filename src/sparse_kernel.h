@@ -29,6 +29,10 @@ constexpr int kMaxMaskBits = 16;
 // candidate has a witness among them (97 % of the .354 candidates within 32), so the targeted
 // search runs only for the few that do not. 32 measured faster than 16 or 64 on .354.
 constexpr std::uint64_t kPrefix = 32;
+// With helper threads the prefix is longer: a batch of split sets can be built once the values
+// below its first set minus (prefix + 1 - kBatch) are known, so a prefix of 64 lets three batches
+// be built ahead of the heap being computed (one with a prefix of 32): enough for two threads.
+constexpr std::uint64_t kThreadedPrefix = 64;
 constexpr std::uint64_t kNoHeap = ~std::uint64_t{0};
 constexpr std::uint32_t kNoValue = ~std::uint32_t{0};
 // Codes with more split lengths than this (rare) are computed without split sets.
@@ -39,7 +43,8 @@ constexpr std::size_t kMaxSplitLengths = 8;
 // spread over 165 KB, more than the first-level cache holds). At most kPrefix: the batch reads no
 // value above its first set minus 2.
 constexpr std::uint64_t kBatch = 16;
-static_assert(kBatch <= kPrefix && kBatch == 16);  // 16: detail::mark_batch
+static_assert(kBatch <= kPrefix && kPrefix <= kThreadedPrefix && kThreadedPrefix < 256 &&
+              kBatch == 16);  // 16: detail::mark_batch
 
 bool common(std::uint32_t value, std::uint32_t mask) {
   return (std::popcount(value & mask) & 1) != 0;
@@ -116,6 +121,9 @@ struct GrundySequence::State {
   detail::ValueTable<std::uint32_t> g32;
 
   std::uint32_t mask = 0;
+  // The splits a = 1 .. prefix of every split set are marked outright (detail::kPrefix, or
+  // detail::kThreadedPrefix with helper threads).
+  std::uint64_t prefix = detail::kPrefix;
   // Bit v % 64 of common_bits[v / 64]: detail::common(v, mask), for v < detail::kWantedLimit.
   std::array<std::uint64_t, detail::kWantedLimit / 64> common_bits{};
   void set_mask(std::uint32_t chosen) {
@@ -178,10 +186,11 @@ struct GrundySequence::State {
         if (d & 8) split_three.push_back(k);
       }
     }
+    if (threaded()) prefix = detail::kThreadedPrefix;
     if (game.grundys_game || (!split_two.empty() && split_two.size() <= detail::kMaxSplitLengths)) {
       // The sets a heap needs, and a batch on either side of them (build_batch).
       std::uint64_t slots = max_split() - min_split() + 2 * detail::kBatch - 1;
-      if (threaded()) slots = std::max<std::uint64_t>(slots, max_split() + detail::kPrefix + 1);
+      if (threaded()) slots = std::max<std::uint64_t>(slots, max_split() + prefix + 1);
       split_slots =
           static_cast<std::size_t>((slots + detail::kBatch - 1) / detail::kBatch * detail::kBatch);
     }
@@ -350,11 +359,11 @@ struct GrundySequence::State {
     prefix_left[slot] = 0;
     // Every split with a rare part: that is every split with a detail::common value (and some
     // others). Rare heaps r ≤ prefix are skipped: the split (r, m - r) is one of the prefix splits.
-    const std::uint64_t prefix = std::min(half(m), detail::kPrefix);
+    const std::uint64_t prefix_end = std::min(half(m), prefix);
     const auto heaps_end = rare_heaps.empty() || rare_heaps.back() < m
                                ? rare_heaps.end()
                                : std::lower_bound(rare_heaps.begin(), rare_heaps.end(), m);
-    const auto heaps_begin = std::upper_bound(rare_heaps.begin(), heaps_end, prefix);
+    const auto heaps_begin = std::upper_bound(rare_heaps.begin(), heaps_end, prefix_end);
     const std::uint32_t* values = rare_values.data() + (heaps_begin - rare_heaps.begin());
     const std::uint32_t* heaps = std::to_address(heaps_begin);
     const std::size_t count = static_cast<std::size_t>(heaps_end - heaps_begin);
@@ -365,7 +374,7 @@ struct GrundySequence::State {
     // Grundy's game: the equal split h + h is not a move; undo its mark when it was made (value 0
     // stays an option only if some other split has it, which the search below finds again).
     if (game.grundys_game && m % 2 == 0 && !detail::common(g[m / 2], mask)) mark[0] = 0;
-    for (std::uint64_t a = 1; a <= prefix; ++a) {
+    for (std::uint64_t a = 1; a <= prefix_end; ++a) {
       mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = 1;
     }
   }
@@ -376,7 +385,7 @@ struct GrundySequence::State {
   // and hold no set the heap needs (split_slots covers the sets a heap needs and a batch on
   // either side).
   bool batch_free(std::uint64_t m0) const {
-    if (m0 < 4 * detail::kPrefix) return false;
+    if (m0 < 4 * prefix) return false;
     const std::size_t slot0 = m0 % split_slots;
     for (std::size_t j = 0; j < detail::kBatch; ++j) {
       if (set_heap[slot0 + j] == m0 + j) return false;
@@ -401,16 +410,16 @@ struct GrundySequence::State {
     const std::size_t count = rare_end;
     const std::uint32_t* heaps = rare_heaps.data();
     std::size_t i =
-        static_cast<std::size_t>(std::upper_bound(heaps, heaps + count, detail::kPrefix) - heaps);
+        static_cast<std::size_t>(std::upper_bound(heaps, heaps + count, prefix) - heaps);
     // Rare heaps r with kPrefix < r < m0 - kPrefix: a split of every set of the batch.
     std::size_t last = i;
-    while (last < count && rare_heaps[last] + detail::kPrefix < m0) ++last;
+    while (last < count && rare_heaps[last] + prefix < m0) ++last;
     detail::mark_batch(g, m0, heaps + i, rare_values.data() + i, last - i, base, stride);
     i = last;
     // The next few: of the later sets only (r < m - kPrefix).
-    for (; i < count && rare_heaps[i] + detail::kPrefix + 1 < m0 + detail::kBatch; ++i) {
+    for (; i < count && rare_heaps[i] + prefix + 1 < m0 + detail::kBatch; ++i) {
       const std::uint64_t r = rare_heaps[i];
-      for (std::uint64_t j = r + detail::kPrefix + 1 - m0; j < detail::kBatch; ++j) {
+      for (std::uint64_t j = r + prefix + 1 - m0; j < detail::kBatch; ++j) {
         base[j * stride + (rare_values[i] ^ g[m0 + j - r])] = 1;
       }
     }
@@ -418,14 +427,14 @@ struct GrundySequence::State {
     if (game.grundys_game) {
       for (std::uint64_t j = m0 % 2; j < detail::kBatch; j += 2) {
         const std::uint64_t h = (m0 + j) / 2;
-        if (h > detail::kPrefix && h + detail::kPrefix < m0 + j && !detail::common(g[h], mask)) {
+        if (h > prefix && h + prefix < m0 + j && !detail::common(g[h], mask)) {
           base[j * stride] = 0;
         }
       }
     }
     // Prefix splits a ≤ kPrefix (a < m - a, as m0 ≥ 4 kPrefix) of the sets m0 + j with
     // m0 + j - a < known_end, that is j < known_end - m0 + a.
-    for (std::uint64_t a = 1; a <= detail::kPrefix; ++a) {
+    for (std::uint64_t a = 1; a <= prefix; ++a) {
       if (known_end + a <= m0) continue;
       const std::uint64_t lanes = std::min(detail::kBatch, known_end + a - m0);
       const V* values = g + (m0 - a);
@@ -433,7 +442,7 @@ struct GrundySequence::State {
       std::uint8_t* mark = base;
       for (std::size_t j = 0; j < lanes; ++j, mark += stride) mark[u ^ values[j]] = 1;
     }
-    return std::min(detail::kPrefix, m0 > known_end ? m0 - known_end : 0);
+    return std::min(prefix, m0 > known_end ? m0 - known_end : 0);
   }
 
   // Records the batch of sets m0 .. from build_batch as the sets of their slots; `left`: its
@@ -442,7 +451,7 @@ struct GrundySequence::State {
     const std::size_t slot0 = m0 % split_slots;
     for (std::size_t j = 0; j < detail::kBatch; ++j) {
       set_heap[slot0 + j] = m0 + j;
-      prefix_left[slot0 + j] = static_cast<std::uint8_t>(std::min(detail::kPrefix, left + j));
+      prefix_left[slot0 + j] = static_cast<std::uint8_t>(std::min(prefix, left + j));
     }
   }
 
@@ -451,8 +460,8 @@ struct GrundySequence::State {
   void mark_prefix(const V* g, std::uint64_t m, std::size_t slot) {
     std::uint8_t* mark = set_data(slot);
     const V* back = g + m;
-    const std::uint64_t prefix = std::min<std::uint64_t>(half(m), prefix_left[slot]);
-    for (std::uint64_t a = 1; a <= prefix; ++a) {
+    const std::uint64_t left = std::min<std::uint64_t>(half(m), prefix_left[slot]);
+    for (std::uint64_t a = 1; a <= left; ++a) {
       mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = 1;
     }
     prefix_left[slot] = 0;
@@ -580,7 +589,7 @@ struct GrundySequence::State {
     if (wanted.count == 0) return cap;
     if constexpr (std::is_same_v<V, std::uint16_t>) {
       if (count == 1 && vector) {
-        detail::find_wanted_pairs(g, ms[0], detail::kPrefix + 1, half(ms[0]) + 1, wanted, true);
+        detail::find_wanted_pairs(g, ms[0], prefix + 1, half(ms[0]) + 1, wanted, true);
         return std::min(wanted.smallest(), cap);
       }
     }
@@ -617,7 +626,7 @@ struct GrundySequence::State {
     }
     // Every value left in `wanted` afterwards has no split beyond the prefix (the smallest one
     // surely, which is all the mex needs).
-    detail::find_wanted_pairs(g, m, detail::kPrefix + 1, half(m) + 1, wanted, true);
+    detail::find_wanted_pairs(g, m, prefix + 1, half(m) + 1, wanted, true);
     return std::min(wanted.smallest(), cap);
   }
 
@@ -657,7 +666,7 @@ struct GrundySequence::State {
   std::size_t find_split(const V* g, const std::uint64_t* ms, std::size_t count,
                          std::uint32_t v) const {
     std::uint64_t block = 32;
-    for (std::uint64_t lo = detail::kPrefix + 1;;
+    for (std::uint64_t lo = prefix + 1;;
          lo += block, block = std::min<std::uint64_t>(block * 2, 4096)) {
       bool more = false;
       for (std::size_t i = 0; i < count; ++i) {

@@ -85,7 +85,7 @@ void GrundySequence::State::build_ahead(const V* g, std::uint64_t m0) {
   const std::uint64_t left = build_batch(g, m0, published, known);
   const std::size_t slot0 = m0 % split_slots;
   for (std::size_t j = 0; j < detail::kBatch; ++j) {
-    prefix_left[slot0 + j] = static_cast<std::uint8_t>(std::min(detail::kPrefix, left + j));
+    prefix_left[slot0 + j] = static_cast<std::uint8_t>(std::min(prefix, left + j));
     // With several sets, a value absent from one is usually found in another: searching each set
     // on its own would scan far more than the heap's own search (all sets in step), so only the
     // rare part is built ahead.
@@ -108,7 +108,7 @@ std::uint32_t GrundySequence::State::resolve(const V* g, std::uint64_t m,
   for (; v + 1 < seen.size(); ++v) {
     if (mark[v] != 0) continue;
     if (detail::common(v, mask)) break;
-    if (detail::kPrefix + 1 < end && detail::find_pair(g, m, detail::kPrefix + 1, end, v) < end) {
+    if (prefix + 1 < end && detail::find_pair(g, m, prefix + 1, end, v) < end) {
       mark[v] = 1;
     }
   }
@@ -128,7 +128,7 @@ std::uint32_t GrundySequence::State::resolve_wanted(const std::uint16_t* g, std:
   }
   const detail::WantedValues before = wanted;
   const std::uint32_t bound =
-      detail::find_wanted_pairs(g, m, detail::kPrefix + 1, half(m) + 1, wanted, true);
+      detail::find_wanted_pairs(g, m, prefix + 1, half(m) + 1, wanted, true);
   for (std::uint32_t i = 0; i < detail::kWantedLimit / 16; ++i) {
     for (std::uint32_t bits = before.words[i] & ~wanted.words[i]; bits != 0; bits &= bits - 1) {
       mark[16 * i + static_cast<std::uint32_t>(std::countr_zero(bits))] = 1;
@@ -153,8 +153,7 @@ bool GrundySequence::State::try_build(const V* g, std::uint64_t limit) {
 }
 
 std::uint64_t GrundySequence::State::build_limit() const {
-  return pipeline->heaps_done.load(std::memory_order_acquire) + detail::kPrefix + 1 -
-         detail::kBatch;
+  return pipeline->heaps_done.load(std::memory_order_acquire) + prefix + 1 - detail::kBatch;
 }
 
 // A helper thread: builds the next set whenever it may. It claims a set only when it can build
