@@ -61,14 +61,21 @@ NIMKIT_AVX512 inline bool take_hits(__mmask32 hits, __m512i x, __m512i& table) {
 NIMKIT_AVX512 __m512i scan_vector(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
                                   std::uint64_t hi, __m512i table) {
   std::uint64_t a = lo;
-  // Two steps per iteration: one branch for 64 splits.
-  for (; a + 64 <= hi; a += 64) {
+  // Four steps per iteration: one branch for 128 splits.
+  for (; a + 128 <= hi; a += 128) {
     const __m512i x0 = split_values(g, m, a);
     const __m512i x1 = split_values(g, m, a + 32);
+    const __m512i x2 = split_values(g, m, a + 64);
+    const __m512i x3 = split_values(g, m, a + 96);
     const __mmask32 h0 = wanted_lanes(x0, table);
     const __mmask32 h1 = wanted_lanes(x1, table);
-    if ((h0 | h1) == 0) continue;
-    if (take_hits(h0, x0, table) || take_hits(h1, x1, table)) return table;
+    const __mmask32 h2 = wanted_lanes(x2, table);
+    const __mmask32 h3 = wanted_lanes(x3, table);
+    if ((h0 | h1 | h2 | h3) == 0) continue;
+    if (take_hits(h0, x0, table) || take_hits(h1, x1, table) || take_hits(h2, x2, table) ||
+        take_hits(h3, x3, table)) {
+      return table;
+    }
   }
   for (; a < hi; a += 32) {
     const __m512i x = split_values(g, m, a);
