@@ -349,123 +349,16 @@ struct GrundySequence::State {
     return mex_from(0, s);
   }
 
-  // Builds S(m) into `slot` (see set_marks). Not inlined: inlined into the heap loop, GCC 12
-  // spilled a register inside the rare-pair loop (Grundy 2^22: 12.5 s -> 13.6 s CPU).
+  // Split sets (split_sets.h).
   template <typename V>
-  [[gnu::noinline]] void build_split_set(const V* g, std::uint64_t m, std::size_t slot) {
-    std::uint8_t* mark = set_data(slot);
-    std::memset(mark, 0, seen.size());
-    set_heap[slot] = m;
-    prefix_left[slot] = 0;
-    // Every split with a rare part: that is every split with a detail::common value (and some
-    // others). Rare heaps r ≤ prefix are skipped: the split (r, m - r) is one of the prefix splits.
-    const std::uint64_t prefix_end = std::min(half(m), prefix);
-    const auto heaps_end = rare_heaps.empty() || rare_heaps.back() < m
-                               ? rare_heaps.end()
-                               : std::lower_bound(rare_heaps.begin(), rare_heaps.end(), m);
-    const auto heaps_begin = std::upper_bound(rare_heaps.begin(), heaps_end, prefix_end);
-    const std::uint32_t* values = rare_values.data() + (heaps_begin - rare_heaps.begin());
-    const std::uint32_t* heaps = std::to_address(heaps_begin);
-    const std::size_t count = static_cast<std::size_t>(heaps_end - heaps_begin);
-    const V* back = g + m;
-    for (std::size_t i = 0; i < count; ++i) {
-      mark[values[i] ^ back[-static_cast<std::ptrdiff_t>(heaps[i])]] = 1;
-    }
-    // Grundy's game: the equal split h + h is not a move; undo its mark when it was made (value 0
-    // stays an option only if some other split has it, which the search below finds again).
-    if (game.grundys_game && m % 2 == 0 && !detail::common(g[m / 2], mask)) mark[0] = 0;
-    for (std::uint64_t a = 1; a <= prefix_end; ++a) {
-      mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = 1;
-    }
-  }
-
-  // Whether the batch of sets m0 .. m0 + kBatch - 1 may be built: none of them is built yet (a
-  // built set may hold witnesses, or be one this heap already uses) and its rare part is worth a
-  // batch. Its slots are consecutive (split_slots is a multiple of kBatch and kBatch divides m0),
-  // and hold no set the heap needs (split_slots covers the sets a heap needs and a batch on
-  // either side).
-  bool batch_free(std::uint64_t m0) const {
-    if (m0 < 4 * prefix) return false;
-    const std::size_t slot0 = m0 % split_slots;
-    for (std::size_t j = 0; j < detail::kBatch; ++j) {
-      if (set_heap[slot0 + j] == m0 + j) return false;
-    }
-    return true;
-  }
-
-  // The rare parts of S(m0) ... S(m0 + kBatch - 1) (build_split_set without the prefix splits,
-  // which mark_prefix adds when a set is first used). Reads values and rare heaps below m0 - 1
-  // only: a rare heap found later, r ≥ m0 - 1, splits a set m of the batch with a smaller part
-  // m - r ≤ kBatch ≤ kPrefix, one of the prefix splits.
-  // Marks only (helper threads run it too: the caller records the sets in set_heap); reads the
-  // first `rare_end` rare heaps, and values below `known_end` (≥ m0 - kPrefix - 1 + kBatch): the
-  // prefix splits (a, m - a) with m - a < known_end are marked too, the others, a = 1 ..
-  // prefix_left (returned for the first set; one more for each next set), are left to mark_prefix.
+  void build_split_set(const V* g, std::uint64_t m, std::size_t slot);
+  bool batch_free(std::uint64_t m0) const;
   template <typename V>
-  [[gnu::noinline]] std::uint64_t build_batch(const V* g, std::uint64_t m0, std::size_t rare_end,
-                                              std::uint64_t known_end) {
-    const std::size_t stride = set_stride;
-    std::uint8_t* const base = set_data(m0 % split_slots);
-    std::memset(base, 0, detail::kBatch * stride);
-    const std::size_t count = rare_end;
-    const std::uint32_t* heaps = rare_heaps.data();
-    std::size_t i =
-        static_cast<std::size_t>(std::upper_bound(heaps, heaps + count, prefix) - heaps);
-    // Rare heaps r with kPrefix < r < m0 - kPrefix: a split of every set of the batch.
-    std::size_t last = i;
-    while (last < count && rare_heaps[last] + prefix < m0) ++last;
-    detail::mark_batch(g, m0, heaps + i, rare_values.data() + i, last - i, base, stride);
-    i = last;
-    // The next few: of the later sets only (r < m - kPrefix).
-    for (; i < count && rare_heaps[i] + prefix + 1 < m0 + detail::kBatch; ++i) {
-      const std::uint64_t r = rare_heaps[i];
-      for (std::uint64_t j = r + prefix + 1 - m0; j < detail::kBatch; ++j) {
-        base[j * stride + (rare_values[i] ^ g[m0 + j - r])] = 1;
-      }
-    }
-    // Grundy's game: the equal split h + h is no move (as in build_split_set).
-    if (game.grundys_game) {
-      for (std::uint64_t j = m0 % 2; j < detail::kBatch; j += 2) {
-        const std::uint64_t h = (m0 + j) / 2;
-        if (h > prefix && h + prefix < m0 + j && !detail::common(g[h], mask)) {
-          base[j * stride] = 0;
-        }
-      }
-    }
-    // Prefix splits a ≤ kPrefix (a < m - a, as m0 ≥ 4 kPrefix) of the sets m0 + j with
-    // m0 + j - a < known_end, that is j < known_end - m0 + a.
-    for (std::uint64_t a = 1; a <= prefix; ++a) {
-      if (known_end + a <= m0) continue;
-      const std::uint64_t lanes = std::min(detail::kBatch, known_end + a - m0);
-      const V* values = g + (m0 - a);
-      const std::uint32_t u = g[a];
-      std::uint8_t* mark = base;
-      for (std::size_t j = 0; j < lanes; ++j, mark += stride) mark[u ^ values[j]] = 1;
-    }
-    return std::min(prefix, m0 > known_end ? m0 - known_end : 0);
-  }
-
-  // Records the batch of sets m0 .. from build_batch as the sets of their slots; `left`: its
-  // return value.
-  void record_batch(std::uint64_t m0, std::uint64_t left) {
-    const std::size_t slot0 = m0 % split_slots;
-    for (std::size_t j = 0; j < detail::kBatch; ++j) {
-      set_heap[slot0 + j] = m0 + j;
-      prefix_left[slot0 + j] = static_cast<std::uint8_t>(std::min(prefix, left + j));
-    }
-  }
-
-  // Adds the prefix splits a = 1 .. prefix_left[slot] to a set built by build_batch.
+  void build_batch(const V* g, std::uint64_t m0, std::size_t rare_end, std::uint64_t known_end);
+  std::uint8_t prefix_unmarked(std::uint64_t m0, std::uint64_t known_end, std::size_t j) const;
+  void record_batch(std::uint64_t m0, std::uint64_t known_end);
   template <typename V>
-  void mark_prefix(const V* g, std::uint64_t m, std::size_t slot) {
-    std::uint8_t* mark = set_data(slot);
-    const V* back = g + m;
-    const std::uint64_t left = std::min<std::uint64_t>(half(m), prefix_left[slot]);
-    for (std::uint64_t a = 1; a <= left; ++a) {
-      mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = 1;
-    }
-    prefix_left[slot] = 0;
-  }
+  void mark_prefix(const V* g, std::uint64_t m, std::size_t slot);
 
   // kPipelined: helper threads build the sets m >= pipeline_first (sparse_threads.h); this thread
   // completes them. The sets are cleared at the start of every pipelined stretch, whose few
@@ -487,7 +380,8 @@ struct GrundySequence::State {
         if (kPipelined && m >= pipeline_first) {
           complete_set(g, m, slot);
         } else if (const std::uint64_t m0 = m - m % detail::kBatch; !kPipelined && batch_free(m0)) {
-          record_batch(m0, build_batch(g, m0, rare_heaps.size(), n));
+          build_batch(g, m0, rare_heaps.size(), n);
+          record_batch(m0, n);
         } else {
           build_split_set(g, m, slot);
         }
@@ -518,11 +412,6 @@ struct GrundySequence::State {
     };
     std::uint32_t v = 0;
     while (marked(v)) ++v;
-    if constexpr (std::is_same_v<V, std::uint16_t>) {
-      if (count == 1 && vector && seen.size() <= detail::kWantedLimit && !detail::common(v, mask)) {
-        return wanted_value(g, ms[0], resolved[0], v, marked);
-      }
-    }
     // A rare value v is the candidate: unless a set holds it, it is an option only through a
     // split of two detail::common parts beyond the prefix, which the sets do not cover. Search
     // those splits for one of value v (stopping at the first); if there is none, v is the mex, else
@@ -607,27 +496,6 @@ struct GrundySequence::State {
   // The bits below `count` of a 64-bit word (all when count ≥ 64).
   static std::uint64_t below(std::uint64_t count) {
     return count >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1;
-  }
-
-  // The mex of a heap that needs the one split set S(m), from v, its smallest unmarked value
-  // (rare): the rare values below the first common value missing (or the first value known to be
-  // absent: below `resolved`, see set_resolved) are searched for all at once.
-  template <typename Marked>
-  std::uint32_t wanted_value(const std::uint16_t* g, std::uint64_t m, std::uint32_t resolved,
-                             std::uint32_t v, const Marked& marked) const {
-    detail::WantedValues wanted;
-    // The first unmarked value that is common or known to be absent; while no mask is chosen
-    // (mask 0) every value is rare, and the mex is below seen.size() - 1.
-    std::uint32_t cap = v;
-    for (; cap + 1 < seen.size(); ++cap) {
-      if (marked(cap)) continue;
-      if (detail::common(cap, mask) || cap < resolved) break;
-      wanted.add(cap);
-    }
-    // Every value left in `wanted` afterwards has no split beyond the prefix (the smallest one
-    // surely, which is all the mex needs).
-    detail::find_wanted_pairs(g, m, prefix + 1, half(m) + 1, wanted, true);
-    return std::min(wanted.smallest(), cap);
   }
 
   // More than detail::kMaxSplitLengths split lengths (a rare kind of code): the sparse method

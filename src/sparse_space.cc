@@ -11,6 +11,7 @@
 #include "nimkit/periodicity.h"
 #include "sparse_kernel.h"
 #include "sparse_threads.h"
+#include "split_sets.h"
 
 namespace nimkit {
 

@@ -82,10 +82,10 @@ template <typename V>
 void GrundySequence::State::build_ahead(const V* g, std::uint64_t m0) {
   const std::uint64_t known = pipeline->heaps_done.load(std::memory_order_acquire);
   const std::size_t published = pipeline->rare_published.load(std::memory_order_acquire);
-  const std::uint64_t left = build_batch(g, m0, published, known);
+  build_batch(g, m0, published, known);
   const std::size_t slot0 = m0 % split_slots;
   for (std::size_t j = 0; j < detail::kBatch; ++j) {
-    prefix_left[slot0 + j] = static_cast<std::uint8_t>(std::min(prefix, left + j));
+    prefix_left[slot0 + j] = prefix_unmarked(m0, known, j);
     // With several sets, a value absent from one is usually found in another: searching each set
     // on its own would scan far more than the heap's own search (all sets in step), so only the
     // rare part is built ahead.
