@@ -5,11 +5,12 @@
 
 namespace {
 
-void sequence(benchmark::State& state, const char* code, nimkit::SequenceAlgorithm algorithm) {
+void sequence(benchmark::State& state, const char* code, nimkit::SequenceAlgorithm algorithm,
+              const nimkit::SequenceOptions& options = {}) {
   const auto game = nimkit::SplitGame::parse(code).value();
   const auto count = static_cast<std::uint64_t>(state.range(0));
   for (auto _ : state) {
-    auto s = nimkit::GrundySequence::create(game, algorithm).value();
+    auto s = nimkit::GrundySequence::create(game, algorithm, options).value();
     s.extend_to(count);
     benchmark::DoNotOptimize(s.value(count - 1));
   }
@@ -22,6 +23,15 @@ void GrundysGamePlain(benchmark::State& s) {
 void GrundysGameSparse(benchmark::State& s) {
   sequence(s, "grundy", nimkit::SequenceAlgorithm::kSparse);
 }
+// The same without the vector pair search (one value at a time), and on two threads.
+void GrundysGameSparseNoVector(benchmark::State& s) {
+  sequence(s, "grundy", nimkit::SequenceAlgorithm::kSparse, {.vector_search = false});
+}
+void GrundysGameSparseTwoThreads(benchmark::State& s) {
+  sequence(s, "grundy", nimkit::SequenceAlgorithm::kSparse, {.threads = 2});
+}
+// .6: values in the hundreds and a rare list that keeps growing (tens of thousands of rare heaps).
+void Dot6Sparse(benchmark::State& s) { sequence(s, "0.6", nimkit::SequenceAlgorithm::kSparse); }
 void Dot354Plain(benchmark::State& s) { sequence(s, "0.354", nimkit::SequenceAlgorithm::kPlain); }
 void Dot354Sparse(benchmark::State& s) { sequence(s, "0.354", nimkit::SequenceAlgorithm::kSparse); }
 void KaylesSparse(benchmark::State& s) {
@@ -55,6 +65,9 @@ BENCHMARK(GrundysGameSparse)
     ->Arg(1 << 15)
     ->Arg(1 << 18)
     ->Unit(benchmark::kMillisecond);
+BENCHMARK(GrundysGameSparseNoVector)->Arg(1 << 18)->Unit(benchmark::kMillisecond);
+BENCHMARK(GrundysGameSparseTwoThreads)->Arg(1 << 18)->Unit(benchmark::kMillisecond);
+BENCHMARK(Dot6Sparse)->Arg(1 << 16)->Unit(benchmark::kMillisecond);
 BENCHMARK(Dot354Plain)->Arg(1 << 13)->Arg(1 << 15)->Unit(benchmark::kMillisecond);
 BENCHMARK(Dot354Sparse)->Arg(1 << 13)->Arg(1 << 15)->Arg(1 << 20)->Unit(benchmark::kMillisecond);
 BENCHMARK(KaylesSparse)->Arg(1 << 20)->Unit(benchmark::kMillisecond);
