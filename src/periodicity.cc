@@ -146,6 +146,16 @@ std::uint64_t next_repeating(std::span<const V> g, std::uint64_t p, std::uint64_
   const std::uint64_t last = g.size() - 1;
   V tail[Depth];
   for (std::uint64_t i = 0; i < Depth; ++i) tail[i] = g[last - i];
+  auto repeats = [&](std::uint64_t q) {
+    std::uint64_t i = 0;
+    while (i < Depth && g[last - i - q] == tail[i]) ++i;
+    return i == Depth;
+  };
+  // A few periods one at a time first: behind a short period with a long run (its multiples all
+  // repeat), the next candidate is near and a whole block would be compared for nothing.
+  for (const std::uint64_t first_end = std::min(p + 8, last_p + 1); p < first_end; ++p) {
+    if (repeats(p)) return p;
+  }
   // Block of q = p ... p + kBlock - 1: g(last - i - q) lies at low[kBlock - 1 - (q - p) - i],
   // ascending in memory as q falls.
   while (p + kBlock - 1 <= last_p) {
@@ -160,9 +170,7 @@ std::uint64_t next_repeating(std::span<const V> g, std::uint64_t p, std::uint64_
     p += kBlock;
   }
   for (; p <= last_p; ++p) {
-    std::uint64_t i = 0;
-    while (i < Depth && g[last - i - p] == tail[i]) ++i;
-    if (i == Depth) return p;
+    if (repeats(p)) return p;
   }
   return last_p + 1;
 }
