@@ -25,7 +25,8 @@ std::uint64_t times(std::uint64_t a, std::uint64_t b) {
 //   E = max(n0 + shift, floor, f·max(n0, 1) + (f - 1)·p + k)   (saturating sums),
 // the last term only for octal games with moves leaving two heaps (f = 2: 2·n1 + p + k) or three
 // (f = 3: 3·n1 + 2·p + k, never below the two-heap term, so it alone counts when both apply).
-// For octal games n0 + shift is max(n0 + 1, n0 + k) and floor = k + 1 when moves leave one heap.
+// For octal games n0 + shift is max(n0 + 1, n0 + k) and floor = k + 1 when moves leave one heap;
+// for subtraction and all-but games E = n0 + max(k, 1).
 //
 // E(n0, p) + p ≥ E(n0 + p, 0), term by term (n1 + p ≥ max(n0 + p, 1)): a candidate whose
 // repeating run starts at heap x = n0 + p needs at least E(x, 0) values, whatever its period.
