@@ -148,30 +148,25 @@ inline void mark_batch(const std::uint16_t* g, std::uint64_t m0, const std::uint
 }
 #endif
 
-// Bit i of the result (value v = 64w + i): none of the `count` byte-mark arrays has sets[k][v]
-// nonzero. Sixteen marks per step with SSE2.
-inline std::uint64_t missing_values(const std::uint8_t* const* sets, std::size_t count,
-                                    std::size_t w) {
-  std::uint64_t bits = 0;
+// Bit i of the result (value v = 16c + i, i < 16): none of the `count` byte-mark arrays has
+// sets[k][v] nonzero. One 16-byte load per array with SSE2.
+inline std::uint32_t missing_values(const std::uint8_t* const* sets, std::size_t count,
+                                    std::size_t c) {
 #if defined(__SSE2__)
-  for (std::size_t part = 0; part < 4; ++part) {
-    const std::size_t at = 64 * w + 16 * part;
-    __m128i any = _mm_setzero_si128();
-    for (std::size_t k = 0; k < count; ++k) {
-      any = _mm_or_si128(any, _mm_loadu_si128(reinterpret_cast<const __m128i*>(sets[k] + at)));
-    }
-    const auto zero =
-        static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(any, _mm_setzero_si128())));
-    bits |= std::uint64_t{zero} << (16 * part);
+  __m128i any = _mm_setzero_si128();
+  for (std::size_t k = 0; k < count; ++k) {
+    any = _mm_or_si128(any, _mm_loadu_si128(reinterpret_cast<const __m128i*>(sets[k] + 16 * c)));
   }
+  return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(any, _mm_setzero_si128())));
 #else
-  for (std::size_t i = 0; i < 64; ++i) {
+  std::uint32_t bits = 0;
+  for (std::size_t i = 0; i < 16; ++i) {
     bool any = false;
-    for (std::size_t k = 0; k < count; ++k) any = any || sets[k][64 * w + i] != 0;
-    if (!any) bits |= std::uint64_t{1} << i;
+    for (std::size_t k = 0; k < count; ++k) any = any || sets[k][16 * c + i] != 0;
+    if (!any) bits |= 1u << i;
   }
-#endif
   return bits;
+#endif
 }
 
 }  // namespace nimkit::detail

@@ -436,7 +436,6 @@ struct GrundySequence::State {
   std::uint32_t bitmap_value(const V* g, std::uint64_t n, const std::uint64_t* ms,
                              const std::uint8_t* const* marks, const std::uint32_t* resolved,
                              std::size_t count) {
-    const std::size_t words = seen.size() / 64;
     // The values of the simple moves, which are not in the sets.
     constexpr std::size_t kMaxSimple = 32;
     if (remove_whole.size() + remove_one.size() > kMaxSimple) return detail::kNoValue;
@@ -450,18 +449,22 @@ struct GrundySequence::State {
     }
     // Values below `absent` missing from the one set are not options at all (set_resolved).
     const std::uint64_t absent = count == 1 ? resolved[0] : 0;
-    std::uint64_t missing[detail::kWantedLimit / 64];
+    // By 16 values, stopping at the first chunk with a common (or known absent) missing value.
+    std::uint64_t missing[detail::kWantedLimit / 64] = {};
     std::uint32_t cap = detail::kNoValue;
     std::size_t w = 0;
-    for (; w < words; ++w) {
-      missing[w] = detail::missing_values(marks, count, w);
+    for (std::size_t c = 0; c < seen.size() / 16; ++c) {
+      std::uint64_t bits = detail::missing_values(marks, count, c);
       for (std::size_t i = 0; i < simple_count; ++i) {
-        if (simple[i] / 64 == w) missing[w] &= ~(std::uint64_t{1} << (simple[i] % 64));
+        if (simple[i] / 16 == c) bits &= ~(std::uint64_t{1} << (simple[i] % 16));
       }
-      std::uint64_t stop = missing[w] & common_bits[w];
-      if (64 * w < absent) stop |= missing[w] & below(absent - 64 * w);
+      w = c / 4;
+      const std::size_t shift = 16 * (c % 4);
+      missing[w] |= bits << shift;
+      std::uint64_t stop = bits & (common_bits[w] >> shift);
+      if (16 * c < absent) stop |= bits & below(absent - 16 * c);
       if (stop != 0) {
-        cap = static_cast<std::uint32_t>(64 * w + std::countr_zero(stop));
+        cap = static_cast<std::uint32_t>(16 * c + std::countr_zero(stop));
         missing[w] &= below(cap - 64 * w);
         break;
       }
