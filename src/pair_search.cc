@@ -95,9 +95,29 @@ NIMKIT_AVX512 void find_all_vector(const std::uint16_t* g, std::uint64_t m, std:
   }
 }
 
+// The first a in [lo, hi) whose split has value v, or hi.
+NIMKIT_AVX512 std::uint64_t find_one_vector(const std::uint16_t* g, std::uint64_t m,
+                                            std::uint64_t lo, std::uint64_t hi, std::uint32_t v) {
+  const __m512i target = _mm512_set1_epi16(static_cast<short>(v));
+  for (std::uint64_t a = lo; a < hi; a += 32) {
+    __mmask32 hits = _mm512_cmpeq_epi16_mask(split_values(g, m, a), target);
+    if (hi - a < 32) hits &= (__mmask32{1} << (hi - a)) - 1;
+    if (hits != 0) return a + static_cast<std::uint64_t>(std::countr_zero(hits));
+  }
+  return hi;
+}
+
 #endif
 
 }  // namespace
+
+std::uint64_t find_pair_vector(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
+                               std::uint64_t hi, std::uint32_t v) {
+#if defined(NIMKIT_VECTOR_PAIRS)
+  if (m >= 64 && vector_pair_search_supported()) return find_one_vector(g, m, lo, hi, v);
+#endif
+  return find_pair(g, m, lo, hi, v);
+}
 
 bool vector_pair_search_supported() {
 #if defined(NIMKIT_VECTOR_PAIRS)

@@ -52,6 +52,11 @@ inline std::uint64_t find_pair(const std::uint16_t* g, std::uint64_t m, std::uin
 }
 #endif
 
+// find_pair with AVX-512 (32 splits per step) where vector_pair_search_supported(), else
+// find_pair itself. Same contract as find_wanted_pairs for m, lo and hi.
+std::uint64_t find_pair_vector(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
+                               std::uint64_t hi, std::uint32_t v);
+
 // Values a joint search looks for, all below kWantedLimit: a bitmap of 32 16-bit words (the
 // layout the vector search looks words up in).
 inline constexpr std::uint32_t kWantedLimit = 512;

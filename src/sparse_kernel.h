@@ -544,11 +544,21 @@ struct GrundySequence::State {
         const std::uint64_t last = half(ms[i]) + 1;
         if (lo >= last) continue;
         const std::uint64_t hi = std::min(lo + block, last);
-        if (detail::find_pair(g, ms[i], lo, hi, v) < hi) return i;
+        if (find_one(g, ms[i], lo, hi, v) < hi) return i;
         if (hi < last) more = true;
       }
       if (!more) return count;
     }
+  }
+
+  // detail::find_pair, with AVX-512 when the vector search runs.
+  template <typename V>
+  std::uint64_t find_one(const V* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
+                         std::uint32_t v) const {
+    if constexpr (std::is_same_v<V, std::uint16_t>) {
+      if (vector) return detail::find_pair_vector(g, m, lo, hi, v);
+    }
+    return detail::find_pair(g, m, lo, hi, v);
   }
 
   // Threads (sparse_threads.h).

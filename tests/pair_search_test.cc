@@ -78,6 +78,26 @@ TEST(PairSearch, VectorSearchMatchesAPlainScan) {
   check_random(512, true, 4);
 }
 
+// The first split of one value, with and without AVX-512, against the plain loop.
+TEST(PairSearch, FirstSplitOfOneValueMatchesAPlainLoop) {
+  std::mt19937 random(5);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const std::uint64_t m = 64 + random() % 2000;
+    std::vector<std::uint16_t> g(m + 1);
+    const auto spread = static_cast<std::uint32_t>(1 + random() % 300);
+    for (auto& v : g) v = static_cast<std::uint16_t>(random() % spread);
+    const std::uint64_t hi = 1 + random() % (m / 2 + 1);
+    const std::uint64_t lo = 1 + random() % hi;
+    const auto v = static_cast<std::uint32_t>(random() % 512);
+    std::uint64_t expected = hi;
+    for (std::uint64_t a = lo; a < hi && expected == hi; ++a) {
+      if ((g[a] ^ g[m - a]) == v) expected = a;
+    }
+    ASSERT_EQ(detail::find_pair(g.data(), m, lo, hi, v), expected) << trial;
+    ASSERT_EQ(detail::find_pair_vector(g.data(), m, lo, hi, v), expected) << trial;
+  }
+}
+
 TEST(PairSearch, WantedValuesCountAndSmallest) {
   WantedValues wanted;
   EXPECT_EQ(wanted.smallest(), detail::kWantedLimit);
