@@ -72,7 +72,7 @@ void remoteness(benchmark::State& state, const std::string& text, const std::str
   state.counters["found"] = found ? 1 : 0;
 }
 
-// A 5 x 5 grid graph for Node Kayles, vertices numbered row by row from 1.
+// A side × side grid graph for Node Kayles, vertices numbered row by row from 1.
 std::string grid_edges(int side) {
   std::string edges;
   for (int r = 0; r < side; ++r) {
