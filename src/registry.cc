@@ -102,179 +102,183 @@ std::function<Made(std::string_view)> shared_plain(std::string name) {
   };
 }
 
-// The display names of the entries that are not named octal games (those come with their own).
-// An entry's rules in plain words are its summary unless it has its own.
-void add_titles(std::vector<RulesetEntry>& list) {
-  static constexpr std::pair<std::string_view, std::string_view> kTitles[] = {
-      {"nim", "Nim"},
-      {"zero-move", "Nim with zero moves"},
-      {"subtraction", "Subtraction game"},
-      {"octal", "Octal game"},
-      {"grundy", "Grundy's game"},
-      {"lasker", "Lasker's Nim"},
-      {"moore", "Moore's Nim"},
-      {"wythoff", "Wythoff's game"},
-      {"node-kayles", "Node Kayles"},
-      {"staircase", "Staircase Nim"},
-      {"fibonacci-nim", "Fibonacci Nim"},
-      {"arc-kayles", "Arc Kayles"},
-      {"hackenbush", "Green Hackenbush"},
-      {"digraph", "Token on a directed graph"},
-      {"turning-turtles", "Turning Turtles"},
-      {"mock-turtles", "Mock Turtles"},
-      {"ruler", "Ruler"},
-      {"turning-corners", "Turning Corners"},
-      {"chomp", "Chomp"},
-      {"cram", "Cram"},
-  };
-  for (RulesetEntry& entry : list) {
-    for (const auto& [name, title] : kTitles) {
-      if (entry.name == name) entry.title = title;
+// A factory for a coin-turning game, which takes no parameters.
+std::function<Made(std::string_view)> coin_game(std::string name, CoinGame game) {
+  return [name = std::move(name), game](std::string_view params) -> Made {
+    if (!params.empty()) {
+      return fail(
+          fmt::format("ruleset {} takes no parameters, got {}", quoted(name), quoted(params)));
     }
-    if (entry.rules.empty()) entry.rules = entry.summary;
-  }
+    return std::shared_ptr<const Ruleset>(std::make_shared<const CoinTurning>(game));
+  };
 }
 
-std::vector<RulesetEntry> make_registry() {
-  std::vector<RulesetEntry> list;
-  list.push_back({"nim", "", Nim().summary(), {"nim"}, plain<Nim>("nim")});
+// Each entry is one family, all of it in one place: notation, parameters, summary, examples,
+// factory, view, start position, and the words for people (title; rules, when they are not the
+// summary). The order is the order the help lists them in.
+void add_heap_games(std::vector<RulesetEntry>& list) {
+  list.push_back({.name = "nim",
+                  .summary = Nim().summary(),
+                  .examples = {"nim"},
+                  .make = plain<Nim>("nim"),
+                  .title = "Nim"});
+  list.push_back({.name = "zero-move",
+                  .summary = ZeroMoveNim().summary(),
+                  .examples = {"zero-move"},
+                  .make = plain<ZeroMoveNim>("zero-move"),
+                  .title = "Nim with zero moves"});
+  list.push_back({.name = "subtraction",
+                  .parameters = "S: 1,3,4 | all-but:1,2 | squares | powers-of-2 | fibonacci",
+                  .summary = "take s objects from one heap, s in the set S",
+                  .examples = {"subtraction:1,2,3", "subtraction:1,3,4", "subtraction:2,5,7",
+                               "subtraction:all-but:1,2", "subtraction:squares",
+                               "subtraction:powers-of-2", "subtraction:fibonacci"},
+                  .make = make_subtraction,
+                  .title = "Subtraction game"});
   list.push_back(
-      {"zero-move", "", ZeroMoveNim().summary(), {"zero-move"}, plain<ZeroMoveNim>("zero-move")});
-  list.push_back(
-      {"subtraction",
-       "S: 1,3,4 | all-but:1,2 | squares | powers-of-2 | fibonacci",
-       "take s objects from one heap, s in the set S",
-       {"subtraction:1,2,3", "subtraction:1,3,4", "subtraction:2,5,7", "subtraction:all-but:1,2",
-        "subtraction:squares", "subtraction:powers-of-2", "subtraction:fibonacci"},
-       make_subtraction});
-  list.push_back(
-      {"octal",
-       "CODE: d0.d1d2... (Winning Ways), e.g. 0.77, 0.137, 4.12, 0.F",
-       "take-and-break: digit d_j says how many heaps may be left after taking j",
-       {"octal:0.77", "octal:0.137", "octal:4.12", "octal:0.51", "octal:0.F", "octal:0.2B"},
-       make_octal,
-       "pins",
-       "8 5"});
+      {.name = "octal",
+       .parameters = "CODE: d0.d1d2... (Winning Ways), e.g. 0.77, 0.137, 4.12, 0.F",
+       .summary = "take-and-break: digit d_j says how many heaps may be left after taking j",
+       .examples = {"octal:0.77", "octal:0.137", "octal:4.12", "octal:0.51", "octal:0.F",
+                    "octal:0.2B"},
+       .make = make_octal,
+       .view = "pins",
+       .start = "8 5",
+       .title = "Octal game"});
+  // The named octal games carry their names and rules in the table of octal_code.h.
   for (const NamedOctalGame& game : named_octal_games()) {
-    list.push_back({std::string(game.name),
-                    "",
-                    fmt::format("{} (octal {})", game.rules, game.code),
-                    {std::string(game.name)},
-                    named_octal(game),
-                    "pins",
-                    "8 5"});
-    list.back().title = game.title;
-    list.back().rules = game.rules;
+    list.push_back({.name = std::string(game.name),
+                    .summary = fmt::format("{} (octal {})", game.rules, game.code),
+                    .examples = {std::string(game.name)},
+                    .make = named_octal(game),
+                    .view = "pins",
+                    .start = "8 5",
+                    .title = std::string(game.title),
+                    .rules = std::string(game.rules)});
   }
-  list.push_back({"grundy",
-                  "",
-                  GrundysGame().summary(),
-                  {"grundy"},
-                  shared_plain<GrundysGame>("grundy"),
-                  "split",
-                  "7 5"});
-  list.push_back(
-      {"lasker", "", LaskerNim().summary(), {"lasker"}, plain<LaskerNim>("lasker"), "split"});
-  list.push_back({"moore",
-                  "K: the most heaps one move may take from (1-64)",
-                  "take from 1 to K heaps at once, any number (at least one) from each",
-                  {"moore:1", "moore:2", "moore:3"},
-                  [](std::string_view params) -> Made {
+  list.push_back({.name = "grundy",
+                  .summary = GrundysGame().summary(),
+                  .examples = {"grundy"},
+                  .make = shared_plain<GrundysGame>("grundy"),
+                  .view = "split",
+                  .start = "7 5",
+                  .title = "Grundy's game"});
+  list.push_back({.name = "lasker",
+                  .summary = LaskerNim().summary(),
+                  .examples = {"lasker"},
+                  .make = plain<LaskerNim>("lasker"),
+                  .view = "split",
+                  .title = "Lasker's Nim"});
+  list.push_back({.name = "moore",
+                  .parameters = "K: the most heaps one move may take from (1-64)",
+                  .summary = "take from 1 to K heaps at once, any number (at least one) from each",
+                  .examples = {"moore:1", "moore:2", "moore:3"},
+                  .make = [](std::string_view params) -> Made {
                     auto made = MooreNim::make(params);
                     if (!made) return Error{made.error()};
                     return std::shared_ptr<const Ruleset>(*made);
                   },
-                  "moore"});
-  list.push_back({"wythoff",
-                  "",
-                  WythoffGame().summary(),
-                  {"wythoff"},
-                  plain<WythoffGame>("wythoff"),
-                  "queen",
-                  "3 5"});
-  list.push_back({"node-kayles",
-                  "",
-                  NodeKayles().summary(),
-                  {"node-kayles"},
-                  shared_plain<NodeKayles>("node-kayles"),
-                  "graph",
-                  "1-2,2-3,3-4,4-5,5-1,1-3"});
-  list.push_back({"staircase",
-                  "",
-                  StaircaseNim().summary(),
-                  {"staircase"},
-                  plain<StaircaseNim>("staircase"),
-                  "heaps",
-                  "4 0 3 2"});
-  list.push_back({"fibonacci-nim",
-                  "",
-                  FibonacciNim().summary(),
-                  {"fibonacci-nim"},
-                  shared_plain<FibonacciNim>("fibonacci-nim"),
-                  "heaps",
-                  "20"});
-  list.push_back({"arc-kayles",
-                  "",
-                  ArcKayles().summary(),
-                  {"arc-kayles"},
-                  shared_plain<ArcKayles>("arc-kayles"),
-                  "graph",
-                  "1-2,2-3,3-4,4-5,5-6,6-1,1-4"});
-  list.push_back({"hackenbush",
-                  "",
-                  GreenHackenbush().summary(),
-                  {"hackenbush"},
-                  plain<GreenHackenbush>("hackenbush"),
-                  "hackenbush",
-                  "0-1,1-2,2-0,2-3,3-3,0-4,4-5,4-5"});
-  list.push_back({"digraph",
-                  "",
-                  Digraph().summary(),
-                  {"digraph"},
-                  shared_plain<Digraph>("digraph"),
-                  "digraph",
-                  "s>a,s>b,s>c,a>c,b>c,b>d,c>e,d>e,d>f,e>g,f>g@s"});
-  for (const auto& [name, game, start] :
-       {std::tuple{"turning-turtles", CoinGame::kTurningTurtles, "hthht"},
-        std::tuple{"mock-turtles", CoinGame::kMockTurtles, "thhthth"},
-        std::tuple{"ruler", CoinGame::kRuler, "hhthtth"}}) {
-    list.push_back({name,
-                    "",
-                    CoinTurning(game).summary(),
-                    {name},
-                    [name = std::string(name), game = game](std::string_view params) -> Made {
-                      if (!params.empty()) {
-                        return fail(fmt::format("ruleset {} takes no parameters, got {}",
-                                                quoted(name), quoted(params)));
-                      }
-                      return std::shared_ptr<const Ruleset>(
-                          std::make_shared<const CoinTurning>(game));
-                    },
-                    "coins",
-                    start});
+                  .view = "moore",
+                  .title = "Moore's Nim"});
+  list.push_back({.name = "wythoff",
+                  .summary = WythoffGame().summary(),
+                  .examples = {"wythoff"},
+                  .make = plain<WythoffGame>("wythoff"),
+                  .view = "queen",
+                  .start = "3 5",
+                  .title = "Wythoff's game"});
+}
+
+void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
+  list.push_back({.name = "node-kayles",
+                  .summary = NodeKayles().summary(),
+                  .examples = {"node-kayles"},
+                  .make = shared_plain<NodeKayles>("node-kayles"),
+                  .view = "graph",
+                  .start = "1-2,2-3,3-4,4-5,5-1,1-3",
+                  .title = "Node Kayles"});
+  list.push_back({.name = "staircase",
+                  .summary = StaircaseNim().summary(),
+                  .examples = {"staircase"},
+                  .make = plain<StaircaseNim>("staircase"),
+                  .view = "heaps",
+                  .start = "4 0 3 2",
+                  .title = "Staircase Nim"});
+  list.push_back({.name = "fibonacci-nim",
+                  .summary = FibonacciNim().summary(),
+                  .examples = {"fibonacci-nim"},
+                  .make = shared_plain<FibonacciNim>("fibonacci-nim"),
+                  .view = "heaps",
+                  .start = "20",
+                  .title = "Fibonacci Nim"});
+  list.push_back({.name = "arc-kayles",
+                  .summary = ArcKayles().summary(),
+                  .examples = {"arc-kayles"},
+                  .make = shared_plain<ArcKayles>("arc-kayles"),
+                  .view = "graph",
+                  .start = "1-2,2-3,3-4,4-5,5-6,6-1,1-4",
+                  .title = "Arc Kayles"});
+  list.push_back({.name = "hackenbush",
+                  .summary = GreenHackenbush().summary(),
+                  .examples = {"hackenbush"},
+                  .make = plain<GreenHackenbush>("hackenbush"),
+                  .view = "hackenbush",
+                  .start = "0-1,1-2,2-0,2-3,3-3,0-4,4-5,4-5",
+                  .title = "Green Hackenbush"});
+  list.push_back({.name = "digraph",
+                  .summary = Digraph().summary(),
+                  .examples = {"digraph"},
+                  .make = shared_plain<Digraph>("digraph"),
+                  .view = "digraph",
+                  .start = "s>a,s>b,s>c,a>c,b>c,b>d,c>e,d>e,d>f,e>g,f>g@s",
+                  .title = "Token on a directed graph"});
+}
+
+void add_board_games(std::vector<RulesetEntry>& list) {
+  for (const auto& [name, game, start, title] :
+       {std::tuple{"turning-turtles", CoinGame::kTurningTurtles, "hthht", "Turning Turtles"},
+        std::tuple{"mock-turtles", CoinGame::kMockTurtles, "thhthth", "Mock Turtles"},
+        std::tuple{"ruler", CoinGame::kRuler, "hhthtth", "Ruler"}}) {
+    list.push_back({.name = name,
+                    .summary = CoinTurning(game).summary(),
+                    .examples = {name},
+                    .make = coin_game(name, game),
+                    .view = "coins",
+                    .start = start,
+                    .title = title});
   }
-  list.push_back({"turning-corners",
-                  "",
-                  TurningCorners().summary(),
-                  {"turning-corners"},
-                  plain<TurningCorners>("turning-corners"),
-                  "coins",
-                  "ttt/thh/tht"});
-  list.push_back({"chomp",
-                  "",
-                  Chomp().summary(),
-                  {"chomp"},
-                  shared_plain<Chomp>("chomp"),
-                  "chomp",
-                  "5 5 5 5"});
-  list.push_back({"cram",
-                  "",
-                  Cram().summary(),
-                  {"cram"},
-                  shared_plain<Cram>("cram"),
-                  "cram",
-                  "..../.#../..../...."});
-  add_titles(list);
+  list.push_back({.name = "turning-corners",
+                  .summary = TurningCorners().summary(),
+                  .examples = {"turning-corners"},
+                  .make = plain<TurningCorners>("turning-corners"),
+                  .view = "coins",
+                  .start = "ttt/thh/tht",
+                  .title = "Turning Corners"});
+  list.push_back({.name = "chomp",
+                  .summary = Chomp().summary(),
+                  .examples = {"chomp"},
+                  .make = shared_plain<Chomp>("chomp"),
+                  .view = "chomp",
+                  .start = "5 5 5 5",
+                  .title = "Chomp"});
+  list.push_back({.name = "cram",
+                  .summary = Cram().summary(),
+                  .examples = {"cram"},
+                  .make = shared_plain<Cram>("cram"),
+                  .view = "cram",
+                  .start = "..../.#../..../....",
+                  .title = "Cram"});
+}
+
+std::vector<RulesetEntry> make_registry() {
+  std::vector<RulesetEntry> list;
+  add_heap_games(list);
+  add_graph_and_course_games(list);
+  add_board_games(list);
+  // An entry's rules in plain words are its summary unless it has its own.
+  for (RulesetEntry& entry : list) {
+    if (entry.rules.empty()) entry.rules = entry.summary;
+  }
   return list;
 }
 

@@ -14,29 +14,68 @@ Search::Search(Convention convention, const Limits& limits, std::uint64_t max_ed
                      ? ~std::uint64_t{0}
                      : limits.max_nodes * kMovesPerNode) {}
 
+std::uint64_t Search::ruleset_id(const Ruleset* rules) {
+  auto known = ids_.find(rules);
+  if (known == ids_.end()) {
+    // Equal rulesets built separately share an id, so equal positions share a key.
+    const std::string spec = rules->spec();
+    auto it = std::find(specs_.begin(), specs_.end(), spec);
+    if (it == specs_.end()) it = specs_.insert(specs_.end(), spec);
+    known = ids_.emplace(rules, static_cast<std::uint64_t>(it - specs_.begin())).first;
+  }
+  return known->second;
+}
+
 Search::Key Search::canonical(const Position& position) {
-  std::vector<Key> parts;
+  // The parts are written side by side into one reused buffer and sorted as spans, so that a key
+  // costs one allocation however many components the position has.
+  parts_.clear();
+  spans_.clear();
   for (const Component& c : position.components()) {
-    if (c.rules->count_options(c.state) == 0) continue;
-    auto known = ids_.find(c.rules.get());
-    if (known == ids_.end()) {
-      // Equal rulesets built separately share an id, so equal positions share a key.
-      const std::string spec = c.rules->spec();
-      auto it = std::find(specs_.begin(), specs_.end(), spec);
-      if (it == specs_.end()) it = specs_.insert(specs_.end(), spec);
-      known = ids_.emplace(c.rules.get(), static_cast<std::uint64_t>(it - specs_.begin())).first;
-    }
     // The ruleset's id, then its canonical state; the state's length follows, so that keys of
     // different lengths cannot run into each other.
-    Key part{known->second};
-    c.rules->append_canonical(c.state, part);
-    part.push_back(part.size());
-    parts.push_back(std::move(part));
+    const std::size_t start = parts_.size();
+    parts_.push_back(ruleset_id(c.rules.get()));
+    c.rules->append_canonical(c.state, parts_);
+    parts_.push_back(parts_.size() - start);
+    spans_.emplace_back(start, parts_.size() - start);
   }
-  std::sort(parts.begin(), parts.end());
+  const auto begin = parts_.begin();
+  std::sort(spans_.begin(), spans_.end(), [&](const auto& a, const auto& b) {
+    return std::lexicographical_compare(begin + a.first, begin + a.first + a.second,
+                                        begin + b.first, begin + b.first + b.second);
+  });
   Key key;
-  for (const Key& part : parts) key.insert(key.end(), part.begin(), part.end());
+  key.reserve(parts_.size());
+  for (const auto& [start, length] : spans_)
+    key.insert(key.end(), begin + start, begin + start + length);
   return key;
+}
+
+Position Search::live(const Position& position) {
+  std::vector<Component> parts;
+  for (const Component& c : position.components()) {
+    if (c.rules->count_options(c.state) != 0) parts.push_back(c);
+  }
+  return Position(std::move(parts));
+}
+
+Position Search::child(const Position& parent, std::size_t index, Option option) {
+  const auto& components = parent.components();
+  std::vector<Component> next;
+  next.reserve(components.size() + option.result.size());
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    if (i != index) {
+      next.push_back(components[i]);
+      continue;
+    }
+    for (State& s : option.result) {
+      if (components[i].rules->count_options(s) != 0) {
+        next.push_back(Component{components[i].rules, std::move(s)});
+      }
+    }
+  }
+  return Position(std::move(next));
 }
 
 Result<bool> Search::open(std::vector<Frame>& stack, Position position, Key key, Mode mode) {
@@ -98,9 +137,10 @@ std::uint64_t Search::result_of(const Frame& frame, Mode mode) const {
 Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
   auto& table = memo(mode);
   std::vector<Frame> stack;
-  Key root_key = canonical(root);
+  Position start = live(root);
+  Key root_key = canonical(start);
   if (auto it = table.find(root_key); it != table.end()) return it->second;
-  if (auto opened = open(stack, root, std::move(root_key), mode); !opened) {
+  if (auto opened = open(stack, std::move(start), std::move(root_key), mode); !opened) {
     return Error{opened.error()};
   }
   while (true) {
@@ -116,22 +156,25 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
       absorb(stack.back(), answer, mode);
       continue;
     }
-    if (++edges_ > max_edges_) {
-      return fail(
-          fmt::format("position too large to search: more than the move limit of {} moves examined",
-                      max_edges_));
-    }
-    // Each move examined costs its ruleset's steps, so a wide misère search stops in bounded time.
+    // Each move examined costs steps in proportion to the position it makes, and its ruleset's
+    // cost of making it, so that a wide or large search stops in bounded time.
     const Component& c = components[top.component];
-    if (!limits_.charge(c.rules->move_cost(c.state))) return fail(limits_.stopped());
-    Position child = top.position.after(Move{top.component, c.rules->option(c.state, top.option)});
+    const std::uint64_t cost = c.rules->move_cost(c.state);
+    Position next = child(top.position, top.component, c.rules->option(c.state, top.option));
     ++top.option;
-    Key child_key = canonical(child);
+    Key child_key = canonical(next);
+    const std::uint64_t steps = 1 + child_key.size() / kKeyWordsPerStep;
+    edges_ += steps;
+    if (edges_ > max_edges_) {
+      return fail(fmt::format(
+          "position too large to search: more than the limit of {} moves examined", max_edges_));
+    }
+    if (!limits_.charge(cost + steps - 1)) return fail(limits_.stopped());
     if (auto it = table.find(child_key); it != table.end()) {
       absorb(top, it->second, mode);
       continue;
     }
-    if (auto opened = open(stack, std::move(child), std::move(child_key), mode); !opened) {
+    if (auto opened = open(stack, std::move(next), std::move(child_key), mode); !opened) {
       return Error{opened.error()};
     }
   }

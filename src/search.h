@@ -4,14 +4,18 @@
 // Grundy value, and by the perfect player to prolong lost games.
 //
 // The search keeps its own stack (no recursion), so a game thousands of moves long needs memory,
-// not call stack; it is bounded by Limits::max_nodes (positions memoized) and by an optional
-// budget of moves examined.
+// not call stack; it is bounded by Limits::max_nodes (positions memoized) and by a budget of
+// moves examined, weighted by the size of the position each move makes: making a move copies and
+// canonicalizes every component of the position, so a move in a sum of hundreds of heaps costs
+// hundreds of times a move in a small one, and the budget must say so for a search out of reach
+// to give up in bounded time (and memory: every position kept was paid for when it was made).
 #pragma once
 
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "nimkit/analysis.h"
@@ -23,10 +27,15 @@ class Search {
  public:
   // Moves a search may examine per position it may memoize, when no budget is given.
   static constexpr std::uint64_t kMovesPerNode = 10;
+  // A move costs 1 + W / kKeyWordsPerStep steps, W the words of the canonical key of the
+  // position it makes (a heap is 4 words): moves into positions of up to 15 heaps cost one step,
+  // as they always have, larger ones in proportion to the work of making them.
+  static constexpr std::uint64_t kKeyWordsPerStep = 64;
 
-  // `max_edges` bounds the moves examined over the search's whole life; 0 means
+  // `max_edges` bounds the steps of the moves examined over the search's whole life; 0 means
   // kMovesPerNode × limits.max_nodes, so that wide games (every heap size a move away) cannot
-  // run for long before failing.
+  // run for long before failing. The same steps, plus each ruleset's move_cost() beyond one, are
+  // charged to the limits' meter.
   Search(Convention convention, const Limits& limits, std::uint64_t max_edges = 0);
 
   // Whether the player to move wins `position`. Fails when the memo passes limits.max_nodes, the
@@ -40,6 +49,8 @@ class Search {
   Result<std::uint64_t> remoteness(const Position& position);
 
   std::uint64_t nodes() const { return wins_.size() + remote_.size(); }
+  // Steps of the moves examined so far (what max_edges bounds).
+  std::uint64_t steps() const { return edges_; }
 
  private:
   using Key = std::vector<std::uint64_t>;
@@ -57,7 +68,16 @@ class Search {
     std::uint64_t slowest_loss = 0;                 // kRemoteness: largest odd child
   };
 
+  // The key of a position without terminal components: each component's (ruleset id, canonical
+  // state, length), sorted.
   Key canonical(const Position& position);
+  std::uint64_t ruleset_id(const Ruleset* rules);
+  // `position` without its terminal components (they have no moves, so they change nothing under
+  // either convention, and the search need not copy them along).
+  static Position live(const Position& position);
+  // The position after option `option` of component `index` in `parent` (which has no terminal
+  // components), without the terminal components the move leaves.
+  static Position child(const Position& parent, std::size_t index, Option option);
   // The memoized answer for `mode`: for kWins 0/1, for kRemoteness the remoteness.
   Result<std::uint64_t> run(const Position& root, Mode mode);
   // Pushes a frame for `position`, failing past the node limit or the work meter.
@@ -81,6 +101,9 @@ class Search {
   std::unordered_map<Key, std::uint64_t, StateHash> remote_;
   std::unordered_map<const Ruleset*, std::uint64_t> ids_;  // ruleset → id used in keys
   std::vector<std::string> specs_;                         // id → ruleset notation
+  // canonical()'s scratch: the components' parts side by side, and each part's (start, length).
+  Key parts_;
+  std::vector<std::pair<std::size_t, std::size_t>> spans_;
 };
 
 }  // namespace nimkit::detail

@@ -393,8 +393,8 @@ int run_play(const PlayOptions& options) {
   const std::string computer = "computer";
   Rng rng(seed);
   LineReader reader;
-  std::optional<InterruptHandler> interrupts;
-  if (!options.auto_play) interrupts.emplace();
+  // Ctrl-C offers to save the game whoever is playing, the computer on both sides (--auto) too.
+  const InterruptHandler interrupts(options.auto_play);
   for (;;) {
     Session s{Match(match_rules(*game), game->position, options.game.convention(), limits),
               computer_first ? std::array<std::string, 2>{computer, human}

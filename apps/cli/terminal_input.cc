@@ -44,10 +44,11 @@ int interruptible_getc(FILE* stream) {
 bool interrupted() { return g_interrupted != 0; }
 void clear_interrupt() { g_interrupted = 0; }
 
-InterruptHandler::InterruptHandler() {
+InterruptHandler::InterruptHandler(bool restart_writes) {
   g_interrupted = 0;
   struct sigaction action {};
   action.sa_handler = on_interrupt;
+  action.sa_flags = restart_writes ? SA_RESTART : 0;
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, &previous_);
   rl_catch_signals = 0;

@@ -14,11 +14,14 @@ namespace nimkit::cli {
 bool interrupted();
 void clear_interrupt();
 
-// Installs the Ctrl-C handler for the life of a game session (without SA_RESTART, so that a read
-// the signal interrupts returns) and restores the previous one after.
+// Installs the Ctrl-C handler for the life of a game session and restores the previous one after.
+// By default without SA_RESTART, so that a read the signal interrupts returns. With
+// `restart_writes` (the computer playing both sides: output without pause, and no read but the
+// save prompt, whose terminal reads look at the flag anyway), a write the signal interrupts goes
+// on instead of failing.
 class InterruptHandler {
  public:
-  InterruptHandler();
+  explicit InterruptHandler(bool restart_writes = false);
   ~InterruptHandler();
   InterruptHandler(const InterruptHandler&) = delete;
   InterruptHandler& operator=(const InterruptHandler&) = delete;

@@ -14,20 +14,23 @@
 
 namespace nimkit {
 
+// One family, written in src/registry.cc with designated initializers: the fields it leaves out
+// keep the defaults below.
 struct RulesetEntry {
-  std::string name;        // "subtraction"
-  std::string parameters;  // what follows "name:", e.g. "S: 1,3,4 | all-but:1,2 | squares"; empty
-                           // when the ruleset takes none
-  std::string summary;     // one line of rules
-  std::vector<std::string>
-      examples;  // full specs that the factory accepts, e.g. "subtraction:1,3,4"
+  std::string name;             // "subtraction"
+  std::string parameters = {};  // what follows "name:", e.g. "S: 1,3,4 | all-but:1,2 | squares";
+                                // empty when the ruleset takes none
+  std::string summary = {};     // one line of rules
+  // Full specs that the factory accepts, e.g. "subtraction:1,3,4".
+  std::vector<std::string> examples = {};
   // Builds the ruleset from the text after "name:" (empty when there is none).
-  std::function<Result<std::shared_ptr<const Ruleset>>(std::string_view params)> make;
+  std::function<Result<std::shared_ptr<const Ruleset>>(std::string_view params)> make = {};
   // The view a front end draws its components with (Ruleset::view() of every example), and a
   // position to start a game from, in its notation.
   std::string view = "heaps";
   std::string start = "3 4 5";
-  // For people: the game's name ("Dawson's Chess") and its rules in plain words.
+  // For people: the game's name ("Dawson's Chess") and its rules in plain words (the summary
+  // when the entry gives none).
   std::string title = {};
   std::string rules = {};
 };

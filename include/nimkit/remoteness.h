@@ -19,15 +19,15 @@
 namespace nimkit {
 
 // The remoteness of `position` under `convention`. Fails (naming the limit) when the search needs
-// more than limits.max_nodes positions, ten moves examined per such position, or the meter's
-// work.
+// more than limits.max_nodes positions, ten steps of moves examined per such position (a move
+// into a large position counts as several: one per 64 words of its key), or the meter's work.
 Result<std::uint64_t> remoteness(const Position& position, Convention convention,
                                  const Limits& limits = {});
 
 // The search an analysis may spend on remoteness: interactive front ends ask for an analysis on
 // every move, so a position out of reach must be given up on within a fraction of a second.
 inline constexpr std::uint64_t kAnalysisRemotenessNodes = 10'000;  // positions memoized
-inline constexpr std::uint64_t kAnalysisRemotenessMoves = 50'000;  // moves examined
+inline constexpr std::uint64_t kAnalysisRemotenessMoves = 50'000;  // steps of moves examined
 
 // Sets analysis.remoteness when the search succeeds within `limits` capped at the budget above;
 // leaves it empty otherwise (the rest of the analysis stands).

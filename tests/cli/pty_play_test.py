@@ -191,6 +191,38 @@ class PlayOnATerminal(unittest.TestCase):
         self.assertEqual(t.wait(), 130)
         self.assertEqual(os.listdir(self.dir.name), [])
 
+    def test_ctrl_c_while_the_computer_plays_both_sides_offers_to_save(self):
+        # 100,000 moves: far more output than the terminal holds, so the game is still going
+        # when Ctrl-C arrives.
+        t = self.play("play", "--auto", "--seed", "3", "--save", "auto.txt",
+                      "subtraction:1:100000")
+        t.read_until("Opponent takes 1 from heap 1")
+        t.interrupt()
+        t.read_until("save this game to auto.txt? [y/N] ")
+        t.type("y")
+        self.assertEqual(t.wait(), 130)
+        self.assertIn("Interrupted.", t.screen)
+        self.assertIn("Game saved to auto.txt", t.screen)
+        with open(self.path("auto.txt")) as f:
+            saved = f.read()
+        moves = saved.count("\nmove ")
+        self.assertGreater(moves, 1)
+        self.assertLess(moves, 100000)
+        replay = subprocess.run([NIMKIT, "replay", self.path("auto.txt")], capture_output=True,
+                                text=True)
+        self.assertEqual(replay.returncode, 0, replay.stderr)
+        self.assertIn(f"All {moves} moves checked", replay.stdout)
+
+    def test_ctrl_c_while_the_computer_plays_both_sides_then_no_saves_nothing(self):
+        t = self.play("play", "--auto", "--seed", "3", "subtraction:1:100000")
+        t.read_until("Computer takes 1 from heap 1")
+        t.interrupt()
+        t.read_until("save this game to nimkit-game.txt? [y/N] ")
+        t.type("n")
+        self.assertEqual(t.wait(), 130)
+        self.assertIn("Not saved.", t.screen)
+        self.assertEqual(os.listdir(self.dir.name), [])
+
     def test_no_position_starts_the_rulesets_own_game(self):
         t = self.play("play", "--rules", "kayles", "--seed", "1")
         screen = t.read_until("your move> ")
