@@ -116,16 +116,31 @@ std::uint32_t GrundySequence::State::resolve(const V* g, std::uint64_t m,
 }
 
 // build_ahead's search with the vector pair search: the rare values below the first common value
-// the set lacks, all at once; those found are marked. Returns that common value (set_resolved).
+// the set lacks (found from bitmaps of the missing values, 16 at a time), all at once; those
+// found are marked. Returns that common value (set_resolved).
 std::uint32_t GrundySequence::State::resolve_wanted(const std::uint16_t* g, std::uint64_t m,
                                                     std::uint8_t* mark) const {
-  detail::WantedValues wanted;
-  std::uint32_t v = 0;
-  for (; v + 1 < seen.size(); ++v) {
-    if (mark[v] != 0) continue;
-    if (detail::common(v, mask)) break;
-    wanted.add(v);
+  std::uint64_t missing[detail::kWantedLimit / 64] = {};
+  std::uint32_t first_common = static_cast<std::uint32_t>(seen.size()) - 1;
+  std::size_t w = 0;
+  const std::uint8_t* const sets[] = {mark};
+  for (std::size_t c = 0; c < seen.size() / 16; ++c) {
+    const std::uint64_t bits = detail::missing_values(sets, 1, c);
+    w = c / 4;
+    const std::size_t shift = 16 * (c % 4);
+    missing[w] |= bits << shift;
+    const std::uint64_t stop = bits & (common_bits[w] >> shift);
+    if (stop != 0) {
+      first_common = static_cast<std::uint32_t>(16 * c + std::countr_zero(stop));
+      break;
+    }
   }
+  for (std::size_t i = 0; i <= w; ++i) {
+    missing[i] &= ~common_bits[i] & below(first_common > 64 * i ? first_common - 64 * i : 0);
+  }
+  detail::WantedValues wanted;
+  wanted.assign(missing, w + 1);
+  if (wanted.count == 0) return first_common;
   const detail::WantedValues before = wanted;
   const std::uint32_t bound =
       detail::find_wanted_pairs(g, m, prefix + 1, half(m) + 1, wanted, true);
@@ -134,7 +149,7 @@ std::uint32_t GrundySequence::State::resolve_wanted(const std::uint16_t* g, std:
       mark[16 * i + static_cast<std::uint32_t>(std::countr_zero(bits))] = 1;
     }
   }
-  return std::min(v, bound);
+  return std::min(first_common, bound);
 }
 
 // Builds the next unclaimed batch if its first set is at most `limit`: the batch reads values
