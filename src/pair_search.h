@@ -87,6 +87,12 @@ struct WantedValues {
       count += static_cast<std::uint32_t>(std::popcount(word));
     }
   }
+  // Bits 64i .. 64i + 63 (bit j: value 64i + j).
+  std::uint64_t word64(std::size_t i) const {
+    std::uint64_t word = 0;
+    for (std::size_t k = 0; k < 4; ++k) word |= std::uint64_t{words[4 * i + k]} << (16 * k);
+    return word;
+  }
   // kWantedLimit when empty.
   std::uint32_t smallest() const {
     for (std::uint32_t i = 0; i < kWantedLimit / 16; ++i) {

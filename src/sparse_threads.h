@@ -141,12 +141,12 @@ std::uint32_t GrundySequence::State::resolve_wanted(const std::uint16_t* g, std:
   detail::WantedValues wanted;
   wanted.assign(missing, w + 1);
   if (wanted.count == 0) return first_common;
-  const detail::WantedValues before = wanted;
   const std::uint32_t bound =
       detail::find_wanted_pairs(g, m, prefix + 1, half(m) + 1, wanted, true);
-  for (std::uint32_t i = 0; i < detail::kWantedLimit / 16; ++i) {
-    for (std::uint32_t bits = before.words[i] & ~wanted.words[i]; bits != 0; bits &= bits - 1) {
-      mark[16 * i + static_cast<std::uint32_t>(std::countr_zero(bits))] = 1;
+  for (std::size_t i = 0; i <= w; ++i) {
+    const std::uint64_t left = wanted.word64(i);
+    for (std::uint64_t bits = missing[i] & ~left; bits != 0; bits &= bits - 1) {
+      mark[64 * i + static_cast<std::size_t>(std::countr_zero(bits))] = 1;
     }
   }
   return std::min(first_common, bound);
