@@ -81,6 +81,7 @@ Result<GrundySequence> GrundySequence::create(const SplitGame& game, SequenceAlg
   state->threads = std::max(options.threads, 1u);
   state->vector = options.vector_search && detail::vector_pair_search_supported();
   state->memory_budget = options.memory_budget;
+  state->threads_min_rare = options.threads_min_rare;
   state->init_moves();
   state->keep_rare_list = state->sparse && (game.grundys_game || !state->split_two.empty());
   state->ensure_seen_capacity(0);

@@ -225,7 +225,8 @@ bool GrundySequence::State::run_parallel(detail::ValueTable<V>& table, std::uint
   while (table.size() < end) {
     const std::uint64_t n = table.size();
     const std::uint64_t limit = next_choice > n ? std::min(end, next_choice) : n;
-    if (limit - n < detail::kMinStretch) {
+    if (limit - n < detail::kMinStretch ||
+        (keep_rare_list && rare_heaps.size() < threads_min_rare)) {
       if (!run_serial(table, std::max(limit, n + 1))) return false;
       continue;
     }

@@ -30,8 +30,9 @@ struct Computed {
 // a separate stretch of helpers).
 Computed run(std::string_view code, unsigned threads, std::uint64_t count,
              std::uint64_t interval = 0, std::uint32_t narrow_limit = 0xFFFF) {
-  GrundySequence sequence =
-      make(code, SequenceOptions{.narrow_limit = narrow_limit, .threads = threads});
+  GrundySequence sequence = make(
+      code,
+      SequenceOptions{.narrow_limit = narrow_limit, .threads = threads, .threads_min_rare = 0});
   if (interval == 0) {
     EXPECT_TRUE(sequence.extend_to(count));
   } else {
@@ -77,7 +78,7 @@ TEST(SparseThreads, CheckpointOfTwoThreadsResumesOnOne) {
   for (const char* code : {"grundy", "0.354"}) {
     SCOPED_TRACE(code);
     const Computed whole = run(code, 1, 150'000);
-    GrundySequence first = make(code, SequenceOptions{.threads = 2});
+    GrundySequence first = make(code, SequenceOptions{.threads = 2, .threads_min_rare = 0});
     ASSERT_TRUE(first.extend_to(70'001));
     Result<GrundySequence> resumed = GrundySequence::restore(first.checkpoint(), nullptr, nullptr,
                                                              SequenceOptions{.threads = 1});

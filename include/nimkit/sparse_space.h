@@ -14,10 +14,10 @@
 // How the engine spends its time (src/sparse_kernel.h): the split values of a heap of m objects
 // with a rare part, and those whose smaller part is at most 32 (the prefix), form its split set
 // S(m), kept as one byte per value. Sets are built 16 at a time: one load of 16 consecutive values
-// g(m - r .. m - r + 15) serves a rare heap r for 16 sets. The mex of a heap is read from bitmaps of
-// the values its sets lack; the rare values below the first common value missing are then searched
-// for together among the other splits, scanning them once (32 splits per step with AVX-512 when
-// the processor has it, else one value at a time). With threads, other threads build the next
+// g(m - r .. m - r + 15) serves a rare heap r for 16 sets. The mex of a heap is read from bitmaps
+// of the values its sets lack; the rare values below the first common value missing are then
+// searched for together among the other splits, scanning them once (32 splits per step with AVX-512
+// when the processor has it, else one value at a time). With threads, other threads build the next
 // batches of sets and search them ahead while the calling thread computes the heap.
 //
 // The library does no I/O: progress goes to a callback, and checkpoints are bytes that the caller
@@ -107,6 +107,9 @@ struct SequenceOptions {
   // Threads of the sparse algorithm (0 counts as 1). With more than one, helper threads build the
   // rare-part split sets of the next heaps while the calling thread computes the current one.
   unsigned threads = 1;
+  // While there are fewer rare heaps than this, heaps are computed on one thread all the same (a
+  // set is then too little work to hand between threads); tests set 0 to run threads throughout.
+  std::size_t threads_min_rare = 256;
   // Bytes the value table may take (0: no limit): extend_to() and prove_period() refuse up front a
   // count whose table would not fit (memory_for() says why).
   std::uint64_t memory_budget = 0;
