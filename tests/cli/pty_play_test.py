@@ -172,15 +172,19 @@ class PlayOnATerminal(unittest.TestCase):
         self.assertIn("All 2 moves checked", replay.stdout)
         self.assertEqual([n for n in os.listdir(self.dir.name) if n != "game.txt"], [])
 
-    def test_ctrl_c_then_no_saves_nothing(self):
-        t = self.play("play", "--seed", "3", "3", "4", "5")
-        t.read_until("your move> ")
+    def decline_to_save(self, t, answer):
+        """Ctrl-C, then `answer` to the question: nothing is written."""
         t.interrupt()
         t.read_until("save this game to nimkit-game.txt? [y/N] ")
-        t.type("")
+        t.type(answer)
         self.assertEqual(t.wait(), 130)
         self.assertIn("Not saved.", t.screen)
         self.assertEqual(os.listdir(self.dir.name), [])
+
+    def test_ctrl_c_then_no_saves_nothing(self):
+        t = self.play("play", "--seed", "3", "3", "4", "5")
+        t.read_until("your move> ")
+        self.decline_to_save(t, "")
 
     def test_a_second_ctrl_c_leaves_without_saving(self):
         t = self.play("play", "--seed", "3", "3", "4", "5")
@@ -216,12 +220,7 @@ class PlayOnATerminal(unittest.TestCase):
     def test_ctrl_c_while_the_computer_plays_both_sides_then_no_saves_nothing(self):
         t = self.play("play", "--auto", "--seed", "3", "subtraction:1:100000")
         t.read_until("Computer takes 1 from heap 1")
-        t.interrupt()
-        t.read_until("save this game to nimkit-game.txt? [y/N] ")
-        t.type("n")
-        self.assertEqual(t.wait(), 130)
-        self.assertIn("Not saved.", t.screen)
-        self.assertEqual(os.listdir(self.dir.name), [])
+        self.decline_to_save(t, "n")
 
     def test_no_position_starts_the_rulesets_own_game(self):
         t = self.play("play", "--rules", "kayles", "--seed", "1")
