@@ -448,36 +448,14 @@ struct GrundySequence::State {
       if (n > k) simple[simple_count++] = g[n - k];
     }
     // Values below `absent` missing from the one set are not options at all (set_resolved).
-    const std::uint64_t absent = count == 1 ? resolved[0] : 0;
-    // By 16 values, stopping at the first chunk with a common (or known absent) missing value.
-    std::uint64_t missing[detail::kWantedLimit / 64] = {};
-    std::uint32_t cap = detail::kNoValue;
-    std::size_t w = 0;
-    for (std::size_t c = 0; c < seen.size() / 16; ++c) {
-      std::uint64_t bits = detail::missing_values(marks, count, c);
-      for (std::size_t i = 0; i < simple_count; ++i) {
-        if (simple[i] / 16 == c) bits &= ~(std::uint64_t{1} << (simple[i] % 16));
-      }
-      w = c / 4;
-      const std::size_t shift = 16 * (c % 4);
-      missing[w] |= bits << shift;
-      std::uint64_t stop = bits & (common_bits[w] >> shift);
-      if (16 * c < absent) stop |= bits & below(absent - 16 * c);
-      if (stop != 0) {
-        cap = static_cast<std::uint32_t>(16 * c + std::countr_zero(stop));
-        missing[w] &= below(cap - 64 * w);
-        break;
-      }
-    }
+    std::uint64_t missing[detail::kWantedLimit / 64];
+    std::size_t words = 0;
+    const std::uint32_t cap = missing_until_stop(marks, count, simple, simple_count,
+                                                 count == 1 ? resolved[0] : 0, missing, words);
     if (cap == detail::kNoValue) return cap;
-    bool none = true;  // no rare value below cap is missing
-    for (std::size_t i = 0; i <= w; ++i) {
-      missing[i] &= ~common_bits[i];
-      none = none && missing[i] == 0;
-    }
-    if (none) return cap;
+    if (std::all_of(missing, missing + words, [](std::uint64_t m) { return m == 0; })) return cap;
     detail::WantedValues wanted;
-    wanted.assign(missing, w + 1);
+    wanted.assign(missing, words);
     if (wanted.count == 0) return cap;
     if constexpr (std::is_same_v<V, std::uint16_t>) {
       if (count == 1 && vector) {
@@ -494,6 +472,38 @@ struct GrundySequence::State {
       set_data(ms[found] % split_slots)[v] = 1;
     }
     return cap;
+  }
+
+  // The first value (the stop) that no set of `marks` and none of the simple-move values holds and
+  // that is common or below `absent`, found 16 values at a time; missing[0 .. words - 1] get the
+  // rare values below it that are missing too. detail::kNoValue when no value below seen.size()
+  // stops (missing then holds every rare value missing).
+  std::uint32_t missing_until_stop(const std::uint8_t* const* marks, std::size_t count,
+                                   const std::uint32_t* simple, std::size_t simple_count,
+                                   std::uint64_t absent, std::uint64_t* missing,
+                                   std::size_t& words) const {
+    std::fill(missing, missing + detail::kWantedLimit / 64, 0);
+    std::uint32_t stop_value = detail::kNoValue;
+    std::size_t w = 0;
+    for (std::size_t c = 0; c < seen.size() / 16; ++c) {
+      std::uint64_t bits = detail::missing_values(marks, count, c);
+      for (std::size_t i = 0; i < simple_count; ++i) {
+        if (simple[i] / 16 == c) bits &= ~(std::uint64_t{1} << (simple[i] % 16));
+      }
+      w = c / 4;
+      const std::size_t shift = 16 * (c % 4);
+      missing[w] |= bits << shift;
+      std::uint64_t stop = bits & (common_bits[w] >> shift);
+      if (16 * c < absent) stop |= bits & below(absent - 16 * c);
+      if (stop != 0) {
+        stop_value = static_cast<std::uint32_t>(16 * c + std::countr_zero(stop));
+        missing[w] &= below(stop_value - 64 * w);
+        break;
+      }
+    }
+    words = w + 1;
+    for (std::size_t i = 0; i < words; ++i) missing[i] &= ~common_bits[i];
+    return stop_value;
   }
 
   // The bits below `count` of a 64-bit word (all when count ≥ 64).

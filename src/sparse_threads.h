@@ -120,30 +120,22 @@ std::uint32_t GrundySequence::State::resolve(const V* g, std::uint64_t m,
 // found are marked. Returns that common value (set_resolved).
 std::uint32_t GrundySequence::State::resolve_wanted(const std::uint16_t* g, std::uint64_t m,
                                                     std::uint8_t* mark) const {
-  std::uint64_t missing[detail::kWantedLimit / 64] = {};
-  std::uint32_t first_common = static_cast<std::uint32_t>(seen.size()) - 1;
-  std::size_t w = 0;
+  std::uint64_t missing[detail::kWantedLimit / 64];
+  std::size_t words = 0;
   const std::uint8_t* const sets[] = {mark};
-  for (std::size_t c = 0; c < seen.size() / 16; ++c) {
-    const std::uint64_t bits = detail::missing_values(sets, 1, c);
-    w = c / 4;
-    const std::size_t shift = 16 * (c % 4);
-    missing[w] |= bits << shift;
-    const std::uint64_t stop = bits & (common_bits[w] >> shift);
-    if (stop != 0) {
-      first_common = static_cast<std::uint32_t>(16 * c + std::countr_zero(stop));
-      break;
+  std::uint32_t first_common = missing_until_stop(sets, 1, nullptr, 0, 0, missing, words);
+  if (first_common == detail::kNoValue) {
+    first_common = static_cast<std::uint32_t>(seen.size()) - 1;
+    for (std::size_t i = 0; i < words; ++i) {
+      missing[i] &= below(first_common > 64 * i ? first_common - 64 * i : 0);
     }
   }
-  for (std::size_t i = 0; i <= w; ++i) {
-    missing[i] &= ~common_bits[i] & below(first_common > 64 * i ? first_common - 64 * i : 0);
-  }
   detail::WantedValues wanted;
-  wanted.assign(missing, w + 1);
+  wanted.assign(missing, words);
   if (wanted.count == 0) return first_common;
   const std::uint32_t bound =
       detail::find_wanted_pairs(g, m, prefix + 1, half(m) + 1, wanted, true);
-  for (std::size_t i = 0; i <= w; ++i) {
+  for (std::size_t i = 0; i < words; ++i) {
     const std::uint64_t left = wanted.word64(i);
     for (std::uint64_t bits = missing[i] & ~left; bits != 0; bits &= bits - 1) {
       mark[64 * i + static_cast<std::size_t>(std::countr_zero(bits))] = 1;
