@@ -42,20 +42,24 @@ NIMKIT_AVX512 inline __mmask32 wanted_lanes(__m512i x, __m512i table) {
   return _mm512_test_epi16_mask(bit, _mm512_set1_epi16(1));
 }
 
-// Clears the values of the hit lanes from the table, in the register (a scalar update and a reload
-// would wait on a store forward; a value twice in one step is cleared twice). True once the table
-// is empty.
-NIMKIT_AVX512 inline bool take_hits(__mmask32 hits, __m512i x, __m512i& table) {
-  alignas(64) std::uint16_t lanes[32];
-  _mm512_store_si512(lanes, x);
-  for (std::uint32_t left = hits; left != 0; left &= left - 1) {
-    const std::uint32_t v = lanes[std::countr_zero(left)];
-    const __m512i bit = _mm512_maskz_mov_epi16(
-        1u << (v >> 4), _mm512_set1_epi16(static_cast<short>(1u << (v & 15))));
-    table = _mm512_xor_si512(table, _mm512_and_si512(bit, table));
-  }
-  return _mm512_test_epi16_mask(table, table) == 0;
+// Clears the values of the hit lanes (hits != 0) from the table, in the registers: each value is
+// moved to every lane by a permute, which finds its word and bit (a store of the lanes and a scalar
+// reload would wait on a store forward). A value twice in one step is cleared twice.
+NIMKIT_AVX512 inline void clear_hits(__mmask32 hits, __m512i x, __m512i& table) {
+  const __m512i words = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17,
+                                         16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  do {
+    const __m512i v =
+        _mm512_permutexvar_epi16(_mm512_set1_epi16(static_cast<short>(std::countr_zero(hits))), x);
+    const __mmask32 word = _mm512_cmpeq_epi16_mask(_mm512_srli_epi16(v, 4), words);
+    const __m512i bit =
+        _mm512_sllv_epi16(_mm512_set1_epi16(1), _mm512_and_si512(v, _mm512_set1_epi16(15)));
+    table = _mm512_xor_si512(table, _mm512_and_si512(_mm512_maskz_mov_epi16(word, bit), table));
+    hits &= hits - 1;
+  } while (hits != 0);
 }
+
+NIMKIT_AVX512 inline bool empty(__m512i table) { return _mm512_test_epi16_mask(table, table) == 0; }
 
 // The scan itself, on the table in a register; returns the table left.
 NIMKIT_AVX512 __m512i scan_vector(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
@@ -72,16 +76,19 @@ NIMKIT_AVX512 __m512i scan_vector(const std::uint16_t* g, std::uint64_t m, std::
     const __mmask32 h2 = wanted_lanes(x2, table);
     const __mmask32 h3 = wanted_lanes(x3, table);
     if ((h0 | h1 | h2 | h3) == 0) continue;
-    if (take_hits(h0, x0, table) || take_hits(h1, x1, table) || take_hits(h2, x2, table) ||
-        take_hits(h3, x3, table)) {
-      return table;
-    }
+    if (h0 != 0) clear_hits(h0, x0, table);
+    if (h1 != 0) clear_hits(h1, x1, table);
+    if (h2 != 0) clear_hits(h2, x2, table);
+    if (h3 != 0) clear_hits(h3, x3, table);
+    if (empty(table)) return table;
   }
   for (; a < hi; a += 32) {
     const __m512i x = split_values(g, m, a);
     __mmask32 hits = wanted_lanes(x, table);
     if (hi - a < 32) hits &= (__mmask32{1} << (hi - a)) - 1;
-    if (hits != 0 && take_hits(hits, x, table)) return table;
+    if (hits == 0) continue;
+    clear_hits(hits, x, table);
+    if (empty(table)) return table;
   }
   return table;
 }
