@@ -12,6 +12,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #if defined(__SSE2__)
 #include <immintrin.h>
@@ -115,8 +116,7 @@ std::uint32_t find_wanted_pairs(const std::uint16_t* g, std::uint64_t m, std::ui
 
 // For each of `count` rare heaps r = heaps[i] of value values[i] and each j < 16: marks
 // base[j * stride + (values[i] ^ g[m0 - r + j])]: the splits (r, m0 + j - r) of 16 consecutive
-// split sets, whose marks start stride bytes apart. The offsets of a step's 16 marks are computed
-// as one vector (one load of the 16 values), so that the marking loop is a load and a store each.
+// split sets, whose marks start stride bytes apart.
 template <typename V>
 void mark_batch(const V* g, std::uint64_t m0, const std::uint32_t* heaps,
                 const std::uint32_t* values, std::size_t count, std::uint8_t* base,
@@ -128,36 +128,48 @@ void mark_batch(const V* g, std::uint64_t m0, const std::uint32_t* heaps,
   }
 }
 
-#if defined(__SSE2__)
+// mark_batch on 16-bit values with a stride known at compile time: each mark is one store at a
+// constant displacement from base, its index taken by a shift from a 64-bit load of four values.
+// (Offsets computed in a vector register cost a two-operation extract each, or a store-to-load
+// forward that fails: Grundy's game to 2^22 marked in 2.1 s that way, 1.7 s this way.)
+template <std::size_t kStride>
+void mark_batch_fixed(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+                      const std::uint32_t* values, std::size_t count, std::uint8_t* base) {
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint16_t* row = g + (m0 - heaps[i]);
+    const std::uint64_t u = values[i] * std::uint64_t{0x0001000100010001};
+    for (std::size_t q = 0; q < 4; ++q) {
+      std::uint64_t w;
+      std::memcpy(&w, row + 4 * q, sizeof w);
+      w ^= u;
+      std::uint8_t* mark = base + 4 * q * kStride;
+      mark[w & 0xFFFF] = 1;
+      mark[kStride + (w >> 16 & 0xFFFF)] = 1;
+      mark[2 * kStride + (w >> 32 & 0xFFFF)] = 1;
+      mark[3 * kStride + (w >> 48)] = 1;
+    }
+  }
+}
+
 inline void mark_batch(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
                        const std::uint32_t* values, std::size_t count, std::uint8_t* base,
                        std::size_t stride) {
-  const auto step = static_cast<int>(stride);
-  const __m128i lane_low = _mm_setr_epi32(0, step, 2 * step, 3 * step);
-  const __m128i four = _mm_set1_epi32(4 * step);
-  const __m128i lanes[4] = {
-      lane_low, _mm_add_epi32(lane_low, four), _mm_add_epi32(lane_low, _mm_add_epi32(four, four)),
-      _mm_add_epi32(lane_low, _mm_add_epi32(four, _mm_add_epi32(four, four)))};
-  const __m128i zero = _mm_setzero_si128();
-  alignas(16) std::uint32_t offsets[16];
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::uint16_t* row = g + (m0 - heaps[i]);
-    const __m128i u = _mm_set1_epi16(static_cast<short>(values[i]));
-    const __m128i low = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row)), u);
-    const __m128i high =
-        _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 8)), u);
-    _mm_store_si128(reinterpret_cast<__m128i*>(offsets),
-                    _mm_add_epi32(_mm_unpacklo_epi16(low, zero), lanes[0]));
-    _mm_store_si128(reinterpret_cast<__m128i*>(offsets + 4),
-                    _mm_add_epi32(_mm_unpackhi_epi16(low, zero), lanes[1]));
-    _mm_store_si128(reinterpret_cast<__m128i*>(offsets + 8),
-                    _mm_add_epi32(_mm_unpacklo_epi16(high, zero), lanes[2]));
-    _mm_store_si128(reinterpret_cast<__m128i*>(offsets + 12),
-                    _mm_add_epi32(_mm_unpackhi_epi16(high, zero), lanes[3]));
-    for (std::size_t j = 0; j < 16; ++j) base[offsets[j]] = 1;
+  // The strides of value ranges of 64 .. 1024 (State::set_stride).
+  switch (stride) {
+    case 64 + 64:
+      return mark_batch_fixed<64 + 64>(g, m0, heaps, values, count, base);
+    case 128 + 64:
+      return mark_batch_fixed<128 + 64>(g, m0, heaps, values, count, base);
+    case 256 + 64:
+      return mark_batch_fixed<256 + 64>(g, m0, heaps, values, count, base);
+    case 512 + 64:
+      return mark_batch_fixed<512 + 64>(g, m0, heaps, values, count, base);
+    case 1024 + 64:
+      return mark_batch_fixed<1024 + 64>(g, m0, heaps, values, count, base);
+    default:
+      return mark_batch<std::uint16_t>(g, m0, heaps, values, count, base, stride);
   }
 }
-#endif
 
 // Bit i of the result (value v = 16c + i, i < 16): none of the `count` byte-mark arrays has
 // sets[k][v] nonzero. One 16-byte load per array with SSE2.
