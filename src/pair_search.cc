@@ -114,9 +114,62 @@ NIMKIT_AVX512 std::uint64_t find_one_vector(const std::uint16_t* g, std::uint64_
   return hi;
 }
 
+// mark_batch_narrow's work: kWords bitmaps of 64 values per set.
+template <int kWords>
+NIMKIT_AVX512 void mark_narrow(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+                               const std::uint32_t* values, std::size_t count, std::uint8_t* base,
+                               std::size_t stride) {
+  static_assert(kWords == 1 || kWords == 2);
+  const __m512i one = _mm512_set1_epi64(1);
+  const __m512i sixty_four = _mm512_set1_epi64(64);
+  // low[h]: values 0..63 of sets 8h .. 8h + 7, one 64-bit lane per set; high[h]: values 64..127.
+  __m512i low[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
+  __m512i high[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
+  for (std::size_t i = 0; i < count; ++i) {
+    const __m256i row =
+        _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + (m0 - heaps[i]))),
+                         _mm256_set1_epi16(static_cast<short>(values[i])));
+    // (The maskz forms with every lane: GCC 12 warns of an uninitialized operand in the plain
+    // ones.)
+    const __m512i x[2] = {_mm512_maskz_cvtepu16_epi64(0xFF, _mm256_castsi256_si128(row)),
+                          _mm512_maskz_cvtepu16_epi64(0xFF, _mm256_extracti128_si256(row, 1))};
+    for (int h = 0; h < 2; ++h) {
+      // A shift by 64 or more gives 0: values of the other word set no bit.
+      low[h] = _mm512_or_si512(low[h], _mm512_maskz_sllv_epi64(0xFF, one, x[h]));
+      if constexpr (kWords == 2) {
+        high[h] = _mm512_or_si512(
+            high[h], _mm512_maskz_sllv_epi64(0xFF, one, _mm512_sub_epi64(x[h], sixty_four)));
+      }
+    }
+  }
+  alignas(64) std::uint64_t bits[2][16];
+  _mm512_store_si512(bits[0], low[0]);
+  _mm512_store_si512(bits[0] + 8, low[1]);
+  _mm512_store_si512(bits[1], high[0]);
+  _mm512_store_si512(bits[1] + 8, high[1]);
+  const __m512i ones = _mm512_set1_epi8(1);
+  for (std::size_t j = 0; j < 16; ++j) {
+    for (int w = 0; w < kWords; ++w) {
+      _mm512_mask_storeu_epi8(base + j * stride + 64 * w, bits[w][j], ones);
+    }
+  }
+}
+
 #endif
 
 }  // namespace
+
+void mark_batch_narrow(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+                       const std::uint32_t* values, std::size_t count, std::uint8_t* base,
+                       std::size_t stride) {
+#if defined(NIMKIT_VECTOR_PAIRS)
+  if (vector_pair_search_supported()) {
+    if (stride <= 128 + 64) return mark_narrow<1>(g, m0, heaps, values, count, base, stride);
+    return mark_narrow<2>(g, m0, heaps, values, count, base, stride);
+  }
+#endif
+  mark_batch<std::uint16_t>(g, m0, heaps, values, count, base, stride);
+}
 
 std::uint64_t find_pair_vector(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
                                std::uint64_t hi, std::uint32_t v) {

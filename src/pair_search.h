@@ -151,9 +151,23 @@ void mark_batch_fixed(const std::uint16_t* g, std::uint64_t m0, const std::uint3
   }
 }
 
+// mark_batch for values below 128 (stride at most 256 + 64) with AVX-512: each set's marks
+// gathered in a bitmap in registers (two 64-bit lanes per set), one vector shift and OR per rare
+// heap and 64 values instead of a store per set; the bitmaps are then stored as bytes. The values
+// marked are below (stride - 64) / 2, as with State::set_stride. Falls back to the plain loop
+// where the processor lacks AVX-512 (vector_pair_search_supported()).
+void mark_batch_narrow(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+                       const std::uint32_t* values, std::size_t count, std::uint8_t* base,
+                       std::size_t stride);
+
+// With `vector`, sets of values below 128 are marked by mark_batch_narrow where the processor has
+// AVX-512.
 inline void mark_batch(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
                        const std::uint32_t* values, std::size_t count, std::uint8_t* base,
-                       std::size_t stride) {
+                       std::size_t stride, bool vector) {
+  if (vector && stride <= 256 + 64 && vector_pair_search_supported()) {
+    return mark_batch_narrow(g, m0, heaps, values, count, base, stride);
+  }
   // The strides of value ranges of 64 .. 1024 (State::set_stride).
   switch (stride) {
     case 64 + 64:

@@ -108,9 +108,9 @@ class ValueTable {
 struct GrundySequence::State {
   SplitGame game;
   SequenceAlgorithm algorithm = SequenceAlgorithm::kSparse;
-  bool sparse = true;
-  bool vector = false;  // the vector pair search runs (SequenceOptions::vector_search, supported)
-                        // // the algorithm that actually runs (plain for triple splits)
+  bool sparse = true;  // the algorithm that actually runs (plain for triple splits)
+  // AVX-512 searches and marking run (SequenceOptions::vector_search, and the processor has it).
+  bool vector = false;
 
   // Moves, by kind, as the numbers of objects removed.
   std::vector<std::uint32_t> remove_whole;  // bit 1

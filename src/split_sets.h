@@ -77,7 +77,11 @@ template <typename V>
   // Rare heaps r with kPrefix < r < m0 - kPrefix: a split of every set of the batch.
   std::size_t last = i;
   while (last < count && rare_heaps[last] + prefix < m0) ++last;
-  detail::mark_batch(g, m0, heaps + i, rare_values.data() + i, last - i, base, stride);
+  if constexpr (std::is_same_v<V, std::uint16_t>) {
+    detail::mark_batch(g, m0, heaps + i, rare_values.data() + i, last - i, base, stride, vector);
+  } else {
+    detail::mark_batch(g, m0, heaps + i, rare_values.data() + i, last - i, base, stride);
+  }
   i = last;
   // The next few: of the later sets only (r < m - kPrefix).
   for (; i < count && rare_heaps[i] + prefix + 1 < m0 + detail::kBatch; ++i) {

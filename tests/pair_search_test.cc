@@ -98,33 +98,37 @@ TEST(PairSearch, FirstSplitOfOneValueMatchesAPlainLoop) {
   }
 }
 
-// The batch marking, for every stride it has a compiled case for and one it has not, against a
-// plain loop: the same bytes set, nothing outside them written.
+// The batch marking, for every stride it has a compiled case for and one it has not, with and
+// without the vector marking of narrow value ranges, against a plain loop: the same bytes set,
+// marks already there kept, nothing else written.
 TEST(PairSearch, BatchMarkingMatchesAPlainLoop) {
   std::mt19937 random(6);
   for (const std::size_t width : {std::size_t{64}, std::size_t{128}, std::size_t{256},
                                   std::size_t{512}, std::size_t{1024}, std::size_t{2048}}) {
     SCOPED_TRACE(width);
     for (const std::size_t stride : {width + 64, width + 96}) {
-      const std::uint64_t m0 = 16 * (100 + random() % 200);
-      std::vector<std::uint16_t> g(m0 + 16);
-      for (auto& v : g) v = static_cast<std::uint16_t>(random() % (width / 2));
-      std::vector<std::uint32_t> heaps;
-      std::vector<std::uint32_t> values;
-      for (std::uint32_t r = 1; r < m0; r += 1 + static_cast<std::uint32_t>(random() % 9)) {
-        heaps.push_back(r);
-        values.push_back(static_cast<std::uint32_t>(random() % (width / 2)));
-      }
-      std::vector<std::uint8_t> marks(16 * stride, 0);
-      std::vector<std::uint8_t> expected(16 * stride, 0);
-      detail::mark_batch(g.data(), m0, heaps.data(), values.data(), heaps.size(), marks.data(),
-                         stride);
-      for (std::size_t i = 0; i < heaps.size(); ++i) {
-        for (std::size_t j = 0; j < 16; ++j) {
-          expected[j * stride + (values[i] ^ g[m0 - heaps[i] + j])] = 1;
+      for (const bool vector : {false, true}) {
+        const std::uint64_t m0 = 16 * (100 + random() % 200);
+        std::vector<std::uint16_t> g(m0 + 16);
+        for (auto& v : g) v = static_cast<std::uint16_t>(random() % (width / 2));
+        std::vector<std::uint32_t> heaps;
+        std::vector<std::uint32_t> values;
+        for (std::uint32_t r = 1; r < m0; r += 1 + static_cast<std::uint32_t>(random() % 9)) {
+          heaps.push_back(r);
+          values.push_back(static_cast<std::uint32_t>(random() % (width / 2)));
         }
+        std::vector<std::uint8_t> marks(16 * stride, 0);
+        for (std::size_t k = 0; k < 40; ++k) marks[random() % marks.size()] = 1;
+        std::vector<std::uint8_t> expected = marks;
+        detail::mark_batch(g.data(), m0, heaps.data(), values.data(), heaps.size(), marks.data(),
+                           stride, vector);
+        for (std::size_t i = 0; i < heaps.size(); ++i) {
+          for (std::size_t j = 0; j < 16; ++j) {
+            expected[j * stride + (values[i] ^ g[m0 - heaps[i] + j])] = 1;
+          }
+        }
+        ASSERT_EQ(marks, expected) << "stride " << stride << " vector " << vector;
       }
-      ASSERT_EQ(marks, expected) << "stride " << stride;
     }
   }
 }

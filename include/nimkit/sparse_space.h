@@ -114,8 +114,9 @@ struct SequenceOptions {
   // Bytes the value table may take (0: no limit): extend_to() and prove_period() refuse up front a
   // count whose table would not fit (memory_for() says why).
   std::uint64_t memory_budget = 0;
-  // Whether the sparse algorithm may search splits with the processor's vector instructions
-  // (AVX-512, when present). The values do not depend on it; tests turn it off to compare.
+  // Whether the sparse algorithm may use the processor's vector instructions (AVX-512, when
+  // present) to search splits and to mark split sets of values below 128. The values do not depend
+  // on it; tests turn it off to compare.
   bool vector_search = true;
 };
 
