@@ -238,7 +238,11 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
     rare_heaps.reserve(room);
     rare_values.reserve(room);
   }
+  // Every set is built anew in the stretch, with the longer prefix and every slot (restored by
+  // Finish).
   clear_split_sets();
+  prefix = detail::kThreadedPrefix;
+  split_slots = threaded_slots;
   Pipeline pipe;
   pipe.heaps_done.store(n0);
   pipe.rare_published.store(rare_heaps.size());
@@ -261,6 +265,8 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
       pipe.helpers.clear();
       state.pipeline = nullptr;
       state.clear_split_sets();
+      state.prefix = detail::kPrefix;
+      state.split_slots = state.serial_slots;
     }
   };
   bool fits = true;
