@@ -178,7 +178,8 @@ std::uint64_t next_repeating(std::span<const V> g, std::uint64_t p, std::uint64_
 
 // Periods that are multiples of a period seen to repeat at length (a run of at least max(p, 32)
 // values): the search skips them. A bit per period up to last_p, allocated at the first such
-// period, so a skip costs one test instead of a division per such period.
+// period, so a skip costs one test instead of a division per such period (period_search_bytes
+// counts it for memory budgets).
 class Multiples {
  public:
   explicit Multiples(std::uint64_t last_p) : last_p_(last_p) {}

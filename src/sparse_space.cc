@@ -120,24 +120,28 @@ std::vector<std::uint32_t> GrundySequence::values(std::uint64_t first, std::uint
 namespace {
 
 // "a table of 5,000,000 values" style figures: plain digits, as the other messages print them.
-std::string memory_error(std::uint64_t count, std::uint64_t bytes, std::uint64_t budget) {
+std::string memory_error(std::uint64_t count, bool period_search, std::uint64_t bytes,
+                         std::uint64_t budget) {
   return "a table of " + std::to_string(count) + " values needs " + std::to_string(bytes) +
-         " bytes, more than the memory budget of " + std::to_string(budget) + " bytes";
+         " bytes" + (period_search ? " with its period search" : "") +
+         ", more than the memory budget of " + std::to_string(budget) + " bytes";
 }
 
 }  // namespace
 
-Result<std::uint64_t> GrundySequence::memory_for(std::uint64_t count) const {
+Result<std::uint64_t> GrundySequence::memory_for(std::uint64_t count, bool period_search) const {
   const State& s = *state_;
   // The table, then what does not grow with it: marks, split sets, frequencies, rare lists.
   const std::uint64_t working = s.seen.size() * 4 + s.set_marks.size() + s.frequency.size() * 8 +
                                 (s.rare_heaps.capacity() + s.rare_values.capacity()) * 4 +
                                 s.set_heap.size() * 12;
-  const std::uint64_t bytes = saturating_add(
-      saturating_mul(std::max(count, s.size()), static_cast<std::uint64_t>(value_bytes())),
-      working);
+  const std::uint64_t values = std::max(count, s.size());
+  std::uint64_t bytes =
+      saturating_add(saturating_mul(values, static_cast<std::uint64_t>(value_bytes())), working);
+  // find_period's bitmap of skipped periods: a bit per period up to count / 2.
+  if (period_search) bytes = saturating_add(bytes, period_search_bytes(values));
   if (s.memory_budget != 0 && bytes > s.memory_budget) {
-    return fail(memory_error(count, bytes, s.memory_budget));
+    return fail(memory_error(count, period_search, bytes, s.memory_budget));
   }
   return bytes;
 }
@@ -210,7 +214,7 @@ Result<Periodicity> GrundySequence::prove_period(std::uint64_t max_heaps,
   }
   std::uint64_t next = std::min<std::uint64_t>(max_heaps, std::max<std::uint64_t>(size(), 1024));
   for (;;) {
-    if (auto fits = memory_for(next); !fits) return fail(fits.error());
+    if (auto fits = memory_for(next, true); !fits) return fail(fits.error());
     if (!extend_to(next, progress, progress_interval)) return fail("interrupted");
     std::optional<Periodicity> candidate = period_candidate();
     if (candidate && candidate->proved) return *std::move(candidate);

@@ -107,6 +107,26 @@ TEST(SequenceMemory, TableOverTheBudgetIsRefusedUpFront) {
   EXPECT_EQ(sequence.size(), 10'000u);  // nothing computed, nothing lost
 }
 
+// The period search's bitmap (a bit per period) counts too: a budget that holds the table but not
+// the bitmap lets extend_to run and prove_period fail.
+TEST(SequenceMemory, PeriodSearchCountsItsBitmap) {
+  constexpr std::uint64_t kCount = 1 << 17;
+  GrundySequence unbounded = make("0.354", SequenceOptions{});
+  ASSERT_TRUE(unbounded.extend_to(kCount));
+  const Result<std::uint64_t> table = unbounded.memory_for(kCount);
+  const Result<std::uint64_t> searched = unbounded.memory_for(kCount, true);
+  ASSERT_TRUE(table.ok() && searched.ok());
+  EXPECT_EQ(*searched - *table, kCount / 16 + 8);
+  GrundySequence bounded = make("0.354", SequenceOptions{.memory_budget = *table + 1});
+  ASSERT_TRUE(bounded.extend_to(kCount));
+  const Result<Periodicity> period = bounded.prove_period(kCount);
+  ASSERT_FALSE(period.ok());
+  EXPECT_NE(period.error().find("with its period search, more than the memory budget of " +
+                                std::to_string(*table + 1) + " bytes"),
+            std::string::npos)
+      << period.error();
+}
+
 TEST(SequenceMemory, PeriodSearchAndRestoreNameTheBudget) {
   GrundySequence sequence = make("0.354", SequenceOptions{.memory_budget = 100'000});
   const Result<Periodicity> period = sequence.prove_period(1'000'000);

@@ -111,5 +111,10 @@ std::optional<Periodicity> find_period(std::span<const std::uint32_t> values,
                                        const PeriodTheorem& theorem);
 std::optional<Periodicity> find_period(std::span<const std::uint64_t> values,
                                        const PeriodTheorem& theorem);
+// The most memory find_period takes beside the values, for `count` values: a bit per period up to
+// count / 2 (the periods it skips), rounded up to whole 64-bit words.
+constexpr std::uint64_t period_search_bytes(std::uint64_t count) {
+  return (count / 2 + 1 + 63) / 64 * 8;
+}
 
 }  // namespace nimkit

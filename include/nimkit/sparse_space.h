@@ -152,8 +152,9 @@ class GrundySequence {
   SequenceAlgorithm algorithm() const;
 
   // Bytes the table of `count` values takes at the current width (value_bytes() each, plus the
-  // engine's working sets), or an error naming both figures when that is over the memory budget.
-  Result<std::uint64_t> memory_for(std::uint64_t count) const;
+  // engine's working sets, plus with `period_search` the period search's bitmap: see
+  // period_search_bytes), or an error naming both figures when that is over the memory budget.
+  Result<std::uint64_t> memory_for(std::uint64_t count, bool period_search = false) const;
   // Computes values up to heap count-1. Returns false when the callback stopped it early, or —
   // computing nothing — when `count` values do not fit the memory budget (memory_for()).
   // `count` must be at most 2^32 (heap sizes are stored in 32 bits).
