@@ -10,6 +10,7 @@
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
 #include "sparse_kernel.h"
+#include "sparse_mex.h"
 #include "sparse_threads.h"
 #include "split_sets.h"
 

@@ -1,0 +1,195 @@
+// The mex of one heap by the sparse algorithm (sparse_kernel.h): the split sets the heap needs,
+// the values they lack, and the searches for the rare ones among them. Private to
+// src/sparse_space.cc.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+
+#include "pair_search.h"
+#include "sparse_kernel.h"
+
+namespace nimkit {
+
+// kPipelined: helper threads build the sets m >= pipeline_first (sparse_threads.h); this thread
+// completes them. The sets are cleared at the start of every pipelined stretch, whose few
+// builds here cannot wrap the stamps.
+template <bool kPipelined, typename V>
+std::uint32_t GrundySequence::State::sparse_value(const V* g, std::uint64_t n) {
+  const std::uint32_t s = next_stamp();
+  mark_simple(g, n, s);
+  if (split_two.size() > detail::kMaxSplitLengths) return many_splits_value(g, n, s);
+  // The split sets heap n needs: S(n - k) for each split length k.
+  std::uint64_t ms[detail::kMaxSplitLengths];
+  const std::uint8_t* marks[detail::kMaxSplitLengths];
+  std::uint32_t resolved[detail::kMaxSplitLengths];  // pipelined: set_resolved of each set
+  std::size_t count = 0;
+  // Inlined: run_serial called from run_parallel (--threads 2, a code below threads_min_rare)
+  // otherwise kept it a call, .354 1.75 s against 1.45 s.
+  auto need = [&](std::uint64_t m) __attribute__((always_inline)) {
+    if (m < 2) return;
+    const std::size_t slot = m % split_slots;
+    if (set_heap[slot] != m) {
+      if (kPipelined && m >= pipeline_first) {
+        complete_set(g, m, slot);
+      } else if (const std::uint64_t m0 = m - m % detail::kBatch; !kPipelined && batch_free(m0)) {
+        build_batch(g, m0, rare_heaps.size(), n);
+        record_batch(m0, n);
+      } else {
+        build_split_set(g, m, slot);
+      }
+    }
+    if (prefix_left[slot] != 0) mark_prefix(g, m, slot);
+    ms[count] = m;
+    resolved[count] = kPipelined && m >= pipeline_first ? set_resolved[slot] : 0;
+    marks[count++] = set_data(slot);
+  };
+  if (game.grundys_game) {
+    need(n);
+  } else {
+    for (const std::uint32_t k : split_two) {
+      if (n >= k) need(n - k);
+    }
+  }
+  if (seen.size() <= detail::kWantedLimit) {
+    const std::uint32_t value = bitmap_value(g, n, ms, marks, resolved, count);
+    if (value != detail::kNoValue) return value;
+  }
+  const std::uint32_t* seen_marks = seen.data();
+  auto marked = [&](std::uint32_t v) {
+    if (seen_marks[v] == s) return true;
+    for (std::size_t i = 0; i < count; ++i) {
+      if (marks[i][v] != 0) return true;
+    }
+    return false;
+  };
+  std::uint32_t v = 0;
+  while (marked(v)) ++v;
+  // A rare value v is the candidate: unless a set holds it, it is an option only through a
+  // split of two detail::common parts beyond the prefix, which the sets do not cover. Search
+  // those splits for one of value v (stopping at the first); if there is none, v is the mex, else
+  // record the witness in its set and look at the next unmarked value.
+  while (!detail::common(v, mask)) {
+    const std::size_t found =
+        kPipelined ? find_unresolved(g, ms, resolved, count, v) : find_split(g, ms, count, v);
+    if (found == count) return v;
+    set_data(ms[found] % split_slots)[v] = 1;
+    ++v;
+    while (marked(v)) ++v;
+  }
+  return v;
+}
+
+// sparse_value on bitmaps of the values below seen.size() (≤ detail::kWantedLimit): the values
+// no set and no simple move has, by sixteen at a time; the first of them that is common (or
+// known to be absent), and the rare ones below it, searched for. Returns the mex, or
+// detail::kNoValue when there is no such first value (no mask chosen yet): sparse_value's own
+// loop decides.
+template <typename V>
+std::uint32_t GrundySequence::State::bitmap_value(const V* g, std::uint64_t n,
+                                                  const std::uint64_t* ms,
+                                                  const std::uint8_t* const* marks,
+                                                  const std::uint32_t* resolved,
+                                                  std::size_t count) {
+  // The values of the simple moves, which are not in the sets.
+  constexpr std::size_t kMaxSimple = 32;
+  if (remove_whole.size() + remove_one.size() > kMaxSimple) return detail::kNoValue;
+  std::uint32_t simple[kMaxSimple];
+  std::size_t simple_count = 0;
+  for (const std::uint32_t k : remove_whole) {
+    if (n == k) simple[simple_count++] = 0;
+  }
+  for (const std::uint32_t k : remove_one) {
+    if (n > k) simple[simple_count++] = g[n - k];
+  }
+  // Values below `absent` missing from the one set are not options at all (set_resolved).
+  std::uint64_t missing[detail::kWantedLimit / 64];
+  std::size_t words = 0;
+  const std::uint32_t cap = missing_until_stop(marks, count, simple, simple_count,
+                                               count == 1 ? resolved[0] : 0, missing, words);
+  if (cap == detail::kNoValue) return cap;
+  if (std::all_of(missing, missing + words, [](std::uint64_t m) { return m == 0; })) return cap;
+  detail::WantedValues wanted;
+  wanted.assign(missing, words);
+  if (wanted.count == 0) return cap;
+  if constexpr (std::is_same_v<V, std::uint16_t>) {
+    if (count == 1 && vector) {
+      detail::find_wanted_pairs(g, ms[0], prefix + 1, half(ms[0]) + 1, wanted, true);
+      return std::min(wanted.smallest(), cap);
+    }
+  }
+  // One value at a time, smallest first (every one is at least `absent`), each found recorded
+  // in its set for the other heap that needs the set.
+  for (; wanted.count != 0; wanted.remove(wanted.smallest())) {
+    const std::uint32_t v = wanted.smallest();
+    const std::size_t found = find_split(g, ms, count, v);
+    if (found == count) return v;
+    set_data(ms[found] % split_slots)[v] = 1;
+  }
+  return cap;
+}
+
+// The first value (the stop) that no set of `marks` and none of the simple-move values holds and
+// that is common or below `absent`, found 16 values at a time; missing[0 .. words - 1] get the
+// rare values below it that are missing too. detail::kNoValue when no value below seen.size()
+// stops (missing then holds every rare value missing).
+inline std::uint32_t GrundySequence::State::missing_until_stop(
+    const std::uint8_t* const* marks, std::size_t count, const std::uint32_t* simple,
+    std::size_t simple_count, std::uint64_t absent, std::uint64_t* missing,
+    std::size_t& words) const {
+  std::fill(missing, missing + detail::kWantedLimit / 64, 0);
+  std::uint32_t stop_value = detail::kNoValue;
+  std::size_t w = 0;
+  for (std::size_t c = 0; c < seen.size() / 16; ++c) {
+    std::uint64_t bits = detail::missing_values(marks, count, c);
+    for (std::size_t i = 0; i < simple_count; ++i) {
+      if (simple[i] / 16 == c) bits &= ~(std::uint64_t{1} << (simple[i] % 16));
+    }
+    w = c / 4;
+    const std::size_t shift = 16 * (c % 4);
+    missing[w] |= bits << shift;
+    std::uint64_t stop = bits & (common_bits[w] >> shift);
+    if (16 * c < absent) stop |= bits & below(absent - 16 * c);
+    if (stop != 0) {
+      stop_value = static_cast<std::uint32_t>(16 * c + std::countr_zero(stop));
+      missing[w] &= below(stop_value - 64 * w);
+      break;
+    }
+  }
+  words = w + 1;
+  for (std::size_t i = 0; i < words; ++i) missing[i] &= ~common_bits[i];
+  return stop_value;
+}
+
+// More than detail::kMaxSplitLengths split lengths (a rare kind of code): the sparse method
+// without split sets, every split length marked and searched on its own.
+template <typename V>
+std::uint32_t GrundySequence::State::many_splits_value(const V* g, std::uint64_t n,
+                                                       std::uint32_t s) {
+  std::uint32_t* mark = seen.data();
+  for (const std::uint32_t k : split_two) {
+    if (n < k + 2) continue;
+    const std::uint64_t m = n - k;
+    const V* back = g + m;
+    for (std::size_t i = 0; i < rare_heaps.size() && rare_heaps[i] < m; ++i) {
+      mark[rare_values[i] ^ back[-static_cast<std::ptrdiff_t>(rare_heaps[i])]] = s;
+    }
+  }
+  std::uint32_t v = mex_from(0, s);
+  while (!detail::common(v, mask)) {
+    bool found = false;
+    for (const std::uint32_t k : split_two) {
+      if (n >= k + 2 && detail::find_pair(g, n - k, 1, half(n - k) + 1, v) <= half(n - k)) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return v;
+    mark[v] = s;
+    v = mex_from(v + 1, s);
+  }
+  return v;
+}
+
+}  // namespace nimkit
