@@ -145,8 +145,10 @@ NIMKIT_AVX512 void mark_narrow(const std::uint16_t* g, std::uint64_t m0, const s
   alignas(64) std::uint64_t bits[2][16];
   _mm512_store_si512(bits[0], low[0]);
   _mm512_store_si512(bits[0] + 8, low[1]);
-  _mm512_store_si512(bits[1], high[0]);
-  _mm512_store_si512(bits[1] + 8, high[1]);
+  if constexpr (kWords == 2) {
+    _mm512_store_si512(bits[1], high[0]);
+    _mm512_store_si512(bits[1] + 8, high[1]);
+  }
   const __m512i ones = _mm512_set1_epi8(1);
   for (std::size_t j = 0; j < 16; ++j) {
     for (int w = 0; w < kWords; ++w) {

@@ -160,12 +160,12 @@ void mark_batch_narrow(const std::uint16_t* g, std::uint64_t m0, const std::uint
                        const std::uint32_t* values, std::size_t count, std::uint8_t* base,
                        std::size_t stride);
 
-// With `vector`, sets of values below 128 are marked by mark_batch_narrow where the processor has
-// AVX-512.
+// With `vector`, sets of values below 128 are marked by mark_batch_narrow (which itself falls
+// back where the processor lacks AVX-512).
 inline void mark_batch(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
                        const std::uint32_t* values, std::size_t count, std::uint8_t* base,
                        std::size_t stride, bool vector) {
-  if (vector && stride <= 256 + 64 && vector_pair_search_supported()) {
+  if (vector && stride <= 256 + 64) {
     return mark_batch_narrow(g, m0, heaps, values, count, base, stride);
   }
   // The strides of value ranges of 64 .. 1024 (State::set_stride).
