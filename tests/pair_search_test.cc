@@ -1,6 +1,6 @@
-// The joint search for splits of wanted values (src/pair_search.h) against a plain scan, and the
+// The joint search for splits of wanted values (src/sparse/pair_search.h) against a plain scan, and the
 // sparse kernel with and without the vector search: the same values.
-#include "pair_search.h"
+#include "sparse/pair_search.h"
 
 #include <gtest/gtest.h>
 

@@ -11,7 +11,7 @@
 // soon as the mex is known. The answer is exact for every mask; the mask only decides the speed,
 // and it is re-chosen automatically (the mask with the fewest rare heaps so far) as values grow.
 //
-// How the engine spends its time (src/sparse_kernel.h): the split values of a heap of m objects
+// How the engine spends its time (src/sparse/sparse_kernel.h): the split values of a heap of m objects
 // with a rare part, and those whose smaller part is at most 32 (128 while threads run: the prefix),
 // form its split set S(m), kept as one byte per value. Sets are built 16 at a time: one load of 16
 // consecutive values g(m - r .. m - r + 15) serves a rare heap r for 16 sets. The mex of a heap is
