@@ -1,5 +1,5 @@
-// The joint search for splits of wanted values (src/sparse/pair_search.h) against a plain scan, and the
-// sparse kernel with and without the vector search: the same values.
+// The joint search for splits of wanted values (src/sparse/pair_search.h) against a plain scan, and
+// the sparse kernel with and without the vector search: the same values.
 #include "sparse/pair_search.h"
 
 #include <gtest/gtest.h>
