@@ -415,37 +415,6 @@ TEST_F(ServerApiTest, AFormEncodedJsonBodyIsReadUpToTheRealLimit) {
   EXPECT_NE(huge->body.find("the limit is 65536 bytes"), std::string::npos) << huge->body;
 }
 
-// A server of the test's own, on a free loopback port, with the given options.
-struct OwnServer {
-  explicit OwnServer(ServerOptions options) : server(std::move(options)) {
-    auto bound = server.bind();
-    EXPECT_TRUE(bound.ok()) << bound.error();
-    thread = std::thread([this] { server.listen(); });
-  }
-  ~OwnServer() {
-    server.stop();
-    thread.join();
-  }
-  Server server;
-  std::thread thread;
-};
-
-ServerOptions loopback_options() {
-  ServerOptions options;
-  options.port = 0;
-  return options;
-}
-
-int connect_loopback(int port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  EXPECT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
-  return fd;
-}
-
 TEST(ServerHardeningTest, ASecondServerCannotBindAPortInUse) {
   OwnServer first(loopback_options());
   ServerOptions options = loopback_options();

@@ -16,25 +16,31 @@
 #include "nimkit/result.h"
 
 namespace httplib {
-class Server;
 class TaskQueue;
 }  // namespace httplib
 
 namespace nimkit::server {
 
+class ReactorHttpServer;
+
 struct ServerOptions {
   std::string host = "127.0.0.1";
   int port = 8080;  // 0 picks a free port (tests)
   ApiLimits api;
-  // A connection that sends nothing (or receives nothing) for this long is dropped, and a client
-  // must send a whole request within request_deadline of its first byte, so that slow or
-  // stalled clients cannot hold worker threads.
-  std::chrono::seconds read_timeout{5};
+  // Connections (connection.h): one may wait idle_timeout for a request's first byte, then has
+  // request_deadline from it to send the whole request; an answer's write may wait write_timeout
+  // for room. Slow or stalled clients hold no thread: the event loop waits for them.
+  std::chrono::seconds idle_timeout{5};
   std::chrono::seconds write_timeout{5};
   std::chrono::seconds request_deadline{5};
-  // Connection workers: each serves one connection at a time (cheap while idle), so there are
-  // many; the engine work they may start is bounded separately below.
-  std::size_t threads = 128;
+  // Connections held at once, in total and from one client address; past a cap a new connection
+  // takes the place of the waiting one whose deadline comes first (503 when all are busy).
+  std::size_t max_connections = 4096;
+  std::size_t max_connections_per_address = 1024;
+  // Worker threads that answer whole requests besides those the engine queue below may hold
+  // (an engine request keeps its worker while it runs or waits): health, the rulesets, the page
+  // and refusals always find one of these.
+  std::size_t threads = 16;
   // Engine requests (analyze, move, moves, grundy) running at once (0: one per core, at least
   // 2), and waiting for a turn; a request that finds the queue full, or waits longer than
   // queue_wait, is answered 503 with Retry-After. Health and static files never queue.
@@ -80,14 +86,13 @@ class Server {
   std::size_t running_ = 0;
   std::size_t waiting_ = 0;
   bool stopping_ = false;
-  bool listening_ = false;  // inside listen()
   std::unordered_set<std::shared_ptr<WorkMeter>> meters_;
   int listen_socket_ = -1;
   std::unique_ptr<httplib::TaskQueue> engine_pool_;  // runs the admitted engine requests
 
   ServerOptions options_;
   Api api_;
-  std::unique_ptr<httplib::Server> http_;
+  std::unique_ptr<ReactorHttpServer> http_;
   int port_ = 0;
 };
 
