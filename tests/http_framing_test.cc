@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 
@@ -207,6 +208,57 @@ TEST(RequestScanner, ARefusedRequestReachesTheParserWithoutItsBody) {
   const auto request = scan_all(head + "abc");
   ASSERT_TRUE(request);
   EXPECT_EQ(parser_input(head + "abc", *request), head);
+}
+
+// The verdict on a byte string must not depend on how its bytes were split into reads: fed at
+// once or a piece at a time, every mutation of a few valid requests ends at the same byte with the
+// same refusal (or, when the connection closes after it, at least with the same refusal).
+TEST(RequestScanner, TheVerdictDoesNotDependOnHowTheBytesArrive) {
+  const std::string templates[] = {
+      "GET /api/health HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/1.1\r\n\r\n",
+      kPost + "Content-Length: 17\r\n\r\n" + R"({"heaps":[3,4,5]})",
+      kPost + "Expect: 100-continue\r\nContent-Length: 2\r\n\r\n{}",
+      kPost + "Transfer-Encoding: chunked\r\n\r\n3;a=b\r\n{\"h\r\n0\r\n\r\n",
+  };
+  const std::string alphabet = "\r\n:;0123456789aF -\tGET/Content-Length Transfer-Encoding";
+  std::mt19937 random(20);
+  for (int round = 0; round < 20'000; ++round) {
+    std::string bytes = templates[random() % std::size(templates)];
+    for (int edits = 1 + static_cast<int>(random() % 4); edits > 0; --edits) {
+      const std::size_t at = random() % (bytes.size() + 1);
+      const std::string piece(1 + random() % 3, alphabet[random() % alphabet.size()]);
+      switch (random() % 3) {
+        case 0:
+          bytes.insert(at, piece);
+          break;
+        case 1:
+          bytes.erase(at, piece.size());
+          break;
+        default:
+          bytes.replace(at, piece.size(), piece);
+      }
+    }
+    if (random() % 8 == 0) bytes.append(random() % 20'000, 'h');
+    const auto whole = scan_all(bytes);
+    RequestScanner scanner(kLimits);
+    std::optional<ScannedRequest> pieces;
+    for (std::size_t n = 0; n < bytes.size() && !pieces;) {
+      n = std::min(bytes.size(), n + 1 + random() % 64);
+      pieces = scanner.scan(std::string_view(bytes).substr(0, n));
+    }
+    ASSERT_EQ(whole.has_value(), pieces.has_value()) << bytes;
+    if (!whole) continue;
+    ASSERT_LE(whole->length, bytes.size());
+    ASSERT_EQ(whole->close_after, pieces->close_after) << bytes;
+    ASSERT_EQ(whole->refusal.has_value(), pieces->refusal.has_value()) << bytes;
+    if (whole->refusal) {
+      ASSERT_EQ(whole->refusal->status, pieces->refusal->status) << bytes;
+    }
+    if (!whole->close_after) {
+      ASSERT_EQ(whole->length, pieces->length) << bytes;
+    }
+    ASSERT_FALSE(parser_input(bytes, *whole).empty());
+  }
 }
 
 }  // namespace

@@ -556,11 +556,6 @@ void ReactorHttpServer::stop_serving() {
   if (wake_fd_ >= 0) Reactor::wake(wake_fd_);
 }
 
-ConnectionCounts ReactorHttpServer::counts() const {
-  return ConnectionCounts{
-      .dropped_slow = dropped_slow_.load(), .evicted = evicted_.load(), .refused = refused_.load()};
-}
-
 const Refusal* ReactorHttpServer::refusal_of_current_request() { return current_refusal; }
 
 void ReactorHttpServer::serve_request(Connection& connection) {

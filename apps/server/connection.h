@@ -51,13 +51,6 @@ struct ConnectionOptions {
   std::size_t workers = 16;
 };
 
-// What the reactor did to connections, for tests and logs.
-struct ConnectionCounts {
-  std::uint64_t dropped_slow = 0;  // a request not whole at its deadline
-  std::uint64_t evicted = 0;       // a waiting connection closed for a new one past a cap
-  std::uint64_t refused = 0;       // a new connection answered 503: every connection was busy
-};
-
 struct Connection;
 class Reactor;
 
@@ -76,7 +69,11 @@ class ReactorHttpServer : public httplib::Server {
   // closed, requests being served are answered, answers being written give up. Any thread.
   void stop_serving();
   bool stopping() const { return stopping_.load(); }
-  ConnectionCounts counts() const;
+  // Connections closed with a request not whole at its deadline; closed to make room for a new
+  // one past a cap; new ones answered 503 because every connection was busy.
+  std::uint64_t dropped_slow() const { return dropped_slow_.load(); }
+  std::uint64_t evicted() const { return evicted_.load(); }
+  std::uint64_t refused() const { return refused_.load(); }
 
   // The refusal the connection layer made of the request this thread is answering (a framing
   // header that lies, a head or body past its limit), or null. The server's pre-routing handler

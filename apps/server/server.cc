@@ -135,6 +135,12 @@ void Server::stop() {
   http_->stop_serving();
 }
 
+ConnectionCounts Server::connection_counts() const {
+  return ConnectionCounts{.dropped_slow = http_->dropped_slow(),
+                          .evicted = http_->evicted(),
+                          .refused = http_->refused()};
+}
+
 bool Server::admit() {
   std::unique_lock lock(mutex_);
   if (stopping_) return false;

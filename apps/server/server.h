@@ -43,15 +43,25 @@ struct ServerOptions {
   std::size_t threads = 16;
   // Engine requests (analyze, move, moves, grundy) running at once (0: one per core, at least
   // 2), and waiting for a turn; a request that finds the queue full, or waits longer than
-  // queue_wait, is answered 503 with Retry-After. Health and static files never queue.
+  // queue_wait, is answered 503 with Retry-After. Health and static files never queue. The wait
+  // is bounded by time; the count bounds only what waiting requests hold (a worker thread and a
+  // body each), so it is large: clients of trivial requests are all answered up to about
+  // max_running + max_waiting of them at once (wrk -c128; docs/performance.md).
   std::size_t max_running = 0;
-  std::size_t max_waiting = 24;
+  std::size_t max_waiting = 128;
   std::chrono::milliseconds queue_wait{2000};
   // Pending connections the kernel holds before accept.
   int backlog = 512;
   // One line per request: "POST /api/analyze 200 0.4ms". Called from worker threads, one call at
   // a time; null for no log.
   std::function<void(std::string_view line)> log;
+};
+
+// What the connection layer did to connections since the server started.
+struct ConnectionCounts {
+  std::uint64_t dropped_slow = 0;  // closed with a request not whole at its deadline
+  std::uint64_t evicted = 0;       // a waiting connection closed for a new one past a cap
+  std::uint64_t refused = 0;       // a new connection answered 503: every connection was busy
 };
 
 class Server {
@@ -72,6 +82,7 @@ class Server {
   // Makes listen() return promptly: requests in flight are cancelled (answered 422 naming the
   // cancellation) and idle connections closed. Safe from any thread.
   void stop();
+  ConnectionCounts connection_counts() const;
 
  private:
   void install_routes();

@@ -180,6 +180,7 @@ void expect_health_and_work_under(Flood::Kind kind, const char* name) {
   int analyzed = 0;
   long connected = 0;
   long reopened = 0;
+  ConnectionCounts counts;
   {
     Flood flood(port, kind, kConnections);
     const auto give_up = Clock::now() + std::chrono::seconds(10);
@@ -203,6 +204,7 @@ void expect_health_and_work_under(Flood::Kind kind, const char* name) {
       std::this_thread::sleep_for(milliseconds(200));
     }
     reopened = flood.reopened();
+    counts = server.connection_counts();
   }
   server.stop();
   serving.join();
@@ -211,12 +213,20 @@ void expect_health_and_work_under(Flood::Kind kind, const char* name) {
   std::vector<milliseconds> sorted = probes;
   std::sort(sorted.begin(), sorted.end());
   std::printf(
-      "%s flood: %ld connected, %ld reopened; health: %zu probes, median %lld ms, worst "
-      "%lld ms; %d analyses answered\n",
-      name, connected, reopened, probes.size(),
+      "%s flood: %ld connected, %ld reopened (server: %llu dropped at the deadline, %llu evicted, "
+      "%llu refused); health: %zu probes, median %lld ms, worst %lld ms; %d analyses answered\n",
+      name, connected, reopened, static_cast<unsigned long long>(counts.dropped_slow),
+      static_cast<unsigned long long>(counts.evicted),
+      static_cast<unsigned long long>(counts.refused), probes.size(),
       static_cast<long long>(sorted[sorted.size() / 2].count()),
       static_cast<long long>(worst.count()), analyzed);
   EXPECT_EQ(connected, kConnections) << "the flood could not open its connections";
+  // The server held them (neither evicted nor refused), and dropped the unfinished requests at
+  // their deadline.
+  EXPECT_EQ(counts.evicted + counts.refused, 0u);
+  if (kind == Flood::Kind::kTrickling) {
+    EXPECT_GE(counts.dropped_slow, std::uint64_t{kConnections});
+  }
   EXPECT_LE(worst, kHealthBound) << "a health probe took " << worst.count() << " ms";
   EXPECT_GE(analyzed, 2);
 }
