@@ -504,24 +504,18 @@ TEST(ServerHardeningTest, AFullQueueAnswers503WithRetryAfter) {
 }
 
 TEST(ServerHardeningTest, TheLogEscapesPaths) {
-  ServerOptions options = loopback_options();
-  auto lines = std::make_shared<std::vector<std::string>>();
-  auto mutex = std::make_shared<std::mutex>();
-  options.log = [lines, mutex](std::string_view line) {
-    const std::lock_guard lock(*mutex);
-    lines->emplace_back(line);
-  };
+  const CapturedLog log;
   {
-    OwnServer own(options);
+    OwnServer own(log.options());
     httplib::Client client("127.0.0.1", own.server.port());
     auto res = client.Get("/x%0aGET%20/forged%20200%200.1ms%1b[31m");
     ASSERT_TRUE(res);
     EXPECT_EQ(res->status, 404);
     EXPECT_EQ(res->body.find('\x1b'), std::string::npos);
   }
-  const std::lock_guard lock(*mutex);
-  ASSERT_EQ(lines->size(), 1u);
-  const std::string& line = lines->front();
+  const std::vector<std::string> lines = log.taken();
+  ASSERT_EQ(lines.size(), 1u);
+  const std::string& line = lines.front();
   EXPECT_EQ(line.find('\n'), std::string::npos) << line;
   EXPECT_EQ(line.find('\x1b'), std::string::npos) << line;
   EXPECT_NE(line.find("\\n"), std::string::npos) << line;

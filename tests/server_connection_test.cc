@@ -146,20 +146,14 @@ TEST(ServerConnectionTest, HeaderLiesAndBombsAreAnsweredAtOnceInJson) {
 }
 
 TEST(ServerConnectionTest, RefusalsAreLoggedLikeEveryOtherAnswer) {
-  ServerOptions options = loopback_options();
-  auto lines = std::make_shared<std::vector<std::string>>();
-  auto mutex = std::make_shared<std::mutex>();
-  options.log = [lines, mutex](std::string_view line) {
-    const std::lock_guard lock(*mutex);
-    lines->emplace_back(line);
-  };
+  const CapturedLog log;
   {
-    OwnServer own(options);
+    OwnServer own(log.options());
     round_trip(own.server.port(), kPost + "Content-Length: -5\r\n\r\n");
   }
-  const std::lock_guard lock(*mutex);
-  ASSERT_EQ(lines->size(), 1u);
-  EXPECT_EQ(lines->front().rfind("POST /api/analyze 400 ", 0), 0u) << lines->front();
+  const std::vector<std::string> lines = log.taken();
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines.front().rfind("POST /api/analyze 400 ", 0), 0u) << lines.front();
 }
 
 TEST(ServerConnectionTest, ASilentConnectionIsClosedAtTheIdleTimeout) {

@@ -11,10 +11,14 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "server.h"
 
@@ -99,6 +103,25 @@ inline ServerOptions loopback_options() {
   options.port = 0;
   return options;
 }
+
+// The lines a server logs (from its worker threads), kept for a test to read.
+struct CapturedLog {
+  // Loopback options whose log writes here.
+  ServerOptions options() const {
+    ServerOptions options = loopback_options();
+    options.log = [lines = lines, mutex = mutex](std::string_view line) {
+      const std::lock_guard lock(*mutex);
+      lines->emplace_back(line);
+    };
+    return options;
+  }
+  std::vector<std::string> taken() const {
+    const std::lock_guard lock(*mutex);
+    return *lines;
+  }
+  std::shared_ptr<std::vector<std::string>> lines = std::make_shared<std::vector<std::string>>();
+  std::shared_ptr<std::mutex> mutex = std::make_shared<std::mutex>();
+};
 
 // A blocking TCP connection to the loopback port.
 inline int connect_loopback(int port) {

@@ -16,12 +16,14 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <vector>
 
 #include "server.h"
+#include "server_test_fixture.h"
 
 namespace nimkit::server {
 namespace {
@@ -169,12 +171,8 @@ void expect_health_and_work_under(Flood::Kind kind, const char* name) {
     GTEST_SKIP() << "the hard limit on open files (" << files.rlim_max
                  << ") is too low for both ends of " << kConnections << " connections";
   }
-  ServerOptions options;
-  options.port = 0;
-  Server server(options);
-  ASSERT_TRUE(server.bind().ok());
-  std::thread serving([&] { server.listen(); });
-  const int port = server.port();
+  auto own = std::make_unique<OwnServer>(loopback_options());
+  const int port = own->server.port();
 
   std::vector<milliseconds> probes;
   int analyzed = 0;
@@ -204,10 +202,9 @@ void expect_health_and_work_under(Flood::Kind kind, const char* name) {
       std::this_thread::sleep_for(milliseconds(200));
     }
     reopened = flood.reopened();
-    counts = server.connection_counts();
+    counts = own->server.connection_counts();
   }
-  server.stop();
-  serving.join();
+  own.reset();
 
   const milliseconds worst = *std::max_element(probes.begin(), probes.end());
   std::vector<milliseconds> sorted = probes;
