@@ -236,6 +236,16 @@ TEST(ServerConnectionTest, ABodyPastTheLimitIsRefusedAtItsHeadYetTheClientMaySen
   EXPECT_EQ(bytes.rfind("HTTP/1.1 413", 0), 0u) << bytes;
 }
 
+TEST(ServerConnectionTest, ACompressedBodyIsRefusedOnceItsDecodedBytesPassTheLimit) {
+  OwnServer own(loopback_options());
+  httplib::Client client("127.0.0.1", own.server.port());
+  client.set_compress(true);  // gzip: 10 MB of spaces travel as about 10 KB
+  auto res = client.Post("/api/analyze", std::string(10'000'000, ' '), "application/json");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 413);
+  EXPECT_NE(res->body.find("the limit is 65536 bytes"), std::string::npos) << res->body;
+}
+
 bool closed_by_server(int fd) {
   return read_until(
              fd, [](const std::string&) { return false; }, milliseconds(1000))
