@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -244,6 +246,23 @@ TEST(ServerConnectionTest, ACompressedBodyIsRefusedOnceItsDecodedBytesPassTheLim
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 413);
   EXPECT_NE(res->body.find("the limit is 65536 bytes"), std::string::npos) << res->body;
+}
+
+TEST(ServerConnectionTest, TheSoftLimitOnOpenFilesIsRaisedToTheHardOne) {
+  rlimit files{};
+  ASSERT_EQ(::getrlimit(RLIMIT_NOFILE, &files), 0);
+  if (files.rlim_max < 1024) GTEST_SKIP() << "the hard limit is already low";
+  rlimit lowered = files;
+  lowered.rlim_cur = 512;
+  ASSERT_EQ(::setrlimit(RLIMIT_NOFILE, &lowered), 0);
+  {
+    OwnServer own(loopback_options());
+    EXPECT_EQ(round_trip(own.server.port(), "GET /api/health HTTP/1.1\r\n\r\n").status, 200);
+  }
+  rlimit raised{};
+  ASSERT_EQ(::getrlimit(RLIMIT_NOFILE, &raised), 0);
+  EXPECT_EQ(raised.rlim_cur, std::min<rlim_t>(files.rlim_max, rlim_t{1} << 20));
+  ::setrlimit(RLIMIT_NOFILE, &files);
 }
 
 bool closed_by_server(int fd) {
