@@ -32,15 +32,6 @@ void GameOptions::add_to(CLI::App& command) {
                      "token, # comments (docs/rules.md, \"digraph\")");
 }
 
-Result<OutputFile> open_output(const std::string& path) {
-  if (path.empty()) return OutputFile(stdout, [](std::FILE*) { return 0; });
-  OutputFile file(std::fopen(path.c_str(), "w"), &std::fclose);
-  if (!file) {
-    return fail(fmt::format("cannot write --out \"{}\": {}", path, std::strerror(errno)));
-  }
-  return file;
-}
-
 std::string position_text(const Position& position, const Ruleset* default_rules) {
   const std::string text = format_position(position, default_rules);
   return text.empty() ? "(nothing left)" : text;
