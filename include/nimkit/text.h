@@ -11,5 +11,7 @@ namespace nimkit {
 std::vector<std::string> split(std::string_view text, char separator);
 // The words of `text`, separated by white space (none for blank text).
 std::vector<std::string> words(std::string_view text);
+// `text` without the white space at its ends.
+std::string_view trim(std::string_view text);
 
 }  // namespace nimkit
