@@ -7,9 +7,18 @@
 #include <string>
 
 #include "commands.h"
+#include "common.h"
 #include "nimkit/quote.h"
 #include "nimkit/version.h"
 #include "output.h"
+
+namespace {
+
+// The longest CLI11 parse error printed, in bytes: its own words fit, a refused argument of any
+// length is cut.
+constexpr std::size_t kMaxParseError = 256;
+
+}  // namespace
 
 int main(int argc, char** argv) {
   // Before anything is written: a failed write anywhere ends the command with one line and
@@ -63,7 +72,8 @@ int main(int argc, char** argv) {
     fmt::print("{}", text.str());
     return code;
   } catch (const CLI::ParseError& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
+    // CLI11's messages carry the words it refused whole: cut short like quoted text.
+    nimkit::cli::report(nimkit::sanitize(e.what(), kMaxParseError));
     return nimkit::cli::kBadInput;
   }
   return status;

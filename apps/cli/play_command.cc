@@ -370,7 +370,7 @@ int run_play(const PlayOptions& options) {
   const std::string first =
       !options.first.empty() ? options.first : (options.auto_play ? "computer" : "human");
   if (first != "human" && first != "computer") {
-    return report(fmt::format("--first \"{}\" is not human or computer", first));
+    return report(fmt::format("--first {} is not human or computer", nimkit::quoted(first)));
   }
   if (options.mode != "learn" && options.mode != "plain") {
     return report(fmt::format("--mode {} is not learn or plain", nimkit::quoted(options.mode)));
