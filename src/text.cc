@@ -1,6 +1,5 @@
 #include "nimkit/text.h"
 
-#include <cctype>
 #include <sstream>
 
 namespace nimkit {
@@ -22,16 +21,6 @@ std::vector<std::string> words(std::string_view text) {
   std::istringstream in{std::string(text)};
   for (std::string w; in >> w;) out.push_back(w);
   return out;
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())) != 0) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())) != 0) {
-    text.remove_suffix(1);
-  }
-  return text;
 }
 
 }  // namespace nimkit
