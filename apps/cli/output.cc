@@ -49,21 +49,26 @@ ssize_t write_ignoring_errors(void* cookie, const char* data, std::size_t size) 
 
 int close_target(void* cookie) {
   const auto* target = static_cast<const Target*>(cookie);
+  if (!target->owned) return 0;
   // A file system may report a failed write only when the file is closed.
-  if (target->owned && ::close(target->fd) != 0 && errno != EINTR) {
-    write_failed(target->name, errno);
-  }
+  if (::close(target->fd) != 0 && errno != EINTR) write_failed(target->name, errno);
   delete target;
   return 0;
 }
 
-// A stdio stream over `target` (which it takes), or null when none can be made.
+// The targets of standard output and error: never freed, as the streams are flushed after
+// static destructors have run; held here so that they stay reachable (leak checkers).
+Target* const kStandardOutput = new Target{STDOUT_FILENO, "standard output"};
+Target* const kStandardError = new Target{STDERR_FILENO, "standard error"};
+
+// A stdio stream over `target` (which it takes when it owns its descriptor), or null when none
+// can be made.
 std::FILE* stream_over(Target* target, bool checked) {
   cookie_io_functions_t io{};
   io.write = checked ? write_checked : write_ignoring_errors;
   io.close = close_target;
   std::FILE* stream = fopencookie(target, "w", io);
-  if (stream == nullptr) delete target;
+  if (stream == nullptr && target->owned) delete target;
   return stream;
 }
 
@@ -71,13 +76,13 @@ std::FILE* stream_over(Target* target, bool checked) {
 
 void check_every_write() {
   std::signal(SIGPIPE, SIG_IGN);
-  if (std::FILE* out = stream_over(new Target{STDOUT_FILENO, "standard output"}, true)) {
+  if (std::FILE* out = stream_over(kStandardOutput, true)) {
     // A terminal sees each line as it is written, as with glibc's own stream; a pipe or a file
     // gets blocks of BUFSIZ bytes.
     if (::isatty(STDOUT_FILENO) != 0) std::setvbuf(out, nullptr, _IOLBF, 0);
     stdout = out;
   }
-  if (std::FILE* err = stream_over(new Target{STDERR_FILENO, "standard error"}, false)) {
+  if (std::FILE* err = stream_over(kStandardError, false)) {
     std::setvbuf(err, nullptr, _IONBF, 0);
     stderr = err;
   }
