@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "games/split_kernel.h"
+#include "nimkit/quote.h"
 
 namespace nimkit {
 namespace {
@@ -97,7 +98,7 @@ Result<bool> HeapRuleset::extend(State& state, std::uint64_t size, const Limits&
       return fail(fmt::format(
           "computing Grundy values of {} needs more than the scan limit {} (values known up to "
           "heap {})",
-          spec(), limits.max_scan, table.size() - 1));
+          sanitize(spec()), limits.max_scan, table.size() - 1));
     }
     // Stop at the next size where a period is looked for.
     const std::uint64_t target =
@@ -109,7 +110,8 @@ Result<bool> HeapRuleset::extend(State& state, std::uint64_t size, const Limits&
     // Tabulating is work of the whole request or command: a shared budget stops it too.
     if (!limits.charge(std::max<std::uint64_t>(work - before, 1))) {
       return fail(fmt::format("computing Grundy values of {}: {} (values known up to heap {})",
-                              spec(), limits.stopped(), table.size() == 0 ? 0 : table.size() - 1));
+                              sanitize(spec()), limits.stopped(),
+                              table.size() == 0 ? 0 : table.size() - 1));
     }
     if (periodic && table.size() >= state.next_check) {
       state.next_check *= 2;
@@ -145,12 +147,12 @@ Result<Nimber> HeapRuleset::grundy(std::span<const Heap> component, const Limits
     return fail(fmt::format(
         "Grundy value of heap {} in {}: beyond the table limit {} and no period proved up to "
         "heap {}",
-        n, spec(), limits.max_table, table.size() - 1));
+        n, sanitize(spec()), limits.max_table, table.size() - 1));
   }
   return fail(fmt::format(
       "Grundy value of heap {} in {}: beyond the table limit {} (its values have no closed form "
       "or period)",
-      n, spec(), limits.max_table));
+      n, sanitize(spec()), limits.max_table));
 }
 
 Result<std::vector<Nimber>> HeapRuleset::values(std::uint64_t begin, std::uint64_t end,
@@ -170,7 +172,7 @@ Result<std::vector<Nimber>> HeapRuleset::values(std::uint64_t begin, std::uint64
     if (!extended) return Error{extended.error()};
     if (end > table.size() && !state.period) {
       return fail(fmt::format(
-          "Grundy value of heap {} in {}: beyond the table limit {}{}", end - 1, spec(),
+          "Grundy value of heap {} in {}: beyond the table limit {}{}", end - 1, sanitize(spec()),
           limits.max_table,
           period_theorem() ? fmt::format(" and no period proved up to heap {}", table.size() - 1)
                            : ""));
@@ -230,12 +232,14 @@ Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t be
                                           std::uint64_t end, const Limits& limits) {
   const auto* heap_game = dynamic_cast<const HeapGame*>(&rules);
   if (heap_game == nullptr) {
-    return fail(fmt::format("{} is not played on heaps: it has no Grundy sequence", rules.spec()));
+    return fail(fmt::format("{} is not played on heaps: it has no Grundy sequence",
+                            sanitize(rules.spec())));
   }
   if (heap_game->arity() != 1) {
-    return fail(fmt::format(
-        "{} plays on {} heaps at a time: Grundy sequences need single heaps", rules.spec(),
-        heap_game->arity() == 0 ? "several" : std::to_string(heap_game->arity())));
+    return fail(
+        fmt::format("{} plays on {} heaps at a time: Grundy sequences need single heaps",
+                    sanitize(rules.spec()),
+                    heap_game->arity() == 0 ? "several" : std::to_string(heap_game->arity())));
   }
   if (const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules)) {
     return heap_rules->values(begin, end, limits);
@@ -278,8 +282,8 @@ std::string_view to_string(ValueShape shape) {
 Result<std::vector<Nimber>> grundy_grid(const Ruleset& rules, std::uint64_t rows,
                                         std::uint64_t columns, const Limits& limits) {
   if (value_shape(rules) != ValueShape::kGrid) {
-    return fail(
-        fmt::format("{} is not played on pairs of heaps: it has no table g(a, b)", rules.spec()));
+    return fail(fmt::format("{} is not played on pairs of heaps: it has no table g(a, b)",
+                            sanitize(rules.spec())));
   }
   return dynamic_cast<const HeapGame&>(rules).grundy_grid(rows, columns, limits);
 }

@@ -202,15 +202,9 @@ Result<CensusRun> CensusRun::open(const CensusOptions& options) {
   for (std::uint64_t i = shard.index; i < run.codes_.size(); i += shard.count) {
     if (!run.done_.contains(i)) run.pending_.push_back(i);
   }
-  if (options.output.empty()) {
-    run.out_ = OutputFile(stdout, [](std::FILE*) { return 0; });
-  } else {
-    run.out_ = OutputFile(std::fopen(options.output.c_str(), "a"), &std::fclose);
-    if (!run.out_) {
-      return fail(fmt::format("cannot write --output {}: {}", nimkit::quoted(options.output),
-                              std::strerror(errno)));
-    }
-  }
+  auto out = open_output(options.output, WriteMode::kAppend);
+  if (!out) return Error{out.error()};
+  run.out_ = std::move(*out);
   run.progress_ = options.progress;
   run.tty_ = ::isatty(STDERR_FILENO) != 0;
   return run;

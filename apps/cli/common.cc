@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "nimkit/games/digraph.h"
 #include "nimkit/notation.h"
+#include "nimkit/quote.h"
 #include "nimkit/registry.h"
 
 namespace nimkit::cli {
@@ -30,15 +31,6 @@ void GameOptions::add_to(CLI::App& command) {
   command.add_option("--game-file", game_file,
                      "a game drawn as a directed graph: one arrow a>b per line, a line @a per "
                      "token, # comments (docs/rules.md, \"digraph\")");
-}
-
-Result<OutputFile> open_output(const std::string& path) {
-  if (path.empty()) return OutputFile(stdout, [](std::FILE*) { return 0; });
-  OutputFile file(std::fopen(path.c_str(), "w"), &std::fclose);
-  if (!file) {
-    return fail(fmt::format("cannot write --out \"{}\": {}", path, std::strerror(errno)));
-  }
-  return file;
 }
 
 std::string position_text(const Position& position, const Ruleset* default_rules) {
@@ -71,25 +63,27 @@ constexpr std::size_t kMaxGameFile = std::size_t{16} << 20;
 Result<Game> game_from_file(const GameOptions& options) {
   const std::string& path = options.game_file;
   if (options.rules != "nim" && options.rules != "digraph") {
-    return fail(fmt::format("--game-file \"{}\" holds a digraph game: --rules {} does not apply",
-                            path, options.rules));
+    return fail(fmt::format("--game-file {} holds a digraph game: --rules {} does not apply",
+                            nimkit::quoted(path), nimkit::quoted(options.rules)));
   }
   std::ifstream in(path, std::ios::binary);
   if (!in)
-    return fail(fmt::format("cannot read --game-file \"{}\": {}", path, std::strerror(errno)));
+    return fail(
+        fmt::format("cannot read --game-file {}: {}", nimkit::quoted(path), std::strerror(errno)));
   std::string text(kMaxGameFile + 1, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) return fail(fmt::format("cannot read --game-file \"{}\"", path));
+  if (in.bad()) return fail(fmt::format("cannot read --game-file {}", nimkit::quoted(path)));
   text.resize(static_cast<std::size_t>(in.gcount()));
   if (text.size() > kMaxGameFile) {
-    return fail(fmt::format("--game-file \"{}\" is larger than {} bytes", path, kMaxGameFile));
+    return fail(
+        fmt::format("--game-file {} is larger than {} bytes", nimkit::quoted(path), kMaxGameFile));
   }
   auto tokens = digraph_game_file(text, options.heaps);
-  if (!tokens) return fail(fmt::format("{}: {}", path, tokens.error()));
+  if (!tokens) return fail(fmt::format("{}: {}", sanitize(path), tokens.error()));
   auto rules = make_ruleset("digraph");
   if (!rules) return Error{rules.error()};
   auto position = parse_position(*tokens, *rules);
-  if (!position) return fail(fmt::format("{}: {}", path, position.error()));
+  if (!position) return fail(fmt::format("{}: {}", sanitize(path), position.error()));
   return Game{*rules, std::move(*position)};
 }
 

@@ -14,6 +14,7 @@
 #include "nimkit/position.h"
 #include "nimkit/result.h"
 #include "nimkit/ruleset.h"
+#include "output.h"
 
 namespace nimkit::cli {
 
@@ -21,12 +22,6 @@ namespace nimkit::cli {
 // A position as the CLI shows it: its notation, or "(nothing left)" for a game played to nothing
 // (a graph with every vertex removed).
 std::string position_text(const Position& position, const Ruleset* default_rules);
-
-// Where a command writes its values: standard output, or the file --out names (closed when the
-// handle goes; standard output stays open).
-using OutputFile = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
-// Fails with "cannot write --out "PATH": REASON".
-Result<OutputFile> open_output(const std::string& path);
 
 // What --limit means in every command that takes it.
 inline constexpr const char* kLimitHelp =

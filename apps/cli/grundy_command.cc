@@ -15,7 +15,9 @@
 #include "long_run.h"
 #include "nimkit/grundy_sequence.h"
 #include "nimkit/heap_game.h"
+#include "nimkit/quote.h"
 #include "nimkit/registry.h"
+#include "nimkit/text.h"
 
 namespace nimkit::cli {
 using contract::dump_json;
@@ -138,6 +140,20 @@ int write_table_sequence(const Ruleset& rules, const GrundyOptions& options, std
   return 0;
 }
 
+// What to do for a ruleset without a Grundy sequence: analyze its positions one at a time, as
+// the command for the registry's start position shows.
+std::string analyze_instead(const Ruleset& rules) {
+  const RulesetEntry* entry = find_ruleset_entry(rules.spec());
+  std::string start;
+  for (const std::string& word : words(entry != nullptr ? entry->start : "POSITION")) {
+    // A digraph's arrows hold '>', which a shell would read as a redirection.
+    const bool plain = word.find_first_of("<>|&;()$`'\"\\*?! ") == std::string::npos;
+    start += plain ? " " + word : " '" + word + "'";
+  }
+  return fmt::format("analyze its positions instead, e.g. nimkit analyze --rules {}{}",
+                     sanitize(rules.spec()), start);
+}
+
 int run_grundy(const GrundyOptions& options) {
   if (options.count.empty() == options.upto.empty())
     return report(requested_count(options).error());
@@ -148,14 +164,15 @@ int run_grundy(const GrundyOptions& options) {
     case ValueShape::kSequence:
       break;
     case ValueShape::kGrid:
-      return report(fmt::format(
-          "ruleset \"{}\" plays on pairs of heaps: its values form a table g(a, b), not a "
-          "sequence; a Grundy sequence needs a single-heap ruleset",
-          (*rules)->spec()));
+      return report(
+          fmt::format("ruleset {} plays on pairs of heaps: its values form a table g(a, b), not a "
+                      "sequence; {}",
+                      nimkit::quoted((*rules)->spec()), analyze_instead(**rules)));
     case ValueShape::kNone:
       return report(
-          fmt::format("ruleset \"{}\" is not played on single heaps: it has no Grundy sequence",
-                      (*rules)->spec()));
+          fmt::format("ruleset {} is not played on single heaps: it has no Grundy "
+                      "sequence; {}",
+                      nimkit::quoted((*rules)->spec()), analyze_instead(**rules)));
   }
   auto count = requested_count(options);
   if (!count) return report(count.error());

@@ -42,7 +42,8 @@ Result<bool> write_atomically(const std::string& path, const GrundySequence& seq
   const std::string temp = fmt::format("{}.tmp.{}", path, ::getpid());
   std::FILE* file = std::fopen(temp.c_str(), "wb");
   if (file == nullptr)
-    return fail(fmt::format("cannot write checkpoint \"{}\": {}", temp, std::strerror(errno)));
+    return fail(
+        fmt::format("cannot write checkpoint {}: {}", nimkit::quoted(temp), std::strerror(errno)));
   const CheckpointSink sink = [file](std::span<const std::uint8_t> bytes) {
     return std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
   };
@@ -52,8 +53,8 @@ Result<bool> write_atomically(const std::string& path, const GrundySequence& seq
   std::fclose(file);
   if (!ok || std::rename(temp.c_str(), path.c_str()) != 0) {
     std::remove(temp.c_str());
-    return fail(
-        fmt::format("cannot write checkpoint \"{}\": {}", path, std::strerror(ok ? errno : saved)));
+    return fail(fmt::format("cannot write checkpoint {}: {}", nimkit::quoted(path),
+                            std::strerror(ok ? errno : saved)));
   }
   return true;
 }
@@ -66,15 +67,17 @@ Result<GrundySequence> read_checkpoint(const std::string& path, const SplitGame&
                                                        &std::fclose);
   struct stat info {};
   if (!file || ::fstat(::fileno(file.get()), &info) != 0)
-    return fail(fmt::format("cannot read checkpoint \"{}\": {}", path, std::strerror(errno)));
+    return fail(
+        fmt::format("cannot read checkpoint {}: {}", nimkit::quoted(path), std::strerror(errno)));
   auto restored = GrundySequence::restore(
       [&file](std::span<std::uint8_t> buffer) {
         return std::fread(buffer.data(), 1, buffer.size(), file.get());
       },
       static_cast<std::uint64_t>(info.st_size), &game, algorithm, sequence_options);
   if (std::ferror(file.get()) != 0)
-    return fail(fmt::format("cannot read checkpoint \"{}\": read error", path));
-  if (!restored) return fail(fmt::format("--resume \"{}\": {}", path, restored.error()));
+    return fail(fmt::format("cannot read checkpoint {}: read error", nimkit::quoted(path)));
+  if (!restored)
+    return fail(fmt::format("--resume {}: {}", nimkit::quoted(path), restored.error()));
   return restored;
 }
 

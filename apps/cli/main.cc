@@ -3,13 +3,27 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <sstream>
 #include <string>
 
 #include "commands.h"
+#include "common.h"
 #include "nimkit/quote.h"
 #include "nimkit/version.h"
+#include "output.h"
+
+namespace {
+
+// The longest CLI11 parse error printed, in bytes: its own words fit, a refused argument of any
+// length is cut.
+constexpr std::size_t kMaxParseError = 256;
+
+}  // namespace
 
 int main(int argc, char** argv) {
+  // Before anything is written: a failed write anywhere ends the command with one line and
+  // status 1 (output.h).
+  nimkit::cli::check_every_write();
   CLI::App app{"nimkit: analyze, play and solve Nim and other impartial games"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "nimkit " + std::string(nimkit::version()));
@@ -51,14 +65,15 @@ int main(int argc, char** argv) {
   }
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
+  } catch (const CLI::Success& e) {
+    // --help and --version: CLI11 writes them to std::cout, which bypasses the checked stdout.
+    std::ostringstream text;
+    const int code = app.exit(e, text);
+    fmt::print("{}", text.str());
+    return code;
   } catch (const CLI::ParseError& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
+    // CLI11's messages carry the words it refused whole: cut short like quoted text.
+    nimkit::cli::report(nimkit::sanitize(e.what(), kMaxParseError));
     return nimkit::cli::kBadInput;
   }
   return status;

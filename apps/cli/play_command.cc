@@ -102,12 +102,6 @@ void print_prediction(const Match& match, const std::array<std::string, 2>& name
              names[winner], why, names[0] == "you" ? "you move" : names[0] + " moves");
 }
 
-std::string trim(const std::string& s) {
-  const auto start = s.find_first_not_of(" \t\r\n");
-  if (start == std::string::npos) return "";
-  return s.substr(start, s.find_last_not_of(" \t\r\n") - start + 1);
-}
-
 constexpr const char* kCommands =
     "Commands: hint (a winning move and why), undo (take back your last move), help, quit.\n";
 constexpr const char* kPlainCommands = "Commands: undo (take back your last move), help, quit.\n";
@@ -251,7 +245,7 @@ Turn human_turn(Session& s, LineReader& reader) {
     fmt::print("\nEnd of input: the game is left unfinished.\n");
     return Turn::kHumanLeft;
   }
-  const std::string text = trim(*line);
+  const std::string text(trim(*line));
   if (text == "quit" || text == "q") {
     fmt::print("You leave the game unfinished.\n");
     return Turn::kHumanLeft;
@@ -376,7 +370,7 @@ int run_play(const PlayOptions& options) {
   const std::string first =
       !options.first.empty() ? options.first : (options.auto_play ? "computer" : "human");
   if (first != "human" && first != "computer") {
-    return report(fmt::format("--first \"{}\" is not human or computer", first));
+    return report(fmt::format("--first {} is not human or computer", nimkit::quoted(first)));
   }
   if (options.mode != "learn" && options.mode != "plain") {
     return report(fmt::format("--mode {} is not learn or plain", nimkit::quoted(options.mode)));

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -73,8 +74,29 @@ Request parse_body(std::string_view text, const ApiLimits& limits,
             refuse(413, fmt::format("request body too large: {} bytes, the limit is {}",
                                     text.size(), limits.max_body_bytes))};
   }
-  json body = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  // nlohmann keeps the last of a key given twice: the keys of each object open are remembered,
+  // and the first one repeated refuses the request. "-0" is the number 0, not a negative one.
+  std::vector<std::set<std::string, std::less<>>> keys;
+  std::optional<std::string> repeated;
+  const json::parser_callback_t check = [&](int /*depth*/, json::parse_event_t event,
+                                            json& parsed) {
+    if (event == json::parse_event_t::object_start) keys.emplace_back();
+    if (event == json::parse_event_t::object_end) keys.pop_back();
+    if (event == json::parse_event_t::key &&
+        !keys.back().insert(parsed.get<std::string>()).second && !repeated) {
+      repeated = parsed.get<std::string>();
+    }
+    if (event == json::parse_event_t::value && parsed.is_number_integer() &&
+        parsed.get<std::int64_t>() == 0) {
+      parsed = std::uint64_t{0};
+    }
+    return true;
+  };
+  json body = json::parse(text, check, /*allow_exceptions=*/false);
   if (body.is_discarded()) return {{}, bad_request("request body is not valid JSON")};
+  if (repeated) {
+    return {{}, bad_request(fmt::format("field {} is given twice", nimkit::quoted(*repeated)))};
+  }
   if (!body.is_object()) {
     return {
         {},
@@ -87,7 +109,9 @@ Request parse_body(std::string_view text, const ApiLimits& limits,
       std::string names;
       for (std::string_view name : allowed)
         names += fmt::format("{}\"{}\"", names.empty() ? "" : ", ", name);
-      return {{}, bad_request(fmt::format("unknown field \"{}\" (expected {})", key, names))};
+      return {
+          {},
+          bad_request(fmt::format("unknown field {} (expected {})", nimkit::quoted(key), names))};
     }
   }
   return {std::move(body), std::nullopt};

@@ -98,20 +98,21 @@ Result<bool> Server::bind() {
   }
   if (options_.port == 0) {
     const int port = http_->bind_to_any_port(options_.host);
-    if (port < 0) return fail(fmt::format("cannot listen on {} (any port)", options_.host));
+    if (port < 0)
+      return fail(fmt::format("cannot listen on {} (any port)", sanitize(options_.host)));
     port_ = port;
   } else {
     if (!http_->bind_to_port(options_.host, options_.port)) {
       return fail(fmt::format("cannot listen on {}:{} (address in use or not local?)",
-                              options_.host, options_.port));
+                              sanitize(options_.host), options_.port));
     }
     port_ = options_.port;
   }
   // httplib listens with a backlog of 5, which refuses connections under a burst: listening
   // again on the bound socket only raises the backlog.
   if (listen_socket_ >= 0 && ::listen(listen_socket_, options_.backlog) != 0) {
-    return fail(fmt::format("cannot listen on {}:{} with a backlog of {}", options_.host, port_,
-                            options_.backlog));
+    return fail(fmt::format("cannot listen on {}:{} with a backlog of {}", sanitize(options_.host),
+                            port_, options_.backlog));
   }
   return true;
 }

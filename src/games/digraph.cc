@@ -291,16 +291,6 @@ Result<std::vector<State>> close_group(Builder& builder, std::string_view tokens
   return out;
 }
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
-    text.remove_suffix(1);
-  }
-  return text;
-}
-
 }  // namespace
 
 struct Digraph::Table {

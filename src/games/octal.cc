@@ -6,6 +6,7 @@
 #include <cassert>
 
 #include "nimkit/bisect.h"
+#include "nimkit/quote.h"
 
 namespace nimkit {
 namespace {
@@ -187,8 +188,8 @@ Result<std::vector<HeapOption>> OctalGame::options_with_value(std::span<const He
   }
   if (matching > limits.max_scan) {
     return fail(fmt::format(
-        "{}: {} moves from a heap of {} reach Grundy value {}, more than the scan limit {}", spec(),
-        to_string(Nimber{matching}), n, to_string(target), limits.max_scan));
+        "{}: {} moves from a heap of {} reach Grundy value {}, more than the scan limit {}",
+        sanitize(spec()), to_string(Nimber{matching}), n, to_string(target), limits.max_scan));
   }
   std::vector<HeapOption> found;
   for (Take& take : takes) {
@@ -214,7 +215,7 @@ Result<std::vector<HeapOption>> OctalGame::options_taking(std::span<const Heap> 
     return fail(
         fmt::format("{}: taking {} from a heap of {} can be done in {} ways, more than the "
                     "scan limit {}",
-                    spec(), take, n, to_string(Nimber{c}), limits.max_scan));
+                    sanitize(spec()), take, n, to_string(Nimber{c}), limits.max_scan));
   }
   for (Count i = 0; i < c; ++i) found.push_back(option_taking(n, take, i));
   return found;

@@ -9,6 +9,7 @@
 #include "nimkit/checked.h"
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
+#include "nimkit/quote.h"
 #include "sparse_kernel.h"
 #include "sparse_mex.h"
 #include "sparse_threads.h"
@@ -51,7 +52,7 @@ std::string_view to_string(SequenceAlgorithm algorithm) {
 Result<SequenceAlgorithm> parse_sequence_algorithm(std::string_view text) {
   if (text == "plain") return SequenceAlgorithm::kPlain;
   if (text == "sparse") return SequenceAlgorithm::kSparse;
-  return fail("algorithm \"" + std::string(text) + "\" is not plain or sparse");
+  return fail("algorithm " + quoted(text) + " is not plain or sparse");
 }
 
 GrundySequence::GrundySequence(std::unique_ptr<State> state) : state_(std::move(state)) {}
