@@ -306,7 +306,13 @@ TEST(ServerConnectionTest, WhenEveryConnectionIsBusyANewOneIsAnswered503) {
     busy.push_back(connect_loopback(port));
     ::send(busy.back(), slow.data(), slow.size(), MSG_NOSIGNAL);
   }
-  std::this_thread::sleep_for(milliseconds(200));
+  // Both must be whole and lent to workers, not merely accepted (a waiting connection would be
+  // closed to make room); on a loaded machine that can take longer than any fixed pause.
+  const auto give_up = Clock::now() + milliseconds(5000);
+  while (own.server.connection_counts().handed < 2 && Clock::now() < give_up) {
+    std::this_thread::sleep_for(milliseconds(5));
+  }
+  ASSERT_EQ(own.server.connection_counts().handed, 2u);
   const Answer refused = round_trip(port, "GET /api/health HTTP/1.1\r\n\r\n");
   expect_refused_at_once(refused, 503, "too many connections");
   EXPECT_TRUE(refused.closed_after);

@@ -450,6 +450,7 @@ void Reactor::scan(Connection& connection) {
   ::epoll_ctl(epoll_, EPOLL_CTL_DEL, connection.fd, nullptr);
   connection.state = State::kServing;
   ++serving_;
+  ++server_.handed_;
   Connection* lent = &connection;
   workers_.enqueue([this, lent] {
     server_.serve_request(*lent);

@@ -70,10 +70,12 @@ class ReactorHttpServer : public httplib::Server {
   void stop_serving();
   bool stopping() const { return stopping_.load(); }
   // Connections closed with a request not whole at its deadline; closed to make room for a new
-  // one past a cap; new ones answered 503 because every connection was busy.
+  // one past a cap; new ones answered 503 because every connection was busy; whole requests
+  // handed to a worker.
   std::uint64_t dropped_slow() const { return dropped_slow_.load(); }
   std::uint64_t evicted() const { return evicted_.load(); }
   std::uint64_t refused() const { return refused_.load(); }
+  std::uint64_t handed() const { return handed_.load(); }
 
   // The refusal the connection layer made of the request this thread is answering (a framing
   // header that lies, a head or body past its limit), or null. The server's pre-routing handler
@@ -92,6 +94,7 @@ class ReactorHttpServer : public httplib::Server {
   std::atomic<std::uint64_t> dropped_slow_{0};
   std::atomic<std::uint64_t> evicted_{0};
   std::atomic<std::uint64_t> refused_{0};
+  std::atomic<std::uint64_t> handed_{0};
 };
 
 }  // namespace nimkit::server

@@ -139,7 +139,8 @@ void Server::stop() {
 ConnectionCounts Server::connection_counts() const {
   return ConnectionCounts{.dropped_slow = http_->dropped_slow(),
                           .evicted = http_->evicted(),
-                          .refused = http_->refused()};
+                          .refused = http_->refused(),
+                          .handed = http_->handed()};
 }
 
 bool Server::admit() {

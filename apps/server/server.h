@@ -62,6 +62,7 @@ struct ConnectionCounts {
   std::uint64_t dropped_slow = 0;  // closed with a request not whole at its deadline
   std::uint64_t evicted = 0;       // a waiting connection closed for a new one past a cap
   std::uint64_t refused = 0;       // a new connection answered 503: every connection was busy
+  std::uint64_t handed = 0;        // whole requests handed to a worker to answer
 };
 
 class Server {
