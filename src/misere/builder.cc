@@ -212,6 +212,7 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
     std::vector<std::uint64_t> involved = failure;
     involved.erase(std::unique(involved.begin(), involved.end()), involved.end());
     std::optional<Reduced> next;
+    std::string refused;  // why a trial candidate could not be built (the order bound)
     for (const std::vector<std::uint64_t>& subset : subsets(involved, 64)) {
       std::vector<Split> splits;
       for (std::uint64_t h : subset) {
@@ -223,6 +224,7 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
                                      bounds_.max_order, limits_);
       if (!trial) {
         if (limits_.meter && limits_.meter->exhausted()) break;
+        refused = trial.error();
         continue;
       }
       if (trial->table.p[class_of(*trial, failure)] != predicted_p) {
@@ -234,7 +236,13 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
       stopped_ = limits_.stopped();
       return false;
     }
-    if (!next) break;
+    if (!next) {
+      if (!refused.empty()) {
+        stopped_ = refused;
+        return false;
+      }
+      break;
+    }
     current = std::move(*next);
   }
   if (!current) {
