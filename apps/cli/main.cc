@@ -23,11 +23,12 @@ int main(int argc, char** argv) {
   nimkit::cli::add_rules_command(app, status);
   nimkit::cli::add_nimber_command(app, status);
   nimkit::cli::add_census_command(app, status);
+  nimkit::cli::add_misere_quotient_command(app, status);
   // Bare "nimkit": what it can do and a first thing to try, rather than a usage error.
   if (argc == 1) {
     fmt::print("{}\n\nCommands:\n", app.get_description());
     for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) {
-      fmt::print("  {:<9} {}\n", command->get_name(), command->get_description());
+      fmt::print("  {:<15} {}\n", command->get_name(), command->get_description());
     }
     fmt::print(
         "\nTry a game of Nim against the computer:  nimkit play 3 4 5\n"
