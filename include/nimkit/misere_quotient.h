@@ -69,6 +69,8 @@ struct MiserePeriod {
   std::uint64_t preperiod = 1;
   std::uint64_t period = 1;
   std::uint64_t checked_to = 0;
+
+  friend bool operator==(const MiserePeriod&, const MiserePeriod&) = default;
 };
 
 // A relation of a presentation: two words in the generators (exponent per generator) that are
@@ -108,16 +110,17 @@ class MisereQuotient {
   // The heap of the table whose class Φ(heap) is read from (heap itself below the period).
   std::uint64_t reduced_heap(std::uint64_t heap) const;
 
-  // The heaps at which the monoid grew (a heap not equivalent to any sum of smaller heaps).
+  // The heaps at which the monoid grew: heaps whose class is not a product of the classes of
+  // smaller heaps (not equivalent to any sum of smaller heaps).
   const std::vector<std::uint64_t>& grew_at() const { return grew_at_; }
   // Why the computation stopped, in words: "the period is proved", "the heap bound 50", ...
   const std::string& stopped() const { return stopped_; }
 
   // The presentation: generators a, b, c, ... are the classes of the heaps at which the monoid
-  // grew, in heap order (one may be 1 when that heap's own class is a product of earlier
-  // ones); every element has a normal form, its least word in the generators (lexicographic on
-  // the exponents, the last generator weighing most); the relations rewrite each minimal word
-  // that is not a normal form to its normal form (a complete rewriting system).
+  // grew (grew_at(), in heap order); every element has a normal form, its least word in the
+  // generators (lexicographic on the exponents, the last generator weighing most); the relations
+  // rewrite each minimal word that is not a normal form to its normal form (a complete rewriting
+  // system).
   const std::vector<QuotientElement>& generators() const { return generators_; }
   const std::vector<std::uint32_t>& normal_form(QuotientElement x) const { return words_[x]; }
   std::vector<QuotientRelation> relations() const;
