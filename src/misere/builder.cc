@@ -178,6 +178,30 @@ QuotientElement class_of(const Reduced& reduced, const std::vector<std::uint64_t
 
 }  // namespace
 
+std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
+                                                     const std::vector<std::uint64_t>& failure,
+                                                     std::string& refused) const {
+  const bool predicted_p = current.table.p[class_of(current, failure)];
+  std::vector<std::uint64_t> involved = failure;
+  involved.erase(std::unique(involved.begin(), involved.end()), involved.end());
+  for (const std::vector<std::uint64_t>& subset : subsets(involved, 64)) {
+    std::vector<Split> splits;
+    for (std::uint64_t h : subset) {
+      const auto times = static_cast<std::uint32_t>(std::count(failure.begin(), failure.end(), h));
+      splits.push_back(Split{h, std::max<std::uint32_t>(2, times)});
+    }
+    auto trial =
+        reduced_candidate(current.table, current.phi, shapes_, splits, bounds_.max_order, limits_);
+    if (!trial) {
+      if (limits_.meter && limits_.meter->exhausted()) return std::nullopt;
+      refused = trial.error();
+      continue;
+    }
+    if (trial->table.p[class_of(*trial, failure)] != predicted_p) return std::move(*trial);
+  }
+  return std::nullopt;
+}
+
 bool QuotientBuilder::grow(std::uint64_t heap) {
   // Heap n first gets a generator of its own over the quotient so far. While the candidate
   // mispredicts some sum, the least such sum is predicted wrong although every smaller sum (its
@@ -208,30 +232,8 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
       return true;
     }
     failure = verdict.failure;
-    const bool predicted_p = current->table.p[class_of(*current, failure)];
-    std::vector<std::uint64_t> involved = failure;
-    involved.erase(std::unique(involved.begin(), involved.end()), involved.end());
-    std::optional<Reduced> next;
-    std::string refused;  // why a trial candidate could not be built (the order bound)
-    for (const std::vector<std::uint64_t>& subset : subsets(involved, 64)) {
-      std::vector<Split> splits;
-      for (std::uint64_t h : subset) {
-        const auto times =
-            static_cast<std::uint32_t>(std::count(failure.begin(), failure.end(), h));
-        splits.push_back(Split{h, std::max<std::uint32_t>(2, times)});
-      }
-      auto trial = reduced_candidate(current->table, current->phi, shapes_, splits,
-                                     bounds_.max_order, limits_);
-      if (!trial) {
-        if (limits_.meter && limits_.meter->exhausted()) break;
-        refused = trial.error();
-        continue;
-      }
-      if (trial->table.p[class_of(*trial, failure)] != predicted_p) {
-        next = std::move(*trial);
-        break;
-      }
-    }
+    std::string refused;
+    std::optional<Reduced> next = recalibrated(*current, failure, refused);
     if (limits_.meter && limits_.meter->exhausted()) {
       stopped_ = limits_.stopped();
       return false;

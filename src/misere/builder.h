@@ -63,6 +63,12 @@ class QuotientBuilder {
   bool extend_conservatively(std::uint64_t heap, const std::vector<QuotientElement>& options);
   // Grows the monoid for heap n; false with stopped_ set when no candidate verifies.
   bool grow(std::uint64_t heap);
+  // The first candidate, over `current` with a few heaps of the least mispredicted sum `failure`
+  // given generators of their own (the fewest heaps first), that predicts that sum right; none
+  // when no subset does (`refused` says why one could not be built, e.g. the order bound).
+  std::optional<Reduced> recalibrated(const Reduced& current,
+                                      const std::vector<std::uint64_t>& failure,
+                                      std::string& refused) const;
   // Makes a verified candidate (and its closure) the quotient so far.
   void install(Reduced reduced, PairClosure closure);
   // Candidates tried for one heap, at most.
