@@ -351,9 +351,9 @@ TEST_F(ServerApiTest, ServerStillAnswersAfterEveryRefusal) {
 
 TEST(ApiLimitsTest, WorkAboveTheEngineLimitIs422NamingTheLimit) {
   ApiLimits limits;
-  limits.engine.max_nodes = 10;  // misère Kayles needs a game-tree search
+  limits.engine.max_nodes = 10;  // misère Wythoff needs a game-tree search
   const Api api(limits);
-  const ApiResponse r = api.analyze(R"({"rules":"kayles","misere":true,"heaps":[9,10,11]})");
+  const ApiResponse r = api.analyze(R"({"rules":"wythoff","misere":true,"heaps":[9,10]})");
   EXPECT_EQ(r.status, 422) << r.body.dump();
   EXPECT_NE(r.body["error"].get<std::string>().find("limit"), std::string::npos) << r.body.dump();
 }

@@ -297,8 +297,9 @@ TEST(ServerConnectionTest, WhenEveryConnectionIsBusyANewOneIsAnswered503) {
   options.max_running = 2;
   OwnServer own(options);
   const int port = own.server.port();
-  // Two requests that run to the engine's time limit (about a second) hold both connections.
-  const std::string body = R"({"rules":"kayles","misere":true,"heaps":[30,30,30]})";
+  // Two requests that run to the engine's time limit (about a second) hold both connections:
+  // misère Wythoff has no quotient, so it needs the game-tree search.
+  const std::string body = R"({"rules":"wythoff","misere":true,"heaps":[60,61,62,63]})";
   const std::string slow =
       kPost + "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
   std::vector<int> busy;

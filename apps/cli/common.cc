@@ -1,9 +1,11 @@
 #include "common.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 
@@ -51,6 +53,33 @@ Limits command_limits(std::uint64_t limit) {
   limits.meter = std::make_shared<WorkMeter>(
       std::max(kDefaultWorkSteps, limit > kMaxU64 / 5 ? kMaxU64 : limit * 5));
   return limits;
+}
+
+int write_whole_file(const std::string& path, const std::string& bytes, std::string_view what) {
+  const std::string temporary = fmt::format("{}.tmp{}", path, getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary);
+    out << bytes;
+    out.close();
+    if (out && std::rename(temporary.c_str(), path.c_str()) == 0) return 0;
+  }
+  std::remove(temporary.c_str());
+  return report(fmt::format("cannot write {} to {}", what, nimkit::quoted(path)));
+}
+
+Result<std::string> read_whole_file(const std::string& path, std::size_t max_bytes,
+                                    std::string_view what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail(fmt::format("cannot read {}", nimkit::quoted(path)));
+  std::string text(max_bytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) return fail(fmt::format("cannot read {}", nimkit::quoted(path)));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > max_bytes) {
+    return fail(fmt::format("{} is larger than the limit of {} bytes for {}", nimkit::quoted(path),
+                            max_bytes, what));
+  }
+  return text;
 }
 
 Limits GameOptions::limits() const { return command_limits(limit); }

@@ -65,6 +65,16 @@ CLI::Option* add_u64_option(CLI::App& command, const std::string& name, std::uin
 CLI::Option* add_u64_option(CLI::App& command, const std::string& name,
                             std::optional<std::uint64_t>& target, const std::string& description);
 
+// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, then renamed
+// over it, so that neither a full disk nor a Ctrl-C leaves a torn file. On failure reports
+// "cannot write WHAT to PATH" and returns kBadInput; 0 on success.
+int write_whole_file(const std::string& path, const std::string& bytes, std::string_view what);
+
+// Reads a whole file of at most `max_bytes`: fails with "cannot read PATH" or "PATH is larger
+// than the limit of N bytes for WHAT".
+Result<std::string> read_whole_file(const std::string& path, std::size_t max_bytes,
+                                    std::string_view what);
+
 // --max-line BYTES: the longest line of input the command reads (at least 1).
 void add_max_line_option(CLI::App& command, std::uint64_t& max_line);
 

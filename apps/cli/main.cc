@@ -24,7 +24,8 @@ int main(int argc, char** argv) {
   // Before anything is written: a failed write anywhere ends the command with one line and
   // status 1 (output.h).
   nimkit::cli::check_every_write();
-  CLI::App app{"nimkit: analyze, play and solve Nim and other impartial games"};
+  // Named here, so that usage lines say "nimkit" rather than the path the binary was run by.
+  CLI::App app{"nimkit: analyze, play and solve Nim and other impartial games", "nimkit"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "nimkit " + std::string(nimkit::version()));
   int status = 0;
@@ -37,11 +38,12 @@ int main(int argc, char** argv) {
   nimkit::cli::add_rules_command(app, status);
   nimkit::cli::add_nimber_command(app, status);
   nimkit::cli::add_census_command(app, status);
+  nimkit::cli::add_misere_quotient_command(app, status);
   // Bare "nimkit": what it can do and a first thing to try, rather than a usage error.
   if (argc == 1) {
     fmt::print("{}\n\nCommands:\n", app.get_description());
     for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) {
-      fmt::print("  {:<9} {}\n", command->get_name(), command->get_description());
+      fmt::print("  {:<15} {}\n", command->get_name(), command->get_description());
     }
     fmt::print(
         "\nTry a game of Nim against the computer:  nimkit play 3 4 5\n"

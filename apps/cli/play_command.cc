@@ -110,24 +110,11 @@ constexpr int kInterrupted = 130;
 // play_out()'s status for a game the human left (quit or end of input): nothing more to ask.
 constexpr int kLeft = -1;
 
-// Writes `text` to `path` whole or not at all: into a temporary file beside it, then renamed over
-// it, so that neither a full disk nor a Ctrl-C leaves a torn file.
-int write_whole_file(const std::string& path, const std::string& text) {
-  const std::string temporary = fmt::format("{}.tmp{}", path, getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    out << text;
-    out.close();
-    if (out && std::rename(temporary.c_str(), path.c_str()) == 0) return 0;
-  }
-  std::remove(temporary.c_str());
-  return report(fmt::format("cannot write the game to {}", nimkit::quoted(path)));
-}
-
 int save_game(const Match& match, const std::string& path,
               const std::array<std::string, 2>& names) {
   if (path.empty()) return 0;
-  if (const int status = write_whole_file(path, match.save(names[0], names[1])); status != 0) {
+  if (const int status = write_whole_file(path, match.save(names[0], names[1]), "the game");
+      status != 0) {
     return status;
   }
   fmt::print("Game saved to {}\n", path);
