@@ -11,15 +11,15 @@
 // soon as the mex is known. The answer is exact for every mask; the mask only decides the speed,
 // and it is re-chosen automatically (the mask with the fewest rare heaps so far) as values grow.
 //
-// How the engine spends its time (src/sparse/sparse_kernel.h): the split values of a heap of m objects
-// with a rare part, and those whose smaller part is at most 32 (128 while threads run: the prefix),
-// form its split set S(m), kept as one byte per value. Sets are built 16 at a time: one load of 16
-// consecutive values g(m - r .. m - r + 15) serves a rare heap r for 16 sets. The mex of a heap is
-// read from bitmaps of the values its sets lack; the rare values below the first common value
-// missing are then searched for together among the other splits, scanning them once (32 splits per
-// step with AVX-512 when the processor has it, else one value at a time). With threads, other
-// threads build the next batches of sets and search them ahead while the calling thread computes
-// the heap.
+// How the engine spends its time (src/sparse/sparse_kernel.h): the split values of a heap of m
+// objects with a rare part, and those whose smaller part is at most 32 (128 while threads run: the
+// prefix), form its split set S(m), kept as one byte per value. Sets are built 16 at a time: one
+// load of 16 consecutive values g(m - r .. m - r + 15) serves a rare heap r for 16 sets. The mex of
+// a heap is read from bitmaps of the values its sets lack; the rare values below the first common
+// value missing are then searched for together among the other splits, scanning them once (32
+// splits per step with AVX-512 when the processor has it, else one value at a time). With threads,
+// other threads build the next batches of sets and search them ahead while the calling thread
+// computes the heap.
 //
 // The library does no I/O: progress goes to a callback, and checkpoints are bytes that the caller
 // stores (atomically) and hands back, streamed in chunks so that no copy of the table is made.
@@ -77,6 +77,10 @@ struct SequenceProgress {
   std::uint32_t max_value = 0;   // largest value so far
   std::uint64_t rare_count = 0;  // heaps ≥ 1 with a rare value under the current mask
   std::uint32_t mask = 0;        // current rare mask (0 under the plain algorithm)
+  // Whether the sparse algorithm serves every split length from split sets (false under the
+  // plain algorithm, and for codes with more split lengths than the sets serve, which it marks
+  // and searches length by length, so that their values cost work in proportion to the heap).
+  bool split_sets = false;
 };
 // Called every progress_interval heaps; returning false stops the computation early (the values
 // computed so far stay valid and can be checkpointed).
