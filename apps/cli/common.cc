@@ -1,9 +1,12 @@
 #include "common.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <fstream>
 
@@ -46,6 +49,37 @@ std::string position_text(const Position& position, const Ruleset* default_rules
   return text.empty() ? "(nothing left)" : text;
 }
 
+namespace {
+
+// SIGTERM during a command: the work meters see the flag at their next charge, so the
+// computation stops and the command reports it (exit status 143). A command that is not computing
+// (waiting for input, writing) is ended by the signal's default action a second later.
+std::atomic<bool> g_terminate{false};
+
+extern "C" void end_by_sigterm(int) {
+  std::signal(SIGTERM, SIG_DFL);
+  std::raise(SIGTERM);
+}
+
+extern "C" void on_sigterm(int) {
+  g_terminate.store(true);
+  std::signal(SIGALRM, end_by_sigterm);
+  ::alarm(1);
+}
+
+}  // namespace
+
+void cancel_work_on_sigterm(WorkMeter& meter) {
+  static const bool installed = [] {
+    std::signal(SIGTERM, on_sigterm);
+    return true;
+  }();
+  (void)installed;
+  meter.cancel_when(&g_terminate);
+}
+
+bool terminated() { return g_terminate.load(); }
+
 Limits command_limits(std::uint64_t limit) {
   // One knob for every kind of work, so that "raise the limit with --limit" always helps: the
   // positions a search may memoize, the heaps a Grundy table may compute, and (25 per position)
@@ -58,6 +92,7 @@ Limits command_limits(std::uint64_t limit) {
   // One meter for everything the question needs; --limit raises it with the other limits.
   limits.meter = std::make_shared<WorkMeter>(
       std::max(kDefaultWorkSteps, limit > kMaxU64 / 5 ? kMaxU64 : limit * 5));
+  cancel_work_on_sigterm(*limits.meter);
   return limits;
 }
 
@@ -137,6 +172,10 @@ void add_max_line_option(CLI::App& command, std::uint64_t& max_line) {
 }
 
 int report(std::string_view message) {
+  if (terminated()) {
+    fmt::print(stderr, "error: {} (SIGTERM)\n", message);
+    return kTerminated;
+  }
   fmt::print(stderr, "error: {}\n", message);
   return kBadInput;
 }

@@ -73,7 +73,19 @@ CLI::Option* add_u64_option(CLI::App& command, const std::string& name,
 // --max-line BYTES: the longest line of input the command reads (at least 1).
 void add_max_line_option(CLI::App& command, std::uint64_t& max_line);
 
-// "error: <message>" on stderr; returns kBadInput.
+// SIGTERM cancels the work `meter` does (installing the handler on first use): the computation
+// stops at its next charge, and report() then says so and returns kTerminated. A command that is
+// not computing when the signal comes ends by it a second later. command_limits() does this for
+// every meter it makes.
+void cancel_work_on_sigterm(WorkMeter& meter);
+// Whether SIGTERM has come.
+bool terminated();
+// Exit status of a command whose work SIGTERM cancelled: 128 + 15, as a shell reports a process
+// the signal ended.
+inline constexpr int kTerminated = 143;
+
+// "error: <message>" on stderr; returns kBadInput, or after SIGTERM "error: <message> (SIGTERM)"
+// and kTerminated.
 int report(std::string_view message);
 // report() for a computation the library stopped at a work limit (its message names the
 // limit): adds the command line's advice, "(raise the limit with --limit)".
