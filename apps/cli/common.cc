@@ -8,11 +8,12 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <fstream>
+#include <vector>
 
 #include "commands.h"
 #include "nimkit/games/digraph.h"
 #include "nimkit/notation.h"
+#include "nimkit/quote.h"
 #include "nimkit/registry.h"
 
 namespace nimkit::cli {
@@ -109,17 +110,10 @@ Result<Game> game_from_file(const GameOptions& options) {
     return fail(fmt::format("--game-file \"{}\" holds a digraph game: --rules {} does not apply",
                             path, options.rules));
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return fail(fmt::format("cannot read --game-file \"{}\": {}", path, std::strerror(errno)));
-  std::string text(kMaxGameFile + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) return fail(fmt::format("cannot read --game-file \"{}\"", path));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  if (text.size() > kMaxGameFile) {
-    return fail(fmt::format("--game-file \"{}\" is larger than {} bytes", path, kMaxGameFile));
-  }
-  auto tokens = digraph_game_file(text, options.heaps);
+  auto text =
+      read_text_file(path, fmt::format("--game-file {}", nimkit::quoted(path)), kMaxGameFile);
+  if (!text) return Error{text.error()};
+  auto tokens = digraph_game_file(*text, options.heaps);
   if (!tokens) return fail(fmt::format("{}: {}", path, tokens.error()));
   auto rules = make_ruleset("digraph");
   if (!rules) return Error{rules.error()};
@@ -189,6 +183,57 @@ int report_limit(std::string_view message) {
 
 std::string line_too_long(std::uint64_t number, std::uint64_t max_line) {
   return fmt::format("line {} is longer than the line limit of {} bytes", number, max_line);
+}
+
+Result<bool> for_each_line(const std::string& path, std::string_view name, std::uint64_t max_line,
+                           const LineVisitor& line) {
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                             &std::fclose);
+  if (!file) return fail(fmt::format("cannot read {}: {}", name, std::strerror(errno)));
+  std::string current;
+  std::uint64_t number = 1;
+  std::vector<char> chunk(std::size_t{1} << 16);
+  for (;;) {
+    const std::size_t n = std::fread(chunk.data(), 1, chunk.size(), file.get());
+    if (n == 0) {
+      if (std::ferror(file.get()) != 0) {
+        return fail(fmt::format("cannot read {}: {}", name, std::strerror(errno)));
+      }
+      break;
+    }
+    for (std::size_t begin = 0; begin < n;) {
+      const auto* nl = static_cast<const char*>(std::memchr(chunk.data() + begin, '\n', n - begin));
+      const std::size_t end = nl == nullptr ? n : static_cast<std::size_t>(nl - chunk.data());
+      if (current.size() + (end - begin) > max_line) {
+        return fail(fmt::format("{}: {}", name, line_too_long(number, max_line)));
+      }
+      current.append(chunk.data() + begin, end - begin);
+      if (nl == nullptr) break;
+      auto visited = line(current, number++, true);
+      if (!visited) return visited;
+      current.clear();
+      begin = end + 1;
+    }
+  }
+  if (!current.empty()) return line(current, number, false);
+  return true;
+}
+
+Result<std::string> read_text_file(const std::string& path, std::string_view name,
+                                   std::uint64_t max_bytes, std::uint64_t max_line) {
+  std::string text;
+  auto read =
+      for_each_line(path, name, max_line, [&](std::string_view line, std::uint64_t, bool complete) {
+        if (text.size() + line.size() + (complete ? 1 : 0) > max_bytes) {
+          return Result<bool>(
+              fail(fmt::format("{} is larger than the limit of {} bytes", name, max_bytes)));
+        }
+        text.append(line);
+        if (complete) text += '\n';
+        return Result<bool>(true);
+      });
+  if (!read) return Error{read.error()};
+  return text;
 }
 
 std::string game_title(const Ruleset* rules, Convention convention) {

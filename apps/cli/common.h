@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -92,8 +93,25 @@ int report(std::string_view message);
 int report_limit(std::string_view message);
 
 // "line N is longer than the line limit of M bytes": the one message of every line-capped input
-// (batch, play, replay).
+// (batch, play, replay, game files, census).
 std::string line_too_long(std::uint64_t number, std::uint64_t max_line);
+
+// The lines of a file, streamed: `line(text, number, complete)` for each, `complete` false for a
+// last line without its newline; a failing `line` stops the read with its error. Memory: one
+// line of at most `max_line` bytes, so /dev/zero is refused at the limit rather than read for
+// ever. `name` names the file in messages: "cannot read NAME: REASON", "NAME: line N is longer
+// than the line limit of M bytes".
+using LineVisitor =
+    std::function<Result<bool>(std::string_view text, std::uint64_t number, bool complete)>;
+Result<bool> for_each_line(const std::string& path, std::string_view name, std::uint64_t max_line,
+                           const LineVisitor& line);
+
+// A whole text file of at most `max_bytes` bytes and lines of at most `max_line` bytes
+// (for_each_line): replay's saved games, --game-file, census's --codes and --compare. Fails also
+// with "NAME is larger than the limit of N bytes".
+Result<std::string> read_text_file(const std::string& path, std::string_view name,
+                                   std::uint64_t max_bytes,
+                                   std::uint64_t max_line = kDefaultMaxLine);
 
 // "nim, normal play (last to move wins)".
 std::string game_title(const Ruleset* rules, Convention convention);
