@@ -90,6 +90,9 @@ Limits command_limits(std::uint64_t limit) {
   limits.max_nodes = limit;
   limits.max_table = limit;
   limits.max_scan = std::max(limits.max_scan, limit > kMaxU64 / 25 ? kMaxU64 : limit * 25);
+  // 512 bytes of a search's positions per unit: 1 GiB at the default.
+  limits.max_search_bytes =
+      std::max(limits.max_search_bytes, limit > kMaxU64 / 512 ? kMaxU64 : limit * 512);
   // One meter for everything the question needs; --limit raises it with the other limits.
   limits.meter = std::make_shared<WorkMeter>(
       std::max(kDefaultWorkSteps, limit > kMaxU64 / 5 ? kMaxU64 : limit * 5));

@@ -32,10 +32,11 @@ Result<OutputFile> open_output(const std::string& path);
 // What --limit means in every command that takes it.
 inline constexpr const char* kLimitHelp =
     "work limit: positions a search may visit, heaps a Grundy table may compute (and 25 options "
-    "scanned per position)";
+    "scanned and 512 bytes of positions kept per position)";
 
-// The limits of one question under --limit N: N search positions, a Grundy table to heap N,
-// 25·N options scanned, and one work meter of at least 5·N steps for all of it.
+// The limits of one question under --limit N: N search positions taking at most 512·N bytes
+// (at least 1 GiB), a Grundy table to heap N, 25·N options scanned, and one work meter of at
+// least 5·N steps for all of it.
 Limits command_limits(std::uint64_t limit);
 
 struct GameOptions {

@@ -51,6 +51,10 @@ inline constexpr std::uint64_t kDefaultWorkSteps = 10'000'000;
 struct Limits {
   // Positions a game-tree search (misère play, games without Grundy values) may memoize.
   std::uint64_t max_nodes = 2'000'000;
+  // Bytes the positions a search keeps may take (the memo's keys and the positions being
+  // searched): a position of a thousand components, or of a large graph, costs far more than the
+  // node limit assumes.
+  std::uint64_t max_search_bytes = std::uint64_t{1} << 30;
   // Largest heap whose Grundy value may be computed by table (games with no closed form or
   // proved period).
   std::uint64_t max_table = 1'000'000;
