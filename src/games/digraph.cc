@@ -265,9 +265,10 @@ std::pair<std::uint32_t, std::uint32_t> slide(const State& before, const Option&
   return {token_of(before), token_of(option.result.front())};
 }
 
-// The graph's components from the pieces of one "...@T" group.
+// The graph's components from the pieces of one "...@T" group; each is a copy of the graph, and
+// their words are taken from `words_left`.
 Result<std::vector<State>> close_group(Builder& builder, std::string_view tokens,
-                                       std::string_view piece) {
+                                       std::string_view piece, std::uint64_t& words_left) {
   std::vector<std::string_view> names;
   for (std::size_t start = 0; start <= tokens.size();) {
     const std::size_t at = std::min(tokens.find('@', start), tokens.size());
@@ -287,7 +288,17 @@ Result<std::vector<State>> close_group(Builder& builder, std::string_view tokens
   auto graph = builder.build();
   if (!graph) return Error{graph.error()};
   std::vector<State> out;
-  for (std::string_view name : names) out.push_back(encode(*graph, *graph->index_of(name)));
+  for (std::string_view name : names) {
+    out.push_back(encode(*graph, *graph->index_of(name)));
+    // Checked before the copies are made: the first tells their size.
+    if (out.size() == 1 && out.front().size() * names.size() > words_left) {
+      return fail(fmt::format(
+          "{} tokens on a digraph of {} vertices would copy it {} times: more than the limit of "
+          "{} words a position's digraphs may take",
+          names.size(), graph->size(), names.size(), Digraph::kMaxPositionWords));
+    }
+  }
+  words_left -= out.front().size() * names.size();
   return out;
 }
 
@@ -318,6 +329,7 @@ Result<std::vector<ParsedComponent>> Digraph::parse_components(
   if (items.empty()) return fail(fmt::format("no digraph given: {}", kItemHelp));
   std::vector<ParsedComponent> out;
   Builder builder;
+  std::uint64_t words_left = kMaxPositionWords;
   std::size_t group_first = 0;
   std::string pending;  // the group's first piece, for the error of a group with no token
   for (std::size_t i = 0; i < items.size(); ++i) {
@@ -340,7 +352,7 @@ Result<std::vector<ParsedComponent>> Digraph::parse_components(
         if (pending.empty()) pending = arrow;
       }
       if (at == std::string::npos) continue;
-      auto states = close_group(builder, std::string_view(piece).substr(at + 1), piece);
+      auto states = close_group(builder, std::string_view(piece).substr(at + 1), piece, words_left);
       if (!states) return Error{states.error()};
       for (State& s : *states) out.push_back(ParsedComponent{std::move(s), group_first});
       builder = Builder();
@@ -566,14 +578,20 @@ Result<std::vector<std::string>> digraph_game_file(std::string_view text,
   if (tokens.empty() && file_tokens.empty()) {
     return fail("no token: add a line \"@VERTEX\" for each token (e.g. \"@a\")");
   }
-  std::vector<std::string> out;
+  // One token holds the graph once and every token after it ("...@a@b"), so k tokens cost one
+  // graph to write and to parse, not k.
+  std::string out;
   const auto place = [&](const std::string& name, std::string where) -> Result<bool> {
     const auto v = graph->index_of(name);
     if (!v) {
       return fail(
           fmt::format("{}token on {}, a vertex no arrow names", std::move(where), quoted(name)));
     }
-    out.push_back(fmt::format("digraph:{}", fmt::join(items_of(*graph, *v), ",")));
+    if (out.empty()) {
+      out = fmt::format("digraph:{}", fmt::join(items_of(*graph, *v), ","));
+    } else {
+      out += "@" + graph->names[*v];
+    }
     return true;
   };
   for (const std::string& name : tokens) {
@@ -586,7 +604,7 @@ Result<std::vector<std::string>> digraph_game_file(std::string_view text,
       if (!placed) return Error{placed.error()};
     }
   }
-  return out;
+  return std::vector<std::string>{std::move(out)};
 }
 
 }  // namespace nimkit
