@@ -61,14 +61,46 @@ Result<Position> parse_position(std::string_view text,
   return parse_position(words(text), default_rules);
 }
 
+namespace {
+
+// Calls `write(first, last, items)` for each run of neighbouring components of one ruleset that
+// it writes together (format_together), and `write(c, c + 1, its items)` for every other
+// component, in order.
+template <class Write>
+void for_each_written(const Position& position, Write write) {
+  const auto& components = position.components();
+  std::vector<const State*> run;
+  for (std::size_t first = 0; first < components.size();) {
+    const Ruleset& rules = *components[first].rules;
+    std::size_t last = first + 1;
+    while (last < components.size() && (components[last].rules.get() == &rules ||
+                                        components[last].rules->spec() == rules.spec())) {
+      ++last;
+    }
+    if (last - first >= 2) {
+      run.clear();
+      for (std::size_t c = first; c < last; ++c) run.push_back(&components[c].state);
+      if (auto together = rules.format_together(run)) {
+        write(first, last, *together);
+        first = last;
+        continue;
+      }
+    }
+    for (; first < last; ++first)
+      write(first, first + 1, rules.format_state(components[first].state));
+  }
+}
+
+}  // namespace
+
 std::string format_items(const Position& position) {
   std::string text;
-  for (const Component& c : position.components()) {
-    for (const std::string& item : c.rules->format_state(c.state)) {
+  for_each_written(position, [&](std::size_t, std::size_t, const std::vector<std::string>& items) {
+    for (const std::string& item : items) {
       if (!text.empty()) text += ' ';
       text += item;
     }
-  }
+  });
   return text;
 }
 
@@ -85,14 +117,17 @@ std::string format_position(const Position& position, const Ruleset* default_rul
   // Neighbouring components of one ruleset share a token when their items read back as the same
   // components: "kayles:2,3 nim:3".
   std::string text;
-  const Component* previous = nullptr;
-  for (const Component& c : position.components()) {
-    const bool joins = previous != nullptr && c.rules->shares_tokens() &&
-                       previous->rules->spec() == c.rules->spec();
-    text += joins ? "," : (text.empty() ? "" : " ") + c.rules->spec() + ':';
-    text += format_component(c);
-    previous = &c;
-  }
+  const Ruleset* previous = nullptr;
+  for_each_written(
+      position, [&](std::size_t first, std::size_t last, const std::vector<std::string>& items) {
+        const Ruleset& rules = *position.components()[first].rules;
+        const bool joins =
+            previous != nullptr && previous->shares_tokens() && previous->spec() == rules.spec();
+        text += joins ? "," : (text.empty() ? "" : " ") + rules.spec() + ':';
+        text += fmt::format("{}", fmt::join(items, ","));
+        // A run written together ends its token: the next component starts a new one.
+        previous = last - first >= 2 ? nullptr : &rules;
+      });
   return text;
 }
 

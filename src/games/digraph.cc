@@ -370,6 +370,28 @@ std::vector<std::string> Digraph::format_state(const State& state) const {
   return items_of(decode(state), token_of(state));
 }
 
+std::optional<std::vector<std::string>> Digraph::format_together(
+    std::span<const State* const> states) const {
+  // Two states hold one graph when every word but the token's (word 1) is equal.
+  const auto same_graph = [](const State& a, const State& b) {
+    return a.size() == b.size() && a[0] == b[0] &&
+           std::equal(a.begin() + 2, a.end(), b.begin() + 2);
+  };
+  std::vector<std::string> items;
+  for (std::size_t first = 0; first < states.size();) {
+    const State& graph = *states[first];
+    std::vector<std::string> group = items_of(decode(graph), token_of(graph));
+    std::size_t last = first + 1;
+    for (; last < states.size() && same_graph(*states[last], graph); ++last) {
+      group.back() += "@" + name_of(*states[last], token_of(*states[last]));
+    }
+    items.insert(items.end(), std::make_move_iterator(group.begin()),
+                 std::make_move_iterator(group.end()));
+    first = last;
+  }
+  return items;
+}
+
 std::string Digraph::label(const State& state, std::size_t /*first_item*/) const {
   constexpr std::size_t kShown = 6;
   if (state[2] <= kShown) return fmt::format("digraph {}", fmt::join(format_state(state), ","));

@@ -62,6 +62,9 @@ class Digraph final : public Ruleset {
       std::span<const std::string> items) const override;
   // {"a>b", "b>c@a"}; a lone vertex {"@a"}.
   std::vector<std::string> format_state(const State& state) const override;
+  // Neighbouring tokens on one graph written with it once: {"a>b", "b>c@a@b"}.
+  std::optional<std::vector<std::string>> format_together(
+      std::span<const State* const> states) const override;
   // "digraph a>b,b>c@a"; past six arrows "digraph of 8 vertices, 11 arrows, token on s".
   std::string label(const State& state, std::size_t first_item) const override;
   // {"vertices", 0..V-1}, {"arrows", [from1, to1, from2, to2, ...]} as vertex numbers,
