@@ -45,9 +45,18 @@ Result<OutputFile> open_output(const std::string& path) {
   return file;
 }
 
+namespace {
+std::string or_nothing_left(std::string text) {
+  return text.empty() ? "(nothing left)" : std::move(text);
+}
+}  // namespace
+
 std::string position_text(const Position& position, const Ruleset* default_rules) {
-  const std::string text = format_position(position, default_rules);
-  return text.empty() ? "(nothing left)" : text;
+  return or_nothing_left(format_position(position, default_rules));
+}
+
+std::string position_text(const Position& before, const Move& move, const Ruleset* default_rules) {
+  return or_nothing_left(format_position_after(before, move, default_rules));
 }
 
 namespace {

@@ -22,6 +22,8 @@ namespace nimkit::cli {
 // A position as the CLI shows it: its notation, or "(nothing left)" for a game played to nothing
 // (a graph with every vertex removed).
 std::string position_text(const Position& position, const Ruleset* default_rules);
+// The same of the position `move` leaves, without copying the components it leaves alone.
+std::string position_text(const Position& before, const Move& move, const Ruleset* default_rules);
 
 // Where a command writes its values: standard output, or the file --out names (closed when the
 // handle goes; standard output stays open).

@@ -60,6 +60,10 @@ struct ApiLimits {
   // Moves a request may enumerate or list (POST /api/move draws from every legal move): a fixed
   // memory budget per request, whatever the heaps.
   std::uint64_t max_request_moves = 250'000;
+  // Bytes of JSON one answer may take. Answers are built piece by piece (a move, a component),
+  // each charged to this budget and to the request's meter (a step per 64 bytes), so one that
+  // would pass it is refused with 422 naming it as soon as it does, never built whole.
+  std::uint64_t max_answer_bytes = std::uint64_t{8} << 20;
 };
 
 struct ApiResponse {

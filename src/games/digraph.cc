@@ -236,16 +236,57 @@ std::span<const std::uint64_t> token_arrows(const State& s) {
   return std::span<const std::uint64_t>(s).subspan(targets + s[first], s[first + 1] - s[first]);
 }
 
-// The name of vertex v, read from the state (a scan over the names before it).
-std::string name_of(const State& s, std::uint64_t v) {
-  std::size_t at = names_at(s);
-  for (std::uint64_t k = 0; k < v; ++k) at += 1 + (s[at] + 7) / 8;
+// A name as the state stores it: its length, then its bytes eight to a word.
+std::vector<std::uint64_t> packed(std::string_view name) {
+  std::vector<std::uint64_t> words{name.size()};
+  for (std::size_t at = 0; at < name.size(); at += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, name.data() + at, std::min<std::size_t>(8, name.size() - at));
+    words.push_back(word);
+  }
+  return words;
+}
+
+// The vertices called `a` and `b` (-1 for a name no vertex has) and where the name of vertex
+// `v` starts, from one scan of the names in the state comparing whole words, nothing copied:
+// describing a move asks it of every other token's component.
+struct Found {
+  std::int64_t a = -1;
+  std::int64_t b = -1;
+  std::size_t v_at = 0;
+};
+Found find_vertices(const State& s, std::string_view a, std::string_view b, std::uint64_t v) {
+  const std::vector<std::uint64_t> pa = packed(a);
+  const std::vector<std::uint64_t> pb = packed(b);
+  Found found;
+  const auto is = [&](std::size_t at, const std::vector<std::uint64_t>& name) {
+    return s[at] == name[0] && std::equal(name.begin() + 1, name.end(), s.begin() + at + 1);
+  };
+  for (std::size_t at = names_at(s), w = 0; w < s[0]; ++w) {
+    if (found.a < 0 && is(at, pa)) found.a = static_cast<std::int64_t>(w);
+    if (found.b < 0 && is(at, pb)) found.b = static_cast<std::int64_t>(w);
+    if (w == v) found.v_at = at;
+    if (found.a >= 0 && found.b >= 0 && w >= v) break;
+    at += 1 + (static_cast<std::size_t>(s[at]) + 7) / 8;
+  }
+  return found;
+}
+
+// The name whose length word is s[at].
+std::string name_at(const State& s, std::size_t at) {
   const auto length = static_cast<std::size_t>(s[at]);
   std::string name(length, '\0');
   for (std::size_t k = 0; k < length; k += 8) {
     std::memcpy(name.data() + k, &s[at + 1 + k / 8], std::min<std::size_t>(8, length - k));
   }
   return name;
+}
+
+// The name of vertex v, read from the state (a scan over the names before it).
+std::string name_of(const State& s, std::uint64_t v) {
+  std::size_t at = names_at(s);
+  for (std::uint64_t k = 0; k < v; ++k) at += 1 + (s[at] + 7) / 8;
+  return name_at(s, at);
 }
 
 std::vector<std::string> items_of(const Graph& g, std::uint32_t token) {
@@ -380,10 +421,11 @@ std::optional<std::vector<std::string>> Digraph::format_together(
   std::vector<std::string> items;
   for (std::size_t first = 0; first < states.size();) {
     const State& graph = *states[first];
-    std::vector<std::string> group = items_of(decode(graph), token_of(graph));
+    const Graph g = decode(graph);
+    std::vector<std::string> group = items_of(g, token_of(graph));
     std::size_t last = first + 1;
     for (; last < states.size() && same_graph(*states[last], graph); ++last) {
-      group.back() += "@" + name_of(*states[last], token_of(*states[last]));
+      group.back() += "@" + g.names[token_of(*states[last])];
     }
     items.insert(items.end(), std::make_move_iterator(group.begin()),
                  std::make_move_iterator(group.end()));
@@ -450,19 +492,18 @@ Result<std::vector<Option>> Digraph::parse_move(const State& state, std::string_
         quoted(text)));
   }
   const std::uint32_t token = token_of(state);
-  if (!from.empty() && name_of(state, token) != from) return std::vector<Option>{};
+  const Found found = find_vertices(state, to, from.empty() ? to : from, token);
+  if (!from.empty() && found.b != token) return std::vector<Option>{};
+  if (found.a < 0) return std::vector<Option>{};
   for (std::uint64_t w : token_arrows(state)) {
-    if (name_of(state, w) != to) continue;
+    if (w != static_cast<std::uint64_t>(found.a)) continue;
     State after = state;
     after[1] = w;
     return std::vector<Option>{Option{{std::move(after)}}};
   }
   // A vertex of this graph the token cannot reach in one move: say so (another token on the same
   // graph may still claim the move).
-  if (decode(state).index_of(to)) {
-    return fail(fmt::format("the token on {} has no arrow to {}", name_of(state, token), to));
-  }
-  return std::vector<Option>{};
+  return fail(fmt::format("the token on {} has no arrow to {}", name_at(state, found.v_at), to));
 }
 
 Count Digraph::count_options(const State& state) const { return token_arrows(state).size(); }
