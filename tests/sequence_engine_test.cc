@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "nimkit/grundy_sequence.h"
@@ -253,6 +255,28 @@ TEST(MeteredRun, TheMeterStopsALongCodeWithinAStretch) {
   EXPECT_TRUE(limits.meter->exhausted());
   EXPECT_NE(g.error().find("the work limit of 10000000 steps"), std::string::npos) << g.error();
   EXPECT_LT(heap_rules(rules).known_values(), 4096u);
+}
+
+TEST(MeteredRun, ACancelStopsALongCodeWithinAStretch) {
+  // A server stopping cancels the meters of the requests in flight: the table of a long code
+  // hears it within a stretch (tens of milliseconds), not after thousands of costly heaps.
+  auto rules = make("octal:0.77777777777");
+  Limits limits;
+  limits.max_scan = ~std::uint64_t{0};
+  limits.meter = std::make_shared<WorkMeter>(0);
+  std::thread canceller([meter = limits.meter] {
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    meter->cancel();
+  });
+  const auto start = std::chrono::steady_clock::now();
+  auto g = rules->value(State{1'000'000, 0}, limits);
+  const auto took = std::chrono::steady_clock::now() - start;
+  canceller.join();
+  ASSERT_FALSE(g.ok());
+  EXPECT_NE(g.error().find("cancellation"), std::string::npos) << g.error();
+  // Heard within a stretch of the cancel (the deterministic check of the stretches' size is
+  // ValuesOfALongCodeAreReportedAFewHeapsApartAndStopWhenAsked).
+  EXPECT_LT(took, std::chrono::milliseconds(2800));
 }
 
 TEST(MeteredRun, PeriodProofsAgreeWithTheEngines) {
