@@ -43,8 +43,9 @@ struct GrundyOptions {
   bool json = false;
   std::string out;
   std::string limit = std::to_string(kDefaultLimit);
-  std::string search;       // empty: kTableSearch, or kSequenceSearch for octal codes
-  LongRunOptions long_run;  // sparse-space engine, checkpoints, --stats (long_run.h)
+  bool limit_given = false;  // a long run is bounded by --limit only when it is given
+  std::string search;        // empty: kTableSearch, or kSequenceSearch for octal codes
+  LongRunOptions long_run;   // sparse-space engine, checkpoints, --stats (long_run.h)
 };
 
 PeriodReport find_period(const Ruleset& rules, std::uint64_t count, const Limits& limits) {
@@ -188,8 +189,12 @@ int run_grundy(const GrundyOptions& options) {
                     : parse_u64(options.search, "--search");
   if (!search) return report(search.error());
   if (game) {
+    // Long runs are meant to be long (Grundy's game to 2^30 takes half an hour): the heaps asked
+    // bound them, and --limit too when it is given.
+    Limits long_limits = command_limits(*work);
+    if (!options.limit_given) long_limits.meter = std::make_shared<WorkMeter>(0);
     return run_long_grundy(*game, (*rules)->spec(), options.long_run, *count, options.period,
-                           *search, options.json, options.out);
+                           *search, options.json, options.out, long_limits);
   }
   Limits limits = command_limits(*work);
   limits.max_table = std::max(limits.max_table, *count);
@@ -220,9 +225,17 @@ void add_grundy_command(CLI::App& app, int& status) {
   command->add_option("--search", options->search,
                       "with --period: compute at most this many values looking for a period (at "
                       "least the count; default 100000, or 33554432 for octal codes)");
-  command->add_option("--limit", options->limit, kLimitHelp)->capture_default_str();
+  command
+      ->add_option("--limit", options->limit,
+                   std::string(kLimitHelp) +
+                       "; octal codes and Grundy's game: 5 estimated options per unit, and "
+                       "only when given")
+      ->capture_default_str();
   add_long_run_options(*command, options->long_run);
-  command->callback([options, &status] { status = run_grundy(*options); });
+  command->callback([options, command, &status] {
+    options->limit_given = command->count("--limit") > 0;
+    status = run_grundy(*options);
+  });
 }
 
 }  // namespace nimkit::cli

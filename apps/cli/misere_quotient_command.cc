@@ -145,7 +145,9 @@ int run_quotient(const QuotientOptions& options) {
   const Limits limits = command_limits(options.limit);
   std::optional<MisereQuotient> from;
   if (!options.load.empty()) {
-    auto bytes = read_whole_file(options.load, kMaxQuotientFile, "a quotient file");
+    // A binary file: one "line" may be the whole of it.
+    auto bytes = read_text_file(options.load, nimkit::quoted(options.load), kMaxQuotientFile,
+                                kMaxQuotientFile);
     if (!bytes) return report(bytes.error());
     QuotientBounds reading = bounds;
     reading.max_heap = std::max<std::uint64_t>(bounds.max_heap, 1'000'000);

@@ -405,34 +405,10 @@ int run_play(const PlayOptions& options) {
 // of a larger (or endless, like /dev/zero) file grows without bound.
 constexpr std::size_t kMaxSavedGame = std::size_t{16} << 20;
 
-// The first line of `text` longer than kDefaultMaxLine, numbered from 1; 0 when there is none.
-std::uint64_t first_long_line(std::string_view text) {
-  std::uint64_t number = 1;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= text.size(); ++i) {
-    if (i < text.size() && text[i] != '\n') continue;
-    if (i - start > kDefaultMaxLine) return number;
-    start = i + 1;
-    ++number;
-  }
-  return 0;
-}
-
 int run_replay(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return report(fmt::format("cannot read {}", nimkit::quoted(path)));
-  std::string text(kMaxSavedGame + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  if (in.bad()) return report(fmt::format("cannot read {}", nimkit::quoted(path)));
-  if (text.size() > kMaxSavedGame) {
-    return report(fmt::format("{} is larger than the limit of {} bytes for a saved game",
-                              nimkit::quoted(path), kMaxSavedGame));
-  }
-  if (const std::uint64_t line = first_long_line(text); line != 0) {
-    return report(fmt::format("{}: {}", sanitize(path), line_too_long(line, kDefaultMaxLine)));
-  }
-  auto saved = load_game(text);
+  auto text = read_text_file(path, nimkit::quoted(path), kMaxSavedGame);
+  if (!text) return report(text.error());
+  auto saved = load_game(*text);
   if (!saved) return report(fmt::format("{}: {}", sanitize(path), saved.error()));
   const Match& match = *saved->match;
   const std::array<std::string, 2> names{saved->first_player, saved->second_player};

@@ -180,6 +180,8 @@ SequenceProgress GrundySequence::progress() const {
   p.max_value = s.max_value;
   p.rare_count = s.sparse ? s.rare_count : 0;
   p.mask = s.sparse ? s.mask : 0;
+  p.split_sets =
+      s.sparse && (s.game.grundys_game || s.split_two.size() <= detail::kMaxSplitLengths);
   return p;
 }
 
