@@ -23,7 +23,7 @@ Result<Values> component_values(const Position& position, const Limits& limits) 
   Values values;
   for (const Component& c : position.components()) {
     auto g = c.rules->value(c.state, limits);
-    if (!g) return Error{g.error()};
+    if (!g) return g.failure();
     values.each.push_back(*g);
     values.total ^= *g;
   }
@@ -58,7 +58,7 @@ void keep(Analysis& analysis, Move move, const Limits& limits) {
 Result<Analysis> analyze_misere_nim(const Position& position, const Limits& limits,
                                     Analysis analysis) {
   auto values = component_values(position, limits);
-  if (!values) return Error{values.error()};
+  if (!values) return values.failure();
   analysis.values = values->each;
   const MisereNim now(analysis.values);
   analysis.winner = now.lost() ? Player::kSecond : Player::kFirst;
@@ -79,7 +79,7 @@ Result<Analysis> analyze_misere_nim(const Position& position, const Limits& limi
       next.add(r, +1);
       if (!next.lost()) continue;
       auto options = c.rules->options_to_value(c.state, r, limits);
-      if (!options) return Error{options.error()};
+      if (!options) return options.failure();
       for (Option& option : *options) keep(analysis, Move{i, std::move(option)}, limits);
     }
   }
@@ -105,7 +105,7 @@ std::optional<Result<Analysis>> analyze_by_rule(const Position& position, const 
   analysis.method = Method::kPositionRule;
   if (*lost || !list_moves) return analysis;
   auto options = c.rules->options_to_value(c.state, 0, limits);
-  if (!options) return Result<Analysis>(Error{options.error()});
+  if (!options) return Result<Analysis>(options.failure());
   for (Option& option : *options) keep(analysis, Move{*only, std::move(option)}, limits);
   return analysis;
 }
@@ -114,15 +114,15 @@ Result<Analysis> analyze_by_search(const Position& position, Convention conventi
                                    const Limits& limits, Analysis analysis) {
   detail::Search search(convention, limits);
   auto wins = search.wins(position);
-  if (!wins) return Error{wins.error()};
+  if (!wins) return wins.failure();
   analysis.winner = *wins ? Player::kFirst : Player::kSecond;
   analysis.method = Method::kSearch;
   if (*wins) {
     auto moves = position.legal_moves(limits);
-    if (!moves) return Error{moves.error()};
+    if (!moves) return moves.failure();
     for (Move& move : *moves) {
       auto child = search.wins(position.after(move));
-      if (!child) return Error{child.error()};
+      if (!child) return child.failure();
       if (!*child) keep(analysis, std::move(move), limits);
     }
   }
@@ -190,7 +190,7 @@ Result<Analysis> analyze(const Position& position, Convention convention, const 
   if (!values) {
     // No Grundy value within the limits: only a search can still answer.
     auto searched = analyze_by_search(position, convention, limits, std::move(analysis));
-    if (!searched) return Error{values.error()};
+    if (!searched) return values.failure();
     return searched;
   }
   const Nimber total = values->total;
@@ -216,25 +216,25 @@ Result<bool> first_player_wins(const Position& position, Convention convention,
   if (convention == Convention::kMisere) {
     if (all_nim(position)) {
       auto values = component_values(position, limits);
-      if (!values) return Error{values.error()};
+      if (!values) return values.failure();
       return !MisereNim(values->each).lost();
     }
     if (auto by_quotient = detail::analyze_by_quotient(position, limits, Analysis{}, false)) {
-      if (!*by_quotient) return Error{by_quotient->error()};
+      if (!*by_quotient) return by_quotient->failure();
       return (*by_quotient)->winner == Player::kFirst;
     }
     detail::Search search(convention, limits);
     return search.wins(position);
   }
   if (auto ruled = analyze_by_rule(position, limits, Analysis{}, false)) {
-    if (!*ruled) return Error{ruled->error()};
+    if (!*ruled) return ruled->failure();
     return (*ruled)->winner == Player::kFirst;
   }
   auto values = component_values(position, limits);
   if (values) return values->total != 0;
   detail::Search search(convention, limits);
   auto wins = search.wins(position);
-  if (!wins) return Error{values.error()};
+  if (!wins) return values.failure();
   return wins;
 }
 

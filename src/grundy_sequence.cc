@@ -130,7 +130,7 @@ Result<Periodicity> prove_period_metered(GrundySequence& sequence, std::uint64_t
   std::uint64_t next =
       std::min<std::uint64_t>(max_heaps, std::max<std::uint64_t>(sequence.size(), 1024));
   for (;;) {
-    if (auto fits = sequence.memory_for(next, true); !fits) return fail(fits.error());
+    if (auto fits = sequence.memory_for(next, true); !fits) return fits.failure();
     const bool done = extend_metered(sequence, next, report, max_interval);
     std::optional<Periodicity> candidate = sequence.period_candidate();
     if (candidate && candidate->proved) return *std::move(candidate);
@@ -170,7 +170,7 @@ Result<bool> HeapRuleset::extend(State& state, std::uint64_t size, const Limits&
   const bool periodic = period_theorem().has_value();
   while (table.size() < size && !state.period) {
     if (work > limits.max_scan) {
-      return fail(fmt::format(
+      return fail_limit(fmt::format(
           "computing Grundy values of {} needs more than the scan limit {} (values known up to "
           "heap {})",
           sanitize(spec()), limits.max_scan, table.size() - 1));
@@ -215,15 +215,15 @@ Result<Nimber> HeapRuleset::grundy(std::span<const Heap> component, const Limits
   const bool periodic = period_theorem().has_value();
   const std::uint64_t want = n < limits.max_table ? n + 1 : limits.max_table;
   auto extended = extend(state, want, limits);
-  if (!extended) return Error{extended.error()};
+  if (!extended) return extended.failure();
   if (n < table.size() || state.period) return lookup();
   if (periodic) {
-    return fail(fmt::format(
+    return fail_limit(fmt::format(
         "Grundy value of heap {} in {}: beyond the table limit {} and no period proved up to "
         "heap {}",
         n, sanitize(spec()), limits.max_table, table.size() - 1));
   }
-  return fail(fmt::format(
+  return fail_limit(fmt::format(
       "Grundy value of heap {} in {}: beyond the table limit {} (its values have no closed form "
       "or period)",
       n, sanitize(spec()), limits.max_table));
@@ -243,9 +243,9 @@ Result<std::vector<Nimber>> HeapRuleset::values(std::uint64_t begin, std::uint64
   const SequenceEngine& table = state.values(*this);
   if (end > table.size() && !state.period) {
     auto extended = extend(state, std::min(end, limits.max_table), limits);
-    if (!extended) return Error{extended.error()};
+    if (!extended) return extended.failure();
     if (end > table.size() && !state.period) {
-      return fail(fmt::format(
+      return fail_limit(fmt::format(
           "Grundy value of heap {} in {}: beyond the table limit {}{}", end - 1, sanitize(spec()),
           limits.max_table,
           period_theorem() ? fmt::format(" and no period proved up to heap {}", table.size() - 1)
@@ -306,7 +306,8 @@ Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t be
                                           std::uint64_t end, const Limits& limits) {
   const auto* heap_game = dynamic_cast<const HeapGame*>(&rules);
   if (heap_game == nullptr) {
-    return fail(fmt::format("{} is not played on heaps: it has no Grundy sequence",
+    return fail(ErrorKind::kUnsupported,
+                fmt::format("{} is not played on heaps: it has no Grundy sequence",
                             sanitize(rules.spec())));
   }
   if (heap_game->arity() != 1) {
@@ -322,7 +323,7 @@ Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t be
   for (std::uint64_t n = begin; n < end; ++n) {
     const Heap heap{n, false};
     auto g = heap_game->grundy(std::span<const Heap>(&heap, 1), limits);
-    if (!g) return Error{g.error()};
+    if (!g) return g.failure();
     out.push_back(*g);
   }
   return out;
@@ -356,7 +357,8 @@ std::string_view to_string(ValueShape shape) {
 Result<std::vector<Nimber>> grundy_grid(const Ruleset& rules, std::uint64_t rows,
                                         std::uint64_t columns, const Limits& limits) {
   if (value_shape(rules) != ValueShape::kGrid) {
-    return fail(fmt::format("{} is not played on pairs of heaps: it has no table g(a, b)",
+    return fail(ErrorKind::kUnsupported,
+                fmt::format("{} is not played on pairs of heaps: it has no table g(a, b)",
                             sanitize(rules.spec())));
   }
   return dynamic_cast<const HeapGame&>(rules).grundy_grid(rows, columns, limits);

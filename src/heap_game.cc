@@ -17,13 +17,13 @@ Result<std::vector<HeapOption>> collect_options(const HeapGame& rules,
                                                 std::span<const Heap> component,
                                                 const Limits& limits, Keep keep) {
   auto count = rules.scannable_option_count(component, limits);
-  if (!count) return Error{count.error()};
+  if (!count) return count.failure();
   std::vector<HeapOption> found;
   for (Count i = 0; i < *count; ++i) {
-    if (!limits.charge()) return fail(limits.stopped());
+    if (!limits.charge()) return limits.stop_error();
     HeapOption option = rules.option_at(component, i);
     Result<bool> kept = keep(option);
-    if (!kept) return Error{kept.error()};
+    if (!kept) return kept.failure();
     if (*kept) found.push_back(std::move(option));
   }
   return found;
@@ -50,7 +50,7 @@ std::vector<std::uint64_t> sorted_sizes(const std::vector<Heap>& heaps) {
 Result<std::optional<std::size_t>> heap_index(std::string_view text, std::size_t first_item,
                                               std::size_t heaps_here, std::size_t items) {
   auto number = parse_u64(text, "heap number");
-  if (!number) return Error{number.error()};
+  if (!number) return number.failure();
   if (*number == 0 || *number > items) {
     return fail(fmt::format("no heap {}: heaps are numbered 1 to {}", text, items));
   }
@@ -64,7 +64,7 @@ Result<std::optional<std::size_t>> heap_index(std::string_view text, std::size_t
 
 Result<Heap> HeapGame::parse_heap(std::string_view text) const {
   auto size = parse_u64(text, "heap");
-  if (!size) return Error{size.error()};
+  if (!size) return size.failure();
   return Heap{*size, false};
 }
 
@@ -80,7 +80,7 @@ Result<std::vector<HeapOption>> HeapGame::options_with_value(std::span<const Hea
                                                              const Limits& limits) const {
   return collect_options(*this, component, limits, [&](const HeapOption& option) -> Result<bool> {
     auto value = option_value(generic(option), limits);
-    if (!value) return Error{value.error()};
+    if (!value) return value.failure();
     return *value == target;
   });
 }
@@ -88,13 +88,14 @@ Result<std::vector<HeapOption>> HeapGame::options_with_value(std::span<const Hea
 Result<std::vector<Nimber>> HeapGame::grundy_grid(std::uint64_t rows, std::uint64_t columns,
                                                   const Limits& limits) const {
   if (arity() != 2) {
-    return fail(fmt::format("{} is not played on pairs of heaps: it has no table g(a, b)",
+    return fail(ErrorKind::kUnsupported,
+                fmt::format("{} is not played on pairs of heaps: it has no table g(a, b)",
                             sanitize(spec())));
   }
   const std::optional<std::uint64_t> cells = checked_size(rows, columns, limits.max_table);
   if (!cells) {
-    return fail(fmt::format("a table of {} × {} values of {} is more than the table limit {}", rows,
-                            columns, sanitize(spec()), limits.max_table));
+    return fail_limit(fmt::format("a table of {} × {} values of {} is more than the table limit {}",
+                                  rows, columns, sanitize(spec()), limits.max_table));
   }
   std::vector<Nimber> grid;
   grid.reserve(*cells);
@@ -102,7 +103,7 @@ Result<std::vector<Nimber>> HeapGame::grundy_grid(std::uint64_t rows, std::uint6
     for (std::uint64_t b = 0; b < columns; ++b) {
       const Heap pair[2] = {Heap{a, false}, Heap{b, false}};
       auto g = grundy(pair, limits);
-      if (!g) return Error{g.error()};
+      if (!g) return g.failure();
       grid.push_back(*g);
     }
   }
@@ -185,7 +186,7 @@ Result<std::vector<ParsedComponent>> HeapGame::parse_components(
   std::vector<Heap> heaps;
   for (const std::string& item : items) {
     auto heap = parse_heap(item);
-    if (!heap) return Error{heap.error()};
+    if (!heap) return heap.failure();
     heaps.push_back(*heap);
   }
   const std::size_t n = arity() == 0 ? heaps.size() : arity();
@@ -315,9 +316,9 @@ Result<std::vector<Option>> parse_multi_move(const HeapGame& rules, const State&
     }
     auto index =
         heap_index(std::string_view(tokens[i]).substr(0, colon), first_item, heaps.size(), items);
-    if (!index) return Error{index.error()};
+    if (!index) return index.failure();
     auto take = parse_u64(std::string_view(tokens[i]).substr(colon + 1), "count");
-    if (!take) return Error{take.error()};
+    if (!take) return take.failure();
     if (!*index) {
       // The first heap decides which component the move is about.
       if (i == 0) return std::vector<Option>{};
@@ -330,7 +331,7 @@ Result<std::vector<Option>> parse_multi_move(const HeapGame& rules, const State&
     return fail("write a move on one heap as \"HEAP COUNT\"");
   }
   const Count count = rules.option_count(heaps);
-  if (count > limits.max_scan) return fail("too many moves to check this one");
+  if (count > limits.max_scan) return fail_limit("too many moves to check this one");
   for (Count k = 0; k < count; ++k) {
     HeapOption option = rules.option_at(heaps, k);
     if (option.result.size() != heaps.size()) continue;
@@ -355,7 +356,7 @@ Result<std::vector<HeapOption>> candidates(const HeapGame& rules, std::span<cons
                                            const std::vector<std::string>& tokens,
                                            const Limits& limits) {
   auto take = parse_u64(tokens[1], "count");
-  if (!take) return Error{take.error()};
+  if (!take) return take.failure();
   const Heap& heap = heaps[index];
   const std::string& number = tokens[0];
   if (heap.size == 0) return fail(fmt::format("heap {} is empty", number));
@@ -367,7 +368,7 @@ Result<std::vector<HeapOption>> candidates(const HeapGame& rules, std::span<cons
     return fail(fmt::format("heap {} has already used its zero move", number));
   }
   auto found = rules.options_taking(heaps, index, *take, limits);
-  if (!found) return Error{found.error()};
+  if (!found) return found.failure();
   if (found->empty()) {
     if (*take == 0) {
       return fail(fmt::format("a move must take at least one object from heap {} in {}", number,
@@ -380,7 +381,7 @@ Result<std::vector<HeapOption>> candidates(const HeapGame& rules, std::span<cons
     std::vector<std::uint64_t> parts;
     for (std::size_t i = 2; i < tokens.size(); ++i) {
       auto part = parse_u64(tokens[i], "part");
-      if (!part) return Error{part.error()};
+      if (!part) return part.failure();
       if (*part != 0) parts.push_back(*part);
     }
     std::sort(parts.begin(), parts.end());
@@ -409,10 +410,10 @@ Result<std::vector<Option>> HeapGame::parse_move(const State& state, std::string
   }
   const std::vector<Heap> heaps = decode(state);
   auto index = heap_index(tokens[0], first_item, heaps.size(), items);
-  if (!index) return Error{index.error()};
+  if (!index) return index.failure();
   if (!*index) return std::vector<Option>{};
   auto found = candidates(*this, heaps, **index, tokens, limits);
-  if (!found) return Error{found.error()};
+  if (!found) return found.failure();
   if (found->size() > 1 && !partial) {
     std::string choices;
     for (std::size_t i = 0; i < found->size() && i < 6; ++i) {
@@ -450,7 +451,7 @@ Result<Nimber> HeapGame::value(const State& state, const Limits& limits) const {
 Result<std::vector<Option>> HeapGame::options_to_value(const State& state, Nimber target,
                                                        const Limits& limits) const {
   auto found = options_with_value(Heaps(state), target, limits);
-  if (!found) return Error{found.error()};
+  if (!found) return found.failure();
   std::vector<Option> out;
   out.reserve(found->size());
   for (const HeapOption& o : *found) out.push_back(generic(o));

@@ -52,6 +52,11 @@ std::string WorkMeter::reason() const {
   return "";
 }
 
+Error Limits::stop_error() const {
+  const bool cancelled = meter && meter->cancelled();
+  return fail(cancelled ? ErrorKind::kCancelled : ErrorKind::kLimit, stopped());
+}
+
 std::string Limits::stopped() const {
   const std::string why = meter ? meter->reason() : std::string();
   return why.empty() ? "work stopped" : fmt::format("work stopped: {} was reached", why);

@@ -42,13 +42,13 @@ Result<std::vector<Move>> parse_partial_move(const Position& position, std::stri
   // White space around a move means nothing in any family ("5 " is vertex 5).
   text = trim(text);
   auto prefix = component_prefix(position, text);
-  if (!prefix) return Error{prefix.error()};
+  if (!prefix) return prefix.failure();
   if (*prefix) {
     const auto [c, rest] = **prefix;
     const Component& comp = position.components()[c];
     auto options = comp.rules->parse_move(comp.state, rest, position.first_item(c),
                                           position.item_count(), partial, limits);
-    if (!options) return Error{options.error()};
+    if (!options) return options.failure();
     if (options->empty()) {
       return fail(fmt::format("move {} names nothing in component {}", quoted(rest), c + 1));
     }
@@ -89,7 +89,7 @@ Result<std::vector<Move>> parse_partial_move(const Position& position, std::stri
 
 Result<Move> parse_move(const Position& position, std::string_view text, const Limits& limits) {
   auto moves = parse_partial_move(position, text, false, limits);
-  if (!moves) return Error{moves.error()};
+  if (!moves) return moves.failure();
   if (moves->size() > 1) {
     return fail(
         fmt::format("move {} can mean {} moves: name one of them", quoted(text), moves->size()));
@@ -126,7 +126,7 @@ std::size_t Match::winner() const {
 
 Result<const MoveRecord*> Match::play(std::string_view move_text) {
   auto move = parse_move(position(), move_text, limits_);
-  if (!move) return Error{move.error()};
+  if (!move) return move.failure();
   return &play(*move);
 }
 
@@ -221,7 +221,7 @@ Result<bool> GameReader::read(const std::vector<std::string>& w, std::string_vie
     have_rules = true;
     if (w[1] == kSumRules) return true;
     auto made = make_ruleset(w[1]);
-    if (!made) return Error{made.error()};
+    if (!made) return made.failure();
     rules = *made;
   } else if (key == "convention") {
     if (w.size() != 2 || (w[1] != "normal" && w[1] != "misere")) {
@@ -239,7 +239,7 @@ Result<bool> GameReader::read(const std::vector<std::string>& w, std::string_vie
     }
     if (saved.match) return fail("a second \"start\" line");
     auto position = parse_position(std::vector<std::string>(w.begin() + 1, w.end()), rules);
-    if (!position) return Error{position.error()};
+    if (!position) return position.failure();
     saved.match = std::make_unique<Match>(rules, *position, convention, limits);
   } else if (key == "move") {
     return move(value);
@@ -255,7 +255,7 @@ Result<bool> GameReader::move(std::string_view value) {
   const std::vector<std::string> w = words(value);
   const bool marked = !w.empty() && w.back() == "!";
   auto played = saved.match->play(marked ? trim(value.substr(0, value.rfind('!'))) : value);
-  if (!played) return Error{played.error()};
+  if (!played) return played.failure();
   if ((*played)->threw_away_win != marked) {
     return fail(marked ? "move is marked '!' but did not throw away a win"
                        : "move threw away a win but is not marked '!'");
@@ -278,7 +278,8 @@ Result<SavedGame> load_game(std::string_view text, const Limits& limits) {
     if (line.empty() || line.front() == '#') continue;
     const std::vector<std::string> w = words(line);
     auto read = reader.read(w, trim(line.substr(w[0].size())));
-    if (!read) return fail(fmt::format("line {}: {}", line_number, read.error()));
+    if (!read)
+      return fail_as(read.failure(), fmt::format("line {}: {}", line_number, read.error()));
   }
   if (!reader.have_header) return fail("empty file: not a nimkit game");
   if (!reader.saved.match) return fail(fmt::format("line {}: no \"start\" line", line_number));

@@ -283,7 +283,7 @@ Result<std::uint64_t> evaluate_nim_expression(std::string_view text) {
 Result<std::vector<NimProduct>> nim_expression_products(std::string_view text) {
   std::vector<NimProduct> products;
   auto value = Parser(text, &products).parse();
-  if (!value) return Error{value.error()};
+  if (!value) return value.failure();
   return products;
 }
 

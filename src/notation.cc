@@ -34,19 +34,20 @@ Result<Position> parse_position(const std::vector<std::string>& tokens,
     auto found = cache.find(spec);
     if (found == cache.end()) {
       auto rules = make_ruleset(spec);
-      if (!rules) return Error{rules.error()};
+      if (!rules) return rules.failure();
       found = cache.emplace(spec, *rules).first;
     }
     const std::vector<std::string> items = split(std::string_view(token).substr(colon + 1), ',');
     auto parsed = found->second->parse_components(items);
-    if (!parsed) return fail(fmt::format("in {}: {}", quoted(token), parsed.error()));
+    if (!parsed)
+      return fail_as(parsed.failure(), fmt::format("in {}: {}", quoted(token), parsed.error()));
     for (ParsedComponent& p : *parsed) {
       components.push_back(Component{found->second, std::move(p.state)});
     }
   }
   if (!bare.empty()) {
     auto parsed = default_rules->parse_components(bare);
-    if (!parsed) return Error{parsed.error()};
+    if (!parsed) return parsed.failure();
     // Inserted from the last so that earlier insertion points stay valid.
     for (auto p = parsed->rbegin(); p != parsed->rend(); ++p) {
       const auto at = static_cast<std::ptrdiff_t>(bare_at[p->first_item]);

@@ -65,8 +65,8 @@ Move Position::move_at(Count index) const {
 Result<std::vector<Move>> Position::legal_moves(const Limits& limits) const {
   const Count total = move_count();
   if (total > limits.max_scan) {
-    return fail(fmt::format("the position has {} moves, more than the scan limit {}",
-                            to_string(total), limits.max_scan));
+    return fail_limit(fmt::format("the position has {} moves, more than the scan limit {}",
+                                  to_string(total), limits.max_scan));
   }
   std::vector<Move> moves;
   moves.reserve(static_cast<std::size_t>(total));
@@ -74,7 +74,7 @@ Result<std::vector<Move>> Position::legal_moves(const Limits& limits) const {
     const Component& c = components_[i];
     const Count n = c.rules->count_options(c.state);
     for (Count k = 0; k < n; ++k) {
-      if (!limits.charge()) return fail(limits.stopped());
+      if (!limits.charge()) return limits.stop_error();
       moves.push_back(Move{i, c.rules->option(c.state, k)});
     }
   }

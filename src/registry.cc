@@ -62,14 +62,14 @@ Made shared(const std::string& spec, const std::function<Made()>& make) {
 
 Made make_subtraction(std::string_view params) {
   auto made = SubtractionGame::make(params);
-  if (!made) return Error{made.error()};
+  if (!made) return made.failure();
   const std::shared_ptr<const Ruleset> game = *made;
   return shared(game->spec(), [&]() -> Made { return game; });
 }
 
 Made make_octal(std::string_view params) {
   auto code = OctalCode::parse(params);
-  if (!code) return Error{code.error()};
+  if (!code) return code.failure();
   return shared("octal:" + code->to_string(), [&]() -> Made {
     return std::shared_ptr<const Ruleset>(std::make_shared<const OctalGame>(*code));
   });
@@ -175,7 +175,7 @@ void add_heap_games(std::vector<RulesetEntry>& list) {
                   .examples = {"moore:1", "moore:2", "moore:3"},
                   .make = [](std::string_view params) -> Made {
                     auto made = MooreNim::make(params);
-                    if (!made) return Error{made.error()};
+                    if (!made) return made.failure();
                     return std::shared_ptr<const Ruleset>(*made);
                   },
                   .view = "moore",

@@ -12,7 +12,7 @@ Result<std::uint64_t> search_remoteness(const Position& position, Convention con
                                         const Limits& limits, std::uint64_t max_edges) {
   detail::Search search(convention, limits, max_edges);
   auto length = search.remoteness(position);
-  if (!length) return Error{length.error()};
+  if (!length) return length.failure();
   // The search counts misère play's terminal position as 1, so that its answer is odd exactly
   // when the player to move wins; the definition here counts moves, so the end is 0.
   return convention == Convention::kMisere ? *length - 1 : *length;

@@ -54,8 +54,8 @@ Result<std::uint64_t> parse_u64(std::string_view text, std::string_view what) {
 Result<Count> Ruleset::scannable_option_count(const State& state, const Limits& limits) const {
   const Count count = count_options(state);
   if (count > limits.max_scan) {
-    return fail(fmt::format("{} has {} moves from this position, more than the scan limit {}",
-                            sanitize(spec()), to_string(count), limits.max_scan));
+    return fail_limit(fmt::format("{} has {} moves from this position, more than the scan limit {}",
+                                  sanitize(spec()), to_string(count), limits.max_scan));
   }
   return count;
 }
@@ -64,7 +64,7 @@ Result<Nimber> Ruleset::option_value(const Option& option, const Limits& limits)
   Nimber total = 0;
   for (const State& part : option.result) {
     auto g = value(part, limits);
-    if (!g) return Error{g.error()};
+    if (!g) return g.failure();
     total ^= *g;
   }
   return total;
@@ -73,13 +73,13 @@ Result<Nimber> Ruleset::option_value(const Option& option, const Limits& limits)
 Result<std::vector<Option>> Ruleset::options_to_value(const State& state, Nimber target,
                                                       const Limits& limits) const {
   auto count = scannable_option_count(state, limits);
-  if (!count) return Error{count.error()};
+  if (!count) return count.failure();
   std::vector<Option> found;
   for (Count i = 0; i < *count; ++i) {
-    if (!limits.charge()) return fail(limits.stopped());
+    if (!limits.charge()) return limits.stop_error();
     Option candidate = option(state, i);
     auto g = option_value(candidate, limits);
-    if (!g) return Error{g.error()};
+    if (!g) return g.failure();
     if (*g == target) found.push_back(std::move(candidate));
   }
   return found;

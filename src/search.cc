@@ -88,7 +88,7 @@ std::uint64_t Search::frame_bytes(const Position& position, std::uint64_t key_wo
 
 Result<bool> Search::fits(std::uint64_t more) const {
   if (memo_bytes_ + stack_bytes_ + more > limits_.max_search_bytes) {
-    return fail(fmt::format(
+    return fail_limit(fmt::format(
         "position too large to search: its positions would take more than the memory limit of {} "
         "bytes",
         limits_.max_search_bytes));
@@ -100,17 +100,17 @@ Result<bool> Search::open(std::vector<Frame>& stack, Position position, Key key,
   // Positions on the stack count too: a game far longer than the limit fails here instead of
   // growing the stack without bound.
   if (memo(mode).size() + stack.size() >= limits_.max_nodes) {
-    return fail(
+    return fail_limit(
         fmt::format("position too large to search: more than the node limit of {} positions",
                     limits_.max_nodes));
   }
-  if (!limits_.charge()) return fail(limits_.stopped());
+  if (!limits_.charge()) return limits_.stop_error();
   Frame frame{std::move(position), std::move(key)};
   frame.bytes = frame_bytes(frame.position, frame.key.size());
   if (!frame.position.components().empty()) {
     const Component& c = frame.position.components()[0];
     auto options = c.rules->scannable_option_count(c.state, limits_);
-    if (!options) return Error{options.error()};
+    if (!options) return options.failure();
     frame.options = *options;
   }
   stack_bytes_ += frame.bytes;
@@ -126,7 +126,7 @@ Result<bool> Search::next_component(Frame& top) {
     if (top.component < components.size()) {
       const Component& c = components[top.component];
       auto options = c.rules->scannable_option_count(c.state, limits_);
-      if (!options) return Error{options.error()};
+      if (!options) return options.failure();
       top.options = *options;
     }
   }
@@ -161,16 +161,16 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
   // The root's copy and key are about its words again (a key adds two words per component).
   std::uint64_t root_words = 0;
   for (const Component& c : root.components()) root_words += c.state.size() + 2;
-  if (auto room = fits(frame_bytes(root, root_words)); !room) return Error{room.error()};
+  if (auto room = fits(frame_bytes(root, root_words)); !room) return room.failure();
   Position start = live(root);
   Key root_key = canonical(start);
   if (auto it = table.find(root_key); it != table.end()) return it->second;
   if (auto opened = open(stack, std::move(start), std::move(root_key), mode); !opened) {
-    return Error{opened.error()};
+    return opened.failure();
   }
   while (true) {
     Frame& top = stack.back();
-    if (auto moved = next_component(top); !moved) return Error{moved.error()};
+    if (auto moved = next_component(top); !moved) return moved.failure();
     const auto& components = top.position.components();
     const bool done = top.key.empty() || top.win || top.component >= components.size();
     if (done) {
@@ -188,30 +188,30 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
     const Component& c = components[top.component];
     const std::uint64_t cost = c.rules->move_cost(c.state);
     // The child and its key, about the size of this frame, are made before they are looked up.
-    if (auto room = fits(top.bytes); !room) return Error{room.error()};
+    if (auto room = fits(top.bytes); !room) return room.failure();
     Position next = child(top.position, top.component, c.rules->option(c.state, top.option));
     ++top.option;
     Key child_key = canonical(next);
     const std::uint64_t steps = 1 + child_key.size() / kKeyWordsPerStep;
     edges_ += steps;
     if (edges_ > max_edges_) {
-      return fail(fmt::format(
+      return fail_limit(fmt::format(
           "position too large to search: more than the limit of {} moves examined", max_edges_));
     }
-    if (!limits_.charge(cost + steps - 1)) return fail(limits_.stopped());
+    if (!limits_.charge(cost + steps - 1)) return limits_.stop_error();
     if (auto it = table.find(child_key); it != table.end()) {
       absorb(top, it->second, mode);
       continue;
     }
     if (auto opened = open(stack, std::move(next), std::move(child_key), mode); !opened) {
-      return Error{opened.error()};
+      return opened.failure();
     }
   }
 }
 
 Result<bool> Search::wins(const Position& position) {
   auto answer = run(position, Mode::kWins);
-  if (!answer) return Error{answer.error()};
+  if (!answer) return answer.failure();
   return *answer == 1;
 }
 

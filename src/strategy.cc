@@ -135,11 +135,11 @@ Result<Move> choose_move(const Position& position, Convention convention, const 
   Limits one = limits;
   one.max_listed_moves = 1;
   auto analysis = analyze(position, convention, one);
-  if (!analysis) return Error{analysis.error()};
+  if (!analysis) return analysis.failure();
   if (!analysis->winning_moves.empty()) return analysis->winning_moves.front();
   if (analysis->winner == Player::kFirst) {
     // A win exists but no winning move could be enumerated: never play a losing move for it.
-    return fail("no winning move found within the limits: " + analysis->moves_unlisted);
+    return fail_limit("no winning move found within the limits: " + analysis->moves_unlisted);
   }
   return longest_game_move(position, convention, limits);
 }

@@ -61,7 +61,7 @@ Result<Nimber> ValueMemo::value(const Ruleset& rules, const State& state,
     State key = rules.canonical(s);
     if (find(key, out)) return true;
     if (++added > limits.max_nodes) {
-      return fail(
+      return fail_limit(
           fmt::format("position too large to evaluate: more than the node limit of {} positions",
                       limits.max_nodes));
     }
@@ -75,7 +75,7 @@ Result<Nimber> ValueMemo::value(const Ruleset& rules, const State& state,
 
   Nimber answer = 0;
   auto first = open(state, answer);
-  if (!first) return Error{first.error()};
+  if (!first) return first.failure();
   if (*first) return answer;
 
   // `done` carries a finished child's value to the frame that asked for it.
@@ -99,7 +99,7 @@ Result<Nimber> ValueMemo::value(const Ruleset& rules, const State& state,
         continue;
       }
       // A step per option, scaled by what building it costs the ruleset.
-      if (!limits.charge(rules.move_cost(top.state))) return fail(limits.stopped());
+      if (!limits.charge(rules.move_cost(top.state))) return limits.stop_error();
       top.pending = rules.option(top.state, top.next++);
       top.part = 0;
       top.sum = 0;
@@ -110,7 +110,7 @@ Result<Nimber> ValueMemo::value(const Ruleset& rules, const State& state,
       // `top` may move when open() pushes: copy what it needs first.
       const State part = top.pending.result[top.part];
       auto ready = open(part, known);
-      if (!ready) return Error{ready.error()};
+      if (!ready) return ready.failure();
       if (*ready) {
         have_child = true;
         child = known;

@@ -28,12 +28,12 @@ struct AnalyzeOptions {
 
 int run_analyze(const AnalyzeOptions& options) {
   auto game = make_game(options.game);
-  if (!game) return report(game.error());
+  if (!game) return report(game.failure());
   const Position& position = game->position;
   Limits limits = options.game.limits();
   limits.max_listed_moves = options.all_moves ? ~std::size_t{0} : kListedMoves;
   auto analysis = analyze(position, options.game.convention(), limits);
-  if (!analysis) return report_limit(analysis.error());
+  if (!analysis) return report(analysis.failure());
   add_remoteness(*analysis, position, options.game.limits());
   if (options.stats) {
     // On stderr, so that the answer on stdout (text or JSON) stays the same.
@@ -45,7 +45,7 @@ int run_analyze(const AnalyzeOptions& options) {
     // Formatting is work of the command too: the meter bounds it.
     contract::AnswerBudget budget(0, limits.meter);
     auto answer = analysis_json(position, *analysis, budget);
-    if (!answer) return report_limit(answer.error());
+    if (!answer) return report(answer.failure());
     fmt::print("{}\n", dump_json(*answer));
     return 0;
   }

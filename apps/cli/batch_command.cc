@@ -255,7 +255,7 @@ class Batch {
 
 int run_batch(const BatchOptions& options) {
   auto rules = make_ruleset(options.rules);
-  if (!rules) return report(rules.error());
+  if (!rules) return report(rules.failure());
   Batch batch(options, *rules);
   // The buffer holds the unfinished tail of the previous read followed by the next read; a line
   // longer than the buffer grows it.

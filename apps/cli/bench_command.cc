@@ -79,9 +79,10 @@ int run_bench() {
 
   for (const BenchPosition& p : kPositions) {
     auto rules = make_ruleset(p.rules);
-    if (!rules) return report(fmt::format("bench: {}", rules.error()));
+    if (!rules) return report(fail_as(rules.failure(), fmt::format("bench: {}", rules.error())));
     auto position = parse_position(p.position, *rules);
-    if (!position) return report(fmt::format("bench: {}", position.error()));
+    if (!position)
+      return report(fail_as(position.failure(), fmt::format("bench: {}", position.error())));
     auto analysis = analyze(*position, p.convention);
     std::string line = fmt::format("{} {} {}: ", p.rules, to_string(p.convention), p.position);
     if (!analysis) {
@@ -100,7 +101,8 @@ int run_bench() {
   for (const BenchSequence& s : kSequences) {
     for (const SequenceAlgorithm algorithm : {SequenceAlgorithm::kSparse}) {
       auto sequence = GrundySequence::create(*SplitGame::parse(s.code), algorithm);
-      if (!sequence) return report(fmt::format("bench: {}", sequence.error()));
+      if (!sequence)
+        return report(fail_as(sequence.failure(), fmt::format("bench: {}", sequence.error())));
       sequence->extend_to(s.count);
       nodes += s.count;
       std::string line = fmt::format("{} {}:", s.code, s.count);
@@ -112,7 +114,8 @@ int run_bench() {
 
   for (const std::string_view code : kPeriods) {
     auto sequence = GrundySequence::create(*SplitGame::parse(code), SequenceAlgorithm::kSparse);
-    if (!sequence) return report(fmt::format("bench: {}", sequence.error()));
+    if (!sequence)
+      return report(fail_as(sequence.failure(), fmt::format("bench: {}", sequence.error())));
     auto period = sequence->prove_period(1'000'000);
     nodes += sequence->size();
     fingerprint.add(

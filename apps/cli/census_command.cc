@@ -20,13 +20,13 @@ constexpr std::uint64_t kMaxTableFile = std::uint64_t{16} << 20;
 
 int run_serial(const CensusOptions& options) {
   auto run = CensusRun::open(options);
-  if (!run) return report(run.error());
+  if (!run) return report(run.failure());
   CensusClassifier classifier(options.limits);
   for (const std::uint64_t index : run->pending()) {
     auto entry = classifier.classify(run->codes()[index]);
-    if (!entry) return report(entry.error());
+    if (!entry) return report(entry.failure());
     auto written = run->record(index, *std::move(entry));
-    if (!written) return report(written.error());
+    if (!written) return report(written.failure());
   }
   run->progress(true);
   return 0;
@@ -40,16 +40,18 @@ int run_compare(const CensusOptions& options) {
   }
   auto text = read_text_file(
       options.compare, fmt::format("--compare {}", nimkit::quoted(options.compare)), kMaxTableFile);
-  if (!text) return report(text.error());
+  if (!text) return report(text.failure());
   auto games = parse_published_table(*text);
   if (!games)
-    return report(fmt::format("--compare {}: {}", nimkit::quoted(options.compare), games.error()));
+    return report(
+        fail_as(games.failure(),
+                fmt::format("--compare {}: {}", nimkit::quoted(options.compare), games.error())));
   auto file = open_output(options.output);
-  if (!file) return report(file.error());
+  if (!file) return report(file.failure());
   std::map<PublishedComparison::Verdict, std::uint64_t> verdicts;
   for (const PublishedGame& game : *games) {
     auto comparison = compare_published(game, options.limits);
-    if (!comparison) return report(comparison.error());
+    if (!comparison) return report(comparison.failure());
     nlohmann::ordered_json line;
     line["code"] = comparison->code;
     line["verdict"] = std::string(to_string(comparison->verdict));

@@ -95,7 +95,7 @@ int dispatch(CensusRun& run, int ranks) {
         if (*end == ' ') entry->derived_from = std::string(end + 1, message.data() + newline);
         queue.returned(source, index, entry->kind == CensusClass::kUnsolved);
         if (auto written = run.record(index, *std::move(entry)); !written) {
-          status = report(written.error());
+          status = report(written.failure());
         }
       }
     }
@@ -131,7 +131,7 @@ int run_ranks(const CensusOptions& options, int rank, int ranks) {
   if (rank == 0) {
     auto opened = CensusRun::open(options);
     if (!opened) {
-      report(opened.error());
+      report(opened.failure());
     } else {
       run.emplace(std::move(*opened));
       for (const OctalCode& code : run->codes()) codes_text += code.to_string() + "\n";

@@ -32,7 +32,7 @@ std::string trim(const std::string& text) {
 Result<std::vector<OctalCode>> read_code_file(const std::string& path) {
   const std::string name = fmt::format("--codes {}", nimkit::quoted(path));
   auto text = read_text_file(path, name, kMaxCodeFile);
-  if (!text) return Error{text.error()};
+  if (!text) return text.failure();
   std::vector<OctalCode> codes;
   std::map<std::string, std::uint64_t> lines;
   std::uint64_t number = 0;
@@ -42,7 +42,8 @@ Result<std::vector<OctalCode>> read_code_file(const std::string& path) {
     const std::string code_text = trim(line.substr(0, line.find('#')));
     if (code_text.empty()) continue;
     Result<OctalCode> code = OctalCode::parse(code_text);
-    if (!code) return fail(fmt::format("{} line {}: {}", name, number, code.error()));
+    if (!code)
+      return fail_as(code.failure(), fmt::format("{} line {}: {}", name, number, code.error()));
     if (code->max_parts() == 0) {
       return fail(fmt::format("{} line {}: code {} allows no move", name, number,
                               nimkit::quoted(code_text)));
@@ -124,7 +125,7 @@ Result<CensusEntry> parse_census_line(const std::string& line) {
   }
   CensusEntry entry;
   Result<OctalCode> code = OctalCode::parse(json["code"].get<std::string>());
-  if (!code) return fail(code.error());
+  if (!code) return code.failure();
   entry.code = code->to_string();
   const std::string kind = json["class"].get<std::string>();
   if (kind == "trivial") {
@@ -176,34 +177,34 @@ Result<std::vector<OctalCode>> census_code_list(const CensusOptions& options) {
   }
   if (!options.codes.empty()) return read_code_file(options.codes);
   auto codes = census_codes(*options.digits);
-  if (!codes) return fail("--digits: " + codes.error());
+  if (!codes) return fail_as(codes.failure(), "--digits: " + codes.error());
   return codes;
 }
 
 Result<CensusRun> CensusRun::open(const CensusOptions& options) {
   CensusRun run;
   auto codes = census_code_list(options);
-  if (!codes) return fail(codes.error());
+  if (!codes) return codes.failure();
   run.codes_ = *std::move(codes);
   for (std::uint64_t i = 0; i < run.codes_.size(); ++i)
     run.index_.emplace(run.codes_[i].to_string(), i);
   Shard shard;
   if (!options.shard.empty()) {
     auto parsed = parse_shard(options.shard);
-    if (!parsed) return fail(parsed.error());
+    if (!parsed) return parsed.failure();
     shard = *parsed;
   }
   // Only a regular file holds lines to resume (not /dev/full or a pipe).
   std::error_code error;
   if (!options.output.empty() && std::filesystem::is_regular_file(options.output, error)) {
     auto read = run.read_back(options.output);
-    if (!read) return fail(read.error());
+    if (!read) return read.failure();
   }
   for (std::uint64_t i = shard.index; i < run.codes_.size(); i += shard.count) {
     if (!run.done_.contains(i)) run.pending_.push_back(i);
   }
   auto out = open_output(options.output, WriteMode::kAppend);
-  if (!out) return Error{out.error()};
+  if (!out) return out.failure();
   run.out_ = std::move(*out);
   run.progress_ = options.progress;
   run.tty_ = ::isatty(STDERR_FILENO) != 0;
@@ -226,7 +227,9 @@ Result<bool> CensusRun::read_back(const std::string& path) {
         }
         whole += text.size() + 1;
         auto entry = parse_census_line(std::string(text));
-        if (!entry) return fail(fmt::format("{} line {}: {}", name, number, entry.error()));
+        if (!entry)
+          return fail_as(entry.failure(),
+                         fmt::format("{} line {}: {}", name, number, entry.error()));
         const auto it = index_.find(entry->code);
         if (it == index_.end()) {
           return fail(

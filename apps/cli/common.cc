@@ -128,13 +128,15 @@ Result<Game> game_from_file(const GameOptions& options) {
   }
   auto text =
       read_text_file(path, fmt::format("--game-file {}", nimkit::quoted(path)), kMaxGameFile);
-  if (!text) return Error{text.error()};
+  if (!text) return text.failure();
   auto tokens = digraph_game_file(*text, options.heaps);
-  if (!tokens) return fail(fmt::format("{}: {}", sanitize(path), tokens.error()));
+  if (!tokens)
+    return fail_as(tokens.failure(), fmt::format("{}: {}", sanitize(path), tokens.error()));
   auto rules = make_ruleset("digraph");
-  if (!rules) return Error{rules.error()};
+  if (!rules) return rules.failure();
   auto position = parse_position(*tokens, *rules);
-  if (!position) return fail(fmt::format("{}: {}", sanitize(path), position.error()));
+  if (!position)
+    return fail_as(position.failure(), fmt::format("{}: {}", sanitize(path), position.error()));
   return Game{*rules, std::move(*position)};
 }
 
@@ -144,9 +146,9 @@ Result<Game> make_game(const GameOptions& options) {
   if (!options.game_file.empty()) return game_from_file(options);
   if (options.heaps.empty()) return fail("no heaps given (e.g. 3 4 5)");
   auto rules = make_ruleset(options.rules);
-  if (!rules) return Error{rules.error()};
+  if (!rules) return rules.failure();
   auto position = parse_position(options.heaps, *rules);
-  if (!position) return Error{position.error()};
+  if (!position) return position.failure();
   return Game{*rules, std::move(*position)};
 }
 
@@ -190,11 +192,9 @@ int report(std::string_view message) {
   return kBadInput;
 }
 
-int report_limit(std::string_view message) {
-  // Only a message naming a limit gets the advice: --limit cannot help, say, a search that is
-  // too deep.
-  if (message.find("limit") == std::string_view::npos) return report(message);
-  return report(fmt::format("{} (raise the limit with --limit)", message));
+int report(const Error& error) {
+  if (error.kind != ErrorKind::kLimit) return report(error.message);
+  return report(fmt::format("{} (raise the limit with --limit)", error.message));
 }
 
 std::string line_too_long(std::uint64_t number, std::uint64_t max_line) {
@@ -248,7 +248,7 @@ Result<std::string> read_text_file(const std::string& path, std::string_view nam
         if (complete) text += '\n';
         return Result<bool>(true);
       });
-  if (!read) return Error{read.error()};
+  if (!read) return read.failure();
   return text;
 }
 

@@ -91,9 +91,10 @@ inline constexpr int kTerminated = 143;
 // "error: <message>" on stderr; returns kBadInput, or after SIGTERM "error: <message> (SIGTERM)"
 // and kTerminated.
 int report(std::string_view message);
-// report() for a computation the library stopped at a work limit (its message names the
-// limit): adds the command line's advice, "(raise the limit with --limit)".
-int report_limit(std::string_view message);
+// report() of a library error by its kind: a limit gets the command line's advice, "(raise the
+// limit with --limit)" (every limit of a command derives from --limit); cancelled work after
+// SIGTERM exits kTerminated; every other kind exits kBadInput.
+int report(const Error& error);
 
 // "line N is longer than the line limit of M bytes": the one message of every line-capped input
 // (batch, play, replay, game files, census).

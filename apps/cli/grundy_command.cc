@@ -103,14 +103,14 @@ int write_table_sequence(const Ruleset& rules, const GrundyOptions& options, std
   std::optional<PeriodReport> period;
   if (options.period) period = find_period(rules, count, search_limits);
   auto first = grundy_values(rules, 0, std::min(count, kChunk), limits);
-  if (!first) return report_limit(first.error());
+  if (!first) return report(first.failure());
   if (count > kChunk) {
     // Later chunks can still fail (a table limit): check the last value first.
     auto last = grundy_values(rules, count - 1, count, limits);
-    if (!last) return report_limit(last.error());
+    if (!last) return report(last.failure());
   }
   auto file = open_output(options.out);
-  if (!file) return report(file.error());
+  if (!file) return report(file.failure());
   std::FILE* out = file->get();
   if (options.json)
     fmt::print(out, "{{\"rules\":{},\"values\":[", dump_json(nlohmann::json(rules.spec())));
@@ -127,7 +127,7 @@ int write_table_sequence(const Ruleset& rules, const GrundyOptions& options, std
     begin += values.size();
     if (begin >= count) break;
     auto next = grundy_values(rules, begin, std::min(count, begin + kChunk), limits);
-    if (!next) return report_limit(next.error());
+    if (!next) return report(next.failure());
     values = std::move(*next);
   }
   if (options.json) {
@@ -157,9 +157,9 @@ std::string analyze_instead(const Ruleset& rules) {
 
 int run_grundy(const GrundyOptions& options) {
   if (options.count.empty() == options.upto.empty())
-    return report(requested_count(options).error());
+    return report(requested_count(options).failure());
   auto rules = make_ruleset(options.rules);
-  if (!rules) return report(rules.error());
+  if (!rules) return report(rules.failure());
   // The library says which rulesets have a sequence (the server's Grundy view asks the same).
   switch (value_shape(**rules)) {
     case ValueShape::kSequence:
@@ -176,9 +176,9 @@ int run_grundy(const GrundyOptions& options) {
                       nimkit::quoted((*rules)->spec()), analyze_instead(**rules)));
   }
   auto count = requested_count(options);
-  if (!count) return report(count.error());
+  if (!count) return report(count.failure());
   auto work = parse_u64(options.limit, "--limit");
-  if (!work) return report(work.error());
+  if (!work) return report(work.failure());
   // Octal codes and Grundy's game go to the sparse-space engine's long runs (progress line,
   // checkpoints, statistics), which also prove periods of millions of heaps; the ruleset says
   // whether it is one. Other rulesets are tabulated by mex.
@@ -187,7 +187,7 @@ int run_grundy(const GrundyOptions& options) {
   auto search = options.search.empty()
                     ? Result<std::uint64_t>(game ? kSequenceSearch : kTableSearch)
                     : parse_u64(options.search, "--search");
-  if (!search) return report(search.error());
+  if (!search) return report(search.failure());
   if (game) {
     // Long runs are meant to be long (Grundy's game to 2^30 takes half an hour): the heaps asked
     // bound them, and --limit too when it is given.

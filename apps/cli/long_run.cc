@@ -78,7 +78,8 @@ Result<GrundySequence> read_checkpoint(const std::string& path, const SplitGame&
   if (std::ferror(file.get()) != 0)
     return fail(fmt::format("cannot read checkpoint {}: read error", nimkit::quoted(path)));
   if (!restored)
-    return fail(fmt::format("--resume {}: {}", nimkit::quoted(path), restored.error()));
+    return fail_as(restored.failure(),
+                   fmt::format("--resume {}: {}", nimkit::quoted(path), restored.error()));
   return restored;
 }
 
@@ -133,7 +134,7 @@ Result<SequenceOptions> sequence_options(const LongRunOptions& options) {
     result.memory_budget = available_memory();
   } else {
     auto bytes = parse_bytes(options.memory);
-    if (!bytes) return Error{bytes.error()};
+    if (!bytes) return bytes.failure();
     result.memory_budget = *bytes;
   }
   return result;
@@ -307,11 +308,11 @@ class RunMonitor {
 // A new sequence, or the one a checkpoint holds (--resume).
 Result<GrundySequence> open_sequence(const SplitGame& game, const LongRunOptions& options) {
   auto sequence_opts = sequence_options(options);
-  if (!sequence_opts) return Error{sequence_opts.error()};
+  if (!sequence_opts) return sequence_opts.failure();
   SequenceAlgorithm algorithm = SequenceAlgorithm::kSparse;
   if (!options.algorithm.empty()) {
     auto parsed = parse_sequence_algorithm(options.algorithm);
-    if (!parsed) return Error{parsed.error()};
+    if (!parsed) return parsed.failure();
     algorithm = *parsed;
   }
   if (options.resume.empty()) return GrundySequence::create(game, algorithm, *sequence_opts);
@@ -434,7 +435,7 @@ struct OutputRequest {
 // Writes the output in the shape of `nimkit grundy`; returns the exit status.
 int write_output(const OutputRequest& request, const GrundySequence& sequence, const Computed& c) {
   auto file = open_output(request.path);
-  if (!file) return report(file.error());
+  if (!file) return report(file.failure());
   std::FILE* out = file->get();
   const SequenceStats stats = request.stats ? sequence.stats() : SequenceStats{};
   if (request.json) {
@@ -468,11 +469,12 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
     return report(fmt::format("--count {} is more than the 2^32 heaps a sequence may hold", count));
   }
   auto opened = open_sequence(game, options);
-  if (!opened) return report(opened.error());
+  if (!opened) return report(opened.failure());
   GrundySequence sequence = std::move(opened).value();
   // A table that cannot fit is refused now, not killed by the kernel halfway.
   if (auto fits = sequence.memory_for(count); !fits) {
-    return report(fmt::format("--count {}: {} (--memory sets the budget)", count, fits.error()));
+    return report(fail_as(fits.failure(), fmt::format("--count {}: {} (--memory sets the budget)",
+                                                      count, fits.error())));
   }
 
   RunMonitor monitor(game, options, sequence);
@@ -481,8 +483,9 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
   if (!monitor.error().empty()) return report(monitor.error());
   if (!monitor.save()) return report(monitor.error());
   if (!c.finished && limits.meter->exhausted() && !monitor.interrupted()) {
-    return report_limit(fmt::format("computing {} stopped at heap {}: {}", game.code(),
-                                    sequence.size(), limits.stopped()));
+    const Error stop = limits.stop_error();
+    return report(fail_as(stop, fmt::format("computing {} stopped at heap {}: {}", game.code(),
+                                            sequence.size(), stop.message)));
   }
   if (!c.finished) {
     const int signal = g_signal.load();

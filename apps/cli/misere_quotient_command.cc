@@ -132,7 +132,7 @@ void print_text(const Ruleset& rules, const MisereQuotient& q) {
 
 int run_quotient(const QuotientOptions& options) {
   auto rules = make_ruleset(options.rules);
-  if (!rules) return report(rules.error());
+  if (!rules) return report(rules.failure());
   if (!has_misere_quotient(**rules)) {
     return report(fmt::format(
         "--rules {} has no misère quotients here: they are computed for games of single heaps "
@@ -148,15 +148,17 @@ int run_quotient(const QuotientOptions& options) {
     // A binary file: one "line" may be the whole of it.
     auto bytes = read_text_file(options.load, nimkit::quoted(options.load), kMaxQuotientFile,
                                 kMaxQuotientFile);
-    if (!bytes) return report(bytes.error());
+    if (!bytes) return report(bytes.failure());
     QuotientBounds reading = bounds;
     reading.max_heap = std::max<std::uint64_t>(bounds.max_heap, 1'000'000);
     auto loaded = load_misere_quotient(*bytes, **rules, reading, limits);
-    if (!loaded) return report(fmt::format("{}: {}", sanitize(options.load), loaded.error()));
+    if (!loaded)
+      return report(
+          fail_as(loaded.failure(), fmt::format("{}: {}", sanitize(options.load), loaded.error())));
     from = std::move(*loaded);
   }
   auto quotient = compute_misere_quotient(**rules, bounds, limits, from ? &*from : nullptr);
-  if (!quotient) return report_limit(quotient.error());
+  if (!quotient) return report(quotient.failure());
   if (!options.save.empty()) {
     if (const int status =
             write_whole_file(options.save, save_misere_quotient(*quotient), "the quotient");

@@ -23,7 +23,7 @@ constexpr std::size_t kExplainedProducts = 8;
 
 int run_nimber(const NimberOptions& options) {
   auto value = evaluate_nim_expression(options.expression);
-  if (!value) return report(value.error());
+  if (!value) return report(value.failure());
   if (options.json) {
     fmt::print("{}\n", contract::dump_json(
                            nlohmann::json{{"expression", options.expression}, {"value", *value}}));
@@ -31,7 +31,7 @@ int run_nimber(const NimberOptions& options) {
   }
   if (options.explain) {
     auto products = nim_expression_products(options.expression);
-    if (!products) return report(products.error());
+    if (!products) return report(products.failure());
     for (std::size_t i = 0; i < products->size() && i < kExplainedProducts; ++i) {
       for (const std::string& line : explain_nim_product((*products)[i].x, (*products)[i].y)) {
         fmt::print("{}\n", line);

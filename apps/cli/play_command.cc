@@ -308,7 +308,7 @@ int play_out(Session& s, LineReader& reader) {
       const Level& mover = seat == s.computer_seat ? s.level : s.opponent_level;
       const Position before = s.match.position();
       auto move = choose_move(before, s.match.convention(), mover, s.rng, s.limits);
-      if (!move) return report(move.error());
+      if (!move) return report(move.failure());
       const MoveRecord& r = s.match.play(*move);
       fmt::print("{} {}\n", capitalized(s.names[seat]), third_person(r.description));
       print_board(s, LastMove{&before, *move});
@@ -353,7 +353,7 @@ GameOptions with_start(const GameOptions& options) {
 
 int run_play(const PlayOptions& options) {
   auto game = make_game(with_start(options.game));
-  if (!game) return report(game.error());
+  if (!game) return report(game.failure());
   const std::string first =
       !options.first.empty() ? options.first : (options.auto_play ? "computer" : "human");
   if (first != "human" && first != "computer") {
@@ -363,9 +363,9 @@ int run_play(const PlayOptions& options) {
     return report(fmt::format("--mode {} is not learn or plain", nimkit::quoted(options.mode)));
   }
   auto level = Level::parse(options.level);
-  if (!level) return report(level.error());
+  if (!level) return report(level.failure());
   auto opponent_level = Level::parse(options.opponent);
-  if (!opponent_level) return report(opponent_level.error());
+  if (!opponent_level) return report(opponent_level.failure());
   const Limits limits = options.game.limits();
   std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
   // Player 0 moves first. The "human" seat is the opponent mover under --auto.
@@ -407,9 +407,10 @@ constexpr std::size_t kMaxSavedGame = std::size_t{16} << 20;
 
 int run_replay(const std::string& path) {
   auto text = read_text_file(path, nimkit::quoted(path), kMaxSavedGame);
-  if (!text) return report(text.error());
+  if (!text) return report(text.failure());
   auto saved = load_game(*text);
-  if (!saved) return report(fmt::format("{}: {}", sanitize(path), saved.error()));
+  if (!saved)
+    return report(fail_as(saved.failure(), fmt::format("{}: {}", sanitize(path), saved.error())));
   const Match& match = *saved->match;
   const std::array<std::string, 2> names{saved->first_player, saved->second_player};
   fmt::print("{} (first) against {} (second)\n", names[0], names[1]);

@@ -16,7 +16,9 @@ int run_rules() {
     // The value source belongs to a built ruleset: state it for each example.
     for (const std::string& example : entry.examples) {
       auto rules = make_ruleset(example);
-      if (!rules) return report(fmt::format("registry example \"{}\": {}", example, rules.error()));
+      if (!rules)
+        return report(fail_as(rules.failure(),
+                              fmt::format("registry example \"{}\": {}", example, rules.error())));
       fmt::print("  e.g. {:<24} values: {}\n", example, to_string((*rules)->value_source()));
     }
   }

@@ -44,7 +44,7 @@ int run_serve(const ServeOptions& options) {
   }
   server::Server http(server_options);
   // A port in use is refused (exit 2), never shared with another server.
-  if (auto bound = http.bind(); !bound) return report(bound.error());
+  if (auto bound = http.bind(); !bound) return report(bound.failure());
   fmt::print("nimkit serving on {}  (Ctrl-C to stop)\n", http.address());
   std::fflush(stdout);
 

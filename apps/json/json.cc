@@ -128,9 +128,13 @@ bool AnswerBudget::work(std::uint64_t bytes) {
   return !meter_ || meter_->charge(bytes / kBytesPerStep + 1);
 }
 
-std::string AnswerBudget::stopped() const {
-  if (over_) return fmt::format("the answer is larger than the limit of {} bytes", max_bytes_);
-  return Limits{.meter = meter_}.stopped();
+std::string AnswerBudget::stopped() const { return stop_error().message; }
+
+Error AnswerBudget::stop_error() const {
+  if (over_) {
+    return fail_limit(fmt::format("the answer is larger than the limit of {} bytes", max_bytes_));
+  }
+  return Limits{.meter = meter_}.stop_error();
 }
 
 nlohmann::json nimber_json(Nimber value) {
@@ -147,7 +151,7 @@ Result<nlohmann::json> position_fields(const Position& position, AnswerBudget& b
   nlohmann::json j = nlohmann::json::object();
   for (const Component& c : position.components()) {
     const std::vector<ViewField> fields = c.rules->view_fields(c.state);
-    if (!budget.charge(fields_size(fields))) return fail(budget.stopped());
+    if (!budget.charge(fields_size(fields))) return budget.stop_error();
     add_fields(j, fields);
   }
   return j;
@@ -157,7 +161,7 @@ Result<nlohmann::json> heap_sizes_json(const Position& position, AnswerBudget& b
   nlohmann::json heaps = nlohmann::json::array();
   for (const Component& c : position.components()) {
     const std::vector<ViewField> fields = c.rules->view_fields(c.state);
-    if (!budget.work(fields_size(fields))) return fail(budget.stopped());
+    if (!budget.work(fields_size(fields))) return budget.stop_error();
     append_heaps(heaps, fields);
   }
   return heaps;
@@ -249,10 +253,10 @@ Result<nlohmann::json> analysis_json(const Position& position, const Analysis& a
   j["convention"] = std::string(to_string(analysis.convention));
   j["heaps"] = nlohmann::json::array();
   auto fields = position_fields(position, budget);
-  if (!fields) return Error{fields.error()};
+  if (!fields) return fields.failure();
   j.update(*fields);
   j["position"] = format_position(position);
-  if (!budget.charge(j["position"])) return fail(budget.stopped());
+  if (!budget.charge(j["position"])) return budget.stop_error();
   if (analysis.grundy) j["grundy"] = nimber_json(*analysis.grundy);
   j["winner"] = std::string(to_string(analysis.winner));
   j["winning_move_count"] = nimber_json(analysis.winning_move_count);
@@ -263,12 +267,12 @@ Result<nlohmann::json> analysis_json(const Position& position, const Analysis& a
   for (std::size_t c = 0; c < position.components().size(); ++c) {
     nlohmann::json part = component_json(
         position, c, valued ? std::optional<Nimber>(analysis.values[c]) : std::nullopt);
-    if (!budget.charge(part)) return fail(budget.stopped());
+    if (!budget.charge(part)) return budget.stop_error();
     components.push_back(std::move(part));
   }
   j["components"] = std::move(components);
   nlohmann::json explained = explanation_json(explanation(position, analysis));
-  if (!budget.charge(explained)) return fail(budget.stopped());
+  if (!budget.charge(explained)) return budget.stop_error();
   j["explanation"] = std::move(explained);
   std::string unlisted = analysis.moves_unlisted;
   nlohmann::json moves = nlohmann::json::array();
@@ -276,12 +280,12 @@ Result<nlohmann::json> analysis_json(const Position& position, const Analysis& a
     nlohmann::json move = move_json(position, m);
     const std::uint64_t size = json_size(move);
     if (!budget.fits(size)) {
-      if (!budget.work(size)) return fail(budget.stopped());
+      if (!budget.work(size)) return budget.stop_error();
       unlisted =
           fmt::format("listing more would pass the answer's limit of {} bytes", budget.max_bytes());
       break;
     }
-    if (!budget.charge(size)) return fail(budget.stopped());
+    if (!budget.charge(size)) return budget.stop_error();
     moves.push_back(std::move(move));
   }
   j["winning_moves"] = std::move(moves);

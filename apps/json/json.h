@@ -56,6 +56,8 @@ class AnswerBudget {
   // Why building stopped: "the answer is larger than the limit of 8388608 bytes", or what
   // stopped the meter ("work stopped: the time limit of 1000 ms was reached").
   std::string stopped() const;
+  // The same as an Error (kind kLimit, or kCancelled when the meter was cancelled).
+  Error stop_error() const;
 
  private:
   std::uint64_t max_bytes_;

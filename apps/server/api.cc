@@ -56,9 +56,16 @@ ApiResponse budget_refusal(const AnswerBudget& budget, const Limits& engine) {
                   budget.stopped()));
 }
 
-ApiResponse engine_refusal(const std::string& error, const Limits& engine) {
-  if (engine.meter && engine.meter->exhausted()) return work_limit(engine);
-  return unprocessable(error);
+ApiResponse engine_refusal(const Error& error, const Limits& engine) {
+  // By the error's kind, never its words: a cancel (the server stopping) is 503, as the client
+  // may ask again elsewhere or later; everything else the engine refuses is 422.
+  if (error.kind == ErrorKind::kCancelled || (engine.meter && engine.meter->cancelled())) {
+    return refuse(503, fmt::format("the server stopped the request: {}", error.message));
+  }
+  if (error.kind == ErrorKind::kLimit && engine.meter && engine.meter->exhausted()) {
+    return work_limit(engine);
+  }
+  return unprocessable(error.message);
 }
 
 std::string type_name(const json& value) {
@@ -212,7 +219,7 @@ std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLim
 std::variant<json, ApiResponse> analysis_answer(const Position& position, Convention convention,
                                                 const Limits& limits, AnswerBudget& budget) {
   auto analysis = analyze(position, convention, limits);
-  if (!analysis) return engine_refusal(analysis.error(), limits);
+  if (!analysis) return engine_refusal(analysis.failure(), limits);
   add_remoteness(*analysis, position, limits);
   auto answer = analysis_json(position, *analysis, budget);
   if (!answer) return budget_refusal(budget, limits);
@@ -337,7 +344,7 @@ ApiResponse Api::move(std::string_view text, std::shared_ptr<WorkMeter> meter) c
   }
   Rng rng(seed);
   auto chosen = choose_move(g.position, g.convention, *level, rng, engine);
-  if (!chosen) return engine_refusal(chosen.error(), engine);
+  if (!chosen) return engine_refusal(chosen.failure(), engine);
   // The move and the position first: the analysis after it lists its moves in the room left.
   json moved = move_json(g.position, *chosen);
   auto heaps = contract::heap_sizes_json(g.position, budget);
@@ -394,7 +401,7 @@ std::variant<Selection, ApiResponse> select_moves(const Position& position, cons
     if (heap || take) return bad_request("give either \"move\" or \"heap\"/\"take\", not both");
     const bool all = partial != body.end() && partial->get<bool>();
     auto parsed = parse_partial_move(position, it->get<std::string>(), all, engine);
-    if (!parsed) return engine_refusal(parsed.error(), engine);
+    if (!parsed) return engine_refusal(parsed.failure(), engine);
     keep(std::move(*parsed));
     return out;
   }
@@ -405,7 +412,7 @@ std::variant<Selection, ApiResponse> select_moves(const Position& position, cons
   }
   if (take) {
     auto parsed = parse_partial_move(position, fmt::format("{} {}", *heap, *take), true, engine);
-    if (!parsed) return engine_refusal(parsed.error(), engine);
+    if (!parsed) return engine_refusal(parsed.failure(), engine);
     keep(std::move(*parsed));
     return out;
   }

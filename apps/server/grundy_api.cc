@@ -64,7 +64,7 @@ ApiResponse count_refusal(std::string message, std::uint64_t max) {
 
 // Values the request could not compute. When its work limit stopped them, the answer says how far
 // the values are known ("known_to"): the ruleset keeps its table, so asking again continues there.
-ApiResponse values_refusal(const Ruleset& rules, const std::string& error, const Limits& engine) {
+ApiResponse values_refusal(const Ruleset& rules, const Error& error, const Limits& engine) {
   ApiResponse refusal = engine_refusal(error, engine);
   const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
   if (heap_rules && engine.meter && engine.meter->exhausted()) {
@@ -147,7 +147,7 @@ ApiResponse Api::grundy(std::string_view text, std::shared_ptr<WorkMeter> meter)
   bands.width = (count + limits_.grundy_bands - 1) / limits_.grundy_bands;
   for (std::uint64_t begin = 0; begin < count; begin += kChunk) {
     auto values = grundy_values(**rules, begin, std::min(count, begin + kChunk), engine);
-    if (!values) return values_refusal(**rules, values.error(), engine);
+    if (!values) return values_refusal(**rules, values.failure(), engine);
     for (std::uint64_t i = 0; i < values->size(); ++i) {
       const std::uint64_t n = begin + i;
       if (n < listed) list.push_back(nimber_json((*values)[i]));
@@ -180,7 +180,7 @@ ApiResponse Api::grundy_grid_answer(const Ruleset& rules, std::uint64_t side,
                          limits_.max_grid_side);
   }
   auto grid = grundy_grid(rules, side, side, engine);
-  if (!grid) return engine_refusal(grid.error(), engine);
+  if (!grid) return engine_refusal(grid.failure(), engine);
   json rows = json::array();
   for (std::uint64_t a = 0; a < side; ++a) {
     json row = json::array();

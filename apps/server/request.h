@@ -25,10 +25,10 @@ ApiResponse unprocessable(std::string message);
 // A request stopped by its meter: 422 naming the limit ("the time limit of 1000 ms").
 ApiResponse work_limit(const Limits& engine);
 
-// The refusal of an engine failure. When the request's meter ran out (steps, time or a server
-// stopping), the answer names that limit whatever the engine said, since the engine's message
-// may describe only where it happened to stop.
-ApiResponse engine_refusal(const std::string& error, const Limits& engine);
+// The refusal of an engine failure, by its kind: cancelled (the server stopping) 503; a limit
+// of the request's meter 422 naming that limit (the engine's message may describe only where it
+// happened to stop); any other limit, bad input or unsupported request 422 with its message.
+ApiResponse engine_refusal(const Error& error, const Limits& engine);
 
 // A JSON value's kind in an error message ("the number 3", "string", ...).
 std::string type_name(const nlohmann::json& value);

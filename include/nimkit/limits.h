@@ -9,6 +9,8 @@
 #include <memory>
 #include <string>
 
+#include "nimkit/result.h"
+
 namespace nimkit {
 
 // A budget of work shared by everything one request or one command does, across every component
@@ -24,6 +26,8 @@ class WorkMeter {
   // is read only every few thousand steps, so charging is cheap.
   bool charge(std::uint64_t steps = 1);
   bool exhausted() const { return stopped_.load(std::memory_order_relaxed) != Stop::kNone; }
+  // Whether cancel() (or the cancel flag) stopped the work, rather than a budget or deadline.
+  bool cancelled() const { return stopped_.load(std::memory_order_relaxed) == Stop::kCancel; }
   void cancel();
   // Cancels the work at the next charge once *flag is true: a process-wide flag a signal
   // handler sets (the CLI's SIGTERM). Set before the meter is shared; the flag outlives it.
@@ -71,6 +75,8 @@ struct Limits {
   // The one-line error of work the meter stopped: "work stopped: the work limit of 1000 steps
   // was reached".
   std::string stopped() const;
+  // The same as an Error: of kind kCancelled when the meter was cancelled, else kLimit.
+  Error stop_error() const;
 };
 
 }  // namespace nimkit

@@ -1,5 +1,5 @@
-// Result<T>: a value or a one-line error message, returned wherever user input is checked.
-// Broken internal invariants are assertions instead; a Result error is always the caller's fault.
+// Result<T>: a value or an error (a one-line message and its kind), returned wherever user input
+// is checked or work is bounded. Broken internal invariants are assertions instead.
 #pragma once
 
 #include <cassert>
@@ -9,8 +9,21 @@
 
 namespace nimkit {
 
+// What went wrong, for front ends to map to an exit status, an HTTP status or an exception
+// without reading the message.
+enum class ErrorKind {
+  kBadInput,     // the input is malformed or names something that does not exist or is illegal
+  kLimit,        // well-formed, but the work, memory, table, scan or size it needs passes a limit
+  kCancelled,    // the caller (a signal, a client gone, a deadline's owner) cancelled the work
+  kUnsupported,  // well-formed, but the ruleset or method does not offer what was asked
+};
+
+// "bad input", "limit", "cancelled", "unsupported".
+const char* to_string(ErrorKind kind);
+
 struct Error {
-  std::string message;  // one line, names the bad value and what was expected
+  std::string message;  // one line, names the bad value or the limit and what was expected
+  ErrorKind kind = ErrorKind::kBadInput;
 };
 
 template <typename T>
@@ -43,12 +56,30 @@ class [[nodiscard]] Result {
     assert(!ok());
     return std::get<1>(state_).message;
   }
+  ErrorKind error_kind() const {
+    assert(!ok());
+    return std::get<1>(state_).kind;
+  }
+  // The error itself, to pass up unchanged: `if (!x) return x.failure();`.
+  const Error& failure() const {
+    assert(!ok());
+    return std::get<1>(state_);
+  }
 
  private:
   std::variant<T, Error> state_;
 };
 
 // Shorthand for building an error: `return fail("heap \"3x\" is not a non-negative integer");`
-inline Error fail(std::string message) { return Error{std::move(message)}; }
+inline Error fail(std::string message) { return Error{std::move(message), ErrorKind::kBadInput}; }
+inline Error fail(ErrorKind kind, std::string message) { return Error{std::move(message), kind}; }
+// A limit passed: `return fail_limit("more than the table limit 1000");`.
+inline Error fail_limit(std::string message) {
+  return Error{std::move(message), ErrorKind::kLimit};
+}
+// An error of the same kind as `cause` with a new message (usually the cause's with context).
+inline Error fail_as(const Error& cause, std::string message) {
+  return Error{std::move(message), cause.kind};
+}
 
 }  // namespace nimkit

@@ -65,11 +65,11 @@ struct Computed {
 // both are functions of the values, whatever the steps (which depend on the code's theorem).
 Result<Computed> compute(const OctalCode& code, const CensusLimits& limits) {
   Result<SplitGame> game = SplitGame::parse(code.to_string());
-  if (!game) return fail(game.error());
+  if (!game) return game.failure();
   const bool plain = game->has_triple_split();
   Result<GrundySequence> created =
       GrundySequence::create(*game, plain ? SequenceAlgorithm::kPlain : SequenceAlgorithm::kSparse);
-  if (!created) return fail(created.error());
+  if (!created) return created.failure();
   Computed computed{std::move(*created), std::nullopt, false};
   const std::uint64_t bound = std::max<std::uint64_t>(
       std::min<std::uint64_t>(plain ? limits.max_plain_heap : limits.max_heap, 1ULL << 32), 2);
@@ -254,7 +254,7 @@ std::optional<SequenceFingerprint> parse_fingerprint(std::string_view text) {
 
 Result<CensusEntry> classify_code(const OctalCode& code, const CensusLimits& limits) {
   Result<Computed> computed = compute(code, limits);
-  if (!computed) return fail(computed.error());
+  if (!computed) return computed.failure();
   return entry_of(code, *computed, limits);
 }
 
@@ -327,7 +327,7 @@ Result<CensusEntry> CensusClassifier::classify(const OctalCode& code) {
     return *std::move(derived);
   }
   Result<Computed> computed = compute(code, limits_);
-  if (!computed) return fail(computed.error());
+  if (!computed) return computed.failure();
   CensusEntry entry = entry_of(code, *computed, limits_);
   const GrundySequence& sequence = computed->sequence;
   const std::uint64_t bytes = sequence.size() * (entry.largest > 0xFFFF ? 4 : 2);
@@ -427,14 +427,14 @@ Result<std::vector<PublishedGame>> parse_published_table(std::string_view text) 
 Result<PublishedComparison> compare_published(const PublishedGame& published,
                                               const CensusLimits& limits) {
   Result<OctalCode> code = OctalCode::parse(published.code);
-  if (!code) return fail(code.error());
+  if (!code) return code.failure();
   if (!published.values.empty() && published.values.size() != published.prefix + published.period) {
     return fail(fmt::format("published game {}: {} values, expected prefix + period = {}",
                             published.code, published.values.size(),
                             published.prefix + published.period));
   }
   Result<Computed> computed = compute(*code, limits);
-  if (!computed) return fail(computed.error());
+  if (!computed) return computed.failure();
   const std::optional<Periodicity>& period = computed->period;
   using Verdict = PublishedComparison::Verdict;
   PublishedComparison comparison{

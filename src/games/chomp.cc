@@ -22,7 +22,7 @@ Result<std::vector<ParsedComponent>> Chomp::parse_components(
   std::uint64_t cells = 0;
   for (std::size_t i = 0; i < items.size(); ++i) {
     auto length = parse_u64(items[i], "row");
-    if (!length) return Error{length.error()};
+    if (!length) return length.failure();
     if (*length == 0) {
       return fail(fmt::format("row {} of the chomp bar is empty: every row holds at least one cell",
                               i + 1));
@@ -122,14 +122,14 @@ Result<std::vector<Option>> Chomp::parse_move(const State& state, std::string_vi
         fmt::format("move {} is not ROW COLUMN: type the cell to eat, e.g. \"2 3\"", quoted(text)));
   }
   auto number = parse_u64(tokens[0], "row number");
-  if (!number) return Error{number.error()};
+  if (!number) return number.failure();
   if (*number == 0 || *number > items) {
     return fail(fmt::format("no row {}: rows and heaps are numbered 1 to {}", tokens[0], items));
   }
   if (*number < first_item || *number - first_item >= state.size()) return std::vector<Option>{};
   const std::uint64_t row = *number - first_item;
   auto column = parse_u64(tokens[1], "column");
-  if (!column) return Error{column.error()};
+  if (!column) return column.failure();
   if (*column == 0 || *column > state[row]) {
     return fail(fmt::format("row {} has columns 1 to {}, not {}", row + 1, state[row], tokens[1]));
   }

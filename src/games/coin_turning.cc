@@ -176,7 +176,7 @@ Result<std::vector<Option>> CoinTurning::parse_move(const State& state, std::str
   std::vector<std::uint64_t> coins;
   for (const std::string& token : tokens) {
     auto coin = parse_u64(token, "coin");
-    if (!coin) return Error{coin.error()};
+    if (!coin) return coin.failure();
     if (*coin == 0) return fail("no coin 0: coins are numbered from 1");
     coins.push_back(*coin);
   }
@@ -273,7 +273,7 @@ Result<std::vector<Option>> CoinTurning::options_to_value(const State& state, Ni
   const std::uint64_t n = coins_of(state);
   for (std::uint64_t r = 1; r <= n; ++r) {
     if (!heads(state, r)) continue;
-    if (!limits.charge(r)) return fail(limits.stopped());
+    if (!limits.charge(r)) return limits.stop_error();
     // The others turned must change the value by `rest`.
     const std::uint64_t rest = change ^ coin_value(game_, r);
     if (rest == 0) out.push_back(turn(state, {r}));
@@ -474,7 +474,7 @@ Result<std::vector<Option>> TurningCorners::parse_move(const State& state, std::
   std::array<std::uint64_t, 4> n{};
   for (std::size_t i = 0; i < 4; ++i) {
     auto v = parse_u64(tokens[i], "coordinate");
-    if (!v) return Error{v.error()};
+    if (!v) return v.failure();
     n[i] = *v;
   }
   const auto [x, y, a, b] = n;
@@ -540,7 +540,7 @@ Result<std::vector<Option>> TurningCorners::options_to_value(const State& state,
   for (std::uint64_t x = 0; x < rows_of(state); ++x) {
     for (std::uint64_t y = 0; y < columns_of(state); ++y) {
       if (!grid_heads(state, x, y)) continue;
-      if (!limits.charge(x * y + 1)) return fail(limits.stopped());
+      if (!limits.charge(x * y + 1)) return limits.stop_error();
       for (std::uint64_t a = 0; a < x; ++a) {
         for (std::uint64_t b = 0; b < y; ++b) {
           if (nim_product(a ^ x, b ^ y) == change) out.push_back(turn_corners(state, x, y, a, b));

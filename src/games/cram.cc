@@ -244,14 +244,14 @@ Result<std::vector<ParsedComponent>> Cram::parse_components(
   std::vector<ParsedComponent> out;
   for (std::size_t i = 0; i < items.size(); ++i) {
     auto board = read_board(items[i]);
-    if (!board) return Error{board.error()};
+    if (!board) return board.failure();
     std::vector<std::vector<bool>>& empty = *board;
     const std::size_t before = out.size();
     for (std::size_t r = 0; r < empty.size(); ++r) {
       for (std::size_t c = 0; c < empty[r].size(); ++c) {
         if (!empty[r][c]) continue;
         auto region = take_region(empty, r, c, items[i]);
-        if (!region) return Error{region.error()};
+        if (!region) return region.failure();
         out.push_back(ParsedComponent{std::move(*region), i});
       }
     }

@@ -314,7 +314,7 @@ Result<std::vector<State>> close_group(Builder& builder, std::string_view tokens
   for (std::size_t start = 0; start <= tokens.size();) {
     const std::size_t at = std::min(tokens.find('@', start), tokens.size());
     auto name = check_name(tokens.substr(start, at - start), piece);
-    if (!name) return Error{name.error()};
+    if (!name) return name.failure();
     names.push_back(*name);
     start = at + 1;
   }
@@ -327,13 +327,13 @@ Result<std::vector<State>> close_group(Builder& builder, std::string_view tokens
     }
   }
   auto graph = builder.build();
-  if (!graph) return Error{graph.error()};
+  if (!graph) return graph.failure();
   std::vector<State> out;
   for (std::string_view name : names) {
     out.push_back(encode(*graph, *graph->index_of(name)));
     // Checked before the copies are made: the first tells their size.
     if (out.size() == 1 && out.front().size() * names.size() > words_left) {
-      return fail(fmt::format(
+      return fail_limit(fmt::format(
           "{} tokens on a digraph of {} vertices would copy it {} times: more than the limit of "
           "{} words a position's digraphs may take",
           names.size(), graph->size(), names.size(), Digraph::kMaxPositionWords));
@@ -375,16 +375,16 @@ Result<std::vector<ParsedComponent>> Digraph::parse_components(
           return fail(fmt::format("bad digraph item {}: {}", quoted(piece), kItemHelp));
         }
         auto from = check_name(arrow.substr(0, gt), piece);
-        if (!from) return Error{from.error()};
+        if (!from) return from.failure();
         auto to = check_name(arrow.substr(gt + 1), piece);
-        if (!to) return Error{to.error()};
+        if (!to) return to.failure();
         auto added = builder.arrow(*from, *to);
-        if (!added) return Error{added.error()};
+        if (!added) return added.failure();
         if (pending.empty()) pending = arrow;
       }
       if (at == std::string::npos) continue;
       auto states = close_group(builder, std::string_view(piece).substr(at + 1), piece, words_left);
-      if (!states) return Error{states.error()};
+      if (!states) return states.failure();
       for (State& s : *states) out.push_back(ParsedComponent{std::move(s), group_first});
       builder = Builder();
       pending.clear();
@@ -517,10 +517,10 @@ Result<std::shared_ptr<const Digraph::Table>> Digraph::table(const State& state,
   }
   const Graph g = decode(state);
   if (g.size() > limits.max_table) {
-    return fail(fmt::format("digraph of {} vertices is larger than the table limit of {}", g.size(),
-                            limits.max_table));
+    return fail_limit(fmt::format("digraph of {} vertices is larger than the table limit of {}",
+                                  g.size(), limits.max_table));
   }
-  if (!limits.charge(g.size() + g.targets.size())) return fail(limits.stopped());
+  if (!limits.charge(g.size() + g.targets.size())) return limits.stop_error();
   auto t = std::make_shared<Table>();
   t->hash = hash;
   t->graph = std::move(graph);
@@ -545,7 +545,7 @@ Result<std::shared_ptr<const Digraph::Table>> Digraph::table(const State& state,
 
 Result<Nimber> Digraph::value(const State& state, const Limits& limits) const {
   auto t = table(state, limits);
-  if (!t) return Error{t.error()};
+  if (!t) return t.failure();
   return Nimber{(*t)->values[token_of(state)]};
 }
 
@@ -574,12 +574,12 @@ std::uint64_t Digraph::move_cost(const State& state) const { return state.size()
 Result<std::vector<Option>> Digraph::options_to_value(const State& state, Nimber target,
                                                       const Limits& limits) const {
   auto t = table(state, limits);
-  if (!t) return Error{t.error()};
+  if (!t) return t.failure();
   std::vector<Option> found;
   for (std::uint64_t w : token_arrows(state)) {
-    if (!limits.charge()) return fail(limits.stopped());
+    if (!limits.charge()) return limits.stop_error();
     if (Nimber{(*t)->values[w]} != target) continue;
-    if (!limits.charge(move_cost(state))) return fail(limits.stopped());
+    if (!limits.charge(move_cost(state))) return limits.stop_error();
     State after = state;
     after[1] = w;
     found.push_back(Option{{std::move(after)}});
@@ -624,9 +624,9 @@ Result<std::vector<std::string>> digraph_game_file(std::string_view text,
   std::vector<std::uint32_t> cycle;
   auto graph = builder.build(&cycle);
   if (!graph) {
-    if (cycle.empty()) return Error{graph.error()};
+    if (cycle.empty()) return graph.failure();
     const std::uint64_t closing = std::uint64_t{cycle.back()} << 32 | cycle.front();
-    return fail(fmt::format("line {}: {}", arrow_line[closing], graph.error()));
+    return fail_as(graph.failure(), fmt::format("line {}: {}", arrow_line[closing], graph.error()));
   }
   if (tokens.empty() && file_tokens.empty()) {
     return fail("no token: add a line \"@VERTEX\" for each token (e.g. \"@a\")");
@@ -649,12 +649,12 @@ Result<std::vector<std::string>> digraph_game_file(std::string_view text,
   };
   for (const std::string& name : tokens) {
     auto placed = place(name, "");
-    if (!placed) return Error{placed.error()};
+    if (!placed) return placed.failure();
   }
   if (tokens.empty()) {
     for (const auto& [name, number] : file_tokens) {
       auto placed = place(name, fmt::format("line {}: ", number));
-      if (!placed) return Error{placed.error()};
+      if (!placed) return placed.failure();
     }
   }
   return std::vector<std::string>{std::move(out)};

@@ -43,11 +43,11 @@ Result<std::vector<ParsedComponent>> FibonacciNim::parse_components(
     const std::string_view item = items[i];
     const std::size_t slash = item.find('/');
     auto n = parse_u64(item.substr(0, slash), "heap");
-    if (!n) return Error{n.error()};
+    if (!n) return n.failure();
     std::uint64_t max_take = *n == 0 ? 0 : *n - 1;
     if (slash != std::string_view::npos) {
       auto m = parse_u64(item.substr(slash + 1), "the most the next move may take");
-      if (!m) return Error{m.error()};
+      if (!m) return m.failure();
       if (*m == 0) {
         return fail(fmt::format("bad heap {}: the next move may take at least 1 (N/M, M ≥ 1)",
                                 quoted(item)));
@@ -107,13 +107,13 @@ Result<std::vector<Option>> FibonacciNim::parse_move(const State& state, std::st
     return fail(fmt::format("move {} is not HEAP COUNT, e.g. \"1 2\"", quoted(text)));
   }
   auto number = parse_u64(tokens[0], "heap number");
-  if (!number) return Error{number.error()};
+  if (!number) return number.failure();
   if (*number == 0 || *number > items) {
     return fail(fmt::format("no heap {}: heaps are numbered 1 to {}", tokens[0], items));
   }
   if (*number != first_item) return std::vector<Option>{};
   auto take = parse_u64(tokens[1], "count");
-  if (!take) return Error{take.error()};
+  if (!take) return take.failure();
   const std::uint64_t n = state.at(0);
   const std::uint64_t m = state.at(1);
   if (*take == 0) return fail("a move must take at least one object");
@@ -151,8 +151,8 @@ Nimber FibonacciNim::lookup(std::uint64_t n, std::uint64_t m) const {
 Result<Nimber> FibonacciNim::value(const State& state, const Limits& limits) const {
   const std::uint64_t n = state.at(0);
   if (n > limits.max_table) {
-    return fail(fmt::format("fibonacci-nim heap {} is larger than the table limit of {}", n,
-                            limits.max_table));
+    return fail_limit(fmt::format("fibonacci-nim heap {} is larger than the table limit of {}", n,
+                                  limits.max_table));
   }
   std::lock_guard lock(mutex_);
   if (rows_.empty()) rows_.push_back({});  // g(0, 0) = 0: no pairs, the default 0
@@ -161,7 +161,7 @@ Result<Nimber> FibonacciNim::value(const State& state, const Limits& limits) con
     const std::uint64_t row_n = rows_.size();
     // A step per 8 options looked up (a binary search in a short row each): the default work
     // limit then covers heaps to about 10,000.
-    if (!limits.charge(1 + row_n / 8)) return fail(limits.stopped());
+    if (!limits.charge(1 + row_n / 8)) return limits.stop_error();
     // g(row_n, m) for m = 1 ... row_n: the mex of the values reached by taking 1 ... m.
     std::vector<std::pair<std::uint64_t, Nimber>> row;
     seen.assign(row_n + 2, false);
@@ -189,7 +189,7 @@ Result<std::vector<Option>> FibonacciNim::options_to_value(const State& state, N
   // smallest term F is that one: one candidate per F.
   const std::uint64_t n = state.at(0);
   const std::uint64_t most = state.at(1);
-  if (!limits.charge()) return fail(limits.stopped());
+  if (!limits.charge()) return limits.stop_error();
   std::vector<std::uint64_t> takes;
   if (n > 0 && most >= n) takes.push_back(n);
   const std::vector<std::uint64_t> below = n > 1 ? zeckendorf(n - 1) : std::vector<std::uint64_t>{};

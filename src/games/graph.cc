@@ -194,11 +194,11 @@ Result<std::vector<ParsedComponent>> parse_graph(std::span<const std::string> it
       }
       const std::size_t dash = piece.find('-');
       auto a = parse_label(piece.substr(0, dash), piece);
-      if (!a) return Error{a.error()};
+      if (!a) return a.failure();
       first_seen.try_emplace(*a, i);
       if (dash == std::string_view::npos) continue;
       auto b = parse_label(piece.substr(dash + 1), piece);
-      if (!b) return Error{b.error()};
+      if (!b) return b.failure();
       if (*a == *b) {
         return fail(
             fmt::format("bad graph item {}: an edge joins two different vertices", quoted(piece)));

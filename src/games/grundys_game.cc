@@ -29,8 +29,9 @@ Result<std::vector<HeapOption>> GrundysGame::options_taking(std::span<const Heap
   if (take != 0) return std::vector<HeapOption>{};
   const Count count = option_count(component);
   if (count > limits.max_scan) {
-    return fail(fmt::format("grundy: a heap of {} splits in {} ways, more than the scan limit {}",
-                            component[0].size, to_string(count), limits.max_scan));
+    return fail_limit(
+        fmt::format("grundy: a heap of {} splits in {} ways, more than the scan limit {}",
+                    component[0].size, to_string(count), limits.max_scan));
   }
   std::vector<HeapOption> found;
   for (Count i = 0; i < count; ++i) found.push_back(option_at(component, i));

@@ -239,9 +239,9 @@ Result<std::vector<ParsedComponent>> GreenHackenbush::parse_components(
         return fail(fmt::format("bad edge {}: {}", quoted(piece), kItemHelp));
       }
       auto a = parse_label(piece.substr(0, dash), piece);
-      if (!a) return Error{a.error()};
+      if (!a) return a.failure();
       auto b = parse_label(piece.substr(dash + 1), piece);
-      if (!b) return Error{b.error()};
+      if (!b) return b.failure();
       edges.emplace_back(*a, *b);
       item_of.push_back(i);
       if (edges.size() > kMaxEdges) return fail(fmt::format("more than {} edges", kMaxEdges));

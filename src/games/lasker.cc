@@ -46,8 +46,9 @@ Result<std::vector<HeapOption>> LaskerNim::options_with_value(std::span<const He
   const std::uint64_t n = component[0].size;
   const std::uint64_t splits = n / 2;
   if (splits > limits.max_scan) {
-    return fail(fmt::format("lasker: a heap of {} splits in {} ways, more than the scan limit {}",
-                            n, splits, limits.max_scan));
+    return fail_limit(
+        fmt::format("lasker: a heap of {} splits in {} ways, more than the scan limit {}", n,
+                    splits, limits.max_scan));
   }
   std::vector<HeapOption> found;
   for (std::uint64_t a = 1; a <= splits; ++a) {
@@ -69,8 +70,9 @@ Result<std::vector<HeapOption>> LaskerNim::options_taking(std::span<const Heap> 
   std::vector<HeapOption> found;
   if (take == 0) {
     if (n / 2 > limits.max_scan) {
-      return fail(fmt::format("lasker: a heap of {} splits in {} ways, more than the scan limit {}",
-                              n, n / 2, limits.max_scan));
+      return fail_limit(
+          fmt::format("lasker: a heap of {} splits in {} ways, more than the scan limit {}", n,
+                      n / 2, limits.max_scan));
     }
     for (std::uint64_t a = 1; a <= n / 2; ++a)
       found.push_back(HeapOption{{Heap{a}, Heap{n - a}}, 0});

@@ -197,7 +197,7 @@ Result<std::shared_ptr<const MooreNim>> MooreNim::make(std::string_view params) 
     return fail("moore needs k, the most heaps one move may take from: e.g. moore:2");
   }
   auto k = parse_u64(params, "moore k");
-  if (!k) return Error{k.error()};
+  if (!k) return k.failure();
   if (*k == 0 || *k > 64) {
     return fail(fmt::format("moore k {} is out of range: expected 1 to 64", quoted(params)));
   }
@@ -327,7 +327,7 @@ Result<std::vector<HeapOption>> MooreNim::options_with_value(std::span<const Hea
                                                              Nimber target,
                                                              const Limits& limits) const {
   auto scannable = scannable_option_count(component, limits);
-  if (!scannable) return Error{scannable.error()};
+  if (!scannable) return scannable.failure();
   std::vector<HeapOption> found;
   ValueSearch search(k_, limits);
   for (HeapOption& option : all_options(component)) {
@@ -336,7 +336,7 @@ Result<std::vector<HeapOption>> MooreNim::options_with_value(std::span<const Hea
       match = *p_position(option.result);
     } else {
       auto g = search.value(sorted_key(option.result));
-      if (!g) return Error{g.error()};
+      if (!g) return g.failure();
       match = *g == target;
     }
     if (match) found.push_back(std::move(option));

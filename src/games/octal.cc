@@ -203,9 +203,9 @@ Result<std::vector<HeapOption>> OctalGame::options_by_class(std::uint64_t n,
     takes.push_back(std::move(take));
   }
   if (matching > limits.max_scan) {
-    return fail(fmt::format("{}: {} moves from a heap of {} {}, more than the scan limit {}",
-                            sanitize(spec()), to_string(Nimber{matching}), n, classes.wanted_text,
-                            limits.max_scan));
+    return fail_limit(fmt::format("{}: {} moves from a heap of {} {}, more than the scan limit {}",
+                                  sanitize(spec()), to_string(Nimber{matching}), n,
+                                  classes.wanted_text, limits.max_scan));
   }
   std::vector<HeapOption> found;
   for (Take& take : takes) {
@@ -228,7 +228,7 @@ Result<std::vector<HeapOption>> OctalGame::options_taking(std::span<const Heap> 
   if (take > n || take >= code_.digits.size()) return found;
   const Count c = count_taking(n, take);
   if (c > limits.max_scan) {
-    return fail(
+    return fail_limit(
         fmt::format("{}: taking {} from a heap of {} can be done in {} ways, more than the "
                     "scan limit {}",
                     sanitize(spec()), take, n, to_string(Nimber{c}), limits.max_scan));

@@ -23,7 +23,7 @@ Result<std::vector<ParsedComponent>> StaircaseNim::parse_components(
   std::uint64_t total = 0;
   for (const std::string& item : items) {
     auto coins = parse_u64(item, "step");
-    if (!coins) return Error{coins.error()};
+    if (!coins) return coins.failure();
     if (*coins > ~std::uint64_t{0} - total) {
       return fail(fmt::format("staircase holds more than {} coins (at step {})", ~std::uint64_t{0},
                               quoted(item)));
@@ -105,14 +105,14 @@ Result<std::vector<Option>> StaircaseNim::parse_move(const State& state, std::st
                     quoted(text)));
   }
   auto number = parse_u64(tokens[0], "step number");
-  if (!number) return Error{number.error()};
+  if (!number) return number.failure();
   if (*number == 0 || *number > items) {
     return fail(fmt::format("no heap {}: steps and heaps are numbered 1 to {}", tokens[0], items));
   }
   if (*number < first_item || *number - first_item >= state.size()) return std::vector<Option>{};
   const auto step = static_cast<std::size_t>(*number - first_item);
   auto coins = parse_u64(tokens[1], "count");
-  if (!coins) return Error{coins.error()};
+  if (!coins) return coins.failure();
   if (*coins == 0) return fail("a move must move at least one coin");
   if (*coins > state[step]) {
     return fail(fmt::format("step {} has only {} coin{}, cannot move {}", step + 1, state[step],

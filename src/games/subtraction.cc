@@ -26,7 +26,7 @@ Result<std::vector<std::uint64_t>> parse_numbers(std::string_view text) {
   std::vector<std::uint64_t> numbers;
   for (std::string_view part : split_commas(text)) {
     auto n = parse_u64(part, "subtraction number");
-    if (!n) return Error{n.error()};
+    if (!n) return n.failure();
     if (*n == 0) {
       return fail("subtraction number \"0\" is not allowed: every move takes at least one object");
     }
@@ -77,7 +77,7 @@ Result<std::shared_ptr<const SubtractionGame>> SubtractionGame::make(std::string
         quoted(params)));
   }
   auto numbers = parse_numbers(all_but ? params.substr(kAllBut.size()) : params);
-  if (!numbers) return Error{numbers.error()};
+  if (!numbers) return numbers.failure();
   return Made(std::make_shared<SubtractionGame>(all_but ? Kind::kAllBut : Kind::kFinite, *numbers));
 }
 
@@ -219,7 +219,7 @@ Result<std::vector<HeapOption>> SubtractionGame::options_with_value(std::span<co
   const Periodicity& p = *search.period;
   const std::uint64_t first = p.preperiod + p.period;  // heaps below this come from the table
   auto known = values(0, std::min(n, first), limits);
-  if (!known) return Error{known.error()};
+  if (!known) return known.failure();
   std::vector<std::uint64_t> heaps;  // m < n with g(m) = target
   for (std::uint64_t m = 0; m < known->size(); ++m) {
     if ((*known)[m] == target) heaps.push_back(m);

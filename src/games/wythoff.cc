@@ -52,7 +52,7 @@ Result<std::vector<std::uint32_t>> grundy_table(std::uint64_t x, std::uint64_t y
       rows_count && cols_count ? checked_size(*rows_count, *cols_count, limits.max_table)
                                : std::nullopt;
   if (!cells) {
-    return fail(fmt::format(
+    return fail_limit(fmt::format(
         "wythoff: the Grundy value of ({}, {}) needs a table of {} cells, more than the table "
         "limit {}",
         x, y, to_string((U128{x} + 1) * (U128{y} + 1)), limits.max_table));
@@ -60,7 +60,7 @@ Result<std::vector<std::uint32_t>> grundy_table(std::uint64_t x, std::uint64_t y
   // x + y + 1 fits: the table check above bounds x and y by the table limit.
   const std::uint64_t words = (x + y + 2) / 64 + 1;  // values are at most x + y
   if (!checked_size(*cells, words, limits.max_scan)) {
-    return fail(
+    return fail_limit(
         fmt::format("wythoff: the Grundy value of ({}, {}) needs more work than the scan limit {}",
                     x, y, limits.max_scan));
   }
@@ -157,7 +157,7 @@ Result<std::vector<Nimber>> WythoffGame::grundy_grid(std::uint64_t rows, std::ui
   std::vector<Nimber> grid;
   if (rows == 0 || columns == 0) return grid;
   auto table = grundy_table(rows - 1, columns - 1, limits);
-  if (!table) return Error{table.error()};
+  if (!table) return table.failure();
   grid.assign(table->begin(), table->end());
   return grid;
 }
@@ -166,7 +166,7 @@ Result<Nimber> WythoffGame::grundy(std::span<const Heap> component, const Limits
   const std::uint64_t x = component[0].size, y = component[1].size;
   if (p_position(component).value()) return Nimber{0};
   auto table = grundy_table(x, y, limits);
-  if (!table) return Error{table.error()};
+  if (!table) return table.failure();
   return Nimber{table->back()};
 }
 
@@ -198,11 +198,11 @@ Result<std::vector<HeapOption>> WythoffGame::options_with_value(std::span<const 
   }
   const Count count = option_count(component);
   if (count > limits.max_scan) {
-    return fail(fmt::format("wythoff has {} moves from ({}, {}), more than the scan limit {}",
-                            to_string(count), x, y, limits.max_scan));
+    return fail_limit(fmt::format("wythoff has {} moves from ({}, {}), more than the scan limit {}",
+                                  to_string(count), x, y, limits.max_scan));
   }
   auto table = grundy_table(x, y, limits);
-  if (!table) return Error{table.error()};
+  if (!table) return table.failure();
   for (Count i = 0; i < count; ++i) {
     HeapOption option = option_at(component, i);
     const std::uint64_t v = (*table)[option.result[0].size * (y + 1) + option.result[1].size];

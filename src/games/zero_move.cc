@@ -25,7 +25,7 @@ Result<Heap> ZeroMoveNim::parse_heap(std::string_view text) const {
   auto size = parse_u64(spent ? text.substr(0, text.size() - 1) : text, "heap");
   if (!size) {
     if (spent) return fail(fmt::format("heap {} is not a pile: expected N or Nx", quoted(text)));
-    return Error{size.error()};
+    return size.failure();
   }
   if (spent && *size == 0) {
     return fail(

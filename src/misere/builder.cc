@@ -24,12 +24,12 @@ Result<std::vector<Shape>> QuotientBuilder::shapes_of(std::uint64_t heap) const 
   const std::span<const Heap> component(&h, 1);
   const Count count = game_.option_count(component);
   if (count > limits_.max_scan) {
-    return fail(fmt::format("{}: a heap of {} has {} moves, more than the scan limit {}", rules_,
-                            heap, to_string(Nimber{count}), limits_.max_scan));
+    return fail_limit(fmt::format("{}: a heap of {} has {} moves, more than the scan limit {}",
+                                  rules_, heap, to_string(Nimber{count}), limits_.max_scan));
   }
   std::vector<Shape> shapes;
   for (Count i = 0; i < count; ++i) {
-    if (!limits_.charge()) return fail(limits_.stopped());
+    if (!limits_.charge()) return limits_.stop_error();
     const HeapOption option = game_.option_at(component, i);
     Shape shape;
     for (const Heap& part : option.result) {
@@ -88,7 +88,7 @@ Result<bool> QuotientBuilder::resume(const MisereQuotient& from) {
   shapes_.assign(1, {});
   for (std::uint64_t h = 1; h <= from.max_heap(); ++h) {
     auto shapes = shapes_of(h);
-    if (!shapes) return fail(shapes.error());
+    if (!shapes) return shapes.failure();
     shapes_.push_back(std::move(*shapes));
     phi_.push_back(from.phi(h));
   }

@@ -61,7 +61,7 @@ Result<Elements> enumerate(const ProductMonoid& monoid, const std::vector<std::u
     const std::size_t before = e.codes.size();
     std::vector<std::uint64_t> power(e.codes.begin(), e.codes.begin() + static_cast<long>(before));
     for (std::uint32_t m = 1;; ++m) {
-      if (!limits.charge(before)) return fail(limits.stopped());
+      if (!limits.charge(before)) return limits.stop_error();
       bool added = false;
       for (std::size_t i = 0; i < before; ++i) {
         power[i] = monoid.multiply(power[i], gen[h]);
@@ -106,7 +106,7 @@ Result<std::vector<bool>> mark(const ProductMonoid& monoid, const std::vector<st
         }
       }
     }
-    if (!limits.charge(1 + word.size())) return fail(limits.stopped());
+    if (!limits.charge(1 + word.size())) return limits.stop_error();
     p[x] = has_move && !to_p;
   }
   return p;
@@ -123,7 +123,7 @@ Result<Reduced> reduce(const ProductMonoid& monoid, const std::vector<std::uint6
   std::vector<std::vector<QuotientElement>> action(generators.size(),
                                                    std::vector<QuotientElement>(e.codes.size()));
   for (std::size_t g = 0; g < generators.size(); ++g) {
-    if (!limits.charge(e.codes.size())) return fail(limits.stopped());
+    if (!limits.charge(e.codes.size())) return limits.stop_error();
     for (std::size_t x = 0; x < e.codes.size(); ++x) {
       action[g][x] = e.id.at(monoid.multiply(e.codes[x], generators[g]));
     }
@@ -140,7 +140,7 @@ Result<Reduced> reduce(const ProductMonoid& monoid, const std::vector<std::uint6
   out.table.cells.resize(order * order);
   out.table.p.resize(order);
   for (std::size_t a = 0; a < order; ++a) {
-    if (!limits.charge(order)) return fail(limits.stopped());
+    if (!limits.charge(order)) return limits.stop_error();
     out.table.p[a] = p[rep[a]];
     for (std::size_t b = 0; b < order; ++b) {
       out.table.cells[a * order + b] =
@@ -169,7 +169,7 @@ Result<Reduced> reduced_candidate(const Table& base, std::span<const QuotientEle
   }
   auto elements =
       enumerate(monoid, gen, std::max<std::size_t>(16 * max_order, 4096), max_order, limits);
-  if (!elements) return fail(elements.error());
+  if (!elements) return elements.failure();
   // The options of each heap, as elements of the candidate.
   std::vector<std::vector<std::uint64_t>> moves(n + 1);
   for (std::uint64_t h = 1; h <= n; ++h) {
@@ -182,7 +182,7 @@ Result<Reduced> reduced_candidate(const Table& base, std::span<const QuotientEle
     moves[h].erase(std::unique(moves[h].begin(), moves[h].end()), moves[h].end());
   }
   auto p = mark(monoid, gen, moves, *elements, limits);
-  if (!p) return fail(p.error());
+  if (!p) return p.failure();
   return reduce(monoid, gen, *elements, *p, max_order, limits);
 }
 

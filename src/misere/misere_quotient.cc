@@ -102,13 +102,14 @@ Result<MisereQuotient> compute_misere_quotient(const Ruleset& rules, const Quoti
   const HeapGame* game = single_heap_game(rules);
   if (!game) {
     return fail(
+        ErrorKind::kUnsupported,
         fmt::format("{} has no misère quotients here: they are computed for games of single heaps",
                     rules.spec()));
   }
   detail::QuotientBuilder builder(*game, quotient_rules(rules), octal_bound(rules), bounds, limits);
   if (from) {
     auto resumed = builder.resume(*from);
-    if (!resumed) return fail(resumed.error());
+    if (!resumed) return resumed.failure();
   }
   return builder.run();
 }

@@ -51,16 +51,16 @@ Result<bool> list_moves_of(const Position& position, std::size_t i, const Misere
                                 },
                                 "win"};
       auto found = octal->options_by_class(heap, classes, limits);
-      if (!found) return fail(found.error());
+      if (!found) return found.failure();
       for (const HeapOption& option : *found)
         keep(analysis, Move{i, octal->generic(option)}, limits);
       return true;
     }
   }
   auto scannable = c.rules->scannable_option_count(c.state, limits);
-  if (!scannable) return fail(scannable.error());
+  if (!scannable) return scannable.failure();
   for (Count k = 0; k < *scannable; ++k) {
-    if (!limits.charge()) return fail(limits.stopped());
+    if (!limits.charge()) return limits.stop_error();
     Option option = c.rules->option(c.state, k);
     if (q.in_p(q.multiply(rest, option_class(q, option)))) {
       keep(analysis, Move{i, std::move(option)}, limits);
@@ -107,7 +107,7 @@ std::optional<Result<Analysis>> analyze_by_quotient(const Position& position, co
     auto listed =
         list_moves_of(position, i, *q, q->multiply(prefix[i], suffix[i + 1]), limits, analysis);
     if (!listed) {
-      if (limits.meter && limits.meter->exhausted()) return Result<Analysis>(Error{listed.error()});
+      if (limits.meter && limits.meter->exhausted()) return Result<Analysis>(listed.failure());
       analysis.moves_unlisted = listed.error();
     }
   }

@@ -170,7 +170,7 @@ Result<Fields> read_fields(std::string_view bytes, const QuotientBounds& bounds)
 Result<MisereQuotient> load_misere_quotient(std::string_view bytes, const Ruleset& rules,
                                             const QuotientBounds& bounds, const Limits& limits) {
   auto read = read_fields(bytes, bounds);
-  if (!read) return fail(read.error());
+  if (!read) return read.failure();
   Fields& f = *read;
   // The contents: whose, and whether they hold.
   if (f.name != detail::quotient_rules(rules)) {
@@ -200,10 +200,12 @@ Result<MisereQuotient> load_misere_quotient(std::string_view bytes, const Rulese
       f.name, f.table.cells, f.table.p, f.phi, detail::growth_heaps(f.table, f.phi),
       f.has_period ? std::optional<MiserePeriod>(f.period) : std::nullopt, f.stopped);
   const HeapGame* game = detail::single_heap_game(rules);
-  if (!game) return fail(fmt::format("{} has no misère quotients", rules.spec()));
+  if (!game)
+    return fail(ErrorKind::kUnsupported, fmt::format("{} has no misère quotients", rules.spec()));
   detail::QuotientBuilder check(*game, f.name, octal, bounds, limits);
   auto verified = check.resume(quotient);
-  if (!verified) return fail("the quotient file does not verify: " + verified.error());
+  if (!verified)
+    return fail_as(verified.failure(), "the quotient file does not verify: " + verified.error());
   return quotient;
 }
 

@@ -22,7 +22,7 @@ Result<SplitGame> SplitGame::parse(std::string_view code) {
   std::optional<OctalCode> octal = octal_code_by_name(code);
   if (!octal) {
     Result<OctalCode> parsed = OctalCode::parse(code);
-    if (!parsed) return fail(parsed.error());
+    if (!parsed) return parsed.failure();
     octal = *parsed;
   }
   if (octal->max_parts() == 0)
@@ -218,7 +218,7 @@ Result<Periodicity> GrundySequence::prove_period(std::uint64_t max_heaps,
   }
   std::uint64_t next = std::min<std::uint64_t>(max_heaps, std::max<std::uint64_t>(size(), 1024));
   for (;;) {
-    if (auto fits = memory_for(next, true); !fits) return fail(fits.error());
+    if (auto fits = memory_for(next, true); !fits) return fits.failure();
     if (!extend_to(next, progress, progress_interval)) return fail("interrupted");
     std::optional<Periodicity> candidate = period_candidate();
     if (candidate && candidate->proved) return *std::move(candidate);
@@ -308,16 +308,17 @@ Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, s
                                                const SequenceOptions& options) {
   detail::CheckpointReader reader(source, size);
   const Result<detail::CheckpointHeader> header = reader.header();
-  if (!header) return Error{header.error()};
+  if (!header) return header.failure();
   Result<SplitGame> game = SplitGame::parse(header->code);
-  if (!game) return fail("checkpoint is corrupt (" + game.error() + ")");
+  if (!game) return fail_as(game.failure(), "checkpoint is corrupt (" + game.error() + ")");
   const SequenceAlgorithm algo = header->algorithm;
   Result<GrundySequence> sequence = create(*game, algo, options);
-  if (!sequence) return fail("checkpoint is corrupt (" + sequence.error() + ")");
+  if (!sequence)
+    return fail_as(sequence.failure(), "checkpoint is corrupt (" + sequence.error() + ")");
   State& s = *sequence->state_;
   const std::uint64_t count = header->count;
   s.wide = header->width == 4;
-  if (auto fits = sequence->memory_for(count); !fits) return fail(fits.error());
+  if (auto fits = sequence->memory_for(count); !fits) return fits.failure();
   if (s.wide) {
     s.g32.resize(count);
   } else {
@@ -335,9 +336,9 @@ Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, s
       }
     }
   });
-  if (!read) return Error{read.error()};
+  if (!read) return read.failure();
   auto verified = reader.verify();
-  if (!verified) return Error{verified.error()};
+  if (!verified) return verified.failure();
   if (expected_game && !(*expected_game == *game)) {
     return fail("checkpoint is for game " + game->code() + ", not " + expected_game->code());
   }
