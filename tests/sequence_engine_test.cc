@@ -275,8 +275,15 @@ TEST(MeteredRun, ACancelStopsALongCodeWithinAStretch) {
   ASSERT_FALSE(g.ok());
   EXPECT_NE(g.error().find("cancellation"), std::string::npos) << g.error();
   // Heard within a stretch of the cancel (the deterministic check of the stretches' size is
-  // ValuesOfALongCodeAreReportedAFewHeapsApartAndStopWhenAsked).
-  EXPECT_LT(took, std::chrono::milliseconds(2800));
+  // ValuesOfALongCodeAreReportedAFewHeapsApartAndStopWhenAsked). A stretch is tens of
+  // milliseconds on the release build; AddressSanitizer makes it several times slower, and the
+  // CI machine runs two tests at once, so the bound there is looser.
+#if defined(__SANITIZE_ADDRESS__)
+  constexpr auto kStretch = std::chrono::milliseconds(15000);
+#else
+  constexpr auto kStretch = std::chrono::milliseconds(800);
+#endif
+  EXPECT_LT(took, std::chrono::seconds(2) + kStretch);
 }
 
 TEST(MeteredRun, PeriodProofsAgreeWithTheEngines) {
