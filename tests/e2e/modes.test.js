@@ -66,7 +66,10 @@ test('learn mode: a thrown-away win is named at once with the move that would ha
   assert.match(prediction, /first player wins.*you/);
   assert.match(await banner(), /you win/);
   assert.match(await page.locator('#remoteness').textContent(), /^You: win in 3 moves\.$/);
-  // The one winning move (take 1 from heap 2) is coloured on the board, and only it.
+  // Nothing on the board gives the game away before Hint is pressed.
+  assert.equal(await page.locator('#board .winning, #board .hinted').count(), 0, 'no ring before Hint');
+  // Then the one winning move (take 1 from heap 2) is coloured on the board, and only it.
+  await page.click('#btn-hint');
   await until(page, () => document.querySelectorAll('#board .winning').length > 0, null, 'the winning move coloured');
   assert.ok(await page.locator('.heap[data-heap="2"] .winning, .heap[data-heap="2"].winning').count() > 0);
   assert.equal(await page.locator('.heap[data-heap="1"] .winning, .heap[data-heap="1"].winning').count(), 0);
