@@ -238,7 +238,8 @@ function renderMoves(over = false) {
   list.replaceChildren(...items);
   $('moves-empty').hidden = items.length > 0;
   $('moves-count').textContent = game.cursor ? `${game.cursor} played` : '';
-  list.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+  // The newest move in sight within the list's own scrolling box; the page itself stays put.
+  if (list.scrollHeight > list.clientHeight) list.scrollTop = list.scrollHeight;
 }
 
 function renderButtons() {
