@@ -146,3 +146,21 @@ test('every registry example at 1280×860: no sideways scroll, a click plays a m
 test('every registry example at 390×844: no sideways scroll, 40 px targets, a tap plays a move', async () => {
   await everyExample(PHONE, '-phone');
 });
+
+test('large positions at 390×844: rows wrap or boards scale, nothing scrolls sideways or is clipped', async () => {
+  await page.setViewportSize(PHONE);
+  const large = [
+    ['nim', '50 30 1000000'], ['grundy', '30 25'], ['lasker', '40 33'], ['dawson', '40 30'],
+    ['moore:2', '30 30 30'], ['staircase', '20 20 20'], ['wythoff', '20 23'], ['chomp', '10 10 10 10'],
+    ['turning-turtles', 'hthhtthththhthtthhhthhtthththt'],
+  ];
+  const failures = [];
+  for (const [rules, start] of large) {
+    await open({ rules, start });
+    const scroll = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+    if (scroll[0] > scroll[1]) failures.push(`${rules} ${start}: the page is ${scroll[0]} px wide`);
+    const clipped = await page.evaluate(spilled);
+    if (clipped.length) failures.push(`${rules} ${start}: clipped ${clipped.slice(0, 3).join(', ')}`);
+  }
+  assert.deepEqual(failures, []);
+});
