@@ -67,6 +67,7 @@ test('Kayles: two pins from the middle, by keyboard, and the game played out by 
   for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('+');
   assert.deepEqual(await page.locator('.pin.taking').evaluateAll((nodes) => nodes.map((n) => Number(n.dataset.pin))), [4, 5]);
+  assert.equal(await page.getByTestId('pin-run').textContent(), '2 pins', 'the bar shows the run the keys chose');
   await playAndWatch(() => page.keyboard.press('Enter'));
   assert.equal((await moveTexts())[0], 'take 2 from heap 1 leaving 3 and 3');
   // Then knock down the first pin of the first row until the game ends.

@@ -271,6 +271,9 @@ export class PinsView extends RowsView {
     c.pin = Math.max(0, Math.min(c.pin, this.rows[c.row].n - 1));
     c.width = Math.max(0, Math.min(c.width, widths().length - 1));
     this.cursor = c;
+    // The bar shows the run the keys chose, and a click then knocks down the same.
+    const take = widths()[c.width];
+    if (take > 0) this.length = Math.max(0, this.lengths().indexOf(take));
     this.draw();
     const run = this.keyRun();
     if (run && run.take > 0) this.preview(c.row, run);
