@@ -77,7 +77,7 @@ ConnectionOptions connection_options(const ServerOptions& options) {
 // a longer lifetime would show a stale page after an upgrade.
 void serve_static_file(const httplib::Request& req, const StaticFile& file,
                        httplib::Response& res) {
-  StaticAnswer answer = choose_coding(file, req.get_header_value("Accept-Encoding"));
+  const StaticAnswer answer = choose_coding(file, req.get_header_value("Accept-Encoding"));
   res.set_header("Cache-Control", "no-cache");
   res.set_header("Vary", "Accept-Encoding");
   res.set_header("ETag", answer.etag);

@@ -40,9 +40,13 @@ async function open(game) {
     level: 'perfect', mode: 'learn', opponent: 'computer', moves: [], cursor: 0,
   };
   const code = Buffer.from(JSON.stringify(saved)).toString('base64url');
+  // From a blank page, so that the link loads once (a hash change alone would not reload it,
+  // and a reload would leave the first load's requests to the server running beside its own).
+  await page.goto('about:blank');
   await page.goto(new URL(`#game=${code}`, BASE).href);
-  await page.reload();
   await waitPhase(['human']);
+  // The pointer away from the board: no hover preview left from the last game in the pictures.
+  await page.mouse.move(0, 0);
 }
 
 const pressRelease = async (box) => {

@@ -31,6 +31,9 @@ export class PinsView extends RowsView {
     this.cursor = { row: 0, pin: 0, width: 0 };
     this.length = 0;     // the run length a click knocks down: an index into the legal lengths
     this.dragFrom = null;  // {row, pin} where a drag started
+    // A drag released anywhere but on a pin of its row plays nothing and ends there (the pin's
+    // own handler has run by the time this hears the release).
+    window.addEventListener('pointerup', () => { this.dragFrom = null; });
   }
 
   // The run lengths any row allows now, shortest first.
@@ -205,6 +208,12 @@ export class PinsView extends RowsView {
       const run = this.pointerRun(r, i);
       this.dragFrom = null;
       this.cursor = { row: r, pin: i, width: (this.rows[r].gaps ? 1 : 0) + run.k };
+      this.knock(r, run.start, run.take);
+    });
+    // A click no pointer made (a screen reader's, a keyboard's on the focused pin): the chosen run.
+    pin.addEventListener('click', (e) => {
+      if (e.detail !== 0) return;
+      const run = this.runAt(this.rows[r], i, this.lengthIndex(this.rows[r]));
       this.knock(r, run.start, run.take);
     });
     return pin;
