@@ -195,7 +195,9 @@ void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
                   .examples = {"node-kayles"},
                   .make = shared_plain<NodeKayles>("node-kayles"),
                   .view = "graph",
-                  .start = "1-2,2-3,3-4,4-5,5-1,1-3",
+                  // A ten-cycle with one chord: won by the first player, but only by two of
+                  // its ten moves, in five moves of perfect play.
+                  .start = "1-2,2-3,3-4,4-5,5-6,6-7,7-8,8-9,9-10,10-1,1-6",
                   .title = "Node Kayles"});
   list.push_back({.name = "staircase",
                   .summary = StaircaseNim().summary(),

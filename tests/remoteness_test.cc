@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "nimkit/analysis.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
 #include "rules_brute_force.h"
@@ -188,6 +189,20 @@ TEST(Remoteness, NodeKaylesGraphsMatchBruteForce) {
     }
   }
   EXPECT_GT(checked, 1000);
+}
+
+// The game a person gets by default is worth playing: the first player (the person) wins, but
+// only by finding one of two moves, and not at once.
+TEST(Remoteness, NodeKaylesDefaultStartIsWonInFiveMovesByTwoOfTen) {
+  const nimkit::RulesetEntry* entry = nimkit::find_ruleset_entry("node-kayles");
+  ASSERT_NE(entry, nullptr);
+  auto position = nimkit::parse_position("node-kayles:" + entry->start, nullptr);
+  ASSERT_TRUE(position.ok()) << position.error();
+  auto analysis = nimkit::analyze(*position, Convention::kNormal);
+  ASSERT_TRUE(analysis.ok()) << analysis.error();
+  EXPECT_EQ(analysis->winner, nimkit::Player::kFirst);
+  EXPECT_EQ(analysis->winning_moves.size(), 2u);
+  EXPECT_EQ(library_remoteness("node-kayles:" + entry->start, Convention::kNormal), 5u);
 }
 
 TEST(Remoteness, TerminalPositionIsZeroUnderBothConventions) {

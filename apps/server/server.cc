@@ -70,6 +70,30 @@ ConnectionOptions connection_options(const ServerOptions& options) {
                            .workers = options.threads + options.max_running + options.max_waiting};
 }
 
+// A page file as the client asked for it: its brotli or gzip coding made at build time (the
+// body goes out through a content provider, which httplib sends as it is instead of compressing
+// it again), or 304 when the client's copy is current. "no-cache" has the browser revalidate
+// every use, which an unchanged file answers with a bodiless 304: the paths carry no version, so
+// a longer lifetime would show a stale page after an upgrade.
+void serve_static_file(const httplib::Request& req, const StaticFile& file,
+                       httplib::Response& res) {
+  const StaticAnswer answer = choose_coding(file, req.get_header_value("Accept-Encoding"));
+  res.set_header("Cache-Control", "no-cache");
+  res.set_header("Vary", "Accept-Encoding");
+  res.set_header("ETag", answer.etag);
+  if (etag_matches(req.get_header_value("If-None-Match"), answer.etag)) {
+    res.status = 304;
+    return;
+  }
+  if (!answer.encoding.empty()) res.set_header("Content-Encoding", std::string(answer.encoding));
+  const std::string_view bytes = answer.bytes;
+  res.set_content_provider(
+      bytes.size(), std::string(file.content_type),
+      [bytes](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+        return sink.write(bytes.data() + offset, length);
+      });
+}
+
 }  // namespace
 
 Server::Server(ServerOptions options) : options_(std::move(options)), api_(options_.api) {
@@ -308,8 +332,7 @@ void Server::install_routes() {
       send_json(res, error_answer(404, fmt::format("no such path {}", nimkit::quoted(req.path))));
       return;
     }
-    res.set_content(file->body.data(), file->body.size(), std::string(file->content_type).c_str());
-    res.set_header("Cache-Control", "no-cache");
+    serve_static_file(req, *file, res);
   });
 
   // Every refusal is JSON, including those httplib makes itself (404 for an unrouted method,
@@ -351,14 +374,6 @@ void Server::install_routes() {
       log(line);
     });
   }
-}
-
-const StaticFile* find_static_file(std::string_view path) {
-  if (path == "/") path = "/index.html";
-  for (const StaticFile& file : static_files()) {
-    if (file.path == path) return &file;
-  }
-  return nullptr;
 }
 
 }  // namespace nimkit::server

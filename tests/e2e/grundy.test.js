@@ -130,3 +130,37 @@ test('refusals speak of the page, never of command-line options', async () => {
   assert.match(stopped, /Values are known up to heap [\d,]+\. Press Plot again/);
   assert.doesNotMatch(stopped, /--|limit with/);
 });
+
+test('a refusal clears the last plot: no old picture under a new heading', async () => {
+  await plot('kayles', undefined, 120);
+  assert.ok(await page.locator('#g-chart circle').count() > 0);
+  assert.equal(await page.locator('#g-facts').getAttribute('data-rules'), 'kayles');
+  await plot('dawson', undefined, 2000000);
+  assert.equal(await page.locator('#g-error').isVisible(), true);
+  assert.equal(await page.locator('#g-chart > *').count(), 0, 'the old plot is still drawn');
+  assert.equal(await page.locator('.chart-wrap').isVisible(), false);
+  assert.equal(await page.locator('#g-table tr').count(), 0, 'the old values are still listed');
+  assert.equal(await page.locator('#g-facts').textContent(), '');
+  assert.equal(await page.locator('#g-status').isVisible(), false);
+  // The next plot draws again.
+  await plot('dawson', undefined, 60);
+  assert.equal(await page.locator('#g-error').isVisible(), false);
+  assert.ok(await page.locator('#g-chart circle').count() > 0);
+});
+
+test('the chart is drawn to its width: on a phone it fits, with labels as large as on a desktop', async () => {
+  await plot('kayles', undefined, 120);
+  const tick = () => page.locator('#g-chart .tick').first().evaluate((n) => n.getBoundingClientRect().height);
+  const wide = await tick();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await until(page, () => document.getElementById('g-chart').getBoundingClientRect().width < 390, null, 'the chart to shrink');
+  await until(page, () => Number(document.getElementById('g-chart').getAttribute('viewBox').split(' ')[2]) < 390,
+    null, 'the chart redrawn to its width');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'the page scrolls sideways');
+  const chart = await page.locator('#g-chart').boundingBox();
+  const ticks = await page.locator('#g-chart .tick').evaluateAll((ns) => ns.map((n) => n.getBoundingClientRect().right));
+  assert.ok(Math.max(...ticks) <= chart.x + chart.width + 1, 'an axis label is cut off');
+  const narrow = await tick();
+  assert.ok(narrow >= wide * 0.9, `axis labels shrank from ${wide} to ${narrow} px`);
+  assert.ok(narrow >= 11, `axis labels ${narrow} px tall`);
+});

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launch } from './browser.js';
+
+export { launch };
 
 export const BASE = process.env.NIMKIT_URL ?? 'http://127.0.0.1:8080/';
 export const ARTIFACTS = path.join(import.meta.dirname, 'artifacts');
@@ -20,17 +22,6 @@ let foreign;  // requests to anywhere but the server
 before(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
 });
-
-// Debian's Chromium with a fresh user-data-dir `dir`.
-export function launch(dir) {
-  return chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-    viewport: { width: 1280, height: 860 },
-  });
-}
 
 beforeEach(async () => {
   profile = fs.mkdtempSync(path.join(os.tmpdir(), 'nimkit-e2e-'));

@@ -66,7 +66,10 @@ test('learn mode: a thrown-away win is named at once with the move that would ha
   assert.match(prediction, /first player wins.*you/);
   assert.match(await banner(), /you win/);
   assert.match(await page.locator('#remoteness').textContent(), /^You: win in 3 moves\.$/);
-  // The one winning move (take 1 from heap 2) is coloured on the board, and only it.
+  // Nothing on the board gives the game away before Hint is pressed.
+  assert.equal(await page.locator('#board .winning, #board .hinted').count(), 0, 'no ring before Hint');
+  // Then the one winning move (take 1 from heap 2) is coloured on the board, and only it.
+  await page.click('#btn-hint');
   await until(page, () => document.querySelectorAll('#board .winning').length > 0, null, 'the winning move coloured');
   assert.ok(await page.locator('.heap[data-heap="2"] .winning, .heap[data-heap="2"].winning').count() > 0);
   assert.equal(await page.locator('.heap[data-heap="1"] .winning, .heap[data-heap="1"].winning').count(), 0);
@@ -141,4 +144,22 @@ test('rematch swaps who starts, and the score counts each game across reloads', 
   assert.match(await banner(), /^Player 1 to move\./);
   await page.click('#score-reset');
   assert.equal(await page.locator('#score').textContent(), 'Player 1 0 – 0 Player 2');
+});
+
+test('at the end of a long game the whole move list is shown, none of it scrolled away', async () => {
+  // Hot seat, one stone a move: 16 moves, more than the list shows while the game goes on.
+  await start({ heaps: '8 8', opponent: 'human' });
+  for (let ply = 0; await phase() === 'human'; ply += 1) {
+    const heap = await page.locator('.heap').filter({ has: page.locator('.stone') }).first().getAttribute('data-heap');
+    await clickTake(Number(heap), 1);
+    await waitPhase(['human', 'over'], ply + 1);
+  }
+  assert.equal(await plies(), 16);
+  const list = await page.locator('#move-list').evaluate((n) => ({
+    items: n.children.length, scroll: n.scrollHeight, client: n.clientHeight,
+    first: n.firstElementChild.getBoundingClientRect().top >= n.getBoundingClientRect().top,
+  }));
+  assert.equal(list.items, 16);
+  assert.ok(list.scroll <= list.client + 1, `the list scrolls: ${list.scroll} px in ${list.client} px`);
+  assert.ok(list.first, 'the first move is scrolled out of sight');
 });

@@ -22,20 +22,42 @@ async function clickAt(r, p, fraction) {
   await page.mouse.up();
 }
 
-test('Kayles: hovering shows the pins a click knocks down, and where they fall splits the row', async () => {
+test('Kayles: a click anywhere on a pin knocks down that pin, and where it falls splits the row', async () => {
   await newGame({ rules: 'kayles', heaps: '8', first: 'human', level: 'perfect' });
   assert.equal(await row(1).locator('.pin').count(), 8);
-  // On the left of pin 3 one pin falls; on its right half, pin 3 and its right neighbour.
+  // Left edge, middle, right edge of pin 3: that pin alone, as the legend says.
   assert.deepEqual(await hover(1, 3, 0.1), [3]);
-  assert.deepEqual(await hover(1, 3, 0.9), [3, 4]);
-  // The last pin has no right neighbour: two pins there are it and its left neighbour.
-  assert.deepEqual(await hover(1, 8, 0.9), [7, 8]);
+  assert.deepEqual(await hover(1, 3, 0.5), [3]);
+  assert.deepEqual(await hover(1, 3, 0.9), [3]);
+  assert.match(await page.getByTestId('pin-legend').textContent(), /Click a pin to knock it down; drag/);
   await boardShot('pins');
-  await playAndWatch(() => clickAt(1, 3, 0.1));
+  await playAndWatch(() => clickAt(1, 3, 0.5));
   assert.equal((await moveTexts())[0], 'take 1 from heap 1 leaving 2 and 5');
   // The rows left are drawn as rows of pins, after the computer's move on them.
   const sizes = (await heapSizes()).map(Number);
   assert.equal(sizes.reduce((a, b) => a + b, 0), 7 - Number(/take (\d)/.exec((await moveTexts())[1])[1]));
+});
+
+test('Kayles: two pins by + (the run length) or by dragging from one pin to the next', async () => {
+  await newGame({ rules: 'kayles', heaps: '8 6', first: 'human', level: 'random' });
+  assert.equal(await page.getByTestId('pin-run').textContent(), '1 pin');
+  await page.getByRole('button', { name: 'more pins' }).click();
+  assert.equal(await page.getByTestId('pin-run').textContent(), '2 pins');
+  // Two pins from the pin clicked; the last pin has no right neighbour, so it and its left one.
+  assert.deepEqual(await hover(1, 3, 0.5), [3, 4]);
+  assert.deepEqual(await hover(1, 8, 0.5), [7, 8]);
+  await page.getByRole('button', { name: 'fewer pins' }).click();
+  assert.deepEqual(await hover(1, 3, 0.5), [3]);
+  // A drag from pin 2 to pin 3 of row 2 knocks both down, leaving 1 and 3.
+  const from = await pin(2, 2).boundingBox();
+  const to = await pin(2, 3).boundingBox();
+  await playAndWatch(async () => {
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 4 });
+    await page.mouse.up();
+  });
+  assert.equal((await moveTexts())[0], 'take 2 from heap 2 leaving 1 and 3');
 });
 
 test('Kayles: two pins from the middle, by keyboard, and the game played out by clicks', async () => {
@@ -45,12 +67,13 @@ test('Kayles: two pins from the middle, by keyboard, and the game played out by 
   for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('+');
   assert.deepEqual(await page.locator('.pin.taking').evaluateAll((nodes) => nodes.map((n) => Number(n.dataset.pin))), [4, 5]);
+  assert.equal(await page.getByTestId('pin-run').textContent(), '2 pins', 'the bar shows the run the keys chose');
   await playAndWatch(() => page.keyboard.press('Enter'));
   assert.equal((await moveTexts())[0], 'take 2 from heap 1 leaving 3 and 3');
   // Then knock down the first pin of the first row until the game ends.
   for (let turn = 0; turn < 20 && await page.evaluate(() => document.body.dataset.phase) === 'human'; turn += 1) {
     const first = await page.locator('.pin-row').filter({ has: page.locator('.pin') }).first().getAttribute('data-heap');
-    await playAndWatch(() => clickAt(Number(first), 1, 0.05));
+    await playAndWatch(() => clickAt(Number(first), 1, 0.5));
   }
   assert.equal(await page.evaluate(() => document.body.dataset.phase), 'over');
 });

@@ -238,7 +238,8 @@ function renderMoves(over = false) {
   list.replaceChildren(...items);
   $('moves-empty').hidden = items.length > 0;
   $('moves-count').textContent = game.cursor ? `${game.cursor} played` : '';
-  list.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+  // The newest move in sight within the list's own scrolling box; the page itself stays put.
+  if (list.scrollHeight > list.clientHeight) list.scrollTop = list.scrollHeight;
 }
 
 function renderButtons() {
@@ -338,8 +339,15 @@ async function finish(analysis, my) {
   $('review-card').hidden = false;
 }
 
-// What the board colours as winning moves: every winning move, in learn mode only.
-const winningShown = () => (learning() ? current.analysis?.winning_moves ?? null : null);
+// What the board colours as winning moves: every winning move, in learn mode, once Hint was
+// pressed (never before: the board does not give the game away unasked).
+let hinted = false;
+const winningShown = () => (learning() && hinted ? current.analysis?.winning_moves ?? null : null);
+
+// Marks (once) the moment the first board is drawn, for the page's load test and figures.
+function markBoardReady() {
+  if (performance.getEntriesByName('nimkit:board-ready').length === 0) performance.mark('nimkit:board-ready');
+}
 
 function changed() {
   state.save(game);
@@ -352,9 +360,13 @@ async function refresh() {
   document.body.dataset.phase = 'loading';
   document.body.dataset.plies = String(game.cursor);
   hideChooser();
+  hinted = false;
   $('hint-card').hidden = true;
   $('review-card').hidden = true;
   const heaps = state.position(game);
+  // Asked at once with the analysis, not after it: the page waits for one answer, not two.
+  const movesAsked = state.toMove(game) === 'human' ? api.moves(game.rules, heaps, { limit: 2000 }) : null;
+  movesAsked?.catch(() => {});
   renderHeader();
   renderMoves();
   renderLastMove();
@@ -385,6 +397,7 @@ async function refresh() {
   if (analysis.terminal || state.toMove(game) === 'computer') {
     await board.show({ analysis, moves: null, interactive: false });
     if (my !== epoch) return;
+    markBoardReady();
     renderHelp();
     renderButtons();
     if (analysis.terminal) {
@@ -399,7 +412,7 @@ async function refresh() {
     return;
   }
   try {
-    current.moves = await api.moves(game.rules, heaps, { limit: 2000 });
+    current.moves = await (movesAsked ?? api.moves(game.rules, heaps, { limit: 2000 }));
   } catch (e) {
     current.moves = null;
   }
@@ -408,6 +421,7 @@ async function refresh() {
   const moves = current.moves && !current.moves.truncated ? current.moves.moves : null;
   await board.show({ analysis, moves, interactive: true, winning: winningShown() });
   if (my !== epoch) return;
+  markBoardReady();
   renderHelp();
   renderButtons();
   document.body.dataset.phase = 'human';
@@ -426,6 +440,7 @@ function showHint() {
   const analysis = current.analysis;
   renderHint($('hint-body'), analysis, (move) => humanMove(move));
   $('hint-card').hidden = false;
+  hinted = true;
   board.redraw({ interactive: true, hint: analysis.winning_moves?.[0] ?? null, winning: winningShown() });
   $('hint-card').scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
 }
@@ -456,7 +471,7 @@ function wire() {
   $('tab-grundy').addEventListener('click', () => showView('grundy'));
   $('brand').addEventListener('click', (e) => { e.preventDefault(); showView('play'); });
   $('btn-hint').addEventListener('click', showHint);
-  $('hint-close').addEventListener('click', () => { $('hint-card').hidden = true; board.redraw({ interactive: humanTurn(), winning: winningShown() }); });
+  $('hint-close').addEventListener('click', () => { $('hint-card').hidden = true; hinted = false; board.redraw({ interactive: humanTurn(), winning: winningShown() }); });
   $('btn-undo').addEventListener('click', () => { if (!busy && state.undo(game)) changed(); });
   $('btn-redo').addEventListener('click', () => { if (!busy && state.redo(game)) changed(); });
   $('btn-new').addEventListener('click', () => openNewGame(game));
@@ -513,8 +528,12 @@ function wire() {
 
 async function main() {
   wire();
+  // The game's analysis is asked alongside the ruleset list rather than after it.
+  const rulesetsAsked = api.rulesets();
+  game = state.load() ?? state.newGame({ rules: 'nim', misere: false, heaps: ['3', '4', '5'], first: 'human', level: 'perfect' });
+  analyze(state.position(game)).catch(() => {});
   try {
-    rulesets = (await api.rulesets()).rulesets;
+    rulesets = (await rulesetsAsked).rulesets;
   } catch (e) {
     showBanner('error', `Cannot reach the nimkit server: ${escapeHtml(e.message)}`);
     return;
@@ -525,7 +544,6 @@ async function main() {
     busy = false;
     changed();
   });
-  game = state.load() ?? state.newGame({ rules: 'nim', misere: false, heaps: ['3', '4', '5'], first: 'human', level: 'perfect' });
   document.body.dataset.ready = '1';
   changed();
 }

@@ -79,6 +79,33 @@ export class GrundyView {
       this.syncShape();
     });
     parts.params.addEventListener('input', () => { parts.params.dataset.touched = '1'; });
+    // The plot is drawn to the chart's width: redrawn when the page's width changes it.
+    this.plotted = null;  // the sequence on show, or null
+    let width = 0;
+    new ResizeObserver(([entry]) => {
+      const now = Math.round(entry.contentRect.width);
+      if (now === width) return;
+      width = now;
+      if (this.plotted && now > 0) drawSequence(parts.chart, parts.legend, this.plotted);
+    }).observe(parts.chart.parentElement);
+  }
+
+  // Takes the last plot away (a refused or failed request): no old picture under a new heading.
+  clear() {
+    const { p } = this;
+    this.plotted = null;
+    p.facts.replaceChildren();
+    delete p.facts.dataset.count;
+    delete p.facts.dataset.rules;
+    p.status.hidden = true;
+    p.status.replaceChildren();
+    p.chart.replaceChildren();
+    p.chart.parentElement.hidden = true;
+    p.legend.replaceChildren();
+    p.legend.hidden = true;
+    p.tableTitle.textContent = '';
+    p.table.replaceChildren();
+    p.table.parentElement.querySelector('canvas.ggrid-canvas')?.remove();
   }
 
   show() {
@@ -128,6 +155,7 @@ export class GrundyView {
     const shape = this.shape();
     const text = this.p.count.value.trim();
     if (!/^\d+$/.test(text) || Number(text) < 1) {
+      this.clear();
       error.textContent = `${shape === 'grid' ? 'Size' : 'Values'} must be a whole number of at least 1.`;
       error.hidden = false;
       return;
@@ -137,6 +165,7 @@ export class GrundyView {
       const data = await api.grundy(this.spec(), Number(text));
       if (data.shape === 'grid') this.renderGrid(data); else this.render(data);
     } catch (e) {
+      this.clear();
       error.textContent = refusalText(e, shape);
       error.hidden = false;
     } finally {
@@ -161,6 +190,7 @@ export class GrundyView {
         ' ', Object.assign(document.createElement('span'), { className: 'muted', textContent: status.detail }));
     p.chart.parentElement.hidden = false;
     p.legend.hidden = false;
+    this.plotted = data;
     drawSequence(p.chart, p.legend, data);
     const listed = data.values.length;
     p.tableTitle.textContent = listed < Number(data.count)
@@ -179,6 +209,7 @@ export class GrundyView {
     p.status.hidden = false;
     p.status.dataset.proved = '';
     p.status.textContent = 'Each cell is g(a, b), the Grundy value of the pair of heaps (a, b); the 0 cells are the positions the player to move loses.';
+    this.plotted = null;
     p.chart.parentElement.hidden = true;
     p.legend.hidden = true;
     p.tableTitle.textContent = 'g(a, b): a down, b across';

@@ -52,12 +52,13 @@ function frame(chart, { n, top, period, preperiod, x, y, box }) {
     // Inside the zone, below the preperiod's label, so that the two never overlap.
     chart.append(svg('text', { class: 'zone-label period', x: x(preperiod) + 6, y: pad.t + 16 }, `period ${period}`));
   }
-  const yStep = niceStep(top, 6);
+  // About one label per 40 px of height and per 90 px of width: readable at any size.
+  const yStep = niceStep(top, Math.max(3, Math.min(8, Math.floor((H - pad.t - pad.b) / 40))));
   for (let v = 0; v <= top; v += yStep) {
     chart.append(svg('line', { class: 'grid', x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v) }));
     chart.append(svg('text', { class: 'tick', x: pad.l - 8, y: y(v) + 4, 'text-anchor': 'end' }, String(v)));
   }
-  const xStep = niceStep(Math.max(1, n - 1), 8);
+  const xStep = niceStep(Math.max(1, n - 1), Math.max(2, Math.min(10, Math.floor((W - pad.l - pad.r) / 90))));
   for (let i = 0; i < n; i += xStep) {
     chart.append(svg('text', { class: 'tick', x: x(i), y: H - pad.b + 18, 'text-anchor': 'middle' }, i.toLocaleString('en')));
   }
@@ -66,10 +67,21 @@ function frame(chart, { n, top, period, preperiod, x, y, box }) {
   return lines;
 }
 
+// The drawing's size in its own units: the chart's width on the page in CSS pixels (so that its
+// text is drawn at the size the style sheet says, whatever the screen), and a height that suits
+// it. 1000 × 380 when the chart is not laid out (hidden).
+function chartBox(chart) {
+  const width = Math.round(chart.parentElement?.clientWidth ?? 0);
+  if (width < 100) return { W: 1000, H: 380 };
+  return { W: width, H: Math.round(Math.max(220, Math.min(380, width * 0.62))) };
+}
+
 // Plots g(0) .. g(count-1): a dot per value for small counts, else a vertical bar per band from
-// its smallest to its largest value (so no value is hidden, however many share a pixel).
+// its smallest to its largest value (so no value is hidden, however many share a pixel). Drawn
+// to the chart's width on the page: call again when that changes (GrundyView does).
 export function drawSequence(chart, legend, data) {
-  const box = { W: 1000, H: 380, pad: { l: 52, r: 16, t: 28, b: 36 } };
+  const { W: width, H: height } = chartBox(chart);
+  const box = { W: width, H: height, pad: { l: 44, r: 14, t: 28, b: 36 } };
   const { W, H, pad } = box;
   chart.setAttribute('viewBox', `0 0 ${W} ${H}`);
   chart.replaceChildren();

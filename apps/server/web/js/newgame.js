@@ -11,7 +11,7 @@ let rulesets = [];
 let onStart = () => {};
 
 // Where a ruleset entry does not say "start", a game of its view starts here.
-const DEFAULT_START = { heaps: '3 4 5', graph: '1-2,2-3,3-4,4-5,5-1,1-3' };
+const DEFAULT_START = { heaps: '3 4 5', graph: '1-2,2-3,3-4,4-5,5-6,6-7,7-8,8-9,9-10,10-1,1-6' };
 
 const selectedEntry = () => rulesets.find((r) => r.name === $('f-ruleset').value);
 export const viewOf = (entry) => entry?.view ?? 'heaps';
@@ -72,6 +72,9 @@ const POSITION_HELP = {
   graph: 'Edges a-b separated by commas (e.g. 1-2,2-3,3-4); a lone vertex as its number.',
   cram: 'Rows of . (empty) and # (filled) separated by / (e.g. ..../.#../....).',
   digraph: 'Arrows a>b separated by commas, then @ and the vertex holding the token (e.g. a>b,b>c,a>c@a); @a@b for two tokens.',
+  hackenbush: 'Edges a-b separated by commas, vertex 0 being the ground (e.g. 0-1,1-2,2-0 for a triangle on the ground); a loop as 2-2, a second edge between the same vertices written twice.',
+  chomp: 'The lengths of the bar\'s rows, top row first, each no longer than the one above (e.g. 5 5 4 2).',
+  coins: 'A row of coins, h for heads and t for tails (e.g. hthht); for a grid, rows separated by / (e.g. ttt/thh/tht).',
 };
 
 // The position box follows the chosen ruleset: its example is the entry's "start", and a box
@@ -87,7 +90,8 @@ function syncPosition() {
   input.dataset.view = view;
   input.placeholder = startOf(entry);
   $('f-heaps-label').textContent = view === 'heaps' ? 'Heaps' : 'Position';
-  $('f-heaps-help').textContent = POSITION_HELP[view] ?? `A position of ${entry?.name ?? 'this ruleset'}.`;
+  // A view without its own help still gets an example: the registry's start position.
+  $('f-heaps-help').textContent = POSITION_HELP[view] ?? `Written like this example: ${startOf(entry)}.`;
 }
 
 // Prediction answers can arrive out of order: each carries the number of the form state it was

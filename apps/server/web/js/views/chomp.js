@@ -80,7 +80,11 @@ export class ChompView extends DrawnView {
       const rows = (c.fields?.rows ?? []).map(Number);
       const lines = rows.map((length, r) => el('div', { class: 'chomp-row' },
           ...Array.from({ length }, (_, k) => this.cell(c, r + 1, k + 1))));
-      return el('div', { class: 'chomp-bar', role: 'group', 'aria-label': c.label }, ...lines);
+      const bar = el('div', { class: 'chomp-bar', role: 'group', 'aria-label': c.label }, ...lines);
+      // The widest row sets the cell size on a narrow screen (style.css), so the bar never
+      // widens the page. CSSOM, which the page's Content-Security-Policy allows.
+      bar.style.setProperty('--columns', String(Math.max(1, ...rows)));
+      return bar;
     });
     this.root.replaceChildren(...bars);
     if (hint) this.mark('hinted', hint.component, Number(hint.row), Number(hint.column));

@@ -72,20 +72,34 @@ function placeComponent(edges) {
   return { at, width, height: (levels.length - 1) * LEVEL + 2 * LOOP + MARGIN };
 }
 
+const LABEL = 11;   // from an edge's middle to the middle of its number
+
 // The drawing of one edge: a loop's circle (the k-th loop at a vertex turned aside), a line, or
-// a curve for the k-th of repeated edges; `mid` is where its number goes.
+// a curve for the k-th of repeated edges; `mid` is the edge's middle and `label` where its number
+// goes: beyond a loop, and on the outer side of a curve (a straight edge's on the side away from
+// the first curve beside it), so that no number sits under a neighbouring edge.
 function shape(p, q, k, loop) {
   if (loop) {
     const angle = -Math.PI / 2 + (k % 2 ? 1 : -1) * Math.ceil(k / 2) * 0.9;
     const c = { x: p.x + LOOP * Math.cos(angle), y: p.y + LOOP * Math.sin(angle) };
-    return { d: `M ${p.x} ${p.y} a ${LOOP} ${LOOP} 0 1 1 ${2 * (c.x - p.x)} ${2 * (c.y - p.y)} a ${LOOP} ${LOOP} 0 1 1 ${2 * (p.x - c.x)} ${2 * (p.y - c.y)}`, mid: { x: 2 * c.x - p.x, y: 2 * c.y - p.y } };
+    const out = 2 * LOOP + LABEL - 2;
+    return {
+      d: `M ${p.x} ${p.y} a ${LOOP} ${LOOP} 0 1 1 ${2 * (c.x - p.x)} ${2 * (c.y - p.y)} a ${LOOP} ${LOOP} 0 1 1 ${2 * (p.x - c.x)} ${2 * (p.y - c.y)}`,
+      mid: { x: 2 * c.x - p.x, y: 2 * c.y - p.y },
+      label: { x: p.x + out * Math.cos(angle), y: p.y + out * Math.sin(angle) },
+    };
   }
-  const bow = k === 0 ? 0 : (k % 2 ? 1 : -1) * Math.ceil(k / 2) * 16;
+  const side = k === 0 ? -1 : (k % 2 ? 1 : -1);
+  const bow = side * Math.ceil(k / 2) * 16;
   const len = Math.hypot(q.x - p.x, q.y - p.y) || 1;
-  const m = { x: (p.x + q.x) / 2 - (bow * (q.y - p.y)) / len, y: (p.y + q.y) / 2 + (bow * (q.x - p.x)) / len };
+  const normal = { x: -(q.y - p.y) / len, y: (q.x - p.x) / len };
+  const m = { x: (p.x + q.x) / 2 + bow * normal.x, y: (p.y + q.y) / 2 + bow * normal.y };
   // The control point lies at twice the bow, so that the curve passes through m.
   const c = { x: 2 * m.x - (p.x + q.x) / 2, y: 2 * m.y - (p.y + q.y) / 2 };
-  return { d: `M ${p.x} ${p.y} Q ${c.x} ${c.y} ${q.x} ${q.y}`, mid: m };
+  return {
+    d: `M ${p.x} ${p.y} Q ${c.x} ${c.y} ${q.x} ${q.y}`, mid: m,
+    label: { x: m.x + side * LABEL * normal.x, y: m.y + side * LABEL * normal.y },
+  };
 }
 
 export class HackenbushView extends DrawnView {
@@ -103,13 +117,24 @@ export class HackenbushView extends DrawnView {
     super.render(args);
   }
 
+  // The move cutting edge `number`. The server lists one move per position reached, so of
+  // parallel edges (the same two vertices, the same picture) only one has a move of its own;
+  // cutting any of them leaves the same picture, so each plays that move.
   moveFor(number) {
-    return this.args?.moves?.find(({ edge }) => Number(edge) === number) ?? null;
+    const moves = this.args?.moves ?? [];
+    const own = moves.find(({ edge }) => Number(edge) === number);
+    if (own) return own;
+    const e = this.edges.get(number);
+    if (!e) return null;
+    const key = [e.a, e.b].sort().join('-');
+    const twins = new Set(e.all.filter((o) => [o.a, o.b].sort().join('-') === key).map((o) => o.number));
+    return moves.find(({ edge }) => twins.has(Number(edge))) ?? null;
   }
 
   play(number) {
     if (!this.args?.interactive) return;
     const move = this.moveFor(number);
+    this.clicked = move ? { move, number } : null;
     if (move) this.host.play(move);
     else this.host.refuse(`You cannot cut edge ${number}`);
   }
@@ -130,7 +155,7 @@ export class HackenbushView extends DrawnView {
         const key = [e.a, e.b].sort().join('-');
         const k = seen.get(key) ?? 0;
         seen.set(key, k + 1);
-        const { d, mid } = shape(place(e.a), place(e.b), k, e.a === e.b);
+        const { d, mid, label } = shape(place(e.a), place(e.b), k, e.a === e.b);
         const playable = interactive && this.moveFor(e.number) !== null;
         pictures.append(svg('g', {
           class: `hb-edge${playable ? ' playable' : ''}${hinted === e.number ? ' hinted' : ''}${winning.has(e.number) ? ' winning' : ''}`,
@@ -147,7 +172,7 @@ export class HackenbushView extends DrawnView {
         }, svg('path', { class: 'hb-hit', d }), svg('path', { class: 'hb-line', d }),
         // A disc at the middle gives the button an area even when the edge is straight up.
         svg('circle', { class: 'hb-hit', cx: mid.x, cy: mid.y, r: 9 }),
-        svg('text', { class: 'hb-number', x: mid.x + 8, y: mid.y - 6 }, String(e.number))));
+        svg('text', { class: 'hb-number', x: label.x, y: label.y, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(e.number))));
       }
       for (const v of at.keys()) {
         const p = place(v);
@@ -186,7 +211,9 @@ export class HackenbushView extends DrawnView {
   // Fades out the edge a move cuts and what falls with it (the computer's stay marked a moment);
   // resolves when done.
   animate(move, options) {
-    const e = this.edges.get(Number(move.edge));
+    // The edge the person clicked, when it was a parallel twin of the move's.
+    const number = this.clicked?.move === move ? this.clicked.number : Number(move.edge);
+    const e = this.edges.get(number);
     if (!e) return Promise.resolve();
     return showMove((cls) => {
       const kept = standing(e.all, e.number);

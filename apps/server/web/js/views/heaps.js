@@ -137,7 +137,7 @@ export class HeapsView {
     const n = heap.number;
     const label = el('div', { class: 'heap-label' },
         el('span', { class: 'heap-number' }, `${n}`),
-        el('span', { class: 'heap-size', 'data-testid': `heap-size-${n}` }, heap.size.toString()));
+        el('span', { class: `heap-size${heap.size.toString().length > 4 ? ' long' : ''}`, 'data-testid': `heap-size-${n}` }, heap.size.toString()));
     if (heap.tag) label.append(el('span', { class: 'heap-tag' }, heap.tag));
     if (heap.spent) label.append(el('span', { class: 'heap-tag', title: 'zero move spent' }, '0 spent'));
     const row = el('div', { class: 'heap', 'data-heap': n, role: 'group', 'aria-label': `Heap ${n}: ${heap.size}` }, label);

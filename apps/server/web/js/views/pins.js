@@ -3,11 +3,13 @@
 // 3 of 8 leaves rows of 2 and 5. Which runs are legal comes only from the server's move list (each
 // move's "take" and what its "result" leaves of the heap), never from rules here.
 //
-// When several run lengths are legal, the pointer's place on the pin picks one: on the left part
-// of a pin the shortest run starting there, further right a longer one (the pin and its right
-// neighbours), so Kayles' one pin or two is chosen on a single pin. The keyboard picks the length
-// with + and -. Splits that knock nothing (octal digit d0) are clicks on the gap between two pins;
-// a move no run or gap expresses (one leaving three rows) is in the row's "more…" chooser.
+// A click on a pin knocks down that pin: a run of the length chosen in the bar above the rows
+// (− and +, or the keys + and -; one pin unless chosen otherwise) that covers the pin, starting
+// there when it can. Dragging from one pin to another knocks down the pins between, both
+// included, whatever the bar says. When one pin alone is no move (Dawson's Kayles), the click
+// takes the nearest legal length. Splits that knock nothing (octal digit d0) are clicks on the gap
+// between two pins; a move no run or gap expresses (one leaving three rows) is in the row's
+// "more…" chooser. A one-line legend says so.
 
 import { el } from '../dom.js';
 import {
@@ -27,6 +29,23 @@ export class PinsView extends RowsView {
     this.rows = [];
     this.marks = new Map();  // "row:pin" or "row:gapN" → class names (hint, winning)
     this.cursor = { row: 0, pin: 0, width: 0 };
+    this.length = 0;     // the run length a click knocks down: an index into the legal lengths
+    this.dragFrom = null;  // {row, pin} where a drag started
+    // A drag released anywhere but on a pin of its row plays nothing and ends there (the pin's
+    // own handler has run by the time this hears the release).
+    window.addEventListener('pointerup', () => { this.dragFrom = null; });
+  }
+
+  // The run lengths any row allows now, shortest first.
+  lengths() {
+    return [...new Set(this.rows.flatMap((row) => row.takes))].sort((a, b) => a - b);
+  }
+
+  // The index of the chosen run length among `row`'s own legal lengths.
+  lengthIndex(row) {
+    const want = this.lengths()[this.length] ?? 1;
+    const i = row.takes.indexOf(want);
+    return i >= 0 ? i : Math.max(0, row.takes.findIndex((t) => t > want));
   }
 
   render(args) {
@@ -35,6 +54,7 @@ export class PinsView extends RowsView {
     this.marks = new Map();
     this.markMoves(args);
     if (this.cursor.row >= this.rows.length) this.cursor = { row: 0, pin: 0, width: 0 };
+    this.length = Math.max(0, Math.min(this.length, this.lengths().length - 1));
     this.draw();
   }
 
@@ -79,6 +99,7 @@ export class PinsView extends RowsView {
     const widths = row.takes.length ? row.takes : [1];
     const order = widths.map((t, i) => [Math.abs(i - k), i, t]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     for (const [, i, t] of exact ? [[0, k, widths[k]]] : order) {
+      // Starting at the pin first, then reaching back to cover it.
       for (let s = p; s > p - t; s -= 1) {
         if (s >= 0 && s + t <= row.n && this.legal(row, s, t)) return { start: s, take: t, legal: true, k: i };
       }
@@ -122,7 +143,27 @@ export class PinsView extends RowsView {
   }
 
   draw() {
-    this.root.replaceChildren(...this.rows.map((row, r) => this.drawRow(row, r)));
+    this.root.replaceChildren(this.drawBar(), ...this.rows.map((row, r) => this.drawRow(row, r)));
+  }
+
+  // The legend, and the run length a click knocks down when more than one is legal.
+  drawBar() {
+    const lengths = this.lengths();
+    const several = lengths.length > 1;
+    const bar = el('div', { class: 'pin-bar' }, el('span', { class: 'pin-legend muted small', 'data-testid': 'pin-legend' },
+        several ? 'Click a pin to knock it down; drag across pins, or set the run with − +, to knock down more.'
+          : 'Click a pin to knock it down.'));
+    if (several && this.interactive) {
+      const n = lengths[this.length];
+      const set = (k) => { this.length = k; this.draw(); };
+      bar.append(el('span', { class: 'pin-length', role: 'group', 'aria-label': 'Pins a click knocks down' },
+          el('button', { class: 'btn small', type: 'button', 'aria-label': 'fewer pins', disabled: this.length === 0,
+            onclick: () => set(this.length - 1) }, '−'),
+          el('output', { 'data-testid': 'pin-run' }, `${n} pin${n === 1 ? '' : 's'}`),
+          el('button', { class: 'btn small', type: 'button', 'aria-label': 'more pins', disabled: this.length === lengths.length - 1,
+            onclick: () => set(this.length + 1) }, '+')));
+    }
+    return bar;
   }
 
   drawRow(row, r) {
@@ -153,23 +194,41 @@ export class PinsView extends RowsView {
       type: 'button', class: `pin${marks}${cursor}`, tabindex: -1, 'data-heap': this.rows[r].number, 'data-pin': i + 1,
       'aria-label': `pin ${i + 1} of row ${this.rows[r].number}`, disabled: !this.interactive,
     });
-    const runOf = (e) => this.runAt(this.rows[r], i, this.fractionIndex(r, e));
-    pin.addEventListener('mousemove', (e) => this.preview(r, runOf(e)));
-    pin.addEventListener('mouseleave', () => this.preview(-1));
+    // A press and its release make the move: on one pin, the chosen run over it; on two pins of
+    // the row, the run between them. (Not 'click': a drag's click lands on no pin.)
+    pin.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      this.dragFrom = { row: r, pin: i };
+      pin.releasePointerCapture?.(e.pointerId);  // touch captures: the release must find its pin
+    });
+    pin.addEventListener('pointerenter', () => this.preview(r, this.pointerRun(r, i)));
+    pin.addEventListener('pointerleave', () => this.preview(-1));
+    pin.addEventListener('pointerup', (e) => {
+      if (e.button !== 0 || !this.dragFrom || this.dragFrom.row !== r) { this.dragFrom = null; return; }
+      const run = this.pointerRun(r, i);
+      this.dragFrom = null;
+      this.cursor = { row: r, pin: i, width: (this.rows[r].gaps ? 1 : 0) + run.k };
+      this.knock(r, run.start, run.take);
+    });
+    // A click no pointer made (a screen reader's, a keyboard's on the focused pin): the chosen run.
     pin.addEventListener('click', (e) => {
-      const run = runOf(e);
-      this.cursor = { row: r, pin: i, width: run.k };
+      if (e.detail !== 0) return;
+      const run = this.runAt(this.rows[r], i, this.lengthIndex(this.rows[r]));
       this.knock(r, run.start, run.take);
     });
     return pin;
   }
 
-  // Which run length the pointer's place across the pin asks for.
-  fractionIndex(r, e) {
-    const widths = this.rows[r].takes.length || 1;
-    const box = e.currentTarget.getBoundingClientRect();
-    const f = box.width > 0 ? (e.clientX - box.left) / box.width : 0;
-    return Math.max(0, Math.min(widths - 1, Math.floor(f * widths)));
+  // The run a press (or a drag from this.dragFrom) released on pin i of row r would knock down.
+  pointerRun(r, i) {
+    const row = this.rows[r];
+    const from = this.dragFrom?.row === r ? this.dragFrom.pin : i;
+    if (from !== i) {
+      const start = Math.min(from, i);
+      const take = Math.abs(from - i) + 1;
+      return { start, take, legal: this.legal(row, start, take), k: Math.max(0, row.takes.indexOf(take)) };
+    }
+    return this.runAt(row, i, this.lengthIndex(row));
   }
 
   drawGap(r, g) {
@@ -221,6 +280,9 @@ export class PinsView extends RowsView {
     c.pin = Math.max(0, Math.min(c.pin, this.rows[c.row].n - 1));
     c.width = Math.max(0, Math.min(c.width, widths().length - 1));
     this.cursor = c;
+    // The bar shows the run the keys chose, and a click then knocks down the same.
+    const take = widths()[c.width];
+    if (take > 0) this.length = Math.max(0, this.lengths().indexOf(take));
     this.draw();
     const run = this.keyRun();
     if (run && run.take > 0) this.preview(c.row, run);

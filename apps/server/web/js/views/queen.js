@@ -92,6 +92,9 @@ export class QueenView extends RowsView {
     }
     // One flex row per rank (no inline styles: the page's Content-Security-Policy forbids them).
     const grid = el('div', { class: 'queen-board' });
+    // The squares a row holds set their size on a narrow screen (style.css): the board never
+    // widens the page. CSSOM, which the page's Content-Security-Policy allows.
+    grid.style.setProperty('--columns', String(board.size));
     for (let y = board.size - 1; y >= 0; y -= 1) {
       const rank = el('div', { class: 'queen-rank' });
       for (let x = 0; x < board.size; x += 1) rank.append(this.drawSquare(board, b, x, y));

@@ -99,7 +99,7 @@ export function flash(nodes, { computer }) {
 export function heapLabel(number, size, tag) {
   const label = el('div', { class: 'heap-label' },
       el('span', { class: 'heap-number' }, `${number}`),
-      el('span', { class: 'heap-size', 'data-testid': `heap-size-${number}` }, size.toString()));
+      el('span', { class: `heap-size${size.toString().length > 4 ? ' long' : ''}`, 'data-testid': `heap-size-${number}` }, size.toString()));
   if (tag) label.append(el('span', { class: 'heap-tag' }, tag));
   return label;
 }

@@ -1,0 +1,52 @@
+// First-load figures for docs/performance.md: opens the page in a fresh browser context (empty
+// cache) `runs` times and prints the median first contentful paint and the time the board is
+// drawn (both from navigation start, measured in the page with performance.now()). Not a test:
+//   NIMKIT_URL=http://127.0.0.1:PORT/ node first-load.js [runs]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launch } from './browser.js';
+
+const BASE = process.env.NIMKIT_URL ?? 'http://127.0.0.1:8080/';
+const runs = Number(process.argv[2] ?? 9);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// The moment the board is drawn: the app's performance mark, or (for a page without one) the
+// moment the body's data-phase first says the human may move, seen by a MutationObserver.
+function watchBoard() {
+  new MutationObserver((_, observer) => {
+    if (document.body?.dataset.phase === 'human' && window.boardSeenAt === undefined) {
+      window.boardSeenAt = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-phase'] });
+}
+
+const paints = [];
+const boards = [];
+for (let i = 0; i < runs; i += 1) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'nimkit-load-'));
+  const context = await launch(profile);
+  const page = context.pages()[0] ?? await context.newPage();
+  await page.addInitScript(watchBoard);
+  await page.goto(BASE);
+  const seen = async () => page.evaluate(() => {
+    const mark = performance.getEntriesByName('nimkit:board-ready')[0]?.startTime;
+    return mark ?? window.boardSeenAt ?? null;
+  });
+  let board = await seen();
+  while (board === null) {
+    await new Promise((r) => setTimeout(r, 20));
+    board = await seen();
+  }
+  const paint = await page.evaluate(() =>
+    performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+  paints.push(paint);
+  boards.push(board);
+  await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+}
+console.log(`first contentful paint: median ${median(paints).toFixed(0)} ms ` +
+  `(${paints.map((x) => x.toFixed(0)).join(' ')})`);
+console.log(`board ready:            median ${median(boards).toFixed(0)} ms ` +
+  `(${boards.map((x) => x.toFixed(0)).join(' ')})`);

@@ -1,0 +1,49 @@
+// Green Hackenbush as a person plays it: every edge can be cut by a click, parallel ones too, and
+// no edge's number sits under another edge.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { page, newGame, waitPhase } from './harness.js';
+import { moveTexts } from './views.js';
+
+const edge = (n) => page.locator(`.view-hackenbush .hb-edge[data-edge="${n}"]`);
+
+test('Hackenbush: each of two parallel edges is clickable and cuts that pair\'s edge', async () => {
+  // 0-1 then 1-2 twice: edges 2 and 3 are parallel.
+  await newGame({ rules: 'hackenbush', heaps: '0-1,1-2,1-2', first: 'human', level: 'perfect' });
+  for (const n of [2, 3]) {
+    assert.match(await edge(n).getAttribute('class'), /\bplayable\b/, `edge ${n} cannot be cut`);
+    assert.notEqual(await edge(n).getAttribute('aria-disabled'), 'true', `edge ${n} cannot be cut`);
+  }
+  // A click on the bow of edge 3 (its middle, where only it runs) cuts one of the pair.
+  const box = await edge(3).locator('circle.hb-hit').boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await waitPhase(['computer', 'human', 'over'], 1);
+  assert.match((await moveTexts())[0], /^cut edge [23] \(1-2\)$/);
+});
+
+test('Hackenbush: no edge number sits on a parallel edge or a loop', async () => {
+  await newGame({ rules: 'hackenbush', heaps: '0-1,1-2,2-0,2-3,3-3,0-4,4-5,4-5,4-5', first: 'human', level: 'perfect' });
+  const overlaps = await page.evaluate(() => {
+    const edges = [...document.querySelectorAll('.view-hackenbush .hb-edge')];
+    const out = [];
+    for (const e of edges) {
+      const label = e.querySelector('.hb-number').getBoundingClientRect();
+      for (const other of edges) {
+        if (other === e) continue;
+        // Points along the other edge's line: none may fall inside this edge's number.
+        const line = other.querySelector('.hb-line');
+        const length = line.getTotalLength();
+        const matrix = line.getScreenCTM();
+        for (let s = 0; s <= length; s += 2) {
+          const p = line.getPointAtLength(s).matrixTransform(matrix);
+          if (p.x >= label.left && p.x <= label.right && p.y >= label.top && p.y <= label.bottom) {
+            out.push(`label ${e.dataset.edge} under edge ${other.dataset.edge}`);
+            break;
+          }
+        }
+      }
+    }
+    return out;
+  });
+  assert.deepEqual(overlaps, []);
+});

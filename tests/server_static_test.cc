@@ -1,0 +1,142 @@
+// The page's files as `nimkit serve` sends them: the codings made at build time, entity tags and
+// 304s, and an index.html that preloads every module so that the first paint waits on no chain
+// of imports.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <regex>
+#include <set>
+#include <string>
+
+#include "server_test_fixture.h"
+#include "static_files.h"
+
+namespace nimkit::server {
+namespace {
+
+const StaticFile& file_at(std::string_view path) {
+  const StaticFile* file = find_static_file(path);
+  if (file == nullptr) throw std::runtime_error("no embedded " + std::string(path));
+  return *file;
+}
+
+TEST(StaticFilesTest, EveryTextFileIsEmbeddedWithSmallerCodings) {
+  for (const StaticFile& file : static_files()) {
+    EXPECT_FALSE(file.body.empty()) << file.path;
+    EXPECT_EQ(file.etag.size(), 16u) << file.path;
+    if (file.content_type.starts_with("text/")) {
+      EXPECT_FALSE(file.brotli.empty()) << file.path;
+      EXPECT_FALSE(file.gzip.empty()) << file.path;
+    }
+    if (!file.brotli.empty()) {
+      EXPECT_LT(file.brotli.size(), file.body.size()) << file.path;
+    }
+    if (!file.gzip.empty()) {
+      EXPECT_LT(file.gzip.size(), file.body.size()) << file.path;
+    }
+  }
+}
+
+TEST(StaticFilesTest, BrotliIsPreferredThenGzipThenNone) {
+  const StaticFile& css = file_at("/style.css");
+  EXPECT_EQ(choose_coding(css, "gzip, deflate, br").encoding, "br");
+  EXPECT_EQ(choose_coding(css, "gzip, deflate, br").bytes, css.brotli);
+  EXPECT_EQ(choose_coding(css, "gzip").encoding, "gzip");
+  EXPECT_EQ(choose_coding(css, "gzip").bytes, css.gzip);
+  EXPECT_EQ(choose_coding(css, "").encoding, "");
+  EXPECT_EQ(choose_coding(css, "").bytes, css.body);
+  EXPECT_EQ(choose_coding(css, "identity").encoding, "");
+  EXPECT_EQ(choose_coding(css, "*").encoding, "br");
+  EXPECT_EQ(choose_coding(css, "GZIP").encoding, "gzip");
+}
+
+TEST(StaticFilesTest, ACodingGivenQZeroIsRefused) {
+  const StaticFile& css = file_at("/style.css");
+  EXPECT_EQ(choose_coding(css, "br;q=0, gzip").encoding, "gzip");
+  EXPECT_EQ(choose_coding(css, "br; q=0.000, gzip;q=0").encoding, "");
+  EXPECT_EQ(choose_coding(css, "br;q=0.5").encoding, "br");
+  EXPECT_EQ(choose_coding(css, "gzip, *;q=0").encoding, "gzip");
+  EXPECT_EQ(choose_coding(css, "*;q=0").encoding, "");
+  // "brotli" is not "br", whatever a substring search would say.
+  EXPECT_EQ(choose_coding(css, "brotli").encoding, "");
+}
+
+TEST(StaticFilesTest, EachCodingHasItsOwnEntityTag) {
+  const StaticFile& css = file_at("/style.css");
+  const std::string plain = choose_coding(css, "").etag;
+  const std::string br = choose_coding(css, "br").etag;
+  const std::string gz = choose_coding(css, "gzip").etag;
+  EXPECT_EQ(plain, "\"" + std::string(css.etag) + "\"");
+  EXPECT_NE(plain, br);
+  EXPECT_NE(plain, gz);
+  EXPECT_NE(br, gz);
+  EXPECT_TRUE(etag_matches(br, br));
+  EXPECT_TRUE(etag_matches("\"x\", " + br, br));
+  EXPECT_TRUE(etag_matches("W/" + br, br));
+  EXPECT_TRUE(etag_matches("*", br));
+  EXPECT_FALSE(etag_matches(plain, br));
+  EXPECT_FALSE(etag_matches("", br));
+}
+
+// index.html preloads every module of the page, so that the browser fetches them all at once
+// instead of discovering each import only after its importer arrived.
+TEST(StaticFilesTest, IndexPreloadsEveryModule) {
+  const std::string index(file_at("/index.html").body);
+  const std::regex link(R"re(<link rel="modulepreload" href="([^"]+)">)re");
+  std::set<std::string> preloaded;
+  for (std::sregex_iterator it(index.begin(), index.end(), link), end; it != end; ++it) {
+    preloaded.insert((*it)[1]);
+  }
+  std::set<std::string> modules;
+  for (const StaticFile& file : static_files()) {
+    if (file.path.ends_with(".js")) modules.insert(std::string(file.path));
+  }
+  EXPECT_EQ(preloaded, modules);
+}
+
+TEST_F(ServerApiTest, AStaticFileGoesOutInItsBuildTimeCodingWithAnEntityTag) {
+  const StaticFile& app = file_at("/js/app.js");
+  auto c = client();
+  c.set_decompress(false);
+  auto res = c.Get("/js/app.js", {{"Accept-Encoding", "gzip, deflate, br"}});
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(res->get_header_value("Content-Encoding"), "br");
+  EXPECT_EQ(res->get_header_value("Content-Type"), "text/javascript; charset=utf-8");
+  EXPECT_EQ(res->get_header_value("Vary"), "Accept-Encoding");
+  EXPECT_EQ(res->get_header_value("Cache-Control"), "no-cache");
+  EXPECT_EQ(res->body, app.brotli);
+  const std::string etag = res->get_header_value("ETag");
+  EXPECT_EQ(etag, choose_coding(app, "br").etag);
+
+  auto plain = c.Get("/js/app.js", {{"Accept-Encoding", "identity"}});
+  ASSERT_TRUE(plain);
+  EXPECT_FALSE(plain->has_header("Content-Encoding"));
+  EXPECT_EQ(plain->body, app.body);
+
+  // httplib's own client asks for br and decodes it: the bytes are the file's.
+  auto decoded = client().Get("/js/app.js", {{"Accept-Encoding", "br"}});
+  ASSERT_TRUE(decoded);
+  EXPECT_EQ(decoded->body, app.body);
+}
+
+TEST_F(ServerApiTest, ACurrentCopyIsAnswered304WithoutABody) {
+  auto c = client();
+  c.set_decompress(false);
+  auto first = c.Get("/style.css", {{"Accept-Encoding", "br"}});
+  ASSERT_TRUE(first);
+  const std::string etag = first->get_header_value("ETag");
+  auto again = c.Get("/style.css", {{"Accept-Encoding", "br"}, {"If-None-Match", etag}});
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->status, 304);
+  EXPECT_TRUE(again->body.empty());
+  EXPECT_EQ(again->get_header_value("ETag"), etag);
+  // The same tag for another coding is another representation: sent whole.
+  auto other = c.Get("/style.css", {{"Accept-Encoding", "gzip"}, {"If-None-Match", etag}});
+  ASSERT_TRUE(other);
+  EXPECT_EQ(other->status, 200);
+  EXPECT_EQ(other->get_header_value("Content-Encoding"), "gzip");
+}
+
+}  // namespace
+}  // namespace nimkit::server
