@@ -5,7 +5,7 @@
 # separate dominoes (a 4 KB argument) printed 521 MB; a game file of a path with 21 tokens 636 MB.
 set -euo pipefail
 nimkit=${NIMKIT:?set NIMKIT to the nimkit binary}
-wait=$((20 * ${NIMKIT_TIME_FACTOR:-1}))  # seconds, for an optimized build; sanitizers are slower
+wait=$((60 * ${NIMKIT_TIME_FACTOR:-1}))  # seconds: a guard against a hang (the checks are on sizes)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
