@@ -155,7 +155,7 @@ test('large positions at 390×844: rows wrap or boards scale, nothing scrolls si
   await page.setViewportSize(PHONE);
   const large = [
     ['nim', '50 30 1000000'], ['grundy', '30 25'], ['lasker', '40 33'], ['dawson', '40 30'],
-    ['moore:2', '30 30 30'], ['staircase', '20 20 20'], ['wythoff', '20 23'], ['chomp', '10 10 10 10'],
+    ['moore:2', '40 2'], ['staircase', '20 20 20'], ['wythoff', '20 23'], ['chomp', '10 10 10 10'],
     ['turning-turtles', 'hthhtthththhthtthhhthhtthththt'],
   ];
   const failures = [];
