@@ -102,11 +102,7 @@ std::optional<Explanation::Mex> mex_step(const Position& position, const Limits&
   }
   std::sort(values.begin(), values.end());
   values.erase(std::unique(values.begin(), values.end()), values.end());
-  Nimber mex = 0;
-  for (Nimber v : values) {
-    if (v != mex) break;
-    ++mex;
-  }
+  const Nimber mex = mex_of_sorted(values);
   return Explanation::Mex{comp.rules->spec() + " " + format_component(comp), std::move(values),
                           mex};
 }

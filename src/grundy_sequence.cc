@@ -148,12 +148,6 @@ Result<Periodicity> prove_period_metered(GrundySequence& sequence, std::uint64_t
   }
 }
 
-std::uint64_t mex_of_marks(const std::vector<bool>& seen) {
-  std::uint64_t v = 0;
-  while (v < seen.size() && seen[v]) ++v;
-  return v;
-}
-
 void HeapRuleset::check_period(State& state) const {
   const SequenceEngine& table = state.values(*this);
   if (state.period || state.checked_size == table.size()) return;

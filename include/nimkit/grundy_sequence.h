@@ -191,7 +191,4 @@ Result<Periodicity> prove_period_metered(GrundySequence& sequence, std::uint64_t
                                          const MeteredReport& report,
                                          std::uint64_t max_interval = std::uint64_t{1} << 16);
 
-// The mex of the marked values: `seen[v]` is true when v is an option's value.
-std::uint64_t mex_of_marks(const std::vector<bool>& seen);
-
 }  // namespace nimkit

@@ -177,8 +177,7 @@ class ValueSearch {
       seen[*v] = true;
     });
     if (failed) return std::nullopt;
-    std::uint64_t mex = 0;
-    while (mex < seen.size() && seen[mex]) ++mex;
+    const std::uint64_t mex = mex_of_bitmap(seen);
     memo_.emplace(key, mex);
     return mex;
   }
