@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "misere/misere_rule.h"
+#include "nimkit/remoteness.h"
 #include "search.h"
 
 namespace nimkit {
@@ -156,7 +157,10 @@ std::string_view to_string(Method method) {
   return "?";
 }
 
-Result<Analysis> analyze(const Position& position, Convention convention, const Limits& limits) {
+namespace {
+
+Result<Analysis> analyze_position(const Position& position, Convention convention,
+                                  const Limits& limits) {
   Analysis analysis;
   analysis.convention = convention;
   if (convention == Convention::kMisere) {
@@ -208,6 +212,16 @@ Result<Analysis> analyze(const Position& position, Convention convention, const 
     }
     for (Option& option : *options) keep(analysis, Move{i, std::move(option)}, limits);
   }
+  return analysis;
+}
+
+}  // namespace
+
+Result<Analysis> analyze(const Position& position, Convention convention, const Limits& limits,
+                         const AnalysisOptions& options) {
+  auto analysis = analyze_position(position, convention, limits);
+  // Remoteness charges the same limits (and meter) as the analysis: one budget per question.
+  if (analysis && options.remoteness) add_remoteness(*analysis, position, limits);
   return analysis;
 }
 

@@ -82,30 +82,27 @@ void explain_misere(const Position& position, const Analysis& analysis, Explanat
 }
 
 // The mex step of a position of one component, when its moves are few enough to list: the values
-// they leave, within a small budget of work of its own (the values are usually in the ruleset's
-// table already).
-std::optional<Explanation::Mex> mex_step(const Position& position) {
+// they leave, charged to the caller's limits and meter (the values are usually in the ruleset's
+// table already). Left out when they do not fit.
+std::optional<Explanation::Mex> mex_step(const Position& position, const Limits& caller) {
   if (position.components().size() != 1) return std::nullopt;
   const Component& comp = position.components().front();
   if (comp.rules->is_nim_heap()) return std::nullopt;
-  Limits limits;
-  limits.max_scan = kMaxMexOptions;
-  limits.meter = std::make_shared<WorkMeter>(kDefaultWorkSteps / 10);
+  Limits limits = caller;
+  limits.max_scan = std::min(caller.max_scan, kMaxMexOptions);
   auto count = comp.rules->scannable_option_count(comp.state, limits);
   if (!count) return std::nullopt;
   std::vector<Nimber> values;
   for (Count i = 0; i < *count; ++i) {
+    // A step per option, as every engine charges building one (its value may be known already).
+    if (!limits.charge(comp.rules->move_cost(comp.state))) return std::nullopt;
     auto value = comp.rules->option_value(comp.rules->option(comp.state, i), limits);
     if (!value) return std::nullopt;
     values.push_back(*value);
   }
   std::sort(values.begin(), values.end());
   values.erase(std::unique(values.begin(), values.end()), values.end());
-  Nimber mex = 0;
-  for (Nimber v : values) {
-    if (v != mex) break;
-    ++mex;
-  }
+  const Nimber mex = mex_of_sorted(values);
   return Explanation::Mex{comp.rules->spec() + " " + format_component(comp), std::move(values),
                           mex};
 }
@@ -184,7 +181,7 @@ void explain_moves(const Position& position, const Analysis& analysis, bool nim,
 
 }  // namespace
 
-Explanation explanation(const Position& position, const Analysis& analysis) {
+Explanation explanation(const Position& position, const Analysis& analysis, const Limits& limits) {
   Explanation out;
   if (analysis.convention == Convention::kMisere) {
     explain_misere(position, analysis, out);
@@ -210,7 +207,7 @@ Explanation explanation(const Position& position, const Analysis& analysis) {
   }
   const bool nim = all_nim(position);
   explain_table(position, analysis, nim, out);
-  out.mex = mex_step(position);
+  out.mex = mex_step(position, limits);
   if (out.mex) out.lines.push_back(mex_line(*out.mex));
   if (out.total == 0) {
     out.lines.push_back(
@@ -225,8 +222,8 @@ Explanation explanation(const Position& position, const Analysis& analysis) {
   return out;
 }
 
-std::string explain(const Position& position, const Analysis& analysis) {
-  const Explanation e = explanation(position, analysis);
+std::string explain(const Position& position, const Analysis& analysis, const Limits& limits) {
+  const Explanation e = explanation(position, analysis, limits);
   std::string out = e.heading + "\n";
   if (!e.rows.empty()) {
     std::size_t label_width = 1;

@@ -148,12 +148,6 @@ Result<Periodicity> prove_period_metered(GrundySequence& sequence, std::uint64_t
   }
 }
 
-std::uint64_t mex_of_marks(const std::vector<bool>& seen) {
-  std::uint64_t v = 0;
-  while (v < seen.size() && seen[v]) ++v;
-  return v;
-}
-
 void HeapRuleset::check_period(State& state) const {
   const SequenceEngine& table = state.values(*this);
   if (state.period || state.checked_size == table.size()) return;
@@ -312,6 +306,7 @@ Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t be
   }
   if (heap_game->arity() != 1) {
     return fail(
+        ErrorKind::kUnsupported,
         fmt::format("{} plays on {} heaps at a time: Grundy sequences need single heaps",
                     sanitize(rules.spec()),
                     heap_game->arity() == 0 ? "several" : std::to_string(heap_game->arity())));
@@ -327,6 +322,38 @@ Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t be
     out.push_back(*g);
   }
   return out;
+}
+
+PeriodLookup look_up_period(const Ruleset& rules, std::uint64_t count, const Limits& limits) {
+  PeriodLookup lookup;
+  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
+  if (heap_rules == nullptr ||
+      (!heap_rules->period_theorem() && !heap_rules->closed_form_period())) {
+    lookup.searched_to = count == 0 ? 0 : count - 1;
+    lookup.stopped = PeriodStop::kNoTheorem;
+    lookup.why = "no periodicity theorem applies to this ruleset";
+    return lookup;
+  }
+  const HeapRuleset::PeriodSearch search = heap_rules->find_period(count, limits);
+  lookup.searched_to = search.searched_to;
+  if (search.period && search.period->proved) {
+    lookup.period = search.period;
+    return lookup;
+  }
+  const bool request_limit = limits.meter && limits.meter->exhausted();
+  lookup.stopped = request_limit ? PeriodStop::kRequestLimit : PeriodStop::kSearchLimit;
+  lookup.why = request_limit ? limits.meter->reason() : search.stopped_by;
+  return lookup;
+}
+
+std::uint64_t known_values(const Ruleset& rules) {
+  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
+  return heap_rules ? heap_rules->known_values() : 0;
+}
+
+std::optional<SplitGame> split_game(const Ruleset& rules) {
+  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
+  return heap_rules ? heap_rules->split_game() : std::nullopt;
 }
 
 ValueShape value_shape(const Ruleset& rules) {

@@ -497,4 +497,9 @@ std::uint64_t objects_taken(const Position& before, const Move& move) {
   return game ? game->heap_option(c.state, move.option).take : 0;
 }
 
+std::optional<std::size_t> heap_arity(const Ruleset& rules) {
+  const auto* game = dynamic_cast<const HeapGame*>(&rules);
+  return game ? std::optional<std::size_t>(game->arity()) : std::nullopt;
+}
+
 }  // namespace nimkit

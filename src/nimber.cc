@@ -16,15 +16,28 @@ std::string to_string(Nimber value) {
   return digits;
 }
 
-Nimber mex(std::span<const Nimber> values) {
+Nimber mex_of_list(std::span<const Nimber> values) {
   // A set of n values has its mex in [0, n], so only values below n matter.
   std::vector<bool> seen(values.size() + 1, false);
   for (Nimber v : values) {
     if (v < seen.size()) seen[static_cast<std::size_t>(v)] = true;
   }
-  std::size_t m = 0;
-  while (seen[m]) ++m;
+  return mex_of_bitmap(seen);
+}
+
+Nimber mex_of_sorted(std::span<const Nimber> ascending) {
+  Nimber m = 0;
+  for (Nimber v : ascending) {
+    if (v != m) break;
+    ++m;
+  }
   return m;
+}
+
+std::uint64_t mex_of_bitmap(const std::vector<bool>& marks, std::uint64_t from) {
+  std::uint64_t v = from;
+  while (v < marks.size() && marks[v]) ++v;
+  return v;
 }
 
 int high_bit(Nimber value) {

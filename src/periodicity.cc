@@ -73,7 +73,7 @@ class ValueBound {
     for (std::size_t i = 0; i < g.size(); ++i) {
       const std::uint64_t v = g[i];
       if (v < seen.size()) seen[v] = true;
-      while (mex < seen.size() && seen[mex]) ++mex;
+      mex = mex_of_bitmap(seen, mex);
       max_[i + 1] = std::max(max_[i], v);
       mex_[i + 1] = mex;
     }

@@ -91,7 +91,7 @@ Result<Nimber> ValueMemo::value(const Ruleset& rules, const State& state,
       // The option in hand is valued (or none was taken yet): record it, take the next.
       if (top.next > 0) top.seen.push_back(top.sum);
       if (top.next == top.count) {
-        const Nimber result = mex(top.seen);
+        const Nimber result = mex_of_list(top.seen);
         remember(std::move(top.key), result);
         stack.pop_back();
         have_child = true;

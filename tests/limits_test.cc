@@ -11,6 +11,9 @@
 #include <thread>
 #include <vector>
 
+#include "nimkit/analysis.h"
+#include "nimkit/explain.h"
+#include "nimkit/notation.h"
 #include "nimkit/registry.h"
 
 namespace {
@@ -100,6 +103,59 @@ TEST(WorkMeter, StopsTabulatingGrundyValues) {
   ASSERT_FALSE(g.ok());
   EXPECT_TRUE(limits.meter->exhausted());
   EXPECT_NE(g.error().find(limits.meter->reason()), std::string::npos) << g.error();
+}
+
+TEST(WorkMeter, CancelStopsAMooreComputation) {
+  // Moore's values come from a search over every move; a cancelled meter stops it at once.
+  auto position = nimkit::parse_position("moore:2:30,31,32,33", nullptr);
+  ASSERT_TRUE(position.ok()) << position.error();
+  Limits limits;
+  limits.meter = std::make_shared<WorkMeter>(0);
+  limits.meter->cancel();
+  const nimkit::Component& moore = position->components().front();
+  auto value = moore.rules->value(moore.state, limits);
+  ASSERT_FALSE(value.ok());
+  EXPECT_EQ(value.error_kind(), nimkit::ErrorKind::kCancelled) << value.error();
+}
+
+TEST(WorkMeter, RemotenessAskedOfAnAnalysisChargesTheSameMeter) {
+  // Nim's analysis is a formula; its remoteness is a search, charged to the caller's meter.
+  auto position = nimkit::parse_position("nim:3 nim:4 nim:5", nullptr);
+  ASSERT_TRUE(position.ok()) << position.error();
+  Limits plain;
+  plain.meter = std::make_shared<WorkMeter>(0);
+  ASSERT_TRUE(nimkit::analyze(*position, nimkit::Convention::kNormal, plain).ok());
+  Limits with_remoteness;
+  with_remoteness.meter = std::make_shared<WorkMeter>(0);
+  auto analysis = nimkit::analyze(*position, nimkit::Convention::kNormal, with_remoteness,
+                                  nimkit::AnalysisOptions{.remoteness = true});
+  ASSERT_TRUE(analysis.ok()) << analysis.error();
+  ASSERT_TRUE(analysis->remoteness.has_value());
+  EXPECT_GT(with_remoteness.meter->used(), plain.meter->used() + 10);
+  // A spent meter leaves the remoteness out and the rest of the analysis standing.
+  Limits spent;
+  spent.meter = std::make_shared<WorkMeter>(0);
+  spent.meter->cancel();
+  auto without = nimkit::analyze(*position, nimkit::Convention::kNormal, spent,
+                                 nimkit::AnalysisOptions{.remoteness = true});
+  ASSERT_TRUE(without.ok()) << without.error();
+  EXPECT_FALSE(without->remoteness.has_value());
+}
+
+TEST(WorkMeter, AnExplanationsMexStepChargesTheCallersMeter) {
+  auto position = nimkit::parse_position("subtraction:1,4,9,16:40", nullptr);
+  ASSERT_TRUE(position.ok()) << position.error();
+  auto analysis = nimkit::analyze(*position, nimkit::Convention::kNormal);
+  ASSERT_TRUE(analysis.ok()) << analysis.error();
+  Limits limits;
+  limits.meter = std::make_shared<WorkMeter>(0);
+  const nimkit::Explanation shown = nimkit::explanation(*position, *analysis, limits);
+  ASSERT_TRUE(shown.mex.has_value());
+  EXPECT_GT(limits.meter->used(), 0u);
+  Limits spent;
+  spent.meter = std::make_shared<WorkMeter>(0);
+  spent.meter->cancel();
+  EXPECT_FALSE(nimkit::explanation(*position, *analysis, spent).mex.has_value());
 }
 
 }  // namespace

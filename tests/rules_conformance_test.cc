@@ -206,7 +206,7 @@ TEST_P(RulesetConformance, GrundyIsTheMexOfTheOptions) {
       ASSERT_TRUE(v.ok()) << GetParam() << ": " << v.error();
       values.push_back(*v);
     }
-    EXPECT_EQ(nimkit::to_string(*g), nimkit::to_string(nimkit::mex(values)))
+    EXPECT_EQ(nimkit::to_string(*g), nimkit::to_string(nimkit::mex_of_list(values)))
         << GetParam() << " " << fmt::format("{}", fmt::join(rules->format_state(state), ","));
   }
 }

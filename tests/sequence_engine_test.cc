@@ -312,7 +312,7 @@ std::vector<std::vector<std::uint64_t>> wythoff_by_mex(std::uint64_t rows, std::
       for (std::uint64_t t = 1; t <= x; ++t) seen[g[x - t][y]] = true;
       for (std::uint64_t t = 1; t <= y; ++t) seen[g[x][y - t]] = true;
       for (std::uint64_t t = 1; t <= std::min(x, y); ++t) seen[g[x - t][y - t]] = true;
-      g[x][y] = mex_of_marks(seen);
+      g[x][y] = mex_of_bitmap(seen);
     }
   }
   return g;

@@ -93,7 +93,7 @@ TEST_F(ServerApiTest, AMillionValuesComeAsTheFirstValuesAndMinMaxBands) {
       for (std::uint64_t left = 0; left <= n - take; ++left)
         seen[g[left] ^ g[n - take - left]] = true;
     }
-    g.push_back(mex_of_marks(seen));
+    g.push_back(mex_of_bitmap(seen));
   }
   for (std::size_t n = 0; n < 2000; ++n) EXPECT_EQ(a.body["values"][n], g[n]) << n;
   // Past heap 71 Kayles repeats with period 12: the bands from 2000 on are those of the period.
@@ -122,7 +122,7 @@ TEST_F(ServerApiTest, WythoffAnswersItsTableOfPairs) {
       for (std::uint64_t t = 1; t <= x; ++t) seen[g[x - t][y]] = true;
       for (std::uint64_t t = 1; t <= y; ++t) seen[g[x][y - t]] = true;
       for (std::uint64_t t = 1; t <= std::min(x, y); ++t) seen[g[x - t][y - t]] = true;
-      g[x][y] = mex_of_marks(seen);
+      g[x][y] = mex_of_bitmap(seen);
       EXPECT_EQ(a.body["grid"][x][y], g[x][y]) << x << "," << y;
     }
   }

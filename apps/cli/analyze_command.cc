@@ -6,7 +6,6 @@
 #include "json.h"
 #include "nimkit/explain.h"
 #include "nimkit/notation.h"
-#include "nimkit/remoteness.h"
 
 namespace nimkit::cli {
 using contract::analysis_json;
@@ -32,9 +31,10 @@ int run_analyze(const AnalyzeOptions& options) {
   const Position& position = game->position;
   Limits limits = options.game.limits();
   limits.max_listed_moves = options.all_moves ? ~std::size_t{0} : kListedMoves;
-  auto analysis = analyze(position, options.game.convention(), limits);
+  // One meter for the whole command: analysis, remoteness, explanation and formatting.
+  auto analysis =
+      analyze(position, options.game.convention(), limits, AnalysisOptions{.remoteness = true});
   if (!analysis) return report(analysis.failure());
-  add_remoteness(*analysis, position, options.game.limits());
   if (options.stats) {
     // On stderr, so that the answer on stdout (text or JSON) stays the same.
     fmt::print(stderr,
@@ -78,7 +78,7 @@ int run_analyze(const AnalyzeOptions& options) {
                analysis->winner == Player::kFirst ? "win" : "lose", *analysis->remoteness,
                *analysis->remoteness == 1 ? "" : "s");
   }
-  if (options.explain) fmt::print("\n{}", explain(position, *analysis));
+  if (options.explain) fmt::print("\n{}", explain(position, *analysis, limits));
   return 0;
 }
 

@@ -49,20 +49,12 @@ struct GrundyOptions {
 };
 
 PeriodReport find_period(const Ruleset& rules, std::uint64_t count, const Limits& limits) {
+  const PeriodLookup lookup = look_up_period(rules, count, limits);
   PeriodReport report;
-  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
-  if (heap_rules == nullptr) {
-    report.checked_to = count == 0 ? 0 : count - 1;
-    report.note = fmt::format("no period found up to {} ({} has no periodicity theorem)",
-                              report.checked_to, rules.spec());
-    return report;
-  }
-  const HeapRuleset::PeriodSearch search = heap_rules->find_period(count, limits);
-  report.period = search.period;
-  report.checked_to = search.searched_to;
-  if (!search.period) {
-    report.note =
-        fmt::format("no period found up to {} ({})", search.searched_to, search.stopped_by);
+  report.period = lookup.period;
+  report.checked_to = lookup.searched_to;
+  if (!lookup.period) {
+    report.note = fmt::format("no period found up to {} ({})", lookup.searched_to, lookup.why);
   }
   return report;
 }
@@ -182,8 +174,7 @@ int run_grundy(const GrundyOptions& options) {
   // Octal codes and Grundy's game go to the sparse-space engine's long runs (progress line,
   // checkpoints, statistics), which also prove periods of millions of heaps; the ruleset says
   // whether it is one. Other rulesets are tabulated by mex.
-  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(rules->get());
-  const std::optional<SplitGame> game = heap_rules ? heap_rules->split_game() : std::nullopt;
+  const std::optional<SplitGame> game = split_game(**rules);
   auto search = options.search.empty()
                     ? Result<std::uint64_t>(game ? kSequenceSearch : kTableSearch)
                     : parse_u64(options.search, "--search");

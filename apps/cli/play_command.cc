@@ -185,7 +185,7 @@ void print_hint(const Session& s) {
     const Move& best = analysis->winning_moves.front();
     fmt::print("Hint: {} (type \"{}\").\n", describe(position, best),
                format_move(position, best, s.limits));
-    fmt::print("{}", explain(position, *analysis));
+    fmt::print("{}", explain(position, *analysis, s.limits));
   } else {
     fmt::print(
         "Hint: this position is lost against perfect play — every move loses. Make the "

@@ -66,10 +66,9 @@ ApiResponse count_refusal(std::string message, std::uint64_t max) {
 // the values are known ("known_to"): the ruleset keeps its table, so asking again continues there.
 ApiResponse values_refusal(const Ruleset& rules, const Error& error, const Limits& engine) {
   ApiResponse refusal = engine_refusal(error, engine);
-  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
-  if (heap_rules && engine.meter && engine.meter->exhausted()) {
+  if (value_shape(rules) == ValueShape::kSequence && engine.meter && engine.meter->exhausted()) {
     refusal.body["stopped"] = "request_limit";
-    const std::uint64_t known = heap_rules->known_values();
+    const std::uint64_t known = known_values(rules);
     refusal.body["known_to"] = known == 0 ? json(nullptr) : json(known - 1);
   }
   return refusal;
@@ -82,30 +81,31 @@ void add_period(json& answer, const Ruleset& rules, std::uint64_t count, const L
   answer["period"] = nullptr;
   answer["preperiod"] = nullptr;
   answer["proved"] = false;
-  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
-  const bool theorem =
-      heap_rules && (heap_rules->period_theorem() || heap_rules->closed_form_period());
-  if (!theorem) {
-    answer["searched_to"] = count - 1;
-    answer["stopped"] = "no_theorem";
-    answer["no_period"] = "no periodicity theorem applies to this ruleset";
-    return;
-  }
-  const HeapRuleset::PeriodSearch search = heap_rules->find_period(count, engine);
-  if (search.period && search.period->proved) {
-    answer["period"] = search.period->period;
-    answer["preperiod"] = search.period->preperiod;
+  const PeriodLookup lookup = look_up_period(rules, count, engine);
+  if (lookup.period) {
+    answer["period"] = lookup.period->period;
+    answer["preperiod"] = lookup.period->preperiod;
     answer["proved"] = true;
-    answer["proof"] = search.period->proof;
-    answer["checked_to"] = search.period->checked_to;
+    answer["proof"] = lookup.period->proof;
+    answer["checked_to"] = lookup.period->checked_to;
     // g(n + period) = g(n) + saltus past the preperiod: 0 for an ordinary period.
-    answer["saltus"] = search.period->saltus;
+    answer["saltus"] = lookup.period->saltus;
     return;
   }
-  answer["searched_to"] = search.searched_to;
-  const bool request_limit = engine.meter && engine.meter->exhausted();
-  answer["stopped"] = request_limit ? "request_limit" : "search_limit";
-  answer["no_period"] = request_limit ? engine.meter->reason() : search.stopped_by;
+  answer["searched_to"] = lookup.searched_to;
+  switch (lookup.stopped) {
+    case PeriodStop::kNoTheorem:
+      answer["stopped"] = "no_theorem";
+      break;
+    case PeriodStop::kRequestLimit:
+      answer["stopped"] = "request_limit";
+      break;
+    case PeriodStop::kSearchLimit:
+    case PeriodStop::kNone:
+      answer["stopped"] = "search_limit";
+      break;
+  }
+  answer["no_period"] = lookup.why;
 }
 
 }  // namespace

@@ -55,15 +55,22 @@ struct Analysis {
   std::shared_ptr<const MisereQuotient> quotient;
   // Positions the search memoized (0 when a formula answered).
   std::uint64_t nodes = 0;
-  // Moves left with perfect play (remoteness.h). analyze() leaves it empty, as it costs a search
-  // over the whole sum; add_remoteness() sets it when that search fits its limits.
+  // Moves left with perfect play (remoteness.h). Set only when asked for (AnalysisOptions), as it
+  // costs a search over the whole sum, and only when that search fits its limits.
   std::optional<std::uint64_t> remoteness;
+};
+
+// What analyze() finds beyond the winner, the values and the winning moves.
+struct AnalysisOptions {
+  // Also the remoteness, by a search within the budget of add_remoteness() (remoteness.h) charged
+  // to the same limits and meter; left empty when that search does not fit.
+  bool remoteness = false;
 };
 
 // Analyzes `position` under `convention`. Fails (naming the limit) when the answer would need more
 // work than `limits` allows. Never answers a misère question with a normal-play answer.
-Result<Analysis> analyze(const Position& position, Convention convention,
-                         const Limits& limits = {});
+Result<Analysis> analyze(const Position& position, Convention convention, const Limits& limits = {},
+                         const AnalysisOptions& options = {});
 
 // Whether the player to move wins; cheaper than analyze() (no move list).
 Result<bool> first_player_wins(const Position& position, Convention convention,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "nimkit/analysis.h"
+#include "nimkit/limits.h"
 #include "nimkit/position.h"
 
 namespace nimkit {
@@ -54,11 +55,14 @@ struct Explanation {
 // The most moves a component may have for its mex step to be shown.
 inline constexpr std::uint64_t kMaxMexOptions = 64;
 
-// The explanation of `analysis`, which must be of `position`.
-Explanation explanation(const Position& position, const Analysis& analysis);
+// The explanation of `analysis`, which must be of `position`. The values of the mex step are
+// charged to `limits` (the caller's meter: one budget per question); the step is left out when
+// they do not fit.
+Explanation explanation(const Position& position, const Analysis& analysis,
+                        const Limits& limits = {});
 
 // The explanation as multi-line text, each line ending in '\n'.
-std::string explain(const Position& position, const Analysis& analysis);
+std::string explain(const Position& position, const Analysis& analysis, const Limits& limits = {});
 
 // "3 ⊕ 4 ⊕ 5 = 2": the Grundy values of the components and their XOR; empty when the analysis
 // has none.

@@ -113,6 +113,33 @@ class HeapRuleset : public HeapGame {
 Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t begin,
                                           std::uint64_t end, const Limits& limits);
 
+// Why a period lookup has no proved period to show.
+enum class PeriodStop {
+  kNone,          // a proved period was found
+  kNoTheorem,     // no periodicity theorem or closed form applies to the ruleset
+  kSearchLimit,   // the search's own limits (the table, the options scanned) stopped it
+  kRequestLimit,  // the caller's meter (its work, deadline or cancel) stopped it
+};
+
+struct PeriodLookup {
+  std::optional<Periodicity> period;  // a proved period
+  std::uint64_t searched_to = 0;      // values g(0) ... g(searched_to) were examined
+  PeriodStop stopped = PeriodStop::kNone;
+  std::string why;  // why there is no period, in words; empty when one was found
+};
+
+// The proved period of any ruleset's Grundy sequence: a HeapRuleset's closed form, or its theorem
+// applied to at least `count` values (count ≥ 1) and at most limits.max_table; without either,
+// kNoTheorem with searched_to count - 1 (no value is computed for it).
+PeriodLookup look_up_period(const Ruleset& rules, std::uint64_t count, const Limits& limits);
+
+// Values of any ruleset's sequence kept for later calls (HeapRuleset::known_values()); 0 for a
+// ruleset that keeps no table.
+std::uint64_t known_values(const Ruleset& rules);
+
+// The game the sparse-space engine computes for `rules` (HeapRuleset::split_game()), if any.
+std::optional<SplitGame> split_game(const Ruleset& rules);
+
 // The picture of a ruleset's Grundy values a front end can draw: the sequence g(n) of a ruleset on
 // single heaps (a HeapGame of arity 1), the grid g(a, b) of one on pairs of heaps (arity 2), or
 // none (rulesets on graphs, boards or coins, and those whose moves span any number of heaps).
@@ -163,8 +190,5 @@ bool extend_metered(GrundySequence& sequence, std::uint64_t count, const Metered
 Result<Periodicity> prove_period_metered(GrundySequence& sequence, std::uint64_t max_heaps,
                                          const MeteredReport& report,
                                          std::uint64_t max_interval = std::uint64_t{1} << 16);
-
-// The mex of the marked values: `seen[v]` is true when v is an option's value.
-std::uint64_t mex_of_marks(const std::vector<bool>& seen);
 
 }  // namespace nimkit

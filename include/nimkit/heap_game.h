@@ -134,5 +134,8 @@ std::vector<Heap> position_heaps(const Position& position);
 std::vector<std::uint64_t> heap_sizes(const Position& position);
 // The objects a move takes, for a move in a heap component (0 otherwise).
 std::uint64_t objects_taken(const Position& before, const Move& move);
+// Heaps per component of a heap ruleset (HeapGame::arity(), 0 for any number); none for a
+// ruleset not played on heaps.
+std::optional<std::size_t> heap_arity(const Ruleset& rules);
 
 }  // namespace nimkit

@@ -170,7 +170,7 @@ Result<Nimber> FibonacciNim::value(const State& state, const Limits& limits) con
       const std::uint64_t left = row_n - k;
       const Nimber v = left == 0 ? Nimber{0} : lookup(left, std::min(2 * k, left));
       if (v < seen.size()) seen[static_cast<std::size_t>(v)] = true;
-      while (mex < seen.size() && seen[mex]) ++mex;
+      mex = mex_of_bitmap(seen, mex);
       if (row.empty() ? mex != 0 : row.back().second != mex) row.emplace_back(k, Nimber{mex});
     }
     rows_.push_back(std::move(row));

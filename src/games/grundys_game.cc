@@ -47,7 +47,7 @@ std::uint64_t GrundysGame::mex_value(std::span<const std::uint64_t> g, std::uint
   std::vector<bool> seen(pow + 1, false);
   for (std::uint64_t a = 1; 2 * a < n; ++a) seen[g[a] ^ g[n - a]] = true;
   work += n / 2 + 1;
-  return mex_of_marks(seen);
+  return mex_of_bitmap(seen);
 }
 
 }  // namespace nimkit

@@ -124,7 +124,7 @@ class ValueSearch {
 
   Result<Nimber> value(const Key& key) {
     const std::optional<std::uint64_t> v = solve(key, 0);
-    if (!v) return fail(error_);
+    if (!v) return error_;
     return Nimber{*v};
   }
 
@@ -136,15 +136,15 @@ class ValueSearch {
     // each level is several stack frames, so a chain of thousands of one-object moves (a single
     // heap of 40,000) would overflow the stack long before the node limit.
     if (memo_.size() + static_cast<std::uint64_t>(depth) >= limits_.max_nodes) {
-      error_ = fmt::format(
+      error_ = fail_limit(fmt::format(
           "the Grundy value of this Moore position needs more than the node limit of {} positions",
-          limits_.max_nodes);
+          limits_.max_nodes));
       return std::nullopt;
     }
     if (depth >= kMaxDepth) {
-      error_ = fmt::format(
+      error_ = fail_limit(fmt::format(
           "the Grundy value of this Moore position needs a search more than {} moves deep",
-          kMaxDepth);
+          kMaxDepth));
       return std::nullopt;
     }
     std::vector<bool> seen;
@@ -152,14 +152,14 @@ class ValueSearch {
     for_each_move(key, k_, [&](const std::vector<std::uint64_t>& d) {
       if (failed) return;
       if (!limits_.charge()) {
-        error_ = limits_.stopped();
+        error_ = limits_.stop_error();
         failed = true;
         return;
       }
       if (++work_ > limits_.max_scan) {
-        error_ =
+        error_ = fail_limit(
             fmt::format("the Grundy value of this Moore position needs more than the scan limit {}",
-                        limits_.max_scan);
+                        limits_.max_scan));
         failed = true;
         return;
       }
@@ -177,8 +177,7 @@ class ValueSearch {
       seen[*v] = true;
     });
     if (failed) return std::nullopt;
-    std::uint64_t mex = 0;
-    while (mex < seen.size() && seen[mex]) ++mex;
+    const std::uint64_t mex = mex_of_bitmap(seen);
     memo_.emplace(key, mex);
     return mex;
   }
@@ -187,7 +186,7 @@ class ValueSearch {
   Limits limits_;
   std::map<Key, std::uint64_t> memo_;
   std::uint64_t work_ = 0;
-  std::string error_;
+  Error error_;
 };
 
 }  // namespace

@@ -282,7 +282,7 @@ std::uint64_t OctalGame::mex_value(std::span<const std::uint64_t> g, std::uint64
     }
     ++work;
   }
-  return mex_of_marks(seen);
+  return mex_of_bitmap(seen);
 }
 
 }  // namespace nimkit

@@ -281,7 +281,7 @@ std::uint64_t SubtractionGame::mex_value(std::span<const std::uint64_t> previous
   } else {
     for (std::uint64_t i = 0; i < count; ++i) mark(element(i));
   }
-  return mex_of_marks(seen);
+  return mex_of_bitmap(seen);
 }
 
 }  // namespace nimkit
