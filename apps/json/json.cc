@@ -271,7 +271,9 @@ Result<nlohmann::json> analysis_json(const Position& position, const Analysis& a
     components.push_back(std::move(part));
   }
   j["components"] = std::move(components);
-  nlohmann::json explained = explanation_json(explanation(position, analysis));
+  Limits explaining;
+  explaining.meter = budget.meter();
+  nlohmann::json explained = explanation_json(explanation(position, analysis, explaining));
   if (!budget.charge(explained)) return budget.stop_error();
   j["explanation"] = std::move(explained);
   std::string unlisted = analysis.moves_unlisted;

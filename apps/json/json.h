@@ -42,6 +42,9 @@ class AnswerBudget {
         room_(max_bytes == 0 ? 0 : max_bytes - std::min(reserve, max_bytes - 1)),
         meter_(std::move(meter)) {}
 
+  // The request's meter, which the work done to build the answer (an explanation's mex step)
+  // charges too.
+  const std::shared_ptr<WorkMeter>& meter() const { return meter_; }
   // Adds `bytes` of answer; false once the answer is past max_bytes or the meter stopped.
   bool charge(std::uint64_t bytes);
   bool charge(const nlohmann::json& part) { return charge(json_size(part)); }

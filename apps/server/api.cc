@@ -18,7 +18,6 @@
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
-#include "nimkit/remoteness.h"
 #include "nimkit/strategy.h"
 #include "nimkit/version.h"
 #include "request.h"
@@ -218,9 +217,8 @@ std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLim
 // `budget`.
 std::variant<json, ApiResponse> analysis_answer(const Position& position, Convention convention,
                                                 const Limits& limits, AnswerBudget& budget) {
-  auto analysis = analyze(position, convention, limits);
+  auto analysis = analyze(position, convention, limits, AnalysisOptions{.remoteness = true});
   if (!analysis) return engine_refusal(analysis.failure(), limits);
-  add_remoteness(*analysis, position, limits);
   auto answer = analysis_json(position, *analysis, budget);
   if (!answer) return budget_refusal(budget, limits);
   (*answer)["terminal"] = position.is_terminal();
@@ -258,9 +256,7 @@ json ruleset_json(const RulesetEntry& entry) {
   j["shape"] = std::string(to_string(ValueShape::kNone));
   for (const std::string& example : entry.examples) {
     if (auto rules = make_ruleset(example)) {
-      if (const auto* heaps = dynamic_cast<const HeapGame*>(rules->get())) {
-        j["arity"] = heaps->arity();
-      }
+      if (const auto arity = heap_arity(**rules)) j["arity"] = *arity;
       j["shape"] = std::string(to_string(value_shape(**rules)));
       break;
     }
