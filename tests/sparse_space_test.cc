@@ -126,6 +126,9 @@ TEST(SparseSpace, NamedAndLargerGamesSparseEqualsPlain) {
                            "0.40004", "4.004004", "0.44444444444", "0.14444444444"}) {
     expect_sparse_equals_plain(code, 4000);
   }
+  // Officers past heap 10344, whose value 256 takes the value range to 511 (split values and the
+  // mex up to 512 in the bitmaps of missing values and the joint search).
+  expect_sparse_equals_plain("0.6", 16384);
   // Hex digits with three-way splits (the plain algorithm runs for both).
   for (const char* code : {"0.3F", "0.8", "4.C"}) expect_sparse_equals_plain(code, 300);
 }

@@ -223,6 +223,12 @@ struct GrundySequence::State {
     return std::max<std::size_t>(std::size_t{2} << std::bit_width(value), 64);
   }
 
+  // Whether every value so far is below detail::kWantedLimit, so that every split value is and the
+  // mex is at most kWantedLimit: the bitmaps of missing values and the joint search then decide
+  // every heap. Read from seen.size(), which grows only between stretches of helper threads
+  // (unlike max_value, which the computing thread updates while helpers run).
+  bool below_wanted_limit() const { return seen.size() <= 2 * detail::kWantedLimit; }
+
   void ensure_seen_capacity(std::uint32_t value) {
     const std::size_t need = seen_need(value);
     if (seen.size() < need) {

@@ -52,7 +52,7 @@ std::uint32_t GrundySequence::State::sparse_value(const V* g, std::uint64_t n) {
       if (n >= k) need(n - k);
     }
   }
-  if (seen.size() <= detail::kWantedLimit) {
+  if (below_wanted_limit()) {
     const std::uint32_t value = bitmap_value(g, n, ms, marks, resolved, count);
     if (value != detail::kNoValue) return value;
   }
@@ -81,11 +81,11 @@ std::uint32_t GrundySequence::State::sparse_value(const V* g, std::uint64_t n) {
   return v;
 }
 
-// sparse_value on bitmaps of the values below seen.size() (≤ detail::kWantedLimit): the values
-// no set and no simple move has, by sixteen at a time; the first of them that is common (or
-// known to be absent), and the rare ones below it, searched for. Returns the mex, or
-// detail::kNoValue when there is no such first value (no mask chosen yet): sparse_value's own
-// loop decides.
+// sparse_value on bitmaps of the values below detail::kWantedLimit (every value so far is below
+// it, so every split value is, and the mex is at most kWantedLimit): the values no set and no
+// simple move has, by sixteen at a time; the first of them that is common (or known to be
+// absent), and the rare ones below it, searched for. Returns the mex, or detail::kNoValue when
+// there is no such first value (no mask chosen yet): sparse_value's own loop decides.
 template <typename V>
 std::uint32_t GrundySequence::State::bitmap_value(const V* g, std::uint64_t n,
                                                   const std::uint64_t* ms,
@@ -131,17 +131,20 @@ std::uint32_t GrundySequence::State::bitmap_value(const V* g, std::uint64_t n,
 }
 
 // The first value (the stop) that no set of `marks` and none of the simple-move values holds and
-// that is common or below `absent`, found 16 values at a time; missing[0 .. words - 1] get the
-// rare values below it that are missing too. detail::kNoValue when no value below seen.size()
-// stops (missing then holds every rare value missing).
+// that is common or below `absent`, found 16 values at a time among the values below
+// detail::kWantedLimit; missing[0 .. words - 1] get the rare values below it that are missing too.
+// When no value below kWantedLimit stops, the stop is kWantedLimit itself if every value so far is
+// below it (no split reaches it, so it is missing: the mex is at most kWantedLimit), else
+// detail::kNoValue (missing then holds every rare value missing below kWantedLimit).
 inline std::uint32_t GrundySequence::State::missing_until_stop(
     const std::uint8_t* const* marks, std::size_t count, const std::uint32_t* simple,
     std::size_t simple_count, std::uint64_t absent, std::uint64_t* missing,
     std::size_t& words) const {
   std::fill(missing, missing + detail::kWantedLimit / 64, 0);
-  std::uint32_t stop_value = detail::kNoValue;
+  std::uint32_t stop_value = below_wanted_limit() ? detail::kWantedLimit : detail::kNoValue;
   std::size_t w = 0;
-  for (std::size_t c = 0; c < seen.size() / 16; ++c) {
+  const std::size_t chunks = std::min<std::size_t>(seen.size(), detail::kWantedLimit) / 16;
+  for (std::size_t c = 0; c < chunks; ++c) {
     std::uint64_t bits = detail::missing_values(marks, count, c);
     for (std::size_t i = 0; i < simple_count; ++i) {
       if (simple[i] / 16 == c) bits &= ~(std::uint64_t{1} << (simple[i] % 16));

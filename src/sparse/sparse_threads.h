@@ -101,7 +101,7 @@ template <typename V>
 std::uint32_t GrundySequence::State::resolve(const V* g, std::uint64_t m,
                                              std::uint8_t* mark) const {
   if constexpr (std::is_same_v<V, std::uint16_t>) {
-    if (vector && seen.size() <= detail::kWantedLimit) return resolve_wanted(g, m, mark);
+    if (vector && below_wanted_limit()) return resolve_wanted(g, m, mark);
   }
   const std::uint64_t end = half(m) + 1;
   std::uint32_t v = 0;
@@ -115,21 +115,15 @@ std::uint32_t GrundySequence::State::resolve(const V* g, std::uint64_t m,
   return v;
 }
 
-// build_ahead's search with the vector pair search: the rare values below the first common value
-// the set lacks (found from bitmaps of the missing values, 16 at a time), all at once; those
-// found are marked. Returns that common value (set_resolved).
+// build_ahead's search with the vector pair search (below_wanted_limit()): the rare values below
+// the first common value the set lacks (found from bitmaps of the missing values, 16 at a time),
+// all at once; those found are marked. Returns that common value (set_resolved).
 std::uint32_t GrundySequence::State::resolve_wanted(const std::uint16_t* g, std::uint64_t m,
                                                     std::uint8_t* mark) const {
   std::uint64_t missing[detail::kWantedLimit / 64];
   std::size_t words = 0;
   const std::uint8_t* const sets[] = {mark};
-  std::uint32_t first_common = missing_until_stop(sets, 1, nullptr, 0, 0, missing, words);
-  if (first_common == detail::kNoValue) {
-    first_common = static_cast<std::uint32_t>(seen.size()) - 1;
-    for (std::size_t i = 0; i < words; ++i) {
-      missing[i] &= below(first_common > 64 * i ? first_common - 64 * i : 0);
-    }
-  }
+  const std::uint32_t first_common = missing_until_stop(sets, 1, nullptr, 0, 0, missing, words);
   detail::WantedValues wanted;
   wanted.assign(missing, words);
   if (wanted.count == 0) return first_common;
