@@ -136,9 +136,11 @@ TEST(SparseSpace, NamedAndLargerGamesSparseEqualsPlain) {
 // A checkpoint whose checksum is right but whose values the game cannot have is refused before
 // anything is sized by a value (one forged value once made --resume allocate 7.8 GB).
 TEST(SparseSpace, RestoreRefusesImpossibleValues) {
-  for (const std::uint32_t narrow_limit : {0xFFFFu, 0u}) {  // 16-bit and 32-bit storage
-    auto sequence = GrundySequence::create(*SplitGame::parse("0.77"), SequenceAlgorithm::kSparse,
-                                           SequenceOptions{.narrow_limit = narrow_limit});
+  // 1-byte (packed), 16-bit and 32-bit storage.
+  for (const SequenceOptions options : {SequenceOptions{}, SequenceOptions{.packed = false},
+                                        SequenceOptions{.narrow_limit = 0, .packed = false}}) {
+    auto sequence =
+        GrundySequence::create(*SplitGame::parse("0.77"), SequenceAlgorithm::kSparse, options);
     ASSERT_TRUE(sequence);
     sequence->extend_to(1000);
     std::vector<std::uint8_t> bytes = sequence->checkpoint();
@@ -216,15 +218,17 @@ TEST(SparseSpace, StorageWidensWhenAValueDoesNotFit) {
   // Real values above 65535 need heaps with 65536 options each, too slow for a unit test; a
   // lowered narrow limit takes the same path (16-bit table copied to 32 bits mid-run).
   const auto plain = compute("grundy", SequenceAlgorithm::kPlain, 3000);
-  Result<GrundySequence> sequence = GrundySequence::create(
-      SplitGame::grundy(), SequenceAlgorithm::kSparse, SequenceOptions{.narrow_limit = 20});
+  Result<GrundySequence> sequence =
+      GrundySequence::create(SplitGame::grundy(), SequenceAlgorithm::kSparse,
+                             SequenceOptions{.narrow_limit = 20, .packed = false});
   ASSERT_TRUE(sequence.ok());
   sequence->extend_to(100);
   EXPECT_EQ(sequence->value_bytes(), 2);
   sequence->extend_to(3000);
   EXPECT_EQ(sequence->value_bytes(), 4);
   EXPECT_EQ(sequence->values(0, 3000), plain);
-  Result<GrundySequence> resumed = GrundySequence::restore(sequence->checkpoint());
+  Result<GrundySequence> resumed = GrundySequence::restore(sequence->checkpoint(), nullptr, nullptr,
+                                                           SequenceOptions{.packed = false});
   ASSERT_TRUE(resumed.ok()) << resumed.error();
   EXPECT_EQ(resumed->value_bytes(), 4);
   resumed->extend_to(4000);

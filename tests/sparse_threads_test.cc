@@ -30,9 +30,10 @@ struct Computed {
 // a separate stretch of helpers).
 Computed run(std::string_view code, unsigned threads, std::uint64_t count,
              std::uint64_t interval = 0, std::uint32_t narrow_limit = 0xFFFF) {
-  GrundySequence sequence = make(
-      code,
-      SequenceOptions{.narrow_limit = narrow_limit, .threads = threads, .threads_min_rare = 0});
+  GrundySequence sequence = make(code, SequenceOptions{.narrow_limit = narrow_limit,
+                                                       .threads = threads,
+                                                       .threads_min_rare = 0,
+                                                       .packed = narrow_limit == 0xFFFF});
   if (interval == 0) {
     EXPECT_TRUE(sequence.extend_to(count));
   } else {
@@ -90,21 +91,32 @@ TEST(SparseThreads, CheckpointOfTwoThreadsResumesOnOne) {
 }
 
 TEST(SequenceMemory, TableOverTheBudgetIsRefusedUpFront) {
-  // 2 bytes per value: 100,000 values need 200,000 bytes and more.
-  GrundySequence sequence = make("grundy", SequenceOptions{.memory_budget = 150'000});
-  ASSERT_TRUE(sequence.extend_to(10'000));
-  const Result<std::uint64_t> small = sequence.memory_for(10'000);
-  ASSERT_TRUE(small.ok()) << small.error();
-  EXPECT_GE(*small, 20'000u);
-  EXPECT_LT(*small, 150'000u);
-  const Result<std::uint64_t> large = sequence.memory_for(100'000);
-  ASSERT_FALSE(large.ok());
-  EXPECT_NE(large.error().find("a table of 100000 values needs "), std::string::npos)
-      << large.error();
-  EXPECT_NE(large.error().find("more than the memory budget of 150000 bytes"), std::string::npos)
-      << large.error();
-  EXPECT_FALSE(sequence.extend_to(100'000));
-  EXPECT_EQ(sequence.size(), 10'000u);  // nothing computed, nothing lost
+  // 2 bytes per value (the 16-bit table): 100,000 values need 200,000 bytes and more; packed, 1
+  // byte per value, 200,000 values do.
+  for (const bool packed : {false, true}) {
+    SCOPED_TRACE(packed);
+    GrundySequence sequence =
+        make("grundy", SequenceOptions{.memory_budget = 150'000, .packed = packed});
+    ASSERT_TRUE(sequence.extend_to(10'000));
+    EXPECT_EQ(sequence.value_bytes(), packed ? 1 : 2);
+    const Result<std::uint64_t> small = sequence.memory_for(10'000);
+    ASSERT_TRUE(small.ok()) << small.error();
+    EXPECT_GE(*small, packed ? 10'000u : 20'000u);
+    EXPECT_LT(*small, 150'000u);
+    const std::uint64_t over = packed ? 200'000 : 100'000;
+    const Result<std::uint64_t> large = sequence.memory_for(over);
+    ASSERT_FALSE(large.ok());
+    EXPECT_NE(large.error().find("a table of " + std::to_string(over) + " values needs "),
+              std::string::npos)
+        << large.error();
+    EXPECT_NE(large.error().find(packed ? "(1 byte per value)" : "(2 bytes per value)"),
+              std::string::npos)
+        << large.error();
+    EXPECT_NE(large.error().find("more than the memory budget of 150000 bytes"), std::string::npos)
+        << large.error();
+    EXPECT_FALSE(sequence.extend_to(over));
+    EXPECT_EQ(sequence.size(), 10'000u);  // nothing computed, nothing lost
+  }
 }
 
 // The period search's bitmap (a bit per period) counts too: a budget that holds the table but not
@@ -136,7 +148,7 @@ TEST(SequenceMemory, PeriodSearchAndRestoreNameTheBudget) {
   GrundySequence big = make("grundy", SequenceOptions{});
   ASSERT_TRUE(big.extend_to(60'000));
   Result<GrundySequence> restored = GrundySequence::restore(
-      big.checkpoint(), nullptr, nullptr, SequenceOptions{.memory_budget = 100'000});
+      big.checkpoint(), nullptr, nullptr, SequenceOptions{.memory_budget = 50'000});
   ASSERT_FALSE(restored.ok());
   EXPECT_NE(restored.error().find("a table of 60000 values"), std::string::npos)
       << restored.error();

@@ -11,15 +11,15 @@
 // soon as the mex is known. The answer is exact for every mask; the mask only decides the speed,
 // and it is re-chosen automatically (the mask with the fewest rare heaps so far) as values grow.
 //
-// How the engine spends its time (src/sparse/sparse_kernel.h): the split values of a heap of m objects
-// with a rare part, and those whose smaller part is at most 32 (128 while threads run: the prefix),
-// form its split set S(m), kept as one byte per value. Sets are built 16 at a time: one load of 16
-// consecutive values g(m - r .. m - r + 15) serves a rare heap r for 16 sets. The mex of a heap is
-// read from bitmaps of the values its sets lack; the rare values below the first common value
-// missing are then searched for together among the other splits, scanning them once (32 splits per
-// step with AVX-512 when the processor has it, else one value at a time). With threads, other
-// threads build the next batches of sets and search them ahead while the calling thread computes
-// the heap.
+// How the engine spends its time (src/sparse/sparse_kernel.h): the split values of a heap of m
+// objects with a rare part, and those whose smaller part is at most 32 (128 while threads run: the
+// prefix), form its split set S(m), kept as one byte per value. Sets are built 16 at a time: one
+// load of 16 consecutive values g(m - r .. m - r + 15) serves a rare heap r for 16 sets. The mex of
+// a heap is read from bitmaps of the values its sets lack; the rare values below the first common
+// value missing are then searched for together among the other splits, scanning them once (32
+// splits per step with AVX-512 when the processor has it, else one value at a time). With threads,
+// other threads build the next batches of sets and search them ahead while the calling thread
+// computes the heap.
 //
 // The library does no I/O: progress goes to a callback, and checkpoints are bytes that the caller
 // stores (atomically) and hands back, streamed in chunks so that no copy of the table is made.
@@ -118,6 +118,15 @@ struct SequenceOptions {
   // present) to search splits and to mark split sets of values below 128. The values do not depend
   // on it; tests turn it off to compare.
   bool vector_search = true;
+  // Values are stored in one byte while they allow it: below 256 as themselves, from 256 to 511
+  // (for the sparse algorithm with split sets) as an order-preserving code of the value under the
+  // rare mask, the heaps with rare values kept in a side list; then in 16 bits (and 32). False
+  // keeps 16 bits from the start (tests compare both).
+  bool packed = true;
+  // The largest value stored as itself in a byte (at most 255) and as a code (at most 511): tests
+  // lower them to exercise the switches between the forms.
+  std::uint32_t byte_limit = 255;
+  std::uint32_t code_limit = 511;
 };
 
 class GrundySequence {
@@ -169,7 +178,8 @@ class GrundySequence {
   // beyond it — so a long sequence of a periodic game costs the proof, not a value per heap.
   std::vector<std::uint32_t> values(std::uint64_t first, std::uint64_t count,
                                     const Periodicity& period) const;
-  // Bytes per stored value: 2 while every value fits 16 bits, else 4.
+  // Bytes per stored value: 1 while the table is packed (SequenceOptions::packed), 2 while every
+  // value fits 16 bits, else 4.
   int value_bytes() const;
 
   SequenceProgress progress() const;

@@ -114,9 +114,24 @@ NIMKIT_AVX512 std::uint64_t find_one_vector(const std::uint16_t* g, std::uint64_
   return hi;
 }
 
+// The 16 values values ^ g[row .. row + 15], widened to two vectors of eight 64-bit lanes.
+NIMKIT_AVX512 inline void row_lanes(const std::uint16_t* row, std::uint32_t value, __m512i x[2]) {
+  const __m256i r = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(row)),
+                                     _mm256_set1_epi16(static_cast<short>(value)));
+  // (The maskz forms with every lane: GCC 12 warns of an uninitialized operand in the plain ones.)
+  x[0] = _mm512_maskz_cvtepu16_epi64(0xFF, _mm256_castsi256_si128(r));
+  x[1] = _mm512_maskz_cvtepu16_epi64(0xFF, _mm256_extracti128_si256(r, 1));
+}
+NIMKIT_AVX512 inline void row_lanes(const std::uint8_t* row, std::uint32_t value, __m512i x[2]) {
+  const __m128i r = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row)),
+                                  _mm_set1_epi8(static_cast<char>(value)));
+  x[0] = _mm512_maskz_cvtepu8_epi64(0xFF, r);
+  x[1] = _mm512_maskz_cvtepu8_epi64(0xFF, _mm_unpackhi_epi64(r, r));
+}
+
 // mark_batch_narrow's work: kWords bitmaps of 64 values per set.
-template <int kWords>
-NIMKIT_AVX512 void mark_narrow(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+template <int kWords, typename V>
+NIMKIT_AVX512 void mark_narrow(const V* g, std::uint64_t m0, const std::uint32_t* heaps,
                                const std::uint32_t* values, std::size_t count, std::uint8_t* base,
                                std::size_t stride) {
   static_assert(kWords == 1 || kWords == 2);
@@ -126,13 +141,8 @@ NIMKIT_AVX512 void mark_narrow(const std::uint16_t* g, std::uint64_t m0, const s
   __m512i low[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
   __m512i high[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
   for (std::size_t i = 0; i < count; ++i) {
-    const __m256i row =
-        _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + (m0 - heaps[i]))),
-                         _mm256_set1_epi16(static_cast<short>(values[i])));
-    // (The maskz forms with every lane: GCC 12 warns of an uninitialized operand in the plain
-    // ones.)
-    const __m512i x[2] = {_mm512_maskz_cvtepu16_epi64(0xFF, _mm256_castsi256_si128(row)),
-                          _mm512_maskz_cvtepu16_epi64(0xFF, _mm256_extracti128_si256(row, 1))};
+    __m512i x[2];
+    row_lanes(g + (m0 - heaps[i]), values[i], x);
     for (int h = 0; h < 2; ++h) {
       // A shift by 64 or more gives 0: values of the other word set no bit.
       low[h] = _mm512_or_si512(low[h], _mm512_maskz_sllv_epi64(0xFF, one, x[h]));
@@ -161,16 +171,33 @@ NIMKIT_AVX512 void mark_narrow(const std::uint16_t* g, std::uint64_t m0, const s
 
 }  // namespace
 
-void mark_batch_narrow(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
-                       const std::uint32_t* values, std::size_t count, std::uint8_t* base,
-                       std::size_t stride) {
+namespace {
+
+template <typename V>
+void mark_narrow_or_plain(const V* g, std::uint64_t m0, const std::uint32_t* heaps,
+                          const std::uint32_t* values, std::size_t count, std::uint8_t* base,
+                          std::size_t stride) {
 #if defined(NIMKIT_VECTOR_PAIRS)
   if (vector_pair_search_supported()) {
     if (stride <= 128 + 64) return mark_narrow<1>(g, m0, heaps, values, count, base, stride);
     return mark_narrow<2>(g, m0, heaps, values, count, base, stride);
   }
 #endif
-  mark_batch<std::uint16_t>(g, m0, heaps, values, count, base, stride);
+  mark_batch<V>(g, m0, heaps, values, count, base, stride);
+}
+
+}  // namespace
+
+void mark_batch_narrow(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+                       const std::uint32_t* values, std::size_t count, std::uint8_t* base,
+                       std::size_t stride) {
+  mark_narrow_or_plain(g, m0, heaps, values, count, base, stride);
+}
+
+void mark_batch_narrow(const std::uint8_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+                       const std::uint32_t* values, std::size_t count, std::uint8_t* base,
+                       std::size_t stride) {
+  mark_narrow_or_plain(g, m0, heaps, values, count, base, stride);
 }
 
 std::uint64_t find_pair_vector(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,

@@ -17,9 +17,11 @@ namespace nimkit {
 // builds here cannot wrap the stamps.
 template <bool kPipelined, typename V>
 std::uint32_t GrundySequence::State::sparse_value(const V* g, std::uint64_t n) {
-  const std::uint32_t s = next_stamp();
-  mark_simple(g, n, s);
-  if (split_two.size() > detail::kMaxSplitLengths) return many_splits_value(g, n, s);
+  if (split_two.size() > detail::kMaxSplitLengths) {
+    const std::uint32_t s = next_stamp();
+    mark_simple(g, n, s);
+    return many_splits_value(g, n, s);
+  }
   // The split sets heap n needs: S(n - k) for each split length k.
   std::uint64_t ms[detail::kMaxSplitLengths];
   const std::uint8_t* marks[detail::kMaxSplitLengths];
@@ -56,6 +58,10 @@ std::uint32_t GrundySequence::State::sparse_value(const V* g, std::uint64_t n) {
     const std::uint32_t value = bitmap_value(g, n, ms, marks, resolved, count);
     if (value != detail::kNoValue) return value;
   }
+  // By value (bitmap_value decides every heap of a coded table).
+  assert(!coded());
+  const std::uint32_t s = next_stamp();
+  mark_simple(g, n, s);
   const std::uint32_t* seen_marks = seen.data();
   auto marked = [&](std::uint32_t v) {
     if (seen_marks[v] == s) return true;
@@ -84,8 +90,9 @@ std::uint32_t GrundySequence::State::sparse_value(const V* g, std::uint64_t n) {
 // sparse_value on bitmaps of the values below detail::kWantedLimit (every value so far is below
 // it, so every split value is, and the mex is at most kWantedLimit): the values no set and no
 // simple move has, by sixteen at a time; the first of them that is common (or known to be
-// absent), and the rare ones below it, searched for. Returns the mex, or detail::kNoValue when
-// there is no such first value (no mask chosen yet): sparse_value's own loop decides.
+// absent), and the rare ones below it, searched for (their entries: values, or codes in a coded
+// table). Returns the mex, or detail::kNoValue when there is no such first value (no mask chosen
+// yet): sparse_value's own loop decides.
 template <typename V>
 std::uint32_t GrundySequence::State::bitmap_value(const V* g, std::uint64_t n,
                                                   const std::uint64_t* ms,
@@ -93,41 +100,105 @@ std::uint32_t GrundySequence::State::bitmap_value(const V* g, std::uint64_t n,
                                                   const std::uint32_t* resolved,
                                                   std::size_t count) {
   // The values of the simple moves, which are not in the sets.
-  constexpr std::size_t kMaxSimple = 32;
-  if (remove_whole.size() + remove_one.size() > kMaxSimple) return detail::kNoValue;
-  std::uint32_t simple[kMaxSimple];
+  if (remove_whole.size() + remove_one.size() > detail::kMaxSimpleMoves) return detail::kNoValue;
+  std::uint32_t simple[detail::kMaxSimpleMoves];
   std::size_t simple_count = 0;
   for (const std::uint32_t k : remove_whole) {
     if (n == k) simple[simple_count++] = 0;
   }
   for (const std::uint32_t k : remove_one) {
-    if (n > k) simple[simple_count++] = g[n - k];
+    if (n > k) simple[simple_count++] = value_at(g, n - k);
   }
   // Values below `absent` missing from the one set are not options at all (set_resolved).
   std::uint64_t missing[detail::kWantedLimit / 64];
   std::size_t words = 0;
-  const std::uint32_t cap = missing_until_stop(marks, count, simple, simple_count,
-                                               count == 1 ? resolved[0] : 0, missing, words);
+  const std::uint32_t cap = wanted_until_stop(marks, count, simple, simple_count,
+                                              count == 1 ? resolved[0] : 0, missing, words);
   if (cap == detail::kNoValue) return cap;
   if (std::all_of(missing, missing + words, [](std::uint64_t m) { return m == 0; })) return cap;
   detail::WantedValues wanted;
   wanted.assign(missing, words);
   if (wanted.count == 0) return cap;
-  if constexpr (std::is_same_v<V, std::uint16_t>) {
+  if constexpr (sizeof(V) <= 2) {
     if (count == 1 && vector) {
-      detail::find_wanted_pairs(g, ms[0], prefix + 1, half(ms[0]) + 1, wanted, true);
-      return std::min(wanted.smallest(), cap);
+      search_wanted(g, ms[0], wanted, true);
+      return wanted.count == 0 ? cap : std::min(entry_value(wanted.smallest()), cap);
     }
   }
-  // One value at a time, smallest first (every one is at least `absent`), each found recorded
-  // in its set for the other heap that needs the set.
+  // One at a time, smallest first (every one is at least `absent`), each found recorded in its set
+  // for the other heap that needs the set.
   for (; wanted.count != 0; wanted.remove(wanted.smallest())) {
-    const std::uint32_t v = wanted.smallest();
-    const std::size_t found = find_split(g, ms, count, v);
-    if (found == count) return v;
-    set_data(ms[found] % split_slots)[v] = 1;
+    const std::uint32_t x = wanted.smallest();
+    const std::size_t found = find_split(g, ms, count, x);
+    if (found == count) return entry_value(x);
+    set_data(ms[found] % split_slots)[x] = 1;
   }
   return cap;
+}
+
+// The search for the wanted entries of the set of m (a byte table's with the classes when coded);
+// returns find_wanted_pairs' bound.
+template <typename V>
+std::uint32_t GrundySequence::State::search_wanted(const V* g, std::uint64_t m,
+                                                   detail::WantedValues& wanted, bool joint) const {
+  if constexpr (sizeof(V) == 1) {
+    return detail::find_wanted_pairs(g, m, prefix + 1, half(m) + 1, wanted, joint, classes());
+  } else {
+    return detail::find_wanted_pairs(g, m, prefix + 1, half(m) + 1, wanted, joint);
+  }
+}
+
+// The first value (the stop) that no set of `marks` and none of the simple-move values holds and
+// that is common or below `absent`, and the rare entries below it that the sets lack (bits of
+// missing[0 .. words - 1]): missing_until_stop by value, coded_until_stop by codes.
+inline std::uint32_t GrundySequence::State::wanted_until_stop(
+    const std::uint8_t* const* marks, std::size_t count, const std::uint32_t* simple,
+    std::size_t simple_count, std::uint64_t absent, std::uint64_t* missing,
+    std::size_t& words) const {
+  return coded() ? coded_until_stop(marks, count, simple, simple_count, absent, missing, words)
+                 : missing_until_stop(marks, count, simple, simple_count, absent, missing, words);
+}
+
+// wanted_until_stop on sets of codes (rare codes at 0 .. 255, common ones at 256 .. 511): the
+// first common code missing gives the stop (the order of a class's codes is its values'), the
+// rare codes below it that are missing the wanted ones, and the first of those whose value is
+// below `absent` an earlier stop. The values stay below kWantedLimit (coded tables hold values
+// below 512), so there is always a stop: kWantedLimit when every common code is there.
+inline std::uint32_t GrundySequence::State::coded_until_stop(
+    const std::uint8_t* const* marks, std::size_t count, const std::uint32_t* simple,
+    std::size_t simple_count, std::uint64_t absent, std::uint64_t* missing,
+    std::size_t& words) const {
+  auto missing_chunk = [&](std::size_t c) {  // indices 16c .. 16c + 15
+    std::uint64_t bits = detail::missing_values(marks, count, c);
+    for (std::size_t i = 0; i < simple_count; ++i) {
+      const std::uint32_t index = code.index(simple[i]);
+      if (index / 16 == c) bits &= ~(std::uint64_t{1} << (index % 16));
+    }
+    return bits;
+  };
+  std::uint32_t stop = detail::kWantedLimit;
+  for (std::size_t c = 0; c < 16; ++c) {
+    if (const std::uint64_t bits = missing_chunk(16 + c); bits != 0) {
+      stop = code.decode(static_cast<std::uint32_t>(16 * c + std::countr_zero(bits)), false);
+      break;
+    }
+  }
+  std::fill(missing, missing + detail::kWantedLimit / 64, 0);
+  std::uint32_t end = code.rare_below(stop);  // rare codes below `end`: rare values below stop
+  for (std::size_t c = 0; 16 * c < end; ++c) missing[c / 4] |= missing_chunk(c) << (16 * (c % 4));
+  const std::uint32_t absent_end = std::min(
+      end, code.rare_below(static_cast<std::uint32_t>(std::min<std::uint64_t>(absent, 512))));
+  for (std::uint32_t w = 0; 64 * w < absent_end; ++w) {
+    const std::uint64_t known = missing[w] & below(absent_end - 64 * w);
+    if (known != 0) {
+      end = 64 * w + static_cast<std::uint32_t>(std::countr_zero(known));
+      stop = code.decode(end, true);
+      break;
+    }
+  }
+  words = 4;
+  for (std::uint32_t w = 0; w < 4; ++w) missing[w] &= below(end > 64 * w ? end - 64 * w : 0);
+  return stop;
 }
 
 // The first value (the stop) that no set of `marks` and none of the simple-move values holds and

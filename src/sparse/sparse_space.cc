@@ -9,6 +9,7 @@
 #include "nimkit/checked.h"
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
+#include "packing.h"
 #include "sparse_kernel.h"
 #include "sparse_mex.h"
 #include "sparse_threads.h"
@@ -79,12 +80,17 @@ Result<GrundySequence> GrundySequence::create(const SplitGame& game, SequenceAlg
   state->algorithm = algorithm;
   state->sparse = algorithm == SequenceAlgorithm::kSparse && !game.has_triple_split();
   state->narrow_limit = std::min<std::uint32_t>(options.narrow_limit, 0xFFFF);
+  state->packed = options.packed;
+  state->byte_limit = std::min<std::uint32_t>(options.byte_limit, 255);
+  state->code_limit = std::min<std::uint32_t>(options.code_limit, 511);
+  state->storage = options.packed ? detail::Storage::kBytes : detail::Storage::kShort;
   state->threads = std::max(options.threads, 1u);
   state->vector = options.vector_search && detail::vector_pair_search_supported();
   state->memory_budget = options.memory_budget;
   state->threads_min_rare = options.threads_min_rare;
   state->init_moves();
   state->keep_rare_list = state->sparse && (game.grundys_game || !state->split_two.empty());
+  state->clear_rare();
   state->ensure_seen_capacity(0);
   return GrundySequence(std::move(state));
 }
@@ -96,7 +102,7 @@ std::uint32_t GrundySequence::value(std::uint64_t heap) const {
   assert(heap < size());
   return state_->at(heap);
 }
-int GrundySequence::value_bytes() const { return state_->wide ? 4 : 2; }
+int GrundySequence::value_bytes() const { return detail::storage_bytes(state_->storage); }
 
 std::vector<std::uint32_t> GrundySequence::values(std::uint64_t first, std::uint64_t count) const {
   assert(first + count <= size());
@@ -121,10 +127,11 @@ std::vector<std::uint32_t> GrundySequence::values(std::uint64_t first, std::uint
 namespace {
 
 // "a table of 5,000,000 values" style figures: plain digits, as the other messages print them.
-std::string memory_error(std::uint64_t count, bool period_search, std::uint64_t bytes,
-                         std::uint64_t budget) {
+std::string memory_error(std::uint64_t count, int value_bytes, bool period_search,
+                         std::uint64_t bytes, std::uint64_t budget) {
   return "a table of " + std::to_string(count) + " values needs " + std::to_string(bytes) +
-         " bytes" + (period_search ? " with its period search" : "") +
+         " bytes (" + std::to_string(value_bytes) + (value_bytes == 1 ? " byte" : " bytes") +
+         " per value)" + (period_search ? " with its period search" : "") +
          ", more than the memory budget of " + std::to_string(budget) + " bytes";
 }
 
@@ -135,14 +142,18 @@ Result<std::uint64_t> GrundySequence::memory_for(std::uint64_t count, bool perio
   // The table, then what does not grow with it: marks, split sets, frequencies, rare lists.
   const std::uint64_t working = s.seen.size() * 4 + s.set_marks.size() + s.frequency.size() * 8 +
                                 (s.rare_heaps.capacity() + s.rare_values.capacity()) * 4 +
-                                s.set_heap.size() * 12;
+                                s.rare_bits.bytes() + s.set_heap.size() * 12;
   const std::uint64_t values = std::max(count, s.size());
   std::uint64_t bytes =
       saturating_add(saturating_mul(values, static_cast<std::uint64_t>(value_bytes())), working);
-  // find_period's bitmap of skipped periods: a bit per period up to count / 2.
-  if (period_search) bytes = saturating_add(bytes, period_search_bytes(values));
+  // find_period's bitmap of skipped periods: a bit per period up to count / 2; it searches the
+  // values of a coded table decoded to 16 bits (period_candidate).
+  if (period_search) {
+    bytes = saturating_add(bytes, period_search_bytes(values));
+    if (s.coded()) bytes = saturating_add(bytes, saturating_mul(values, 2));
+  }
   if (s.memory_budget != 0 && bytes > s.memory_budget) {
-    return fail(memory_error(count, period_search, bytes, s.memory_budget));
+    return fail(memory_error(count, value_bytes(), period_search, bytes, s.memory_budget));
   }
   return bytes;
 }
@@ -153,10 +164,17 @@ bool GrundySequence::extend_to(std::uint64_t count, const SequenceProgressCallba
   State& s = *state_;
   if (count <= s.size()) return true;
   if (!memory_for(count)) return false;
-  if (s.wide) {
-    s.g32.reserve(count);
-  } else {
-    s.g16.reserve(count);
+  switch (s.storage) {
+    case detail::Storage::kBytes:
+    case detail::Storage::kCoded:
+      s.g8.reserve(count);
+      break;
+    case detail::Storage::kShort:
+      s.g16.reserve(count);
+      break;
+    case detail::Storage::kWide:
+      s.g32.reserve(count);
+      break;
   }
   const std::uint64_t step = std::max<std::uint64_t>(progress_interval, 1);
   while (s.size() < count) {
@@ -203,8 +221,23 @@ std::optional<Periodicity> GrundySequence::period_candidate() const {
   const State& s = *state_;
   if (s.game.grundys_game || s.size() < 2) return std::nullopt;
   const PeriodTheorem theorem = PeriodTheorem::octal(OctalCode{s.game.digits});
-  return s.wide ? find_period(std::span<const std::uint32_t>(s.g32.data(), s.g32.size()), theorem)
-                : find_period(std::span<const std::uint16_t>(s.g16.data(), s.g16.size()), theorem);
+  switch (s.storage) {
+    case detail::Storage::kBytes:
+      return find_period(std::span<const std::uint8_t>(s.g8.data(), s.g8.size()), theorem);
+    case detail::Storage::kCoded: {
+      // Codes alone do not say the values' period: the values, decoded for the search.
+      std::vector<std::uint16_t> values(s.size());
+      for (std::uint64_t n = 0; n < values.size(); ++n) {
+        values[n] = static_cast<std::uint16_t>(s.at(n));
+      }
+      return find_period(std::span<const std::uint16_t>(values), theorem);
+    }
+    case detail::Storage::kShort:
+      return find_period(std::span<const std::uint16_t>(s.g16.data(), s.g16.size()), theorem);
+    case detail::Storage::kWide:
+      break;
+  }
+  return find_period(std::span<const std::uint32_t>(s.g32.data(), s.g32.size()), theorem);
 }
 
 Result<Periodicity> GrundySequence::prove_period(std::uint64_t max_heaps,
@@ -234,11 +267,16 @@ Result<Periodicity> GrundySequence::prove_period(std::uint64_t max_heaps,
 
 bool GrundySequence::write_checkpoint(const CheckpointSink& sink) const {
   const State& s = *state_;
-  const detail::CheckpointHeader header{s.game.code(), s.algorithm,   s.wide ? 4 : 2,
-                                        s.mask,        s.next_choice, s.size()};
-  const detail::CheckpointEncoder encode = [&s](std::uint64_t first, std::uint64_t last,
-                                                std::uint8_t* out) {
-    if (s.wide) {
+  const int width = value_bytes();
+  detail::CheckpointHeader header{s.game.code(), s.algorithm,   width,
+                                  s.mask,        s.next_choice, s.size()};
+  header.coded = s.coded();
+  header.rare_count = s.coded() ? s.rare_heaps.size() : 0;
+  const detail::CheckpointEncoder encode = [&s, width](std::uint64_t first, std::uint64_t last,
+                                                       std::uint8_t* out) {
+    if (width == 1) {
+      std::memcpy(out, s.g8.data() + first, last - first);
+    } else if (width == 4) {
       for (std::uint64_t i = first; i < last; ++i, out += 4) {
         for (int b = 0; b < 4; ++b) out[b] = static_cast<std::uint8_t>(s.g32[i] >> (8 * b));
       }
@@ -249,7 +287,7 @@ bool GrundySequence::write_checkpoint(const CheckpointSink& sink) const {
       }
     }
   };
-  return detail::write_checkpoint(header, encode, sink);
+  return detail::write_checkpoint(header, s.rare_heaps, encode, sink);
 }
 
 std::vector<std::uint8_t> GrundySequence::checkpoint() const {
@@ -313,23 +351,49 @@ Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, s
   if (!sequence) return fail("checkpoint is corrupt (" + sequence.error() + ")");
   State& s = *sequence->state_;
   const std::uint64_t count = header->count;
-  s.wide = header->width == 4;
+  // The table in the checkpoint's form first (a coded one needs its rare heaps to be read).
+  s.storage = header->width == 4   ? detail::Storage::kWide
+              : header->width == 2 ? detail::Storage::kShort
+              : header->coded      ? detail::Storage::kCoded
+                                   : detail::Storage::kBytes;
+  if (s.coded()) {
+    if (header->mask == 0 || header->mask >= 512) return fail("checkpoint is corrupt (bad mask)");
+    s.code = detail::ValueCode(header->mask);
+  }
   if (auto fits = sequence->memory_for(count); !fits) return fail(fits.error());
-  if (s.wide) {
-    s.g32.resize(count);
-  } else {
-    s.g16.resize(count);
+  if (s.coded()) {
+    auto listed = reader.rare_heaps([&s](std::uint64_t heap) { s.rare_bits.set(heap); });
+    if (!listed) return Error{listed.error()};
+  }
+  switch (s.storage) {
+    case detail::Storage::kBytes:
+    case detail::Storage::kCoded:
+      s.g8.resize(count);
+      break;
+    case detail::Storage::kShort:
+      s.g16.resize(count);
+      break;
+    case detail::Storage::kWide:
+      s.g32.resize(count);
+      break;
   }
   auto read = reader.values([&s](std::uint64_t first, std::span<const std::uint8_t> bytes) {
     const std::uint8_t* p = bytes.data();
-    if (s.wide) {
-      for (std::uint64_t i = first; i < first + bytes.size() / 4; ++i, p += 4) {
-        s.g32[i] = static_cast<std::uint32_t>(detail::get_le(p, 4));
-      }
-    } else {
-      for (std::uint64_t i = first; i < first + bytes.size() / 2; ++i, p += 2) {
-        s.g16[i] = static_cast<std::uint16_t>(p[0] | (p[1] << 8));
-      }
+    switch (s.storage) {
+      case detail::Storage::kBytes:
+      case detail::Storage::kCoded:
+        std::memcpy(s.g8.data() + first, p, bytes.size());
+        break;
+      case detail::Storage::kShort:
+        for (std::uint64_t i = first; i < first + bytes.size() / 2; ++i, p += 2) {
+          s.g16[i] = static_cast<std::uint16_t>(p[0] | (p[1] << 8));
+        }
+        break;
+      case detail::Storage::kWide:
+        for (std::uint64_t i = first; i < first + bytes.size() / 4; ++i, p += 4) {
+          s.g32[i] = static_cast<std::uint32_t>(detail::get_le(p, 4));
+        }
+        break;
     }
   });
   if (!read) return Error{read.error()};
@@ -355,7 +419,13 @@ Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, s
   }
   s.set_mask(header->mask);
   s.next_choice = header->next_choice;
+  // The rare lists (and bits: a coded table's are those read) from the values; then the table in
+  // the form this run would have made.
   for (std::uint64_t n = 0; n < count; ++n) s.note(n, s.at(n));
+  // (A 32-bit table stays so unless it is packed.)
+  const detail::Storage form = s.storage_for(0);
+  if (!(form == detail::Storage::kShort && s.storage == detail::Storage::kWide)) s.store_as(form);
+  s.reset_sets();
   return sequence;
 }
 

@@ -96,12 +96,13 @@ void GrundySequence::State::build_ahead(const V* g, std::uint64_t m0) {
 }
 
 // The search of build_ahead for the set S(m) at `mark`: marks the rare values below the first
-// common value the set lacks that have a split a > kPrefix, and returns that common value.
+// common value the set lacks that have a split a > kPrefix, and returns a bound below which the
+// rare values the set lacks are known to have none (set_resolved).
 template <typename V>
 std::uint32_t GrundySequence::State::resolve(const V* g, std::uint64_t m,
                                              std::uint8_t* mark) const {
-  if constexpr (std::is_same_v<V, std::uint16_t>) {
-    if (vector && below_wanted_limit()) return resolve_wanted(g, m, mark);
+  if constexpr (sizeof(V) <= 2) {
+    if (below_wanted_limit()) return resolve_wanted(g, m, mark);
   }
   const std::uint64_t end = half(m) + 1;
   std::uint32_t v = 0;
@@ -115,27 +116,29 @@ std::uint32_t GrundySequence::State::resolve(const V* g, std::uint64_t m,
   return v;
 }
 
-// build_ahead's search with the vector pair search (below_wanted_limit()): the rare values below
-// the first common value the set lacks (found from bitmaps of the missing values, 16 at a time),
-// all at once; those found are marked. Returns that common value (set_resolved).
-std::uint32_t GrundySequence::State::resolve_wanted(const std::uint16_t* g, std::uint64_t m,
+// build_ahead's search on bitmaps (below_wanted_limit()): the rare values below the first common
+// value the set lacks (found from bitmaps of the missing values, 16 at a time), all at once with
+// the vector search, else one at a time; those found are marked.
+template <typename V>
+std::uint32_t GrundySequence::State::resolve_wanted(const V* g, std::uint64_t m,
                                                     std::uint8_t* mark) const {
   std::uint64_t missing[detail::kWantedLimit / 64];
   std::size_t words = 0;
   const std::uint8_t* const sets[] = {mark};
-  const std::uint32_t first_common = missing_until_stop(sets, 1, nullptr, 0, 0, missing, words);
+  const std::uint32_t first_common = wanted_until_stop(sets, 1, nullptr, 0, 0, missing, words);
   detail::WantedValues wanted;
   wanted.assign(missing, words);
   if (wanted.count == 0) return first_common;
-  const std::uint32_t bound =
-      detail::find_wanted_pairs(g, m, prefix + 1, half(m) + 1, wanted, true);
+  const std::uint32_t bound = search_wanted(g, m, wanted, vector);
   for (std::size_t i = 0; i < words; ++i) {
     const std::uint64_t left = wanted.word64(i);
     for (std::uint64_t bits = missing[i] & ~left; bits != 0; bits &= bits - 1) {
       mark[64 * i + static_cast<std::size_t>(std::countr_zero(bits))] = 1;
     }
   }
-  return std::min(first_common, bound);
+  // The one at a time search stops at an entry with no split (bound - 1); by value.
+  return bound == detail::kWantedLimit ? first_common
+                                       : std::min(first_common, entry_value(bound - 1) + 1);
 }
 
 // Builds the next unclaimed batch if its first set is at most `limit`: the batch reads values
@@ -231,6 +234,8 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
     const std::size_t room = rare_heaps.size() + std::max<std::size_t>(1024, rare_heaps.size());
     rare_heaps.reserve(room);
     rare_values.reserve(room);
+    // Room for rare heaps up to twice the last (and a little more), so that the bits move seldom.
+    rare_bits.reserve(2 * rare_bits.limit() + 65536);
   }
   // Every set is built anew in the stretch, with the longer prefix and every slot (restored by
   // Finish).
@@ -267,7 +272,7 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
   const Finish finish{*this, pipe};
   for (std::uint64_t n = n0; n < end; ++n) {
     const std::uint32_t value = sparse_value<true>(g, n);
-    if (value > (sizeof(V) == 2 ? narrow_limit : std::numeric_limits<V>::max())) {
+    if (value > storage_limit()) {
       pending = value;
       fits = false;
       break;
@@ -276,13 +281,13 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
     const bool changes = (value > max_value && seen_need(value) > seen.size()) ||
                          (rare && keep_rare_list &&
                           (rare_heaps.size() == rare_heaps.capacity() ||
-                           rare_values.size() == rare_values.capacity()));
+                           rare_values.size() == rare_values.capacity() || !rare_bits.fits(n + 1)));
     if (changes) {
       pipe.stop.store(true, std::memory_order_relaxed);
       for (std::thread& t : pipe.helpers) t.join();
       pipe.helpers.clear();
     }
-    table.push_back(static_cast<V>(value));
+    table.push_back(static_cast<V>(entry(value)));
     note(n, value);
     if (changes) break;
     pipe.rare_published.store(rare_heaps.size(), std::memory_order_release);

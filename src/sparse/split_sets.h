@@ -17,7 +17,7 @@ template <typename V>
 [[gnu::noinline]] void GrundySequence::State::build_split_set(const V* g, std::uint64_t m,
                                                               std::size_t slot) {
   std::uint8_t* mark = set_data(slot);
-  std::memset(mark, 0, seen.size());
+  std::memset(mark, 0, set_size());
   set_heap[slot] = m;
   prefix_left[slot] = 0;
   // Every split with a rare part: that is every split with a detail::common value (and some
@@ -31,15 +31,21 @@ template <typename V>
   const std::uint32_t* heaps = std::to_address(heaps_begin);
   const std::size_t count = static_cast<std::size_t>(heaps_end - heaps_begin);
   const V* back = g + m;
-  for (std::size_t i = 0; i < count; ++i) {
-    mark[values[i] ^ back[-static_cast<std::ptrdiff_t>(heaps[i])]] = 1;
+  if (coded()) {
+    // The other part is common (a common value: marked among the common codes) unless rare.
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::uint64_t part = m - heaps[i];
+      mark[(values[i] ^ g[part]) + rare_offset(part)] = 1;
+    }
+  } else {
+    for (std::size_t i = 0; i < count; ++i) {
+      mark[values[i] ^ back[-static_cast<std::ptrdiff_t>(heaps[i])]] = 1;
+    }
   }
   // Grundy's game: the equal split h + h is not a move; undo its mark when it was made (value 0
   // stays an option only if some other split has it, which the search below finds again).
-  if (game.grundys_game && m % 2 == 0 && !detail::common(g[m / 2], mask)) mark[0] = 0;
-  for (std::uint64_t a = 1; a <= prefix_end; ++a) {
-    mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = 1;
-  }
+  if (game.grundys_game && m % 2 == 0 && part_rare(g, m / 2)) mark[0] = 0;
+  for (std::uint64_t a = 1; a <= prefix_end; ++a) mark[split_index(g, a, m - a)] = 1;
 }
 
 // Whether the batch of sets m0 .. m0 + kBatch - 1 may be built: none of them is built yet (a
@@ -77,36 +83,77 @@ template <typename V>
   // Rare heaps r with kPrefix < r < m0 - kPrefix: a split of every set of the batch.
   std::size_t last = i;
   while (last < count && rare_heaps[last] + prefix < m0) ++last;
-  if constexpr (std::is_same_v<V, std::uint16_t>) {
-    detail::mark_batch(g, m0, heaps + i, rare_values.data() + i, last - i, base, stride, vector);
-  } else {
-    detail::mark_batch(g, m0, heaps + i, rare_values.data() + i, last - i, base, stride);
-  }
+  mark_rows(g, m0, i, last, base);
   i = last;
   // The next few: of the later sets only (r < m - kPrefix).
   for (; i < count && rare_heaps[i] + prefix + 1 < m0 + detail::kBatch; ++i) {
     const std::uint64_t r = rare_heaps[i];
     for (std::uint64_t j = r + prefix + 1 - m0; j < detail::kBatch; ++j) {
-      base[j * stride + (rare_values[i] ^ g[m0 + j - r])] = 1;
+      base[j * stride + (rare_values[i] ^ g[m0 + j - r]) + rare_offset(m0 + j - r)] = 1;
     }
   }
   // Grundy's game: the equal split h + h is no move (as in build_split_set).
   if (game.grundys_game) {
     for (std::uint64_t j = m0 % 2; j < detail::kBatch; j += 2) {
       const std::uint64_t h = (m0 + j) / 2;
-      if (h > prefix && h + prefix < m0 + j && !detail::common(g[h], mask)) {
-        base[j * stride] = 0;
-      }
+      if (h > prefix && h + prefix < m0 + j && part_rare(g, h)) base[j * stride] = 0;
     }
   }
-  // Prefix splits a ≤ kPrefix (a < m - a, as m0 ≥ 4 kPrefix) of the sets m0 + j with
-  // m0 + j - a < known_end, that is j < known_end - m0 + a.
+  mark_batch_prefix(g, m0, known_end, base);
+}
+
+// build_batch's rows of rare heaps rare_heaps[first .. last - 1]: the splits (r, m0 + j - r) of the
+// 16 sets. Coded, the other parts m0 + j - r are common (their splits are common codes) unless
+// some is a rare heap: such rows are marked split by split.
+template <typename V>
+void GrundySequence::State::mark_rows(const V* g, std::uint64_t m0, std::size_t first,
+                                      std::size_t last, std::uint8_t* base) const {
+  const std::size_t stride = set_stride;
+  const std::uint32_t* heaps = rare_heaps.data();
+  const std::uint32_t* values = rare_values.data();
+  auto rows = [&](std::size_t from, std::size_t to) {
+    if constexpr (sizeof(V) <= 2) {
+      detail::mark_batch(g, m0, heaps + from, values + from, to - from, base + class_offset(),
+                         stride, vector);
+    } else {
+      detail::mark_batch(g, m0, heaps + from, values + from, to - from, base, stride);
+    }
+  };
+  if (!coded()) return rows(first, last);
+  const std::uint64_t limit = rare_bits.limit();
+  std::size_t clean = first;
+  for (std::size_t i = first; i < last; ++i) {
+    const std::uint64_t part = m0 - heaps[i];
+    if (part >= limit || (rare_bits.bits_from(part) & 0xFFFF) == 0) continue;
+    rows(clean, i);
+    clean = i + 1;
+    for (std::size_t j = 0; j < detail::kBatch; ++j) {
+      base[j * stride + (values[i] ^ g[part + j]) + rare_offset(part + j)] = 1;
+    }
+  }
+  rows(clean, last);
+}
+
+// build_batch's prefix splits a ≤ kPrefix (a < m - a, as m0 ≥ 4 kPrefix) of the sets m0 + j with
+// m0 + j - a < known_end, that is j < known_end - m0 + a.
+template <typename V>
+void GrundySequence::State::mark_batch_prefix(const V* g, std::uint64_t m0, std::uint64_t known_end,
+                                              std::uint8_t* base) const {
+  const std::size_t stride = set_stride;
   for (std::uint64_t a = 1; a <= prefix; ++a) {
     if (known_end + a <= m0) continue;
     const std::uint64_t lanes = std::min(detail::kBatch, known_end + a - m0);
     const V* values = g + (m0 - a);
     const std::uint32_t u = g[a];
     std::uint8_t* mark = base;
+    if (coded() && m0 - a < rare_bits.limit()) {
+      for (std::size_t j = 0; j < lanes; ++j, mark += stride) {
+        mark[split_index(g, a, m0 - a + j)] = 1;
+      }
+      continue;
+    }
+    // The other parts are common: the split is common when a is rare (coded).
+    mark += coded() && rare_bits.rare(a) ? class_offset() : 0;
     for (std::size_t j = 0; j < lanes; ++j, mark += stride) mark[u ^ values[j]] = 1;
   }
 }
@@ -134,11 +181,8 @@ inline void GrundySequence::State::record_batch(std::uint64_t m0, std::uint64_t 
 template <typename V>
 void GrundySequence::State::mark_prefix(const V* g, std::uint64_t m, std::size_t slot) {
   std::uint8_t* mark = set_data(slot);
-  const V* back = g + m;
   const std::uint64_t left = std::min<std::uint64_t>(half(m), prefix_left[slot]);
-  for (std::uint64_t a = 1; a <= left; ++a) {
-    mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = 1;
-  }
+  for (std::uint64_t a = 1; a <= left; ++a) mark[split_index(g, a, m - a)] = 1;
   prefix_left[slot] = 0;
 }
 
