@@ -145,8 +145,8 @@ NIMKIT_AVX512_BYTES void find_all_bytes(const std::uint8_t* g, std::uint64_t m, 
   const __m512i table = _mm512_maskz_loadu_epi64(0x0F, wanted.words);
   _mm512_mask_storeu_epi64(wanted.words, 0x0F, scan_bytes(g, m, lo, hi, table, classes));
   wanted.count = 0;
-  for (const std::uint16_t word : wanted.words) {
-    wanted.count += static_cast<std::uint32_t>(std::popcount(word));
+  for (std::size_t i = 0; i < 4; ++i) {
+    wanted.count += static_cast<std::uint32_t>(std::popcount(wanted.word64(i)));
   }
 }
 

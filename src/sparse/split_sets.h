@@ -120,9 +120,14 @@ void GrundySequence::State::mark_rows(const V* g, std::uint64_t m0, std::size_t 
     }
   };
   if (!coded()) return rows(first, last);
+  // Rows of rare heaps r ≤ m0 - limit: their other parts are past the rare bits' limit.
   const std::uint64_t limit = rare_bits.limit();
   std::size_t clean = first;
-  for (std::size_t i = first; i < last; ++i) {
+  const std::size_t past =
+      m0 < limit ? first
+                 : static_cast<std::size_t>(
+                       std::upper_bound(heaps + first, heaps + last, m0 - limit) - heaps);
+  for (std::size_t i = past; i < last; ++i) {
     const std::uint64_t part = m0 - heaps[i];
     if (part >= limit || (rare_bits.bits_from(part) & 0xFFFF) == 0) continue;
     rows(clean, i);
