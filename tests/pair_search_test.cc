@@ -1,5 +1,5 @@
-// The joint search for splits of wanted values (src/sparse/pair_search.h) against a plain scan, and the
-// sparse kernel with and without the vector search: the same values.
+// The joint search for splits of wanted values (src/sparse/pair_search.h) against a plain scan, and
+// the sparse kernel with and without the vector search: the same values.
 #include "sparse/pair_search.h"
 
 #include <gtest/gtest.h>
@@ -76,6 +76,71 @@ TEST(PairSearch, VectorSearchMatchesAPlainScan) {
   if (!detail::vector_pair_search_supported()) GTEST_SKIP() << "no AVX-512BW on this processor";
   check_random(256, true, 3);
   check_random(512, true, 4);
+}
+
+// The same on byte tables: of values, or of codes with classes (a split counts when its parts'
+// classes agree), rare heaps among the first splits and among the last.
+void check_random_bytes(bool vector, bool with_classes, std::uint32_t seed) {
+  std::mt19937 random(seed);
+  for (int trial = 0; trial < 400; ++trial) {
+    const std::uint64_t m = 128 + random() % 3000;
+    std::vector<std::uint8_t> g(m + 1);
+    const auto spread = static_cast<std::uint32_t>(1 + random() % 256);
+    for (auto& v : g) v = static_cast<std::uint8_t>(random() % spread % 128);
+    detail::RareBits classes;
+    if (with_classes) {
+      const std::uint64_t region = 1 + random() % m;
+      for (int i = 0; i < 60; ++i) classes.set(random() % region);
+    }
+    const detail::RareBits* use = with_classes ? &classes : nullptr;
+    const std::uint64_t hi = 1 + random() % (m / 2 + 1);
+    const std::uint64_t lo = 1 + random() % hi;
+    WantedValues wanted;
+    const int count = 1 + static_cast<int>(random() % 40);
+    // (Values from 256 on, which no split of bytes has, stay wanted.)
+    for (int i = 0; i < count; ++i) wanted.add(static_cast<std::uint32_t>(random() % 300));
+    const WantedValues before = wanted;
+    std::set<std::uint32_t> present;
+    for (std::uint64_t a = lo; a < hi; ++a) {
+      if (!with_classes || classes.rare(a) == classes.rare(m - a)) present.insert(g[a] ^ g[m - a]);
+    }
+    const std::uint32_t bound = detail::find_wanted_pairs(g.data(), m, lo, hi, wanted, vector, use);
+    std::uint32_t left = 0;
+    for (std::uint32_t v = 0; v < 300; ++v) {
+      if (!before.contains(v)) {
+        ASSERT_FALSE(wanted.contains(v)) << v;
+        continue;
+      }
+      const bool absent = present.count(v) == 0;
+      if (wanted.contains(v)) ++left;
+      if (vector || v < bound) {
+        ASSERT_EQ(wanted.contains(v), absent) << "value " << v << " trial " << trial;
+      } else if (!wanted.contains(v)) {
+        ASSERT_FALSE(absent) << "value " << v << " removed but absent, trial " << trial;
+      }
+      // The first split of each value, as the one-value search finds it.
+      std::uint64_t first = hi;
+      for (std::uint64_t a = lo; a < hi && first == hi; ++a) {
+        if ((g[a] ^ g[m - a]) == v && (!with_classes || classes.rare(a) == classes.rare(m - a))) {
+          first = a;
+        }
+      }
+      ASSERT_EQ(detail::find_pair_bytes(g.data(), m, lo, hi, v, use, vector), first)
+          << "value " << v << " trial " << trial;
+    }
+    ASSERT_EQ(left, wanted.count);
+  }
+}
+
+TEST(PairSearch, ByteSearchesMatchAPlainScan) {
+  for (const bool vector : {false, true}) {
+    if (vector && !detail::vector_byte_search_supported()) {
+      GTEST_SKIP() << "no AVX-512 VBMI and BITALG on this processor";
+    }
+    SCOPED_TRACE(vector);
+    check_random_bytes(vector, false, 11);
+    check_random_bytes(vector, true, 12);
+  }
 }
 
 // The first split of one value, with and without AVX-512, against the plain loop.

@@ -2,6 +2,7 @@
 // split counts only when its parts' classes agree (a rare value's code is searched for, and a
 // split of parts of different classes has a common value whatever its code).
 #include <bit>
+#include <cstring>
 
 #include "pair_search.h"
 
@@ -136,17 +137,21 @@ NIMKIT_AVX512_BYTES __m512i scan_bytes(const std::uint8_t* g, std::uint64_t m, s
   return table;
 }
 
+// Wanted entries of 256 and more (values a byte table cannot reach) stay wanted.
 NIMKIT_AVX512_BYTES void find_all_bytes(const std::uint8_t* g, std::uint64_t m, std::uint64_t lo,
                                         std::uint64_t hi, WantedValues& wanted,
                                         const RareBits* classes) {
-  // The 256 bits of the table, the upper half zero (empty() tests every byte). (Masked loads and
-  // stores of the half, and the maskz forms above with every lane: GCC 12 warns of an
-  // uninitialized operand in the plain ones.)
-  const __m512i table = _mm512_maskz_loadu_epi64(0x0F, wanted.words);
-  _mm512_mask_storeu_epi64(wanted.words, 0x0F, scan_bytes(g, m, lo, hi, table, classes));
+  // The 256 bits of the table, the upper half zero (empty() tests every byte), in a copy of the
+  // words loaded and stored whole.
+  alignas(64) std::uint16_t words[32] = {};
+  std::memcpy(words, wanted.words, 32);
+  _mm512_store_si512(words, scan_bytes(g, m, lo, hi, _mm512_load_si512(words), classes));
+  std::memcpy(wanted.words, words, 32);
+  std::uint64_t left[kWantedLimit / 64];
+  std::memcpy(left, wanted.words, sizeof left);
   wanted.count = 0;
-  for (std::size_t i = 0; i < 4; ++i) {
-    wanted.count += static_cast<std::uint32_t>(std::popcount(wanted.word64(i)));
+  for (const std::uint64_t word : left) {
+    wanted.count += static_cast<std::uint32_t>(std::popcount(word));
   }
 }
 
