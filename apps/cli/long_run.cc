@@ -383,8 +383,10 @@ nlohmann::json stats_json(const GrundySequence& sequence, const SequenceStats& s
 }
 
 void print_stats_text(std::FILE* out, const GrundySequence& sequence, const SequenceStats& stats) {
-  fmt::print(out, "heaps {} ({} algorithm, {} bytes per value)\n", sequence.size(),
-             to_string(sequence.algorithm()), sequence.value_bytes());
+  fmt::print(
+      out, "heaps {} ({} algorithm, {} per value)\n", sequence.size(),
+      to_string(sequence.algorithm()),
+      sequence.value_bytes() == 1 ? "1 byte" : fmt::format("{} bytes", sequence.value_bytes()));
   std::string freq;
   for (std::size_t v = 0; v < stats.frequency.size(); ++v) {
     if (stats.frequency[v] != 0) freq += fmt::format(" {}:{}", v, stats.frequency[v]);
