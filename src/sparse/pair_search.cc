@@ -200,6 +200,27 @@ void mark_batch_narrow(const std::uint8_t* g, std::uint64_t m0, const std::uint3
   mark_narrow_or_plain(g, m0, heaps, values, count, base, stride);
 }
 
+#if defined(NIMKIT_VECTOR_PAIRS)
+namespace {
+NIMKIT_AVX512 std::uint64_t missing_word_avx512(const std::uint8_t* const* sets, std::size_t count,
+                                                std::size_t w) {
+  __m512i any = _mm512_setzero_si512();
+  for (std::size_t k = 0; k < count; ++k) {
+    any = _mm512_or_si512(any, _mm512_loadu_si512(sets[k] + 64 * w));
+  }
+  return _mm512_cmpeq_epi8_mask(any, _mm512_setzero_si512());
+}
+}  // namespace
+#endif
+
+std::uint64_t missing_word_vector(const std::uint8_t* const* sets, std::size_t count,
+                                  std::size_t w) {
+#if defined(NIMKIT_VECTOR_PAIRS)
+  if (vector_pair_search_supported()) return missing_word_avx512(sets, count, w);
+#endif
+  return missing_word(sets, count, w, false);
+}
+
 std::uint64_t find_pair_vector(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
                                std::uint64_t hi, std::uint32_t v) {
 #if defined(NIMKIT_VECTOR_PAIRS)

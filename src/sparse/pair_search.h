@@ -293,4 +293,19 @@ inline std::uint32_t missing_values(const std::uint8_t* const* sets, std::size_t
 #endif
 }
 
+// Bit i of the result (index 64w + i): none of the `count` byte-mark arrays has sets[k][64w + i]
+// nonzero. One 64-byte load per array with `vector` (AVX-512, vector_pair_search_supported()),
+// else missing_values four times.
+std::uint64_t missing_word_vector(const std::uint8_t* const* sets, std::size_t count,
+                                  std::size_t w);
+inline std::uint64_t missing_word(const std::uint8_t* const* sets, std::size_t count, std::size_t w,
+                                  bool vector) {
+  if (vector) return missing_word_vector(sets, count, w);
+  std::uint64_t bits = 0;
+  for (std::size_t c = 0; c < 4; ++c) {
+    bits |= std::uint64_t{missing_values(sets, count, 4 * w + c)} << (16 * c);
+  }
+  return bits;
+}
+
 }  // namespace nimkit::detail

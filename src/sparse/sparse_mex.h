@@ -168,24 +168,24 @@ inline std::uint32_t GrundySequence::State::coded_until_stop(
     const std::uint8_t* const* marks, std::size_t count, const std::uint32_t* simple,
     std::size_t simple_count, std::uint64_t absent, std::uint64_t* missing,
     std::size_t& words) const {
-  auto missing_chunk = [&](std::size_t c) {  // indices 16c .. 16c + 15
-    std::uint64_t bits = detail::missing_values(marks, count, c);
-    for (std::size_t i = 0; i < simple_count; ++i) {
-      const std::uint32_t index = code.index(simple[i]);
-      if (index / 16 == c) bits &= ~(std::uint64_t{1} << (index % 16));
-    }
-    return bits;
+  std::uint64_t simple_bits[detail::kWantedLimit / 64] = {};  // by index
+  for (std::size_t i = 0; i < simple_count; ++i) {
+    const std::uint32_t index = code.index(simple[i]);
+    simple_bits[index / 64] |= std::uint64_t{1} << (index % 64);
+  }
+  auto missing_word = [&](std::size_t w) {  // indices 64w .. 64w + 63
+    return detail::missing_word(marks, count, w, vector) & ~simple_bits[w];
   };
   std::uint32_t stop = detail::kWantedLimit;
-  for (std::size_t c = 0; c < 16; ++c) {
-    if (const std::uint64_t bits = missing_chunk(16 + c); bits != 0) {
-      stop = code.decode(static_cast<std::uint32_t>(16 * c + std::countr_zero(bits)), false);
+  for (std::size_t w = 0; w < 4; ++w) {
+    if (const std::uint64_t bits = missing_word(4 + w); bits != 0) {
+      stop = code.decode(static_cast<std::uint32_t>(64 * w + std::countr_zero(bits)), false);
       break;
     }
   }
   std::fill(missing, missing + detail::kWantedLimit / 64, 0);
   std::uint32_t end = code.rare_below(stop);  // rare codes below `end`: rare values below stop
-  for (std::size_t c = 0; 16 * c < end; ++c) missing[c / 4] |= missing_chunk(c) << (16 * (c % 4));
+  for (std::size_t w = 0; 64 * w < end; ++w) missing[w] = missing_word(w);
   const std::uint32_t absent_end = std::min(
       end, code.rare_below(static_cast<std::uint32_t>(std::min<std::uint64_t>(absent, 512))));
   for (std::uint32_t w = 0; 64 * w < absent_end; ++w) {
@@ -202,7 +202,7 @@ inline std::uint32_t GrundySequence::State::coded_until_stop(
 }
 
 // The first value (the stop) that no set of `marks` and none of the simple-move values holds and
-// that is common or below `absent`, found 16 values at a time among the values below
+// that is common or below `absent`, found 64 values at a time among the values below
 // detail::kWantedLimit; missing[0 .. words - 1] get the rare values below it that are missing too.
 // When no value below kWantedLimit stops, the stop is kWantedLimit itself if every value so far is
 // below it (no split reaches it, so it is missing: the mex is at most kWantedLimit), else
@@ -211,27 +211,27 @@ inline std::uint32_t GrundySequence::State::missing_until_stop(
     const std::uint8_t* const* marks, std::size_t count, const std::uint32_t* simple,
     std::size_t simple_count, std::uint64_t absent, std::uint64_t* missing,
     std::size_t& words) const {
+  std::uint64_t simple_bits[detail::kWantedLimit / 64] = {};
+  for (std::size_t i = 0; i < simple_count; ++i) {
+    if (simple[i] < detail::kWantedLimit)
+      simple_bits[simple[i] / 64] |= std::uint64_t{1} << (simple[i] % 64);
+  }
   std::fill(missing, missing + detail::kWantedLimit / 64, 0);
   std::uint32_t stop_value = below_wanted_limit() ? detail::kWantedLimit : detail::kNoValue;
-  std::size_t w = 0;
-  const std::size_t chunks = std::min<std::size_t>(seen.size(), detail::kWantedLimit) / 16;
-  for (std::size_t c = 0; c < chunks; ++c) {
-    std::uint64_t bits = detail::missing_values(marks, count, c);
-    for (std::size_t i = 0; i < simple_count; ++i) {
-      if (simple[i] / 16 == c) bits &= ~(std::uint64_t{1} << (simple[i] % 16));
-    }
-    w = c / 4;
-    const std::size_t shift = 16 * (c % 4);
-    missing[w] |= bits << shift;
-    std::uint64_t stop = bits & (common_bits[w] >> shift);
-    if (16 * c < absent) stop |= bits & below(absent - 16 * c);
+  const std::size_t word_count = std::min<std::size_t>(seen.size(), detail::kWantedLimit) / 64;
+  words = word_count;
+  for (std::size_t w = 0; w < word_count; ++w) {
+    const std::uint64_t bits = detail::missing_word(marks, count, w, vector) & ~simple_bits[w];
+    missing[w] = bits;
+    std::uint64_t stop = bits & common_bits[w];
+    if (64 * w < absent) stop |= bits & below(absent - 64 * w);
     if (stop != 0) {
-      stop_value = static_cast<std::uint32_t>(16 * c + std::countr_zero(stop));
+      stop_value = static_cast<std::uint32_t>(64 * w + std::countr_zero(stop));
       missing[w] &= below(stop_value - 64 * w);
+      words = w + 1;
       break;
     }
   }
-  words = w + 1;
   for (std::size_t i = 0; i < words; ++i) missing[i] &= ~common_bits[i];
   return stop_value;
 }
