@@ -176,7 +176,7 @@ TEST(PairSearch, BatchMarkingMatchesAPlainLoop) {
         const std::uint64_t m0 = 16 * (100 + random() % 200);
         std::vector<std::uint16_t> g(m0 + 16);
         for (auto& v : g) v = static_cast<std::uint16_t>(random() % (width / 2));
-        std::vector<std::uint32_t> heaps;
+        std::vector<std::uint64_t> heaps;
         std::vector<std::uint32_t> values;
         for (std::uint32_t r = 1; r < m0; r += 1 + static_cast<std::uint32_t>(random() % 9)) {
           heaps.push_back(r);

@@ -455,8 +455,8 @@ int write_output(const OutputRequest& request, const GrundySequence& sequence, c
 int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
                     const LongRunOptions& options, std::uint64_t count, bool period,
                     std::uint64_t period_search, bool json, const std::string& out_path) {
-  if (count > (std::uint64_t{1} << 32)) {
-    return report(fmt::format("--count {} is more than the 2^32 heaps a sequence may hold", count));
+  if (count > kMaxSequenceHeaps) {
+    return report(fmt::format("--count {} is more than the 2^36 heaps a sequence may hold", count));
   }
   auto opened = open_sequence(game, options);
   if (!opened) return report(opened.error());

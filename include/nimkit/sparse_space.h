@@ -90,6 +90,10 @@ using CheckpointSink = std::function<bool(std::span<const std::uint8_t>)>;
 using CheckpointSource = std::function<std::size_t(std::span<std::uint8_t> buffer)>;
 inline constexpr std::size_t kCheckpointChunk = std::size_t{1} << 20;
 
+// The most values one sequence holds: 2^36 (64 GiB at one byte per value; the memory budget
+// refuses up front a table that does not fit).
+inline constexpr std::uint64_t kMaxSequenceHeaps = std::uint64_t{1} << 36;
+
 // Statistics for --stats.
 struct SequenceStats {
   std::vector<std::uint64_t> frequency;  // frequency[v]: heaps with value v
@@ -166,7 +170,7 @@ class GrundySequence {
   Result<std::uint64_t> memory_for(std::uint64_t count, bool period_search = false) const;
   // Computes values up to heap count-1. Returns false when the callback stopped it early, or —
   // computing nothing — when `count` values do not fit the memory budget (memory_for()).
-  // `count` must be at most 2^32 (heap sizes are stored in 32 bits).
+  // `count` must be at most kMaxSequenceHeaps.
   bool extend_to(std::uint64_t count, const SequenceProgressCallback& progress = {},
                  std::uint64_t progress_interval = 1 << 16);
 

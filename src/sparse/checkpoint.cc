@@ -87,7 +87,7 @@ std::uint64_t get_le(const std::uint8_t* bytes, int count) {
   return value;
 }
 
-bool write_checkpoint(const CheckpointHeader& header, std::span<const std::uint32_t> rare_heaps,
+bool write_checkpoint(const CheckpointHeader& header, std::span<const std::uint64_t> rare_heaps,
                       const CheckpointEncoder& encode, const CheckpointSink& sink) {
   const int width = header.width;
   Checksum sum;
@@ -182,7 +182,7 @@ Result<CheckpointHeader> CheckpointReader::header() {
   const std::uint64_t coding = version == kByteVersion ? field[22] : 0;
   const std::uint64_t rare_count = version == kByteVersion ? get_le(field + 23, 8) : 0;
   const bool width_ok = version == kByteVersion ? width == 1 : (width == 2 || width == 4);
-  if (algorithm > 1 || !width_ok || count > (std::uint64_t{1} << 32) || coding > 1 ||
+  if (algorithm > 1 || !width_ok || count > kMaxSequenceHeaps || coding > 1 ||
       (coding == 0 && rare_count != 0) || rare_count > count) {
     return fail("checkpoint is corrupt (bad header)");
   }

@@ -46,7 +46,7 @@ using CheckpointDecoder =
 
 // Hands the image of `header`, the rare heaps (coded: header.rare_count of them) and the values to
 // `sink` in chunks; false when the sink stopped it.
-bool write_checkpoint(const CheckpointHeader& header, std::span<const std::uint32_t> rare_heaps,
+bool write_checkpoint(const CheckpointHeader& header, std::span<const std::uint64_t> rare_heaps,
                       const CheckpointEncoder& encode, const CheckpointSink& sink);
 
 // Reads an image from `source`, whose length is `size` bytes, in steps: header(), rare_heaps()

@@ -84,7 +84,7 @@ inline void GrundySequence::State::store_as(detail::Storage target) {
 inline void GrundySequence::State::rebuild_rare(std::uint32_t new_mask) {
   const std::uint64_t count = size();
   if (coded()) {
-    const std::vector<std::uint32_t> before = std::move(rare_heaps);
+    const std::vector<std::uint64_t> before = std::move(rare_heaps);
     const detail::ValueCode old = code;
     set_mask(new_mask);
     code = detail::ValueCode(new_mask);

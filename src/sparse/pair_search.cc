@@ -131,7 +131,7 @@ NIMKIT_AVX512 inline void row_lanes(const std::uint8_t* row, std::uint32_t value
 
 // mark_batch_narrow's work: kWords bitmaps of 64 values per set.
 template <int kWords, typename V>
-NIMKIT_AVX512 void mark_narrow(const V* g, std::uint64_t m0, const std::uint32_t* heaps,
+NIMKIT_AVX512 void mark_narrow(const V* g, std::uint64_t m0, const std::uint64_t* heaps,
                                const std::uint32_t* values, std::size_t count, std::uint8_t* base,
                                std::size_t stride) {
   static_assert(kWords == 1 || kWords == 2);
@@ -174,7 +174,7 @@ NIMKIT_AVX512 void mark_narrow(const V* g, std::uint64_t m0, const std::uint32_t
 namespace {
 
 template <typename V>
-void mark_narrow_or_plain(const V* g, std::uint64_t m0, const std::uint32_t* heaps,
+void mark_narrow_or_plain(const V* g, std::uint64_t m0, const std::uint64_t* heaps,
                           const std::uint32_t* values, std::size_t count, std::uint8_t* base,
                           std::size_t stride) {
 #if defined(NIMKIT_VECTOR_PAIRS)
@@ -188,13 +188,13 @@ void mark_narrow_or_plain(const V* g, std::uint64_t m0, const std::uint32_t* hea
 
 }  // namespace
 
-void mark_batch_narrow(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+void mark_batch_narrow(const std::uint16_t* g, std::uint64_t m0, const std::uint64_t* heaps,
                        const std::uint32_t* values, std::size_t count, std::uint8_t* base,
                        std::size_t stride) {
   mark_narrow_or_plain(g, m0, heaps, values, count, base, stride);
 }
 
-void mark_batch_narrow(const std::uint8_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+void mark_batch_narrow(const std::uint8_t* g, std::uint64_t m0, const std::uint64_t* heaps,
                        const std::uint32_t* values, std::size_t count, std::uint8_t* base,
                        std::size_t stride) {
   mark_narrow_or_plain(g, m0, heaps, values, count, base, stride);

@@ -164,7 +164,7 @@ std::uint32_t find_wanted_pairs(const std::uint8_t* g, std::uint64_t m, std::uin
 // base[j * stride + (values[i] ^ g[m0 - r + j])]: the splits (r, m0 + j - r) of 16 consecutive
 // split sets, whose marks start stride bytes apart.
 template <typename V>
-void mark_batch(const V* g, std::uint64_t m0, const std::uint32_t* heaps,
+void mark_batch(const V* g, std::uint64_t m0, const std::uint64_t* heaps,
                 const std::uint32_t* values, std::size_t count, std::uint8_t* base,
                 std::size_t stride) {
   for (std::size_t i = 0; i < count; ++i) {
@@ -179,7 +179,7 @@ void mark_batch(const V* g, std::uint64_t m0, const std::uint32_t* heaps,
 // (Offsets computed in a vector register cost a two-operation extract each, or a store-to-load
 // forward that fails: Grundy's game to 2^22 marked in 2.1 s that way, 1.7 s this way.)
 template <std::size_t kStride>
-void mark_batch_fixed(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+void mark_batch_fixed(const std::uint16_t* g, std::uint64_t m0, const std::uint64_t* heaps,
                       const std::uint32_t* values, std::size_t count, std::uint8_t* base) {
   for (std::size_t i = 0; i < count; ++i) {
     const std::uint16_t* row = g + (m0 - heaps[i]);
@@ -199,7 +199,7 @@ void mark_batch_fixed(const std::uint16_t* g, std::uint64_t m0, const std::uint3
 
 // mark_batch on byte tables with a stride known at compile time: eight marks per 64-bit load.
 template <std::size_t kStride>
-void mark_batch_fixed(const std::uint8_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+void mark_batch_fixed(const std::uint8_t* g, std::uint64_t m0, const std::uint64_t* heaps,
                       const std::uint32_t* values, std::size_t count, std::uint8_t* base) {
   for (std::size_t i = 0; i < count; ++i) {
     const std::uint8_t* row = g + (m0 - heaps[i]);
@@ -219,16 +219,16 @@ void mark_batch_fixed(const std::uint8_t* g, std::uint64_t m0, const std::uint32
 // heap and 64 values instead of a store per set; the bitmaps are then stored as bytes. The values
 // marked are below (stride - 64) / 2, as with State::set_stride. Falls back to the plain loop
 // where the processor lacks AVX-512 (vector_pair_search_supported()).
-void mark_batch_narrow(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+void mark_batch_narrow(const std::uint16_t* g, std::uint64_t m0, const std::uint64_t* heaps,
                        const std::uint32_t* values, std::size_t count, std::uint8_t* base,
                        std::size_t stride);
-void mark_batch_narrow(const std::uint8_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+void mark_batch_narrow(const std::uint8_t* g, std::uint64_t m0, const std::uint64_t* heaps,
                        const std::uint32_t* values, std::size_t count, std::uint8_t* base,
                        std::size_t stride);
 
 // With `vector`, sets of values below 128 are marked by mark_batch_narrow (which itself falls
 // back where the processor lacks AVX-512).
-inline void mark_batch(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+inline void mark_batch(const std::uint16_t* g, std::uint64_t m0, const std::uint64_t* heaps,
                        const std::uint32_t* values, std::size_t count, std::uint8_t* base,
                        std::size_t stride, bool vector) {
   if (vector && stride <= 256 + 64) {
@@ -252,7 +252,7 @@ inline void mark_batch(const std::uint16_t* g, std::uint64_t m0, const std::uint
 }
 
 // The same on byte tables: values below 256 (strides 64 .. 256, plus 64) or codes (512 + 64).
-inline void mark_batch(const std::uint8_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+inline void mark_batch(const std::uint8_t* g, std::uint64_t m0, const std::uint64_t* heaps,
                        const std::uint32_t* values, std::size_t count, std::uint8_t* base,
                        std::size_t stride, bool vector) {
   if (vector && stride <= 256 + 64) {

@@ -146,7 +146,7 @@ struct GrundySequence::State {
   std::uint64_t next_choice = detail::kFirstMaskChoice;
   // Heaps ≥ 1 with rare values, ascending, and their table entries (values, or codes in a kCoded
   // table: entry()) — two arrays, as the marking loop loads both for every rare heap.
-  std::vector<std::uint32_t> rare_heaps;
+  std::vector<std::uint64_t> rare_heaps;
   std::vector<std::uint32_t> rare_values;
   // The same heaps (and heap 0) as bits, kept with the lists: the coded kernel's classes.
   detail::RareBits rare_bits;
@@ -295,7 +295,7 @@ struct GrundySequence::State {
     ++rare_count;
     last_rare = n;
     if (!keep_rare_list) return;
-    rare_heaps.push_back(static_cast<std::uint32_t>(n));
+    rare_heaps.push_back(n);
     rare_values.push_back(entry(value));
     rare_bits.set(n);
   }

@@ -141,7 +141,7 @@ Result<std::uint64_t> GrundySequence::memory_for(std::uint64_t count, bool perio
   const State& s = *state_;
   // The table, then what does not grow with it: marks, split sets, frequencies, rare lists.
   const std::uint64_t working = s.seen.size() * 4 + s.set_marks.size() + s.frequency.size() * 8 +
-                                (s.rare_heaps.capacity() + s.rare_values.capacity()) * 4 +
+                                s.rare_heaps.capacity() * 8 + s.rare_values.capacity() * 4 +
                                 s.rare_bits.bytes() + s.set_heap.size() * 12;
   const std::uint64_t values = std::max(count, s.size());
   std::uint64_t bytes =
@@ -160,7 +160,7 @@ Result<std::uint64_t> GrundySequence::memory_for(std::uint64_t count, bool perio
 
 bool GrundySequence::extend_to(std::uint64_t count, const SequenceProgressCallback& progress,
                                std::uint64_t progress_interval) {
-  assert(count <= (std::uint64_t{1} << 32));
+  assert(count <= kMaxSequenceHeaps);
   State& s = *state_;
   if (count <= s.size()) return true;
   if (!memory_for(count)) return false;

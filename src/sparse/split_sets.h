@@ -28,7 +28,7 @@ template <typename V>
                              : std::lower_bound(rare_heaps.begin(), rare_heaps.end(), m);
   const auto heaps_begin = std::upper_bound(rare_heaps.begin(), heaps_end, prefix_end);
   const std::uint32_t* values = rare_values.data() + (heaps_begin - rare_heaps.begin());
-  const std::uint32_t* heaps = std::to_address(heaps_begin);
+  const std::uint64_t* heaps = std::to_address(heaps_begin);
   const std::size_t count = static_cast<std::size_t>(heaps_end - heaps_begin);
   const V* back = g + m;
   if (coded()) {
@@ -78,7 +78,7 @@ template <typename V>
   std::uint8_t* const base = set_data(m0 % split_slots);
   std::memset(base, 0, detail::kBatch * stride);
   const std::size_t count = rare_end;
-  const std::uint32_t* heaps = rare_heaps.data();
+  const std::uint64_t* heaps = rare_heaps.data();
   std::size_t i = static_cast<std::size_t>(std::upper_bound(heaps, heaps + count, prefix) - heaps);
   // Rare heaps r with kPrefix < r < m0 - kPrefix: a split of every set of the batch.
   std::size_t last = i;
@@ -109,7 +109,7 @@ template <typename V>
 void GrundySequence::State::mark_rows(const V* g, std::uint64_t m0, std::size_t first,
                                       std::size_t last, std::uint8_t* base) const {
   const std::size_t stride = set_stride;
-  const std::uint32_t* heaps = rare_heaps.data();
+  const std::uint64_t* heaps = rare_heaps.data();
   const std::uint32_t* values = rare_values.data();
   auto rows = [&](std::size_t from, std::size_t to) {
     if constexpr (sizeof(V) <= 2) {
