@@ -198,6 +198,49 @@ TEST(PairSearch, BatchMarkingMatchesAPlainLoop) {
   }
 }
 
+// The batch marking on byte tables (values, or codes at an offset), every compiled stride, with and
+// without vectors; and the marking in registers of the indices below kLowIndices only: the same
+// marks as a plain loop below the bound, none above it, marks already there kept.
+TEST(PairSearch, ByteBatchMarkingMatchesAPlainLoop) {
+  std::mt19937 random(13);
+  for (const std::size_t width :
+       {std::size_t{64}, std::size_t{128}, std::size_t{256}, std::size_t{512}}) {
+    SCOPED_TRACE(width);
+    const std::size_t stride = width + 64;
+    for (const int mode : {0, 1, 2}) {  // plain, vector, registers below kLowIndices
+      const std::uint64_t m0 = 16 * (100 + random() % 200);
+      std::vector<std::uint8_t> g(m0 + 16);
+      // Values below width / 2, so that XORs stay below it (as the kernel's sets of width values).
+      for (auto& v : g) v = static_cast<std::uint8_t>(random() % (width / 2));
+      std::vector<std::uint64_t> heaps;
+      std::vector<std::uint32_t> values;
+      for (std::uint64_t r = 1; r < m0; r += 1 + random() % 9) {
+        heaps.push_back(r);
+        values.push_back(static_cast<std::uint32_t>(random() % (width / 2)));
+      }
+      std::vector<std::uint8_t> marks(16 * stride, 0);
+      for (std::size_t k = 0; k < 40; ++k) marks[random() % marks.size()] = 1;
+      std::vector<std::uint8_t> expected = marks;
+      const std::size_t bound = mode == 2 ? detail::kLowIndices : width;
+      if (mode == 2) {
+        if (!detail::vector_pair_search_supported()) continue;
+        detail::mark_batch_low(g.data(), m0, heaps.data(), values.data(), heaps.size(),
+                               marks.data(), stride);
+      } else {
+        detail::mark_batch(g.data(), m0, heaps.data(), values.data(), heaps.size(), marks.data(),
+                           stride, mode == 1);
+      }
+      for (std::size_t i = 0; i < heaps.size(); ++i) {
+        for (std::size_t j = 0; j < 16; ++j) {
+          const std::size_t index = values[i] ^ g[m0 - heaps[i] + j];
+          if (index < bound) expected[j * stride + index] = 1;
+        }
+      }
+      ASSERT_EQ(marks, expected) << "stride " << stride << " mode " << mode;
+    }
+  }
+}
+
 TEST(PairSearch, WantedValuesCountAndSmallest) {
   WantedValues wanted;
   EXPECT_EQ(wanted.smallest(), detail::kWantedLimit);

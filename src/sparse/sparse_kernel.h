@@ -40,6 +40,7 @@ constexpr std::uint64_t kPrefix = 32;
 constexpr std::uint64_t kThreadedPrefix = 128;
 constexpr std::uint64_t kNoHeap = ~std::uint64_t{0};
 constexpr std::uint32_t kNoValue = ~std::uint32_t{0};
+constexpr std::uint32_t kAllIndices = ~std::uint32_t{0};  // set_exact: every index
 // Codes with more split lengths than this (rare) are computed without split sets.
 constexpr std::size_t kMaxSplitLengths = 8;
 // The moves that leave one heap or none that bitmap_value (sparse_mex.h) takes into account; codes
@@ -110,6 +111,12 @@ struct GrundySequence::State {
   template <typename V>
   std::uint32_t value_at(const V* g, std::uint64_t h) const {
     return coded() ? code.decode(g[h], rare_bits.rare(h)) : g[h];
+  }
+  // Where a set marks `value` (the value itself, or ValueCode::index; kWantedLimit and beyond: as
+  // far as the sets go).
+  std::uint32_t index_of(std::uint32_t value) const {
+    if (!coded()) return value;
+    return value >= detail::kWantedLimit ? 2 * 256 : code.index(value);
   }
   // The value of a rare value's entry (the entries searched for).
   std::uint32_t entry_value(std::uint32_t x) const { return coded() ? code.decode(x, true) : x; }
@@ -191,6 +198,10 @@ struct GrundySequence::State {
   // The prefix splits a = 1 .. prefix_left[slot] are still to be marked (build_batch marks
   // those whose values it may read: see build_batch).
   std::vector<std::uint8_t> prefix_left;
+  // The set in `slot` holds every split of its rare part (build_batch's rows) whose index is below
+  // set_exact[slot]: detail::kAllIndices, or the bound of the indices marked in registers
+  // (mark_batch_low) until complete_rows adds the others — when a stop reaches the bound.
+  std::vector<std::uint32_t> set_exact;
 
   void init_moves() {
     if (!game.grundys_game) {
@@ -217,6 +228,7 @@ struct GrundySequence::State {
     split_slots = serial_slots;
     set_heap.assign(threaded_slots, detail::kNoHeap);
     prefix_left.assign(threaded_slots, 0);
+    set_exact.assign(threaded_slots, detail::kAllIndices);
   }
 
   // Forgets every split set (after a mask change, which changes what a set must cover, or when
@@ -401,15 +413,21 @@ struct GrundySequence::State {
   void build_split_set(const V* g, std::uint64_t m, std::size_t slot);
   bool batch_free(std::uint64_t m0) const;
   template <typename V>
-  void build_batch(const V* g, std::uint64_t m0, std::size_t rare_end, std::uint64_t known_end);
+  std::uint32_t build_batch(const V* g, std::uint64_t m0, std::size_t rare_end,
+                            std::uint64_t known_end);
   template <typename V>
-  void mark_rows(const V* g, std::uint64_t m0, std::size_t first, std::size_t last,
-                 std::uint8_t* base) const;
+  std::uint32_t mark_rows(const V* g, std::uint64_t m0, std::size_t first, std::size_t last,
+                          std::uint8_t* base) const;
+  template <typename V>
+  void complete_rows(const V* g, std::uint64_t m, std::size_t slot, std::size_t rare_end);
+  template <typename V>
+  bool complete_for(const V* g, std::uint32_t stop, const std::uint64_t* ms, std::size_t count,
+                    std::size_t rare_end);
   template <typename V>
   void mark_batch_prefix(const V* g, std::uint64_t m0, std::uint64_t known_end,
                          std::uint8_t* base) const;
   std::uint8_t prefix_unmarked(std::uint64_t m0, std::uint64_t known_end, std::size_t j) const;
-  void record_batch(std::uint64_t m0, std::uint64_t known_end);
+  void record_batch(std::uint64_t m0, std::uint64_t known_end, std::uint32_t exact);
   template <typename V>
   void mark_prefix(const V* g, std::uint64_t m, std::size_t slot);
 
@@ -507,10 +525,10 @@ struct GrundySequence::State {
   template <typename V>
   void build_ahead(const V* g, std::uint64_t m0);
   template <typename V>
-  std::uint32_t resolve(const V* g, std::uint64_t m, std::uint8_t* mark) const;
+  std::uint32_t resolve(const V* g, std::uint64_t m, std::size_t slot, std::size_t rare_end);
   std::uint64_t build_limit() const;
   template <typename V>
-  std::uint32_t resolve_wanted(const V* g, std::uint64_t m, std::uint8_t* mark) const;
+  std::uint32_t resolve_wanted(const V* g, std::uint64_t m, std::size_t slot, std::size_t rare_end);
   template <typename V>
   bool try_build(const V* g, std::uint64_t limit);
   template <typename V>

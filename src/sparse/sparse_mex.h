@@ -36,8 +36,7 @@ std::uint32_t GrundySequence::State::sparse_value(const V* g, std::uint64_t n) {
       if (kPipelined && m >= pipeline_first) {
         complete_set(g, m, slot);
       } else if (const std::uint64_t m0 = m - m % detail::kBatch; !kPipelined && batch_free(m0)) {
-        build_batch(g, m0, rare_heaps.size(), n);
-        record_batch(m0, n);
+        record_batch(m0, n, build_batch(g, m0, rare_heaps.size(), n));
       } else {
         build_split_set(g, m, slot);
       }
@@ -112,9 +111,13 @@ std::uint32_t GrundySequence::State::bitmap_value(const V* g, std::uint64_t n,
   // Values below `absent` missing from the one set are not options at all (set_resolved).
   std::uint64_t missing[detail::kWantedLimit / 64];
   std::size_t words = 0;
-  const std::uint32_t cap = wanted_until_stop(marks, count, simple, simple_count,
-                                              count == 1 ? resolved[0] : 0, missing, words);
+  const std::uint64_t absent = count == 1 ? resolved[0] : 0;
+  std::uint32_t cap = wanted_until_stop(marks, count, simple, simple_count, absent, missing, words);
   if (cap == detail::kNoValue) return cap;
+  // A stop at or past a set's marks in registers: the set completed, the stop found again.
+  if (complete_for(g, cap, ms, count, rare_heaps.size())) {
+    cap = wanted_until_stop(marks, count, simple, simple_count, absent, missing, words);
+  }
   if (std::all_of(missing, missing + words, [](std::uint64_t m) { return m == 0; })) return cap;
   detail::WantedValues wanted;
   wanted.assign(missing, words);

@@ -82,15 +82,16 @@ template <typename V>
 void GrundySequence::State::build_ahead(const V* g, std::uint64_t m0) {
   const std::uint64_t known = pipeline->heaps_done.load(std::memory_order_acquire);
   const std::size_t published = pipeline->rare_published.load(std::memory_order_acquire);
-  build_batch(g, m0, published, known);
+  const std::uint32_t exact = build_batch(g, m0, published, known);
   const std::size_t slot0 = m0 % split_slots;
   for (std::size_t j = 0; j < detail::kBatch; ++j) {
     prefix_left[slot0 + j] = prefix_unmarked(m0, known, j);
+    set_exact[slot0 + j] = exact;
     // With several sets, a value absent from one is usually found in another: searching each set
     // on its own would scan far more than the heap's own search (all sets in step), so only the
     // rare part is built ahead.
     set_resolved[slot0 + j] =
-        game.grundys_game || split_two.size() == 1 ? resolve(g, m0 + j, set_data(slot0 + j)) : 0;
+        game.grundys_game || split_two.size() == 1 ? resolve(g, m0 + j, slot0 + j, published) : 0;
     pipeline->ready[slot0 + j].store(m0 + j + 1, std::memory_order_release);
   }
 }
@@ -99,11 +100,12 @@ void GrundySequence::State::build_ahead(const V* g, std::uint64_t m0) {
 // common value the set lacks that have a split a > kPrefix, and returns a bound below which the
 // rare values the set lacks are known to have none (set_resolved).
 template <typename V>
-std::uint32_t GrundySequence::State::resolve(const V* g, std::uint64_t m,
-                                             std::uint8_t* mark) const {
+std::uint32_t GrundySequence::State::resolve(const V* g, std::uint64_t m, std::size_t slot,
+                                             std::size_t rare_end) {
   if constexpr (sizeof(V) <= 2) {
-    if (below_wanted_limit()) return resolve_wanted(g, m, mark);
+    if (below_wanted_limit()) return resolve_wanted(g, m, slot, rare_end);
   }
+  std::uint8_t* mark = set_data(slot);
   const std::uint64_t end = half(m) + 1;
   std::uint32_t v = 0;
   for (; v + 1 < seen.size(); ++v) {
@@ -117,15 +119,20 @@ std::uint32_t GrundySequence::State::resolve(const V* g, std::uint64_t m,
 }
 
 // build_ahead's search on bitmaps (below_wanted_limit()): the rare values below the first common
-// value the set lacks (found from bitmaps of the missing values, 16 at a time), all at once with
-// the vector search, else one at a time; those found are marked.
+// value the set lacks (found from bitmaps of the missing values, 16 at a time; the set completed
+// first when that value reaches its marks in registers), all at once with the vector search, else
+// one at a time; those found are marked.
 template <typename V>
-std::uint32_t GrundySequence::State::resolve_wanted(const V* g, std::uint64_t m,
-                                                    std::uint8_t* mark) const {
+std::uint32_t GrundySequence::State::resolve_wanted(const V* g, std::uint64_t m, std::size_t slot,
+                                                    std::size_t rare_end) {
+  std::uint8_t* mark = set_data(slot);
   std::uint64_t missing[detail::kWantedLimit / 64];
   std::size_t words = 0;
   const std::uint8_t* const sets[] = {mark};
-  const std::uint32_t first_common = wanted_until_stop(sets, 1, nullptr, 0, 0, missing, words);
+  std::uint32_t first_common = wanted_until_stop(sets, 1, nullptr, 0, 0, missing, words);
+  if (complete_for(g, first_common, &m, 1, rare_end)) {
+    first_common = wanted_until_stop(sets, 1, nullptr, 0, 0, missing, words);
+  }
   detail::WantedValues wanted;
   wanted.assign(missing, words);
   if (wanted.count == 0) return first_common;

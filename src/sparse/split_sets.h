@@ -20,6 +20,7 @@ template <typename V>
   std::memset(mark, 0, set_size());
   set_heap[slot] = m;
   prefix_left[slot] = 0;
+  set_exact[slot] = detail::kAllIndices;
   // Every split with a rare part: that is every split with a detail::common value (and some
   // others). Rare heaps r ≤ prefix are skipped: the split (r, m - r) is one of the prefix splits.
   const std::uint64_t prefix_end = std::min(half(m), prefix);
@@ -71,9 +72,9 @@ inline bool GrundySequence::State::batch_free(std::uint64_t m0) const {
 // prefix splits (a, m - a) with m - a < known_end are marked too, the others are left to
 // mark_prefix (prefix_unmarked).
 template <typename V>
-[[gnu::noinline]] void GrundySequence::State::build_batch(const V* g, std::uint64_t m0,
-                                                          std::size_t rare_end,
-                                                          std::uint64_t known_end) {
+[[gnu::noinline]] std::uint32_t GrundySequence::State::build_batch(const V* g, std::uint64_t m0,
+                                                                   std::size_t rare_end,
+                                                                   std::uint64_t known_end) {
   const std::size_t stride = set_stride;
   std::uint8_t* const base = set_data(m0 % split_slots);
   std::memset(base, 0, detail::kBatch * stride);
@@ -83,7 +84,7 @@ template <typename V>
   // Rare heaps r with kPrefix < r < m0 - kPrefix: a split of every set of the batch.
   std::size_t last = i;
   while (last < count && rare_heaps[last] + prefix < m0) ++last;
-  mark_rows(g, m0, i, last, base);
+  const std::uint32_t exact = mark_rows(g, m0, i, last, base);
   i = last;
   // The next few: of the later sets only (r < m - kPrefix).
   for (; i < count && rare_heaps[i] + prefix + 1 < m0 + detail::kBatch; ++i) {
@@ -100,18 +101,31 @@ template <typename V>
     }
   }
   mark_batch_prefix(g, m0, known_end, base);
+  return exact;
 }
 
 // build_batch's rows of rare heaps rare_heaps[first .. last - 1]: the splits (r, m0 + j - r) of the
 // 16 sets. Coded, the other parts m0 + j - r are common (their splits are common codes) unless
-// some is a rare heap: such rows are marked split by split.
+// some is a rare heap: such rows are marked split by split. On a byte table with the vector
+// search, the indices below detail::kLowIndices (among the common codes when coded) are marked in
+// registers and the others left to complete_rows: returns the index up to which the rows' marks
+// are all there (set_exact).
 template <typename V>
-void GrundySequence::State::mark_rows(const V* g, std::uint64_t m0, std::size_t first,
-                                      std::size_t last, std::uint8_t* base) const {
+std::uint32_t GrundySequence::State::mark_rows(const V* g, std::uint64_t m0, std::size_t first,
+                                               std::size_t last, std::uint8_t* base) const {
   const std::size_t stride = set_stride;
   const std::uint64_t* heaps = rare_heaps.data();
   const std::uint32_t* values = rare_values.data();
+  // (Sets of values below 128 on their own, stride 256 + 64 at most, are marked whole in
+  // registers by mark_batch.)
+  const bool low = sizeof(V) == 1 && vector && stride > 256 + 64;
   auto rows = [&](std::size_t from, std::size_t to) {
+    if constexpr (sizeof(V) == 1) {
+      if (low) {
+        return detail::mark_batch_low(g, m0, heaps + from, values + from, to - from,
+                                      base + class_offset(), stride);
+      }
+    }
     if constexpr (sizeof(V) <= 2) {
       detail::mark_batch(g, m0, heaps + from, values + from, to - from, base + class_offset(),
                          stride, vector);
@@ -119,7 +133,11 @@ void GrundySequence::State::mark_rows(const V* g, std::uint64_t m0, std::size_t 
       detail::mark_batch(g, m0, heaps + from, values + from, to - from, base, stride);
     }
   };
-  if (!coded()) return rows(first, last);
+  const std::uint32_t exact = low ? class_offset() + detail::kLowIndices : detail::kAllIndices;
+  if (!coded()) {
+    rows(first, last);
+    return exact;
+  }
   // Rows of rare heaps r ≤ m0 - limit: their other parts are past the rare bits' limit.
   const std::uint64_t limit = rare_bits.limit();
   std::size_t clean = first;
@@ -137,6 +155,53 @@ void GrundySequence::State::mark_rows(const V* g, std::uint64_t m0, std::size_t 
     }
   }
   rows(clean, last);
+  return exact;
+}
+
+// Adds to the set of m in `slot` the marks of build_batch's rows that mark_batch_low left out
+// (all of the rows', those already there marked again): the rare heaps r with
+// kPrefix < r < m0 - kPrefix among the first `rare_end`.
+template <typename V>
+void GrundySequence::State::complete_rows(const V* g, std::uint64_t m, std::size_t slot,
+                                          std::size_t rare_end) {
+  std::uint8_t* mark = set_data(slot);
+  const std::uint64_t m0 = m - m % detail::kBatch;
+  const std::uint64_t* heaps = rare_heaps.data();
+  const std::uint32_t* values = rare_values.data();
+  const std::size_t first =
+      static_cast<std::size_t>(std::upper_bound(heaps, heaps + rare_end, prefix) - heaps);
+  std::size_t last = first;
+  while (last < rare_end && heaps[last] + prefix < m0) ++last;
+  // Parts past the rare bits' limit are common (coded: a common split); the others, one by one.
+  const std::uint64_t limit = coded() ? rare_bits.limit() : 0;
+  const std::size_t past =
+      m < limit ? first
+                : static_cast<std::size_t>(
+                      std::upper_bound(heaps + first, heaps + last, m - limit) - heaps);
+  std::uint8_t* const common_marks = mark + class_offset();
+  for (std::size_t i = first; i < past; ++i) common_marks[values[i] ^ g[m - heaps[i]]] = 1;
+  for (std::size_t i = past; i < last; ++i) {
+    mark[(values[i] ^ g[m - heaps[i]]) + rare_offset(m - heaps[i])] = 1;
+  }
+  set_exact[slot] = detail::kAllIndices;
+}
+
+// Completes the sets of ms[0 .. count - 1] whose rows' marks stop at or below the index of
+// `stop`, a stop found in them (which a mark left out may have made too small); returns whether
+// any was.
+template <typename V>
+bool GrundySequence::State::complete_for(const V* g, std::uint32_t stop, const std::uint64_t* ms,
+                                         std::size_t count, std::size_t rare_end) {
+  const std::uint32_t index = index_of(stop);
+  bool any = false;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t slot = ms[i] % split_slots;
+    if (index >= set_exact[slot]) {
+      complete_rows(g, ms[i], slot, rare_end);
+      any = true;
+    }
+  }
+  return any;
 }
 
 // build_batch's prefix splits a ≤ kPrefix (a < m - a, as m0 ≥ 4 kPrefix) of the sets m0 + j with
@@ -172,13 +237,15 @@ inline std::uint8_t GrundySequence::State::prefix_unmarked(std::uint64_t m0,
   return static_cast<std::uint8_t>(m >= known_end ? std::min(prefix, m - known_end) : 0);
 }
 
-// Records the batch of sets m0 .. that build_batch built with `known_end` as the sets of their
-// slots.
-inline void GrundySequence::State::record_batch(std::uint64_t m0, std::uint64_t known_end) {
+// Records the batch of sets m0 .. that build_batch built with `known_end` (and marked exactly
+// below `exact`) as the sets of their slots.
+inline void GrundySequence::State::record_batch(std::uint64_t m0, std::uint64_t known_end,
+                                                std::uint32_t exact) {
   const std::size_t slot0 = m0 % split_slots;
   for (std::size_t j = 0; j < detail::kBatch; ++j) {
     set_heap[slot0 + j] = m0 + j;
     prefix_left[slot0 + j] = prefix_unmarked(m0, known_end, j);
+    set_exact[slot0 + j] = exact;
   }
 }
 
