@@ -178,9 +178,10 @@ namespace {
 NIMKIT_AVX512 void mark_low(const std::uint8_t* g, std::uint64_t m0, const std::uint64_t* heaps,
                             const std::uint32_t* values, std::size_t count, std::uint8_t* base,
                             std::size_t stride) {
+  constexpr int kWords = kLowIndices / 32;
   const __m512i one = _mm512_set1_epi32(1);
-  __m512i acc[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(),
-                    _mm512_setzero_si512()};
+  __m512i acc[kWords];
+  for (int w = 0; w < kWords; ++w) acc[w] = _mm512_setzero_si512();
   for (std::size_t i = 0; i < count; ++i) {
     const __m128i row =
         _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(g + (m0 - heaps[i]))),
@@ -188,19 +189,20 @@ NIMKIT_AVX512 void mark_low(const std::uint8_t* g, std::uint64_t m0, const std::
     // (The maskz forms with every lane: GCC 12 warns of an uninitialized operand in the plain
     // ones.) A shift by 32 or more gives 0: indices of other words set no bit.
     const __m512i x = _mm512_maskz_cvtepu8_epi32(0xFFFF, row);
-    for (int w = 0; w < 4; ++w) {
+    for (int w = 0; w < kWords; ++w) {
       acc[w] = _mm512_or_si512(
           acc[w],
           _mm512_maskz_sllv_epi32(0xFFFF, one, _mm512_sub_epi32(x, _mm512_set1_epi32(32 * w))));
     }
   }
-  alignas(64) std::uint32_t bits[4][16];
-  for (int w = 0; w < 4; ++w) _mm512_store_si512(bits[w], acc[w]);
+  alignas(64) std::uint32_t bits[kWords + 1][16] = {};
+  for (int w = 0; w < kWords; ++w) _mm512_store_si512(bits[w], acc[w]);
   const __m512i ones = _mm512_set1_epi8(1);
   for (std::size_t j = 0; j < 16; ++j) {
-    _mm512_mask_storeu_epi8(base + j * stride, bits[0][j] | std::uint64_t{bits[1][j]} << 32, ones);
-    _mm512_mask_storeu_epi8(base + j * stride + 64, bits[2][j] | std::uint64_t{bits[3][j]} << 32,
-                            ones);
+    for (int w = 0; w < kWords; w += 2) {
+      _mm512_mask_storeu_epi8(base + j * stride + 32 * w,
+                              bits[w][j] | std::uint64_t{bits[w + 1][j]} << 32, ones);
+    }
   }
 }
 #endif
