@@ -189,10 +189,12 @@ NIMKIT_AVX512 void mark_low(const std::uint8_t* g, std::uint64_t m0, const std::
     // (The maskz forms with every lane: GCC 12 warns of an uninitialized operand in the plain
     // ones.) A shift by 32 or more gives 0: indices of other words set no bit.
     const __m512i x = _mm512_maskz_cvtepu8_epi32(0xFFFF, row);
+    // The bit of x in its word (a rotate takes x mod 32), ORed into the word x / 32.
+    const __m512i bit = _mm512_maskz_rolv_epi32(0xFFFF, one, x);
+    const __m512i word = _mm512_maskz_srli_epi32(0xFFFF, x, 5);
     for (int w = 0; w < kWords; ++w) {
-      acc[w] = _mm512_or_si512(
-          acc[w],
-          _mm512_maskz_sllv_epi32(0xFFFF, one, _mm512_sub_epi32(x, _mm512_set1_epi32(32 * w))));
+      acc[w] = _mm512_mask_or_epi32(acc[w], _mm512_cmpeq_epi32_mask(word, _mm512_set1_epi32(w)),
+                                    acc[w], bit);
     }
   }
   alignas(64) std::uint32_t bits[kWords + 1][16] = {};
