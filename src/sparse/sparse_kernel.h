@@ -32,12 +32,16 @@ constexpr int kMaxMaskBits = 16;
 // candidate has a witness among them (97 % of the .354 candidates within 32), so the targeted
 // search runs only for the few that do not. 32 measured faster than 16 or 64 on .354.
 constexpr std::uint64_t kPrefix = 32;
-// With helper threads the prefix is longer: a batch of split sets can be built once the values
-// below its first set minus (prefix + 1 - kBatch) are known, so a prefix of 128 lets seven batches
-// be built ahead of the heap being computed (one with a prefix of 32), and a thread that waits for
-// a set can nearly always build another. Two threads, wall time (Grundy's game to 2^22 / .376):
-// 2.41 / 1.26 s with 64, 2.32 / 1.08 s with 96, 2.30 / 0.97 s with 128, less steady with 192.
-constexpr std::uint64_t kThreadedPrefix = 128;
+// With helper threads the rows of the rare heaps r ≤ kThreadedHorizon are left out of the batches
+// and added when a set is used (complete_set; 16 of Officers' rare heaps, 15 of Grundy's game's):
+// a batch can then be built once the values below its first set minus
+// (kThreadedHorizon + 1 - kBatch) are known, so seven batches can be built ahead of the heap being
+// computed (one with the horizon at the prefix, 32), and a thread that waits for a set can nearly
+// always build another. (The horizon was first the prefix itself, 128 marked splits a set:
+// Officers to 2^22 on two threads took a third more CPU than on one.) Two threads, wall time
+// (Grundy's game to 2^22 / .376): 2.41 / 1.26 s with 64, 2.32 / 1.08 s with 96, 2.30 / 0.97 s with
+// 128, less steady with 192.
+constexpr std::uint64_t kThreadedHorizon = 128;
 constexpr std::uint64_t kNoHeap = ~std::uint64_t{0};
 constexpr std::uint32_t kNoValue = ~std::uint32_t{0};
 constexpr std::uint32_t kAllIndices = ~std::uint32_t{0};  // set_exact: every index
@@ -52,8 +56,8 @@ constexpr std::size_t kMaxSimpleMoves = 32;
 // spread over 165 KB, more than the first-level cache holds). At most kPrefix: the batch reads no
 // value above its first set minus 2.
 constexpr std::uint64_t kBatch = 16;
-static_assert(kBatch <= kPrefix && kPrefix <= kThreadedPrefix && kThreadedPrefix < 256 &&
-              kBatch == 16);  // 16: detail::mark_batch
+static_assert(kBatch <= kPrefix && kPrefix <= kThreadedHorizon && kPrefix < 256 &&
+              kBatch == 16);  // 16: detail::mark_batch; 256: prefix_left
 
 bool common(std::uint32_t value, std::uint32_t mask) {
   return (std::popcount(value & mask) & 1) != 0;
@@ -138,9 +142,11 @@ struct GrundySequence::State {
   }
 
   std::uint32_t mask = 0;
-  // The splits a = 1 .. prefix of every split set are marked outright (detail::kPrefix, or
-  // detail::kThreadedPrefix while helper threads run: run_stretch).
+  // The splits a = 1 .. prefix of every split set are marked outright (detail::kPrefix).
   std::uint64_t prefix = detail::kPrefix;
+  // The rows of rare heaps prefix < r ≤ horizon are left out of batches and marked when a set is
+  // used (detail::kThreadedHorizon while helper threads run: run_stretch; else the prefix).
+  std::uint64_t horizon = detail::kPrefix;
   // Bit v % 64 of common_bits[v / 64]: detail::common(v, mask), for v < detail::kWantedLimit.
   std::array<std::uint64_t, detail::kWantedLimit / 64> common_bits{};
   void set_mask(std::uint32_t chosen) {
@@ -182,7 +188,7 @@ struct GrundySequence::State {
   // (bytes, not stamps: build_batch marks 32 sets at once, and 32 sets of 256 one-byte marks
   // stay in the first-level cache where 4-byte stamps do not).
   // In a stretch with helper threads, every set a heap may need and every set the helpers build
-  // ahead has a slot of its own (sparse_threads.h): largest split length + kThreadedPrefix + 1
+  // ahead has a slot of its own (sparse_threads.h): largest split length + kThreadedHorizon + 1
   // slots, threaded_slots; one thread uses the first serial_slots only (fewer sets stay in the
   // first-level cache: .354 1.5 s against 1.7 s with 144 slots). The arrays hold threaded_slots.
   std::size_t split_slots = 1;
@@ -222,7 +228,7 @@ struct GrundySequence::State {
       serial_slots = whole_batches(max_split() - min_split() + 2 * detail::kBatch - 1);
       threaded_slots =
           threaded()
-              ? std::max(serial_slots, whole_batches(max_split() + detail::kThreadedPrefix + 1))
+              ? std::max(serial_slots, whole_batches(max_split() + detail::kThreadedHorizon + 1))
               : serial_slots;
     }
     split_slots = serial_slots;
@@ -429,7 +435,11 @@ struct GrundySequence::State {
   std::uint8_t prefix_unmarked(std::uint64_t m0, std::uint64_t known_end, std::size_t j) const;
   void record_batch(std::uint64_t m0, std::uint64_t known_end, std::uint32_t exact);
   template <typename V>
-  void mark_prefix(const V* g, std::uint64_t m, std::size_t slot);
+  void mark_prefix(const V* g, std::uint64_t m, std::size_t slot, std::uint64_t keep = 0);
+  template <typename V>
+  void mark_deferred_rows(const V* g, std::uint64_t m, std::size_t slot);
+  template <typename V>
+  void mark_late_rows(const V* g, std::uint64_t m, std::size_t slot, std::size_t end);
 
   // The mex of one heap by the sparse algorithm (sparse_mex.h). kPipelined: helper threads build
   // the sets (sparse_threads.h).
@@ -519,6 +529,8 @@ struct GrundySequence::State {
   bool run_stretch(detail::ValueTable<V>& table, std::uint64_t end);
   template <typename V>
   void complete_set(const V* g, std::uint64_t m, std::size_t slot);
+  // Pipelined sets: built with the first set_rare_end[slot] rare heaps (those published then).
+  std::vector<std::size_t> set_rare_end;
   // Pipelined sets: the rare values below set_resolved[slot] that the set lacks have no split
   // a > detail::kPrefix (searched in full by the thread that built it); 0 when none is known.
   std::vector<std::uint32_t> set_resolved;
@@ -531,6 +543,12 @@ struct GrundySequence::State {
   std::uint32_t resolve_wanted(const V* g, std::uint64_t m, std::size_t slot, std::size_t rare_end);
   template <typename V>
   bool try_build(const V* g, std::uint64_t limit);
+  template <typename V>
+  bool try_finish(const V* g);
+  template <typename V>
+  bool try_work(const V* g);
+  template <typename V>
+  void finish_set(const V* g, std::uint64_t m, std::size_t slot);
   template <typename V>
   void helper(const V* g);
   template <typename V>

@@ -3,11 +3,13 @@
 //
 // Heap n reads every value below n, so heaps cannot be computed side by side; but most of the work
 // of a split set S(m) does not need the newest values. Its rare part — the splits (r, m - r) with
-// a rare heap r whose smaller part exceeds detail::kPrefix, that is kPrefix < r < m - kPrefix —
-// reads only g[0 .. m - kPrefix - 1]; the splits with a smaller part of at most kPrefix are the
-// prefix, which the computing thread marks itself. So while the calling thread computes heap n
-// (prefix marks, mex, searches for rare candidates), helpers build the rare parts of S(m) for
-// m ≤ n + kPrefix, each helper every (threads - 1)-th set.
+// a rare heap r whose smaller part exceeds detail::kThreadedHorizon, that is
+// kThreadedHorizon < r < m - kPrefix — reads only g[0 .. m - kThreadedHorizon - 1]; the rows of the
+// few rare heaps kPrefix < r ≤ kThreadedHorizon, and the splits with a smaller part of at most
+// kPrefix (the prefix) whose values were not known, the computing thread marks itself
+// (complete_set). So while the calling thread computes heap n (those marks, the mex, searches for
+// rare candidates), helpers build batches of 16 sets S(m) for m up to about n + kThreadedHorizon,
+// and search them.
 //
 // Sharing: a set is written by one helper, then published (release store of `ready`) and only
 // then completed and read by the calling thread (acquire). A helper reuses a slot only once the
@@ -61,10 +63,13 @@ struct GrundySequence::State::Pipeline {
   std::atomic<std::uint64_t> heaps_done{0};
   std::atomic<std::size_t> rare_published{0};
   std::atomic<bool> stop{false};
-  std::atomic<std::uint64_t> next_set{0};  // the next set no thread has claimed
-  std::uint64_t last_set = 0;              // sets below this are built ahead
-  // ready[slot] == m + 1 once S(m) is built ahead in slot.
+  std::atomic<std::uint64_t> next_set{0};     // the next batch no thread has claimed
+  std::atomic<std::uint64_t> next_finish{0};  // the next set no thread has claimed to finish
+  std::uint64_t last_set = 0;                 // sets below this are built ahead
+  // ready[slot] == m + 1 once the rows of S(m) are built in slot; finished[slot] == m + 1 once it
+  // is finished (finish_set).
   std::unique_ptr<std::atomic<std::uint64_t>[]> ready;
+  std::unique_ptr<std::atomic<std::uint64_t>[]> finished;
   std::vector<std::thread> helpers;
 
   ~Pipeline() {
@@ -73,11 +78,8 @@ struct GrundySequence::State::Pipeline {
   }
 };
 
-// The sets m0 .. m0 + kBatch - 1 without their prefixes, on any thread: the rare parts
-// (build_batch, with the rare heaps published so far), then, when a heap needs one set only, a
-// search over the splits a > kPrefix of each set for every rare value below the smallest common
-// value the set lacks (the values the mex search of the heap will ask about first): the search
-// runs over every split, so a value it does not find is known to be absent (set_resolved).
+// The rows of the sets m0 .. m0 + kBatch - 1 (build_batch, with the rare heaps published so far;
+// the prefix splits whose values are known), on any thread, up to kThreadedHorizon heaps ahead.
 template <typename V>
 void GrundySequence::State::build_ahead(const V* g, std::uint64_t m0) {
   const std::uint64_t known = pipeline->heaps_done.load(std::memory_order_acquire);
@@ -87,13 +89,31 @@ void GrundySequence::State::build_ahead(const V* g, std::uint64_t m0) {
   for (std::size_t j = 0; j < detail::kBatch; ++j) {
     prefix_left[slot0 + j] = prefix_unmarked(m0, known, j);
     set_exact[slot0 + j] = exact;
-    // With several sets, a value absent from one is usually found in another: searching each set
-    // on its own would scan far more than the heap's own search (all sets in step), so only the
-    // rare part is built ahead.
-    set_resolved[slot0 + j] =
-        game.grundys_game || split_two.size() == 1 ? resolve(g, m0 + j, slot0 + j, published) : 0;
+    set_rare_end[slot0 + j] = published;
     pipeline->ready[slot0 + j].store(m0 + j + 1, std::memory_order_release);
   }
+}
+
+// Finishes S(m), on any thread, once the values below m - kPrefix are known (the rows it was built
+// with were built up to kThreadedHorizon heaps earlier): the rows of the rare heaps up to the
+// horizon and of those found since, the prefix splits whose values are now known, and, when a
+// heap needs one set only, a search over the splits a > kPrefix for every rare value below the
+// smallest common value the set lacks (the values the mex search of the heap will ask about
+// first): the search runs over every split, so a value it does not find is known to be absent
+// (set_resolved). The computing thread is left with the prefix splits of the newest values.
+template <typename V>
+void GrundySequence::State::finish_set(const V* g, std::uint64_t m, std::size_t slot) {
+  const std::uint64_t known = pipeline->heaps_done.load(std::memory_order_acquire);
+  const std::size_t published = pipeline->rare_published.load(std::memory_order_acquire);
+  mark_deferred_rows(g, m, slot);
+  mark_late_rows(g, m, slot, published);
+  mark_prefix(g, m, slot, m >= known ? m - known : 0);
+  // With several sets, a value absent from one is usually found in another: searching each set
+  // on its own would scan far more than the heap's own search (all sets in step), so only the
+  // marks are made ahead.
+  set_resolved[slot] =
+      game.grundys_game || split_two.size() == 1 ? resolve(g, m, slot, published) : 0;
+  pipeline->finished[slot].store(m + 1, std::memory_order_release);
 }
 
 // The search of build_ahead for the set S(m) at `mark`: marks the rare values below the first
@@ -149,9 +169,9 @@ std::uint32_t GrundySequence::State::resolve_wanted(const V* g, std::uint64_t m,
 }
 
 // Builds the next unclaimed batch if its first set is at most `limit`: the batch reads values
-// and rare heaps up to m0 + kBatch - 1 - (kPrefix + 1), known once
-// limit = heaps_done + kPrefix + 1 - kBatch ≥ m0; its slots are free then, as split_slots >
-// max_split() + kPrefix.
+// and rare heaps up to m0 + kBatch - 1 - (horizon + 1), known once
+// limit = heaps_done + horizon + 1 - kBatch ≥ m0; its slots are free then, as split_slots >
+// max_split() + horizon.
 template <typename V>
 bool GrundySequence::State::try_build(const V* g, std::uint64_t limit) {
   std::uint64_t m0 = pipeline->next_set.load(std::memory_order_relaxed);
@@ -164,18 +184,43 @@ bool GrundySequence::State::try_build(const V* g, std::uint64_t limit) {
 }
 
 std::uint64_t GrundySequence::State::build_limit() const {
-  return pipeline->heaps_done.load(std::memory_order_acquire) + prefix + 1 - detail::kBatch;
+  return pipeline->heaps_done.load(std::memory_order_acquire) + horizon + 1 - detail::kBatch;
 }
 
-// A helper thread: builds the next set whenever it may. It claims a set only when it can build
-// it at once, so that a helper the system puts to sleep holds no set the heap is waiting for.
+// Finishes the next unclaimed set if it may be now: its rows are built and the values below
+// m - kPrefix are known.
+template <typename V>
+bool GrundySequence::State::try_finish(const V* g) {
+  std::uint64_t m = pipeline->next_finish.load(std::memory_order_relaxed);
+  if (m >= pipeline->last_set) return false;
+  if (m > pipeline->heaps_done.load(std::memory_order_acquire) + prefix) return false;
+  const std::size_t slot = m % split_slots;
+  if (pipeline->ready[slot].load(std::memory_order_acquire) != m + 1) return false;
+  if (!pipeline->next_finish.compare_exchange_strong(m, m + 1, std::memory_order_relaxed)) {
+    return false;
+  }
+  finish_set(g, m, slot);
+  return true;
+}
+
+// The next job a thread may do at once: finishing a set (the computing thread needs those first),
+// or building a batch.
+template <typename V>
+bool GrundySequence::State::try_work(const V* g) {
+  return try_finish(g) || try_build(g, build_limit());
+}
+
+// A helper thread: finishes sets and builds batches whenever it may. It claims a job only when it
+// can do it at once, so that a helper the system puts to sleep holds no set the heap is waiting
+// for.
 template <typename V>
 void GrundySequence::State::helper(const V* g) {
   unsigned spins = 0;
   while (!pipeline->stop.load(std::memory_order_relaxed)) {
-    if (try_build(g, build_limit())) {
+    if (try_work(g)) {
       spins = 0;
-    } else if (pipeline->next_set.load(std::memory_order_relaxed) >= pipeline->last_set) {
+    } else if (pipeline->next_set.load(std::memory_order_relaxed) >= pipeline->last_set &&
+               pipeline->next_finish.load(std::memory_order_relaxed) >= pipeline->last_set) {
       return;
     } else {
       detail::wait_a_little(spins, true);
@@ -201,16 +246,17 @@ std::size_t GrundySequence::State::find_unresolved(const V* g, const std::uint64
   return found == open_count ? count : index[found];
 }
 
-// Waits for S(m) — building the next sets meanwhile, so that no thread idles — and adds the
-// prefix splits a = 1..kPrefix.
+// Waits for S(m) to be finished — doing other jobs meanwhile, so that no thread idles — and adds
+// the prefix splits a = 1..kPrefix it still lacks (and the rows of rare heaps found since it was
+// finished, which none are: they split m with a smaller part in the prefix).
 template <typename V>
 void GrundySequence::State::complete_set(const V* g, std::uint64_t m, std::size_t slot) {
   unsigned spins = 0;
-  const std::uint64_t limit = build_limit();
-  while (pipeline->ready[slot].load(std::memory_order_acquire) != m + 1) {
-    if (!try_build(g, limit)) detail::wait_a_little(spins);
+  while (pipeline->finished[slot].load(std::memory_order_acquire) != m + 1) {
+    if (!try_work(g)) detail::wait_a_little(spins);
   }
   set_heap[slot] = m;
+  mark_late_rows(g, m, slot, rare_heaps.size());
   mark_prefix(g, m, slot);
 }
 
@@ -247,18 +293,24 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
   // Every set is built anew in the stretch, with the longer prefix and every slot (restored by
   // Finish).
   clear_split_sets();
-  prefix = detail::kThreadedPrefix;
+  horizon = detail::kThreadedHorizon;
   split_slots = threaded_slots;
   Pipeline pipe;
   pipe.heaps_done.store(n0);
   pipe.rare_published.store(rare_heaps.size());
   pipe.ready = std::make_unique<std::atomic<std::uint64_t>[]>(split_slots);
-  for (std::size_t i = 0; i < split_slots; ++i) pipe.ready[i].store(0);
+  pipe.finished = std::make_unique<std::atomic<std::uint64_t>[]>(split_slots);
+  for (std::size_t i = 0; i < split_slots; ++i) {
+    pipe.ready[i].store(0);
+    pipe.finished[i].store(0);
+  }
   pipeline = &pipe;
   pipeline_first = (n0 - min_split() + detail::kBatch) / detail::kBatch * detail::kBatch;
   pipe.next_set.store(pipeline_first);
+  pipe.next_finish.store(pipeline_first);
   pipe.last_set = end - min_split();
   set_resolved.assign(split_slots, 0);
+  set_rare_end.assign(split_slots, 0);
   const V* g = table.data();  // reserved to `end` by extend_to: does not move
   for (unsigned i = 1; i < threads; ++i) pipe.helpers.emplace_back([this, g] { helper(g); });
   // Joins the helpers before the sets are cleared, also when note() throws.
@@ -271,7 +323,7 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
       pipe.helpers.clear();
       state.pipeline = nullptr;
       state.clear_split_sets();
-      state.prefix = detail::kPrefix;
+      state.horizon = state.prefix;
       state.split_slots = state.serial_slots;
     }
   };

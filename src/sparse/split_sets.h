@@ -80,8 +80,9 @@ template <typename V>
   std::memset(base, 0, detail::kBatch * stride);
   const std::size_t count = rare_end;
   const std::uint64_t* heaps = rare_heaps.data();
-  std::size_t i = static_cast<std::size_t>(std::upper_bound(heaps, heaps + count, prefix) - heaps);
-  // Rare heaps r with kPrefix < r < m0 - kPrefix: a split of every set of the batch.
+  // (Rows of rare heaps prefix < r ≤ horizon are left to mark_deferred_rows.)
+  std::size_t i = static_cast<std::size_t>(std::upper_bound(heaps, heaps + count, horizon) - heaps);
+  // Rare heaps r with horizon < r < m0 - kPrefix: a split of every set of the batch.
   std::size_t last = i;
   while (last < count && rare_heaps[last] + prefix < m0) ++last;
   const std::uint32_t exact = mark_rows(g, m0, i, last, base);
@@ -160,7 +161,7 @@ std::uint32_t GrundySequence::State::mark_rows(const V* g, std::uint64_t m0, std
 
 // Adds to the set of m in `slot` the marks of build_batch's rows that mark_batch_low left out
 // (all of the rows', those already there marked again): the rare heaps r with
-// kPrefix < r < m0 - kPrefix among the first `rare_end`.
+// horizon < r < m0 - kPrefix among the first `rare_end`.
 template <typename V>
 void GrundySequence::State::complete_rows(const V* g, std::uint64_t m, std::size_t slot,
                                           std::size_t rare_end) {
@@ -169,7 +170,7 @@ void GrundySequence::State::complete_rows(const V* g, std::uint64_t m, std::size
   const std::uint64_t* heaps = rare_heaps.data();
   const std::uint32_t* values = rare_values.data();
   const std::size_t first =
-      static_cast<std::size_t>(std::upper_bound(heaps, heaps + rare_end, prefix) - heaps);
+      static_cast<std::size_t>(std::upper_bound(heaps, heaps + rare_end, horizon) - heaps);
   std::size_t last = first;
   while (last < rare_end && heaps[last] + prefix < m0) ++last;
   // Parts past the rare bits' limit are common (coded: a common split); the others, one by one.
@@ -249,13 +250,47 @@ inline void GrundySequence::State::record_batch(std::uint64_t m0, std::uint64_t 
   }
 }
 
-// Adds the prefix splits a = 1 .. prefix_left[slot] to a set built by build_batch.
+// Adds to the set of m in `slot`, built by build_batch with a horizon past the prefix, the rows it
+// left out: the splits (r, m - r) of the rare heaps prefix < r ≤ horizon, all of whose values are
+// known when the set is used.
 template <typename V>
-void GrundySequence::State::mark_prefix(const V* g, std::uint64_t m, std::size_t slot) {
+void GrundySequence::State::mark_deferred_rows(const V* g, std::uint64_t m, std::size_t slot) {
+  std::uint8_t* mark = set_data(slot);
+  const auto first = std::upper_bound(rare_heaps.begin(), rare_heaps.end(), prefix);
+  for (auto it = first; it != rare_heaps.end() && *it <= horizon; ++it) {
+    const std::uint64_t r = *it;
+    if (game.grundys_game && 2 * r == m) continue;  // the equal split is no move
+    const std::uint32_t key = rare_values[static_cast<std::size_t>(it - rare_heaps.begin())];
+    mark[(key ^ g[m - r]) + rare_offset(m - r)] = 1;
+  }
+}
+
+// Adds to the set of m in `slot`, whose rows are those of the first set_rare_end[slot] rare heaps,
+// the rows of the rare heaps up to rare_heaps[end - 1] whose splits' smaller part m - r exceeds the
+// prefix (a batch is built up to horizon + 1 - kBatch heaps before its values, and rare heaps are
+// found meanwhile).
+template <typename V>
+void GrundySequence::State::mark_late_rows(const V* g, std::uint64_t m, std::size_t slot,
+                                           std::size_t end) {
+  std::uint8_t* mark = set_data(slot);
+  for (std::size_t i = set_rare_end[slot]; i < end; ++i) {
+    const std::uint64_t r = rare_heaps[i];
+    if (r + prefix >= m) break;  // ascending: the rest split m with a smaller part in the prefix
+    if (r <= horizon || (game.grundys_game && 2 * r == m)) continue;  // (mark_deferred_rows')
+    mark[(rare_values[i] ^ g[m - r]) + rare_offset(m - r)] = 1;
+  }
+  set_rare_end[slot] = std::max(set_rare_end[slot], end);
+}
+
+// Adds the prefix splits a = keep + 1 .. prefix_left[slot] to a set built by build_batch (those
+// whose values are known: m - a < m - keep), leaving a = 1 .. keep.
+template <typename V>
+void GrundySequence::State::mark_prefix(const V* g, std::uint64_t m, std::size_t slot,
+                                        std::uint64_t keep) {
   std::uint8_t* mark = set_data(slot);
   const std::uint64_t left = std::min<std::uint64_t>(half(m), prefix_left[slot]);
-  for (std::uint64_t a = 1; a <= left; ++a) mark[split_index(g, a, m - a)] = 1;
-  prefix_left[slot] = 0;
+  for (std::uint64_t a = keep + 1; a <= left; ++a) mark[split_index(g, a, m - a)] = 1;
+  prefix_left[slot] = static_cast<std::uint8_t>(std::min<std::uint64_t>(prefix_left[slot], keep));
 }
 
 }  // namespace nimkit
