@@ -248,12 +248,15 @@ std::size_t GrundySequence::State::find_unresolved(const V* g, const std::uint64
 
 // Waits for S(m) to be finished — doing other jobs meanwhile, so that no thread idles — and adds
 // the prefix splits a = 1..kPrefix it still lacks (and the rows of rare heaps found since it was
-// finished, which none are: they split m with a smaller part in the prefix).
+// finished, which none are: they split m with a smaller part in the prefix). Once the rows of S(m)
+// are built it takes only sets to finish (a batch takes several times longer, and S(m), finished
+// elsewhere meanwhile, would wait for it).
 template <typename V>
 void GrundySequence::State::complete_set(const V* g, std::uint64_t m, std::size_t slot) {
   unsigned spins = 0;
   while (pipeline->finished[slot].load(std::memory_order_acquire) != m + 1) {
-    if (!try_work(g)) detail::wait_a_little(spins);
+    const bool built = pipeline->ready[slot].load(std::memory_order_acquire) == m + 1;
+    if (!try_finish(g) && (built || !try_build(g, build_limit()))) detail::wait_a_little(spins);
   }
   set_heap[slot] = m;
   mark_late_rows(g, m, slot, rare_heaps.size());
