@@ -1,14 +1,65 @@
-// The table's forms (value_table.h) in the sparse kernel (sparse_kernel.h): which form holds the
-// values, moving the table from one form to another, and the rare heaps under a new mask (which
-// codes a kCoded table anew). Private to src/sparse_space.cc.
+// The table's forms (value_table.h) in the sparse kernel (sparse_kernel.h): reading and appending
+// values in the current form, which form holds the values, moving the table from one form to
+// another, and the rare heaps under a new mask (which codes a kCoded table anew). Private to
+// src/sparse_space.cc.
 #pragma once
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 #include "sparse_kernel.h"
 
 namespace nimkit {
+
+// Values known, and the value of heap n.
+inline std::uint64_t GrundySequence::State::size() const {
+  return storage == detail::Storage::kWide    ? g32.size()
+         : storage == detail::Storage::kShort ? g16.size()
+                                              : g8.size();
+}
+
+inline std::uint32_t GrundySequence::State::at(std::uint64_t n) const {
+  switch (storage) {
+    case detail::Storage::kBytes:
+      return g8[n];
+    case detail::Storage::kCoded:
+      return code.decode(g8[n], rare_bits.rare(n));
+    case detail::Storage::kShort:
+      return g16[n];
+    case detail::Storage::kWide:
+      break;
+  }
+  return g32[n];
+}
+
+// The largest value the table's form holds.
+inline std::uint32_t GrundySequence::State::storage_limit() const {
+  switch (storage) {
+    case detail::Storage::kBytes:
+      return byte_limit;
+    case detail::Storage::kCoded:
+      return code_limit;
+    case detail::Storage::kShort:
+      return narrow_limit;
+    case detail::Storage::kWide:
+      break;
+  }
+  return std::numeric_limits<std::uint32_t>::max();
+}
+
+// Appends the value of the next heap to the table, in its form.
+inline void GrundySequence::State::push(std::uint32_t value) {
+  switch (storage) {
+    case detail::Storage::kBytes:
+    case detail::Storage::kCoded:
+      return g8.push_back(static_cast<std::uint8_t>(entry(value)));
+    case detail::Storage::kShort:
+      return g16.push_back(static_cast<std::uint16_t>(value));
+    case detail::Storage::kWide:
+      return g32.push_back(value);
+  }
+}
 
 // Codes need the rare heaps as a list (classes) and a mask (0 makes every value rare), and the
 // coded kernel (sparse_mex.h, split_sets.h) serves the sparse algorithm with split sets and at most

@@ -126,20 +126,8 @@ struct GrundySequence::State {
   std::uint32_t entry_value(std::uint32_t x) const { return coded() ? code.decode(x, true) : x; }
   // What the table holds for `value` and back (the value of heap n: at(n)).
   std::uint32_t entry(std::uint32_t value) const { return coded() ? code.encode(value) : value; }
-  // The largest value the table's form holds.
-  std::uint32_t storage_limit() const {
-    switch (storage) {
-      case detail::Storage::kBytes:
-        return byte_limit;
-      case detail::Storage::kCoded:
-        return code_limit;
-      case detail::Storage::kShort:
-        return narrow_limit;
-      case detail::Storage::kWide:
-        break;
-    }
-    return std::numeric_limits<std::uint32_t>::max();
-  }
+  // The largest value the table's form holds (packing.h).
+  std::uint32_t storage_limit() const;
 
   std::uint32_t mask = 0;
   // The splits a = 1 .. prefix of every split set are marked outright (detail::kPrefix).
@@ -241,24 +229,9 @@ struct GrundySequence::State {
   // the value range grows).
   void clear_split_sets() { std::fill(set_heap.begin(), set_heap.end(), detail::kNoHeap); }
 
-  std::uint64_t size() const {
-    return storage == detail::Storage::kWide    ? g32.size()
-           : storage == detail::Storage::kShort ? g16.size()
-                                                : g8.size();
-  }
-  std::uint32_t at(std::uint64_t n) const {
-    switch (storage) {
-      case detail::Storage::kBytes:
-        return g8[n];
-      case detail::Storage::kCoded:
-        return code.decode(g8[n], rare_bits.rare(n));
-      case detail::Storage::kShort:
-        return g16[n];
-      case detail::Storage::kWide:
-        break;
-    }
-    return g32[n];
-  }
+  // Values known, and the value of heap n (packing.h).
+  std::uint64_t size() const;
+  std::uint32_t at(std::uint64_t n) const;
 
   // XORs of values below 2^b stay below 2^b and the mex is at most 2^b, so 2^(b+1) slots hold
   // every value marked or probed.
@@ -601,18 +574,8 @@ struct GrundySequence::State {
     }
   }
 
-  // Appends the value of the next heap to the table, in its form.
-  void push(std::uint32_t value) {
-    switch (storage) {
-      case detail::Storage::kBytes:
-      case detail::Storage::kCoded:
-        return g8.push_back(static_cast<std::uint8_t>(entry(value)));
-      case detail::Storage::kShort:
-        return g16.push_back(static_cast<std::uint16_t>(value));
-      case detail::Storage::kWide:
-        return g32.push_back(value);
-    }
-  }
+  // Appends the value of the next heap to the table, in its form (packing.h).
+  void push(std::uint32_t value);
 };
 
 }  // namespace nimkit
