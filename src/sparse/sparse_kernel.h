@@ -17,6 +17,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "checkpoint.h"
 #include "nimkit/sparse_space.h"
 #include "pair_search.h"
 #include "value_table.h"
@@ -337,6 +338,8 @@ struct GrundySequence::State {
   bool codable() const;
   detail::Storage storage_for(std::uint32_t value) const;
   void store_as(detail::Storage target);
+  // Restoring a checkpoint (sparse_space.cc).
+  Result<bool> read_table(detail::CheckpointReader& reader, const detail::CheckpointHeader& header);
 
   std::uint32_t mex_from(std::uint32_t v, std::uint32_t s) const {
     while (seen[v] == s) ++v;

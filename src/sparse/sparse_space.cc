@@ -337,6 +337,50 @@ Result<GrundySequence> GrundySequence::restore(std::span<const std::uint8_t> byt
   return restore(source, bytes.size(), expected_game, expected_algorithm, options);
 }
 
+// Reads a checkpoint's values (and, coded, its rare heaps) into the table of the form `storage`
+// names (the checkpoint's).
+Result<bool> GrundySequence::State::read_table(detail::CheckpointReader& reader,
+                                               const detail::CheckpointHeader& header) {
+  const std::uint64_t count = header.count;
+  if (coded()) {
+    if (header.mask == 0 || header.mask >= 512) return fail("checkpoint is corrupt (bad mask)");
+    code = detail::ValueCode(header.mask);
+    auto listed = reader.rare_heaps([this](std::uint64_t heap) { rare_bits.set(heap); });
+    if (!listed) return Error{listed.error()};
+  }
+  switch (storage) {
+    case detail::Storage::kBytes:
+    case detail::Storage::kCoded:
+      g8.resize(count);
+      break;
+    case detail::Storage::kShort:
+      g16.resize(count);
+      break;
+    case detail::Storage::kWide:
+      g32.resize(count);
+      break;
+  }
+  return reader.values([this](std::uint64_t first, std::span<const std::uint8_t> bytes) {
+    const std::uint8_t* p = bytes.data();
+    switch (storage) {
+      case detail::Storage::kBytes:
+      case detail::Storage::kCoded:
+        std::memcpy(g8.data() + first, p, bytes.size());
+        break;
+      case detail::Storage::kShort:
+        for (std::uint64_t i = first; i < first + bytes.size() / 2; ++i, p += 2) {
+          g16[i] = static_cast<std::uint16_t>(p[0] | (p[1] << 8));
+        }
+        break;
+      case detail::Storage::kWide:
+        for (std::uint64_t i = first; i < first + bytes.size() / 4; ++i, p += 4) {
+          g32[i] = static_cast<std::uint32_t>(detail::get_le(p, 4));
+        }
+        break;
+    }
+  });
+}
+
 Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, std::uint64_t size,
                                                const SplitGame* expected_game,
                                                const SequenceAlgorithm* expected_algorithm,
@@ -351,52 +395,14 @@ Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, s
   if (!sequence) return fail("checkpoint is corrupt (" + sequence.error() + ")");
   State& s = *sequence->state_;
   const std::uint64_t count = header->count;
-  // The table in the checkpoint's form first (a coded one needs its rare heaps to be read).
+  // The table in the checkpoint's form first (a coded one needs its rare heaps to be read),
+  // refused before it is allocated when it does not fit the budget.
   s.storage = header->width == 4   ? detail::Storage::kWide
               : header->width == 2 ? detail::Storage::kShort
               : header->coded      ? detail::Storage::kCoded
                                    : detail::Storage::kBytes;
-  if (s.coded()) {
-    if (header->mask == 0 || header->mask >= 512) return fail("checkpoint is corrupt (bad mask)");
-    s.code = detail::ValueCode(header->mask);
-  }
   if (auto fits = sequence->memory_for(count); !fits) return fail(fits.error());
-  if (s.coded()) {
-    auto listed = reader.rare_heaps([&s](std::uint64_t heap) { s.rare_bits.set(heap); });
-    if (!listed) return Error{listed.error()};
-  }
-  switch (s.storage) {
-    case detail::Storage::kBytes:
-    case detail::Storage::kCoded:
-      s.g8.resize(count);
-      break;
-    case detail::Storage::kShort:
-      s.g16.resize(count);
-      break;
-    case detail::Storage::kWide:
-      s.g32.resize(count);
-      break;
-  }
-  auto read = reader.values([&s](std::uint64_t first, std::span<const std::uint8_t> bytes) {
-    const std::uint8_t* p = bytes.data();
-    switch (s.storage) {
-      case detail::Storage::kBytes:
-      case detail::Storage::kCoded:
-        std::memcpy(s.g8.data() + first, p, bytes.size());
-        break;
-      case detail::Storage::kShort:
-        for (std::uint64_t i = first; i < first + bytes.size() / 2; ++i, p += 2) {
-          s.g16[i] = static_cast<std::uint16_t>(p[0] | (p[1] << 8));
-        }
-        break;
-      case detail::Storage::kWide:
-        for (std::uint64_t i = first; i < first + bytes.size() / 4; ++i, p += 4) {
-          s.g32[i] = static_cast<std::uint32_t>(detail::get_le(p, 4));
-        }
-        break;
-    }
-  });
-  if (!read) return Error{read.error()};
+  if (auto read = s.read_table(reader, *header); !read) return Error{read.error()};
   auto verified = reader.verify();
   if (!verified) return Error{verified.error()};
   if (expected_game && !(*expected_game == *game)) {
