@@ -12,14 +12,19 @@
 // and it is re-chosen automatically (the mask with the fewest rare heaps so far) as values grow.
 //
 // How the engine spends its time (src/sparse/sparse_kernel.h): the split values of a heap of m
-// objects with a rare part, and those whose smaller part is at most 32 (128 while threads run: the
-// prefix), form its split set S(m), kept as one byte per value. Sets are built 16 at a time: one
-// load of 16 consecutive values g(m - r .. m - r + 15) serves a rare heap r for 16 sets. The mex of
-// a heap is read from bitmaps of the values its sets lack; the rare values below the first common
-// value missing are then searched for together among the other splits, scanning them once (32
-// splits per step with AVX-512 when the processor has it, else one value at a time). With threads,
-// other threads build the next batches of sets and search them ahead while the calling thread
-// computes the heap.
+// objects with a rare part, and those whose smaller part is at most 32 (the prefix), form its split
+// set S(m), kept as one byte per value. Sets are built 16 at a time: one load of 16 consecutive
+// values g(m - r .. m - r + 15) serves a rare heap r for 16 sets (with AVX-512, their marks below
+// 160 gathered in registers). The mex of a heap is read from bitmaps of the values its sets lack;
+// the rare values below the first common value missing are then searched for together among the
+// other splits, scanning them once (32 splits per step with AVX-512 when the processor has it, 64
+// on a table of bytes, else one value at a time). With threads, other threads build the next
+// batches of sets and finish and search them ahead while the calling thread computes the heap.
+//
+// One byte per value: values below 256 are stored as bytes, and from 256 to 511 (the sparse
+// algorithm with split sets) as an order-preserving code — the value without the lowest bit of
+// the rare mask, which the value's class (from the list of rare heaps, kept anyway) gives back —
+// on which the kernel marks and searches directly (src/sparse/value_table.h); then 16 and 32 bits.
 //
 // The library does no I/O: progress goes to a callback, and checkpoints are bytes that the caller
 // stores (atomically) and hands back, streamed in chunks so that no copy of the table is made.
