@@ -27,11 +27,12 @@ std::uint32_t GrundySequence::State::sparse_value(const V* g, std::uint64_t n) {
   const std::uint8_t* marks[detail::kMaxSplitLengths];
   std::uint32_t resolved[detail::kMaxSplitLengths];  // pipelined: set_resolved of each set
   std::size_t count = 0;
+  std::uint32_t exact = detail::kAllIndices;  // the least set_exact of the sets
   // Inlined: run_serial called from run_parallel (--threads 2, a code below threads_min_rare)
   // otherwise kept it a call, .354 1.75 s against 1.45 s.
   auto need = [&](std::uint64_t m) __attribute__((always_inline)) {
     if (m < 2) return;
-    const std::size_t slot = m % split_slots;
+    const std::size_t slot = m & (split_slots - 1);
     if (set_heap[slot] != m) {
       if (kPipelined && m >= pipeline_first) {
         complete_set(g, m, slot);
@@ -42,6 +43,7 @@ std::uint32_t GrundySequence::State::sparse_value(const V* g, std::uint64_t n) {
       }
     }
     if (prefix_left[slot] != 0) mark_prefix(g, m, slot);
+    exact = std::min(exact, set_exact[slot]);
     ms[count] = m;
     resolved[count] = kPipelined && m >= pipeline_first ? set_resolved[slot] : 0;
     marks[count++] = set_data(slot);
@@ -54,7 +56,7 @@ std::uint32_t GrundySequence::State::sparse_value(const V* g, std::uint64_t n) {
     }
   }
   if (below_wanted_limit()) {
-    const std::uint32_t value = bitmap_value(g, n, ms, marks, resolved, count);
+    const std::uint32_t value = bitmap_value(g, n, ms, marks, resolved, count, exact);
     if (value != detail::kNoValue) return value;
   }
   // By value (bitmap_value decides every heap of a coded table).
@@ -79,7 +81,7 @@ std::uint32_t GrundySequence::State::sparse_value(const V* g, std::uint64_t n) {
     const std::size_t found =
         kPipelined ? find_unresolved(g, ms, resolved, count, v) : find_split(g, ms, count, v);
     if (found == count) return v;
-    set_data(ms[found] % split_slots)[v] = 1;
+    set_data(ms[found] & (split_slots - 1))[v] = 1;
     ++v;
     while (marked(v)) ++v;
   }
@@ -96,8 +98,8 @@ template <typename V>
 std::uint32_t GrundySequence::State::bitmap_value(const V* g, std::uint64_t n,
                                                   const std::uint64_t* ms,
                                                   const std::uint8_t* const* marks,
-                                                  const std::uint32_t* resolved,
-                                                  std::size_t count) {
+                                                  const std::uint32_t* resolved, std::size_t count,
+                                                  std::uint32_t exact) {
   // The values of the simple moves, which are not in the sets.
   if (remove_whole.size() + remove_one.size() > detail::kMaxSimpleMoves) return detail::kNoValue;
   std::uint32_t simple[detail::kMaxSimpleMoves];
@@ -115,7 +117,7 @@ std::uint32_t GrundySequence::State::bitmap_value(const V* g, std::uint64_t n,
   std::uint32_t cap = wanted_until_stop(marks, count, simple, simple_count, absent, missing, words);
   if (cap == detail::kNoValue) return cap;
   // A stop at or past a set's marks in registers: the set completed, the stop found again.
-  if (complete_for(g, cap, ms, count, rare_heaps.size())) {
+  if (index_of(cap) >= exact && complete_for(g, cap, ms, count, rare_heaps.size())) {
     cap = wanted_until_stop(marks, count, simple, simple_count, absent, missing, words);
   }
   if (std::all_of(missing, missing + words, [](std::uint64_t m) { return m == 0; })) return cap;
@@ -134,7 +136,7 @@ std::uint32_t GrundySequence::State::bitmap_value(const V* g, std::uint64_t n,
     const std::uint32_t x = wanted.smallest();
     const std::size_t found = find_split(g, ms, count, x);
     if (found == count) return entry_value(x);
-    set_data(ms[found] % split_slots)[x] = 1;
+    set_data(ms[found] & (split_slots - 1))[x] = 1;
   }
   return cap;
 }
@@ -214,22 +216,26 @@ inline std::uint32_t GrundySequence::State::missing_until_stop(
     const std::uint8_t* const* marks, std::size_t count, const std::uint32_t* simple,
     std::size_t simple_count, std::uint64_t absent, std::uint64_t* missing,
     std::size_t& words) const {
-  std::uint64_t simple_bits[detail::kWantedLimit / 64] = {};
-  for (std::size_t i = 0; i < simple_count; ++i) {
-    if (simple[i] < detail::kWantedLimit)
-      simple_bits[simple[i] / 64] |= std::uint64_t{1} << (simple[i] % 64);
-  }
   std::fill(missing, missing + detail::kWantedLimit / 64, 0);
   std::uint32_t stop_value = below_wanted_limit() ? detail::kWantedLimit : detail::kNoValue;
   const std::size_t word_count = std::min<std::size_t>(seen.size(), detail::kWantedLimit) / 64;
   words = word_count;
-  for (std::size_t w = 0; w < word_count; ++w) {
-    const std::uint64_t bits = detail::missing_word(marks, count, w, vector) & ~simple_bits[w];
-    missing[w] = bits;
-    std::uint64_t stop = bits & common_bits[w];
-    if (64 * w < absent) stop |= bits & below(absent - 64 * w);
+  // Small sets (values below 128) 16 values at a time (SSE2, inline: the first chunks decide most
+  // heaps), larger ones 64 at a time (AVX-512 with the vector search).
+  const std::size_t step = vector && seen.size() > 256 ? 64 : 16;
+  for (std::size_t at = 0; at < 64 * word_count; at += step) {
+    std::uint64_t bits = step == 64 ? detail::missing_word(marks, count, at / 64, vector)
+                                    : detail::missing_values(marks, count, at / 16);
+    for (std::size_t i = 0; i < simple_count; ++i) {
+      if (simple[i] >= at && simple[i] < at + step) bits &= ~(std::uint64_t{1} << (simple[i] - at));
+    }
+    const std::size_t w = at / 64;
+    const std::size_t shift = at % 64;
+    missing[w] |= bits << shift;
+    std::uint64_t stop = bits & (common_bits[w] >> shift);
+    if (at < absent) stop |= bits & below(absent - at);
     if (stop != 0) {
-      stop_value = static_cast<std::uint32_t>(64 * w + std::countr_zero(stop));
+      stop_value = static_cast<std::uint32_t>(at + std::countr_zero(stop));
       missing[w] &= below(stop_value - 64 * w);
       words = w + 1;
       break;

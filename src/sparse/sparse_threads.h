@@ -85,7 +85,7 @@ void GrundySequence::State::build_ahead(const V* g, std::uint64_t m0) {
   const std::uint64_t known = pipeline->heaps_done.load(std::memory_order_acquire);
   const std::size_t published = pipeline->rare_published.load(std::memory_order_acquire);
   const std::uint32_t exact = build_batch(g, m0, published, known);
-  const std::size_t slot0 = m0 % split_slots;
+  const std::size_t slot0 = m0 & (split_slots - 1);
   for (std::size_t j = 0; j < detail::kBatch; ++j) {
     prefix_left[slot0 + j] = prefix_unmarked(m0, known, j);
     set_exact[slot0 + j] = exact;
@@ -194,7 +194,7 @@ bool GrundySequence::State::try_finish(const V* g) {
   std::uint64_t m = pipeline->next_finish.load(std::memory_order_relaxed);
   if (m >= pipeline->last_set) return false;
   if (m > pipeline->heaps_done.load(std::memory_order_acquire) + prefix) return false;
-  const std::size_t slot = m % split_slots;
+  const std::size_t slot = m & (split_slots - 1);
   if (pipeline->ready[slot].load(std::memory_order_acquire) != m + 1) return false;
   if (!pipeline->next_finish.compare_exchange_strong(m, m + 1, std::memory_order_relaxed)) {
     return false;

@@ -32,7 +32,8 @@ template <typename V>
   const std::uint64_t* heaps = std::to_address(heaps_begin);
   const std::size_t count = static_cast<std::size_t>(heaps_end - heaps_begin);
   const V* back = g + m;
-  if (coded()) {
+  const bool by_code = coded();
+  if (by_code) {
     // The other part is common (a common value: marked among the common codes) unless rare.
     for (std::size_t i = 0; i < count; ++i) {
       const std::uint64_t part = m - heaps[i];
@@ -46,7 +47,12 @@ template <typename V>
   // Grundy's game: the equal split h + h is not a move; undo its mark when it was made (value 0
   // stays an option only if some other split has it, which the search below finds again).
   if (game.grundys_game && m % 2 == 0 && part_rare(g, m / 2)) mark[0] = 0;
-  for (std::uint64_t a = 1; a <= prefix_end; ++a) mark[split_index(g, a, m - a)] = 1;
+  if (by_code) {
+    for (std::uint64_t a = 1; a <= prefix_end; ++a) mark[split_index(g, a, m - a)] = 1;
+  } else {
+    for (std::uint64_t a = 1; a <= prefix_end; ++a)
+      mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = 1;
+  }
 }
 
 // Whether the batch of sets m0 .. m0 + kBatch - 1 may be built: none of them is built yet (a
@@ -56,7 +62,7 @@ template <typename V>
 // either side).
 inline bool GrundySequence::State::batch_free(std::uint64_t m0) const {
   if (m0 < 4 * prefix) return false;
-  const std::size_t slot0 = m0 % split_slots;
+  const std::size_t slot0 = m0 & (split_slots - 1);
   for (std::size_t j = 0; j < detail::kBatch; ++j) {
     if (set_heap[slot0 + j] == m0 + j) return false;
   }
@@ -76,7 +82,7 @@ template <typename V>
                                                                    std::size_t rare_end,
                                                                    std::uint64_t known_end) {
   const std::size_t stride = set_stride;
-  std::uint8_t* const base = set_data(m0 % split_slots);
+  std::uint8_t* const base = set_data(m0 & (split_slots - 1));
   std::memset(base, 0, detail::kBatch * stride);
   const std::size_t count = rare_end;
   const std::uint64_t* heaps = rare_heaps.data();
@@ -196,7 +202,7 @@ bool GrundySequence::State::complete_for(const V* g, std::uint32_t stop, const s
   const std::uint32_t index = index_of(stop);
   bool any = false;
   for (std::size_t i = 0; i < count; ++i) {
-    const std::size_t slot = ms[i] % split_slots;
+    const std::size_t slot = ms[i] & (split_slots - 1);
     if (index >= set_exact[slot]) {
       complete_rows(g, ms[i], slot, rare_end);
       any = true;
@@ -242,7 +248,7 @@ inline std::uint8_t GrundySequence::State::prefix_unmarked(std::uint64_t m0,
 // below `exact`) as the sets of their slots.
 inline void GrundySequence::State::record_batch(std::uint64_t m0, std::uint64_t known_end,
                                                 std::uint32_t exact) {
-  const std::size_t slot0 = m0 % split_slots;
+  const std::size_t slot0 = m0 & (split_slots - 1);
   for (std::size_t j = 0; j < detail::kBatch; ++j) {
     set_heap[slot0 + j] = m0 + j;
     prefix_left[slot0 + j] = prefix_unmarked(m0, known_end, j);
@@ -289,7 +295,12 @@ void GrundySequence::State::mark_prefix(const V* g, std::uint64_t m, std::size_t
                                         std::uint64_t keep) {
   std::uint8_t* mark = set_data(slot);
   const std::uint64_t left = std::min<std::uint64_t>(half(m), prefix_left[slot]);
-  for (std::uint64_t a = keep + 1; a <= left; ++a) mark[split_index(g, a, m - a)] = 1;
+  if (coded()) {
+    for (std::uint64_t a = keep + 1; a <= left; ++a) mark[split_index(g, a, m - a)] = 1;
+  } else {
+    // (The marks are bytes, which may alias the storage flag: its test kept out of the loop.)
+    for (std::uint64_t a = keep + 1; a <= left; ++a) mark[g[a] ^ g[m - a]] = 1;
+  }
   prefix_left[slot] = static_cast<std::uint8_t>(std::min<std::uint64_t>(prefix_left[slot], keep));
 }
 
