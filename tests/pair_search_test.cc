@@ -207,7 +207,8 @@ TEST(PairSearch, ByteBatchMarkingMatchesAPlainLoop) {
        {std::size_t{64}, std::size_t{128}, std::size_t{256}, std::size_t{512}}) {
     SCOPED_TRACE(width);
     const std::size_t stride = width + 64;
-    for (const int mode : {0, 1, 2}) {  // plain, vector, registers below kLowIndices
+    // plain, vector, registers below kLowIndices, the same for some sets of each row only
+    for (const int mode : {0, 1, 2, 3}) {
       const std::uint64_t m0 = 16 * (100 + random() % 200);
       std::vector<std::uint8_t> g(m0 + 16);
       // Values below width / 2, so that XORs stay below it (as the kernel's sets of width values).
@@ -221,11 +222,15 @@ TEST(PairSearch, ByteBatchMarkingMatchesAPlainLoop) {
       std::vector<std::uint8_t> marks(16 * stride, 0);
       for (std::size_t k = 0; k < 40; ++k) marks[random() % marks.size()] = 1;
       std::vector<std::uint8_t> expected = marks;
-      const std::size_t bound = mode == 2 ? detail::kLowIndices : width;
-      if (mode == 2) {
+      const std::size_t bound = mode >= 2 ? detail::kLowIndices : width;
+      std::vector<std::uint16_t> lanes(heaps.size(), 0xFFFF);
+      if (mode == 3) {
+        for (auto& l : lanes) l = static_cast<std::uint16_t>(random());
+      }
+      if (mode >= 2) {
         if (!detail::vector_pair_search_supported()) continue;
         detail::mark_batch_low(g.data(), m0, heaps.data(), values.data(), heaps.size(),
-                               marks.data(), stride);
+                               marks.data(), stride, mode == 3 ? lanes.data() : nullptr);
       } else {
         detail::mark_batch(g.data(), m0, heaps.data(), values.data(), heaps.size(), marks.data(),
                            stride, mode == 1);
@@ -233,7 +238,7 @@ TEST(PairSearch, ByteBatchMarkingMatchesAPlainLoop) {
       for (std::size_t i = 0; i < heaps.size(); ++i) {
         for (std::size_t j = 0; j < 16; ++j) {
           const std::size_t index = values[i] ^ g[m0 - heaps[i] + j];
-          if (index < bound) expected[j * stride + index] = 1;
+          if (index < bound && (lanes[i] >> j & 1) != 0) expected[j * stride + index] = 1;
         }
       }
       ASSERT_EQ(marks, expected) << "stride " << stride << " mode " << mode;

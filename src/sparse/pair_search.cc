@@ -177,7 +177,7 @@ namespace {
 // mark_batch_low's work: acc[w] holds indices 32w .. 32w + 31 of the 16 sets, a lane per set.
 NIMKIT_AVX512 void mark_low(const std::uint8_t* g, std::uint64_t m0, const std::uint64_t* heaps,
                             const std::uint32_t* values, std::size_t count, std::uint8_t* base,
-                            std::size_t stride) {
+                            std::size_t stride, const std::uint16_t* lanes) {
   constexpr int kWords = kLowIndices / 32;
   const __m512i one = _mm512_set1_epi32(1);
   __m512i acc[kWords];
@@ -192,9 +192,10 @@ NIMKIT_AVX512 void mark_low(const std::uint8_t* g, std::uint64_t m0, const std::
     // The bit of x in its word (a rotate takes x mod 32), ORed into the word x / 32.
     const __m512i bit = _mm512_maskz_rolv_epi32(0xFFFF, one, x);
     const __m512i word = _mm512_maskz_srli_epi32(0xFFFF, x, 5);
+    const __mmask16 sets = lanes == nullptr ? 0xFFFF : lanes[i];
     for (int w = 0; w < kWords; ++w) {
-      acc[w] = _mm512_mask_or_epi32(acc[w], _mm512_cmpeq_epi32_mask(word, _mm512_set1_epi32(w)),
-                                    acc[w], bit);
+      acc[w] = _mm512_mask_or_epi32(
+          acc[w], _mm512_mask_cmpeq_epi32_mask(sets, word, _mm512_set1_epi32(w)), acc[w], bit);
     }
   }
   alignas(64) std::uint32_t bits[kWords + 1][16] = {};
@@ -226,12 +227,19 @@ void mark_narrow_or_plain(const V* g, std::uint64_t m0, const std::uint64_t* hea
 
 void mark_batch_low(const std::uint8_t* g, std::uint64_t m0, const std::uint64_t* heaps,
                     const std::uint32_t* values, std::size_t count, std::uint8_t* base,
-                    std::size_t stride) {
+                    std::size_t stride, const std::uint16_t* lanes) {
 #if defined(NIMKIT_VECTOR_PAIRS)
-  if (vector_pair_search_supported()) return mark_low(g, m0, heaps, values, count, base, stride);
+  if (vector_pair_search_supported()) {
+    return mark_low(g, m0, heaps, values, count, base, stride, lanes);
+  }
 #endif
   // (Callers use it with the vector search only; every mark is a correct one all the same.)
-  mark_batch<std::uint8_t>(g, m0, heaps, values, count, base, stride);
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint8_t* row = g + (m0 - heaps[i]);
+    for (std::size_t j = 0; j < 16; ++j) {
+      if (lanes == nullptr || (lanes[i] >> j & 1) != 0) base[j * stride + (values[i] ^ row[j])] = 1;
+    }
+  }
 }
 
 void mark_batch_narrow(const std::uint16_t* g, std::uint64_t m0, const std::uint64_t* heaps,

@@ -235,9 +235,10 @@ void mark_batch_narrow(const std::uint8_t* g, std::uint64_t m0, const std::uint6
 // 160, need no completion; Officers to 2^22 3.18 s with 128, 2.98 s with 160, 3.14 s with 192
 // (six words a row); Grundy's game 2.84, 2.36 and 2.48 s.
 inline constexpr std::uint32_t kLowIndices = 160;
+// With `lanes`, row i marks only the sets j whose bit j of lanes[i] is set.
 void mark_batch_low(const std::uint8_t* g, std::uint64_t m0, const std::uint64_t* heaps,
                     const std::uint32_t* values, std::size_t count, std::uint8_t* base,
-                    std::size_t stride);
+                    std::size_t stride, const std::uint16_t* lanes = nullptr);
 
 // With `vector`, sets of values below 128 are marked by mark_batch_narrow (which itself falls
 // back where the processor lacks AVX-512).

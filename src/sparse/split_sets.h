@@ -152,6 +152,26 @@ std::uint32_t GrundySequence::State::mark_rows(const V* g, std::uint64_t m0, std
       m0 < limit ? first
                  : static_cast<std::size_t>(
                        std::upper_bound(heaps + first, heaps + last, m0 - limit) - heaps);
+  if constexpr (sizeof(V) == 1) {
+    if (low) {
+      // The other rows in registers too, each without the sets whose other part is rare (a rare
+      // value, which a set may lack: the searches find it), chunk by chunk.
+      rows(first, past);
+      constexpr std::size_t kChunk = 256;
+      std::uint16_t lanes[kChunk];
+      for (std::size_t at = past; at < last; at += kChunk) {
+        const std::size_t n = std::min(kChunk, last - at);
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::uint64_t part = m0 - heaps[at + i];
+          lanes[i] = static_cast<std::uint16_t>(
+              part >= limit ? 0xFFFF : ~rare_bits.bits_from(part) & 0xFFFF);
+        }
+        detail::mark_batch_low(g, m0, heaps + at, values + at, n, base + class_offset(), stride,
+                               lanes);
+      }
+      return exact;
+    }
+  }
   for (std::size_t i = past; i < last; ++i) {
     const std::uint64_t part = m0 - heaps[i];
     if (part >= limit || (rare_bits.bits_from(part) & 0xFFFF) == 0) continue;
