@@ -26,6 +26,29 @@ std::set<std::uint32_t> split_values(const std::vector<std::uint16_t>& g, std::u
   return values;
 }
 
+// What a search left of the values wanted `before` (below `limit`), against the values the splits
+// have: exactly those absent (the vector search; one by one, every value below its bound, and
+// only values present removed above it), and the count.
+void expect_left(const WantedValues& before, const WantedValues& wanted,
+                 const std::set<std::uint32_t>& present, std::uint32_t bound, bool vector,
+                 std::uint32_t limit) {
+  std::uint32_t left = 0;
+  for (std::uint32_t v = 0; v < limit; ++v) {
+    if (!before.contains(v)) {
+      ASSERT_FALSE(wanted.contains(v)) << v;
+      continue;
+    }
+    const bool absent = present.count(v) == 0;
+    if (wanted.contains(v)) ++left;
+    if (vector || v < bound) {
+      ASSERT_EQ(wanted.contains(v), absent) << "value " << v;
+    } else if (!wanted.contains(v)) {
+      ASSERT_FALSE(absent) << "value " << v << " removed but absent";
+    }
+  }
+  ASSERT_EQ(left, wanted.count);
+}
+
 // Random tables with values below `limit`, random heaps and ranges (every block length and tail
 // included), random wanted sets: both searches keep exactly the values the plain scan lacks
 // (the vector one all of them; one by one, the smallest at least, and every value below its bound).
@@ -45,21 +68,8 @@ void check_random(std::uint32_t limit, bool vector, std::uint32_t seed) {
     const WantedValues before = wanted;
     const std::set<std::uint32_t> present = split_values(g, m, lo, hi);
     const std::uint32_t bound = detail::find_wanted_pairs(g.data(), m, lo, hi, wanted, vector);
-    std::uint32_t left = 0;
-    for (std::uint32_t v = 0; v < detail::kWantedLimit; ++v) {
-      if (!before.contains(v)) {
-        ASSERT_FALSE(wanted.contains(v)) << v;
-        continue;
-      }
-      const bool absent = present.count(v) == 0;
-      if (wanted.contains(v)) ++left;
-      if (vector || v < bound) {
-        ASSERT_EQ(wanted.contains(v), absent) << "value " << v << " trial " << trial;
-      } else if (!wanted.contains(v)) {
-        ASSERT_FALSE(absent) << "value " << v << " removed but absent, trial " << trial;
-      }
-    }
-    ASSERT_EQ(left, wanted.count);
+    SCOPED_TRACE(trial);
+    expect_left(before, wanted, present, bound, vector, detail::kWantedLimit);
     // The smallest value left is absent whichever search ran.
     if (wanted.count != 0) {
       ASSERT_EQ(present.count(wanted.smallest()), 0u);
@@ -105,20 +115,11 @@ void check_random_bytes(bool vector, bool with_classes, std::uint32_t seed) {
       if (!with_classes || classes.rare(a) == classes.rare(m - a)) present.insert(g[a] ^ g[m - a]);
     }
     const std::uint32_t bound = detail::find_wanted_pairs(g.data(), m, lo, hi, wanted, vector, use);
-    std::uint32_t left = 0;
+    SCOPED_TRACE(trial);
+    expect_left(before, wanted, present, bound, vector, 300);
+    // The first split of each value, as the one-value search finds it.
     for (std::uint32_t v = 0; v < 300; ++v) {
-      if (!before.contains(v)) {
-        ASSERT_FALSE(wanted.contains(v)) << v;
-        continue;
-      }
-      const bool absent = present.count(v) == 0;
-      if (wanted.contains(v)) ++left;
-      if (vector || v < bound) {
-        ASSERT_EQ(wanted.contains(v), absent) << "value " << v << " trial " << trial;
-      } else if (!wanted.contains(v)) {
-        ASSERT_FALSE(absent) << "value " << v << " removed but absent, trial " << trial;
-      }
-      // The first split of each value, as the one-value search finds it.
+      if (!before.contains(v)) continue;
       std::uint64_t first = hi;
       for (std::uint64_t a = lo; a < hi && first == hi; ++a) {
         if ((g[a] ^ g[m - a]) == v && (!with_classes || classes.rare(a) == classes.rare(m - a))) {
@@ -126,9 +127,8 @@ void check_random_bytes(bool vector, bool with_classes, std::uint32_t seed) {
         }
       }
       ASSERT_EQ(detail::find_pair_bytes(g.data(), m, lo, hi, v, use, vector), first)
-          << "value " << v << " trial " << trial;
+          << "value " << v;
     }
-    ASSERT_EQ(left, wanted.count);
   }
 }
 

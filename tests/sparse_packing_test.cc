@@ -14,6 +14,7 @@
 #include "fuzz/checkpoint_checksum.h"
 #include "nimkit/sparse_space.h"
 #include "sparse/value_table.h"
+#include "sparse_test_support.h"
 
 namespace nimkit {
 namespace {
@@ -78,12 +79,7 @@ TEST(RareBits, BitsFromEveryHeapMatchASet) {
 }
 
 GrundySequence make(std::string_view code, const SequenceOptions& options) {
-  Result<SplitGame> game = SplitGame::parse(code);
-  EXPECT_TRUE(game.ok()) << code;
-  Result<GrundySequence> sequence =
-      GrundySequence::create(*game, SequenceAlgorithm::kSparse, options);
-  EXPECT_TRUE(sequence.ok()) << code;
-  return std::move(sequence).value();
+  return testing::make_sequence(code, options);
 }
 
 std::vector<std::uint32_t> values_of(std::string_view code, std::uint64_t count,

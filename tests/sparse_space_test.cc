@@ -12,16 +12,13 @@
 #include <vector>
 
 #include "fuzz/checkpoint_checksum.h"
+#include "sparse_test_support.h"
 
 namespace nimkit {
 namespace {
 
 GrundySequence make(std::string_view code, SequenceAlgorithm algorithm) {
-  Result<SplitGame> game = SplitGame::parse(code);
-  EXPECT_TRUE(game.ok()) << code;
-  Result<GrundySequence> sequence = GrundySequence::create(*game, algorithm);
-  EXPECT_TRUE(sequence.ok()) << code;
-  return std::move(sequence).value();
+  return testing::make_sequence(code, {}, algorithm);
 }
 
 std::vector<std::uint32_t> compute(std::string_view code, SequenceAlgorithm algorithm,

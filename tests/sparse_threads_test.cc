@@ -8,17 +8,13 @@
 #include <vector>
 
 #include "nimkit/sparse_space.h"
+#include "sparse_test_support.h"
 
 namespace nimkit {
 namespace {
 
 GrundySequence make(std::string_view code, const SequenceOptions& options) {
-  Result<SplitGame> game = SplitGame::parse(code);
-  EXPECT_TRUE(game.ok()) << code;
-  Result<GrundySequence> sequence =
-      GrundySequence::create(*game, SequenceAlgorithm::kSparse, options);
-  EXPECT_TRUE(sequence.ok()) << code;
-  return std::move(sequence).value();
+  return testing::make_sequence(code, options);
 }
 
 struct Computed {

@@ -31,18 +31,6 @@ std::uint64_t find_pair_scalar(const std::uint8_t* g, std::uint64_t m, std::uint
   return hi;
 }
 
-// One value at a time, smallest first (see find_wanted_pairs).
-std::uint32_t find_bytes_one_by_one(const std::uint8_t* g, std::uint64_t m, std::uint64_t lo,
-                                    std::uint64_t hi, WantedValues& wanted,
-                                    const RareBits* classes) {
-  while (wanted.count != 0) {
-    const std::uint32_t x = wanted.smallest();
-    if (find_pair_scalar(g, m, lo, hi, x, classes) == hi) return x + 1;
-    wanted.remove(x);
-  }
-  return kWantedLimit;
-}
-
 #if defined(NIMKIT_VECTOR_BYTES)
 
 #define NIMKIT_AVX512_BYTES __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512bitalg")))
@@ -207,7 +195,8 @@ std::uint32_t find_wanted_pairs(const std::uint8_t* g, std::uint64_t m, std::uin
     return kWantedLimit;
   }
 #endif
-  return find_bytes_one_by_one(g, m, lo, hi, wanted, classes);
+  return find_one_by_one(
+      wanted, [&](std::uint32_t x) { return find_pair_scalar(g, m, lo, hi, x, classes) < hi; });
 }
 
 }  // namespace nimkit::detail

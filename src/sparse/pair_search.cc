@@ -9,17 +9,6 @@ namespace nimkit::detail {
 
 namespace {
 
-// One value at a time (see find_wanted_pairs).
-std::uint32_t find_one_by_one(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
-                              std::uint64_t hi, WantedValues& wanted) {
-  while (wanted.count != 0) {
-    const std::uint32_t v = wanted.smallest();
-    if (find_pair(g, m, lo, hi, v) == hi) return v + 1;
-    wanted.remove(v);
-  }
-  return kWantedLimit;
-}
-
 #if defined(NIMKIT_VECTOR_PAIRS)
 
 #define NIMKIT_AVX512 __attribute__((target("avx512f,avx512bw")))
@@ -303,7 +292,7 @@ std::uint32_t find_wanted_pairs(const std::uint16_t* g, std::uint64_t m, std::ui
     return kWantedLimit;
   }
 #endif
-  return find_one_by_one(g, m, lo, hi, wanted);
+  return find_one_by_one(wanted, [&](std::uint32_t v) { return find_pair(g, m, lo, hi, v) < hi; });
 }
 
 }  // namespace nimkit::detail

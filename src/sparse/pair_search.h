@@ -142,6 +142,19 @@ struct WantedValues {
   }
 };
 
+// The wanted values one at a time, smallest first, each removed when `has_split(v)` says some split
+// has it, until one has none: returns that value + 1, or kWantedLimit when all were found (the
+// bound of find_wanted_pairs).
+template <typename HasSplit>
+std::uint32_t find_one_by_one(WantedValues& wanted, HasSplit has_split) {
+  while (wanted.count != 0) {
+    const std::uint32_t v = wanted.smallest();
+    if (!has_split(v)) return v + 1;
+    wanted.remove(v);
+  }
+  return kWantedLimit;
+}
+
 // Whether this processor runs the vector search (AVX-512BW), and the one on byte tables (also
 // AVX-512 VBMI, for byte permutes, and BITALG, for bit shuffles).
 bool vector_pair_search_supported();
@@ -241,10 +254,13 @@ void mark_batch_low(const std::uint8_t* g, std::uint64_t m0, const std::uint64_t
                     std::size_t stride, const std::uint16_t* lanes = nullptr);
 
 // With `vector`, sets of values below 128 are marked by mark_batch_narrow (which itself falls
-// back where the processor lacks AVX-512).
-inline void mark_batch(const std::uint16_t* g, std::uint64_t m0, const std::uint64_t* heaps,
-                       const std::uint32_t* values, std::size_t count, std::uint8_t* base,
-                       std::size_t stride, bool vector) {
+// back where the processor lacks AVX-512). On 16-bit or byte tables (values below 256, strides
+// 64 .. 256 plus 64, or codes, 512 + 64).
+template <typename V>
+void mark_batch(const V* g, std::uint64_t m0, const std::uint64_t* heaps,
+                const std::uint32_t* values, std::size_t count, std::uint8_t* base,
+                std::size_t stride, bool vector) {
+  static_assert(sizeof(V) <= 2);
   if (vector && stride <= 256 + 64) {
     return mark_batch_narrow(g, m0, heaps, values, count, base, stride);
   }
@@ -259,30 +275,11 @@ inline void mark_batch(const std::uint16_t* g, std::uint64_t m0, const std::uint
     case 512 + 64:
       return mark_batch_fixed<512 + 64>(g, m0, heaps, values, count, base);
     case 1024 + 64:
-      return mark_batch_fixed<1024 + 64>(g, m0, heaps, values, count, base);
+      if constexpr (sizeof(V) == 2)
+        return mark_batch_fixed<1024 + 64>(g, m0, heaps, values, count, base);
+      [[fallthrough]];
     default:
-      return mark_batch<std::uint16_t>(g, m0, heaps, values, count, base, stride);
-  }
-}
-
-// The same on byte tables: values below 256 (strides 64 .. 256, plus 64) or codes (512 + 64).
-inline void mark_batch(const std::uint8_t* g, std::uint64_t m0, const std::uint64_t* heaps,
-                       const std::uint32_t* values, std::size_t count, std::uint8_t* base,
-                       std::size_t stride, bool vector) {
-  if (vector && stride <= 256 + 64) {
-    return mark_batch_narrow(g, m0, heaps, values, count, base, stride);
-  }
-  switch (stride) {
-    case 64 + 64:
-      return mark_batch_fixed<64 + 64>(g, m0, heaps, values, count, base);
-    case 128 + 64:
-      return mark_batch_fixed<128 + 64>(g, m0, heaps, values, count, base);
-    case 256 + 64:
-      return mark_batch_fixed<256 + 64>(g, m0, heaps, values, count, base);
-    case 512 + 64:
-      return mark_batch_fixed<512 + 64>(g, m0, heaps, values, count, base);
-    default:
-      return mark_batch<std::uint8_t>(g, m0, heaps, values, count, base, stride);
+      return mark_batch<V>(g, m0, heaps, values, count, base, stride);
   }
 }
 
