@@ -264,9 +264,12 @@ std::vector<std::uint32_t> values_of(std::string_view code, std::uint64_t count,
                                      unsigned threads) {
   Result<SplitGame> game = SplitGame::parse(code);
   EXPECT_TRUE(game.ok()) << code;
-  Result<GrundySequence> sequence = GrundySequence::create(
-      *game, SequenceAlgorithm::kSparse,
-      SequenceOptions{.threads = threads, .threads_min_rare = 0, .vector_search = vector});
+  Result<GrundySequence> sequence =
+      GrundySequence::create(*game, SequenceAlgorithm::kSparse,
+                             SequenceOptions{.threads = threads,
+                                             .threads_min_rare = 0,
+                                             .threads_stall_percent = 100,
+                                             .vector_search = vector});
   EXPECT_TRUE(sequence.ok()) << code;
   EXPECT_TRUE(sequence->extend_to(count));
   return sequence->values(0, count);

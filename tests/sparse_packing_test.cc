@@ -117,7 +117,10 @@ TEST(PackedTables, SameValuesAsSixteenBitsOnOneAndSeveralThreadsWithAndWithoutVe
     ASSERT_EQ(packed.values(0, c.count), wide);
     for (const unsigned threads : {2u, 3u}) {
       SCOPED_TRACE(threads);
-      ASSERT_EQ(values_of(c.code, c.count, {.threads = threads, .threads_min_rare = 0}), wide);
+      ASSERT_EQ(
+          values_of(c.code, c.count,
+                    {.threads = threads, .threads_min_rare = 0, .threads_stall_percent = 100}),
+          wide);
     }
     ASSERT_EQ(values_of(c.code, c.count, {.vector_search = false}), wide);
   }
@@ -133,6 +136,7 @@ TEST(PackedTables, EverySwitchOfFormKeepsTheValues) {
     GrundySequence sequence = make("grundy", {.narrow_limit = 110,
                                               .threads = threads,
                                               .threads_min_rare = 0,
+                                              .threads_stall_percent = 100,
                                               .byte_limit = 40,
                                               .code_limit = 90});
     // Stretches of more than 4096 heaps, where the threads run, end in every form.

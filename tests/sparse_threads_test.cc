@@ -23,12 +23,14 @@ struct Computed {
 };
 
 // `count` values on `threads` threads; with a progress interval the run is cut into pieces (each
-// a separate stretch of helpers).
+// a separate stretch of helpers). The threads never step down unless `stall_percent` says so.
 Computed run(std::string_view code, unsigned threads, std::uint64_t count,
-             std::uint64_t interval = 0, std::uint32_t narrow_limit = 0xFFFF) {
+             std::uint64_t interval = 0, std::uint32_t narrow_limit = 0xFFFF,
+             std::uint32_t stall_percent = 100) {
   GrundySequence sequence = make(code, SequenceOptions{.narrow_limit = narrow_limit,
                                                        .threads = threads,
                                                        .threads_min_rare = 0,
+                                                       .threads_stall_percent = stall_percent,
                                                        .packed = narrow_limit == 0xFFFF});
   if (interval == 0) {
     EXPECT_TRUE(sequence.extend_to(count));
@@ -71,11 +73,52 @@ TEST(SparseThreads, ShortStretchesAndWideValuesMatchOneThread) {
   EXPECT_EQ(wide.values, one.values);
 }
 
+// Threads that step down after every window of 16384 heaps (threads_stall_percent 0) — 4, then
+// 2, then 1, then 4 again, each time in the middle of a stretch — give the values and checkpoint
+// of one thread, also when progress cuts the run into pieces.
+TEST(SparseThreads, SteppingDownKeepsTheValues) {
+  for (const char* code : {"grundy", "0.6", "0.354"}) {
+    SCOPED_TRACE(code);
+    const Computed one = run(code, 1, 400'000);
+    for (const std::uint64_t interval : {0, 30'000}) {
+      SCOPED_TRACE(interval);
+      const Computed stepping = run(code, 4, 400'000, interval, 0xFFFF, 0);
+      EXPECT_EQ(stepping.values, one.values);
+      EXPECT_EQ(stepping.checkpoint, one.checkpoint);
+    }
+  }
+}
+
+TEST(SparseThreads, ThreadsStepDownOnlyWhenTheyStall) {
+  // Grundy's game runs on threads in stretches of one mask, the first from heap 32768 to 65536.
+  // Stalling in every window (threads_stall_percent 0), 4 threads are 2 from heap 49153 (the end
+  // of the first window) to 114689, 1 from 81921 (a window of the 2-thread stretch) to 212993,
+  // then 4 again.
+  const auto in_use = [](unsigned threads, std::uint32_t stall_percent, std::uint64_t count,
+                         SequenceAlgorithm algorithm = SequenceAlgorithm::kSparse) {
+    GrundySequence sequence = testing::make_sequence(
+        "grundy",
+        {.threads = threads, .threads_min_rare = 0, .threads_stall_percent = stall_percent},
+        algorithm);
+    EXPECT_TRUE(sequence.extend_to(count));
+    return sequence.threads_in_use();
+  };
+  EXPECT_EQ(in_use(4, 0, 49'000), 4u);
+  EXPECT_EQ(in_use(4, 0, 60'000), 2u);
+  EXPECT_EQ(in_use(4, 0, 100'000), 1u);
+  EXPECT_EQ(in_use(4, 0, 220'000), 4u);
+  EXPECT_EQ(in_use(4, 100, 220'000), 4u);
+  EXPECT_EQ(in_use(2, 0, 60'000), 1u);
+  EXPECT_EQ(in_use(1, 0, 60'000), 1u);
+  EXPECT_EQ(in_use(4, 100, 60'000, SequenceAlgorithm::kPlain), 1u);
+}
+
 TEST(SparseThreads, CheckpointOfTwoThreadsResumesOnOne) {
   for (const char* code : {"grundy", "0.354"}) {
     SCOPED_TRACE(code);
     const Computed whole = run(code, 1, 150'000);
-    GrundySequence first = make(code, SequenceOptions{.threads = 2, .threads_min_rare = 0});
+    GrundySequence first = make(
+        code, SequenceOptions{.threads = 2, .threads_min_rare = 0, .threads_stall_percent = 100});
     ASSERT_TRUE(first.extend_to(70'001));
     Result<GrundySequence> resumed = GrundySequence::restore(first.checkpoint(), nullptr, nullptr,
                                                              SequenceOptions{.threads = 1});

@@ -120,6 +120,13 @@ struct SequenceOptions {
   // While there are fewer rare heaps than this, heaps are computed on one thread all the same (a
   // set is then too little work to hand between threads); tests set 0 to run threads throughout.
   std::size_t threads_min_rare = 256;
+  // Threads step down when other processes hold the cores: a helper that is not running holds
+  // the sets it claimed, and the calling thread waits for them. When it waits more than this
+  // percentage of a window of 16384 heaps, the computation goes on with half the threads for a
+  // while (65536 heaps, twice that each time it recurs, up to 2^20), then with all of them again.
+  // 100 never steps down; tests set 100 to keep every thread, and 0 to step down after every
+  // window.
+  std::uint32_t threads_stall_percent = 25;
   // Bytes the value table may take (0: no limit): extend_to() and prove_period() refuse up front a
   // count whose table would not fit (memory_for() says why).
   std::uint64_t memory_budget = 0;
@@ -190,6 +197,9 @@ class GrundySequence {
   // Bytes per stored value: 1 while the table is packed (SequenceOptions::packed), 2 while every
   // value fits 16 bits, else 4.
   int value_bytes() const;
+  // The threads the computation runs on now: SequenceOptions::threads, fewer while they have
+  // stepped down (threads_stall_percent), 1 when the algorithm runs on one thread only.
+  unsigned threads_in_use() const;
 
   SequenceProgress progress() const;
   SequenceStats stats() const;

@@ -10,6 +10,7 @@
 #include <array>
 #include <bit>
 #include <cassert>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -492,6 +493,16 @@ struct GrundySequence::State {
   // SequenceOptions::threads_min_rare: fewer rare heaps run on one thread (.354, 131 rare heaps:
   // 1.7 to 3.1 s of wall time on two threads against 1.95 s on one; .376, 509: 1.1 s against 2.1).
   std::size_t threads_min_rare = 256;
+  // Stepping down (SequenceOptions::threads_stall_percent): stretches run on active_threads
+  // threads, fewer than `threads` until heap step_up_at; step_down_heaps is how long the next step
+  // down lasts. stalled: the time the calling thread waited for others in the current window.
+  std::uint32_t stall_percent = 25;
+  unsigned active_threads = 1;
+  std::uint64_t step_up_at = 0;
+  std::uint64_t step_down_heaps = 0;
+  unsigned calm_windows = 0;
+  std::chrono::steady_clock::duration stalled{};
+  std::uint64_t own_work = 0;
 
   std::uint64_t min_split() const { return game.grundys_game ? 0 : split_two.front(); }
   std::uint64_t max_split() const { return game.grundys_game ? 0 : split_two.back(); }
@@ -505,6 +516,7 @@ struct GrundySequence::State {
   bool run_parallel(detail::ValueTable<V>& table, std::uint64_t end);
   template <typename V>
   bool run_stretch(detail::ValueTable<V>& table, std::uint64_t end);
+  void step_down(std::uint64_t n);
   template <typename V>
   void complete_set(const V* g, std::uint64_t m, std::size_t slot);
   // Pipelined sets: built with the first set_rare_end[slot] rare heaps (those published then).

@@ -88,6 +88,8 @@ Result<GrundySequence> GrundySequence::create(const SplitGame& game, SequenceAlg
   state->vector = options.vector_search && detail::vector_pair_search_supported();
   state->memory_budget = options.memory_budget;
   state->threads_min_rare = options.threads_min_rare;
+  state->stall_percent = std::min<std::uint32_t>(options.threads_stall_percent, 100);
+  state->active_threads = state->threads;
   state->init_moves();
   state->keep_rare_list = state->sparse && (game.grundys_game || !state->split_two.empty());
   state->clear_rare();
@@ -103,6 +105,9 @@ std::uint32_t GrundySequence::value(std::uint64_t heap) const {
   return state_->at(heap);
 }
 int GrundySequence::value_bytes() const { return detail::storage_bytes(state_->storage); }
+unsigned GrundySequence::threads_in_use() const {
+  return state_->threaded() ? state_->active_threads : 1;
+}
 
 std::vector<std::uint32_t> GrundySequence::values(std::uint64_t first, std::uint64_t count) const {
   assert(first + count <= size());

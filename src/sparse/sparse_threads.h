@@ -21,6 +21,15 @@
 //
 // The values are those of one thread: every set still holds only real split values and covers
 // every common one, so each mex is exact; the mask is chosen at the same heaps as before.
+//
+// Stepping down: threads pay only while they run. When other processes hold the cores, a helper
+// that the system has put aside either holds a set the calling thread then waits for (a whole
+// time slice), or leaves its work to the calling thread, which then does a thread's work with the
+// costs of threads (Officers to 2^22: 2.84 s on one thread, 3.2 to 8.7 s of wall time on two
+// sharing the machine with compilers or a busy loop). The calling thread measures both in windows
+// of kStallWindow heaps — the time it gave its core away while waiting, and the sets' work it did
+// itself — and past threads_stall_percent the stretch ends and the next heaps run on half the
+// threads for a while (step_down), then on all of them again.
 #pragma once
 
 #include <atomic>
@@ -41,12 +50,23 @@ namespace detail {
 // Stretches shorter than this run on one thread (starting helpers costs more than they save).
 constexpr std::uint64_t kMinStretch = 4096;
 
+// Stepping down (SequenceOptions::threads_stall_percent): the window in which the calling
+// thread's waiting is measured, and how long a step down lasts (the first time, and at most).
+constexpr std::uint64_t kStallWindow = 16384;
+constexpr std::uint64_t kFirstStepDown = std::uint64_t{1} << 16;
+constexpr std::uint64_t kLongestStepDown = std::uint64_t{1} << 20;
+// Calm windows in a row after which a step down lasts kFirstStepDown again.
+constexpr unsigned kCalmWindows = 8;
+
+// Spins of wait_a_little before the waiting thread gives its core away.
+constexpr unsigned kSpins = 64;
+
 // Waits politely: the machine may have fewer free cores than threads, so after a short spin the
 // waiting thread gives its core away, and a helper (`may_sleep`) then sleeps: meanwhile the
 // computing thread builds the sets itself.
 inline void wait_a_little(unsigned& spins, bool may_sleep = false) {
   ++spins;
-  if (spins < 64) {
+  if (spins < kSpins) {
 #if defined(__SSE2__)
     _mm_pause();
 #endif
@@ -251,12 +271,28 @@ std::size_t GrundySequence::State::find_unresolved(const V* g, const std::uint64
 // finished, which none are: they split m with a smaller part in the prefix). Once the rows of S(m)
 // are built it takes only sets to finish (a batch takes several times longer, and S(m), finished
 // elsewhere meanwhile, would wait for it).
+// The time it gives its core away while waiting counts as stalled, and the jobs it does as its own
+// work (run_stretch steps down when either is much).
 template <typename V>
 void GrundySequence::State::complete_set(const V* g, std::uint64_t m, std::size_t slot) {
   unsigned spins = 0;
   while (pipeline->finished[slot].load(std::memory_order_acquire) != m + 1) {
     const bool built = pipeline->ready[slot].load(std::memory_order_acquire) == m + 1;
-    if (!try_finish(g) && (built || !try_build(g, build_limit()))) detail::wait_a_little(spins);
+    if (try_finish(g)) {
+      ++own_work;
+      continue;
+    }
+    if (!built && try_build(g, build_limit())) {
+      own_work += detail::kBatch;
+      continue;
+    }
+    if (spins + 1 < detail::kSpins) {
+      detail::wait_a_little(spins);
+    } else {
+      const auto start = std::chrono::steady_clock::now();
+      detail::wait_a_little(spins);
+      stalled += std::chrono::steady_clock::now() - start;
+    }
   }
   set_heap[slot] = m;
   mark_late_rows(g, m, slot, rare_heaps.size());
@@ -265,12 +301,18 @@ void GrundySequence::State::complete_set(const V* g, std::uint64_t m, std::size_
 
 // Heaps up to `end` with helpers, in stretches of one mask; short stretches (and the heap at which
 // the mask is chosen) go to run_serial, so the mask is chosen exactly where one thread chooses it.
+// After a step down (run_stretch) the stretches up to step_up_at run on fewer threads.
 template <typename V>
 bool GrundySequence::State::run_parallel(detail::ValueTable<V>& table, std::uint64_t end) {
   while (table.size() < end) {
     const std::uint64_t n = table.size();
-    const std::uint64_t limit = next_choice > n ? std::min(end, next_choice) : n;
-    if (limit - n < detail::kMinStretch ||
+    std::uint64_t limit = next_choice > n ? std::min(end, next_choice) : n;
+    if (n >= step_up_at) {
+      active_threads = threads;
+    } else {
+      limit = std::min(limit, step_up_at);
+    }
+    if (limit - n < detail::kMinStretch || active_threads == 1 ||
         (keep_rare_list && rare_heaps.size() < threads_min_rare)) {
       if (!run_serial(table, std::max(limit, n + 1))) return false;
       continue;
@@ -281,8 +323,9 @@ bool GrundySequence::State::run_parallel(detail::ValueTable<V>& table, std::uint
 }
 
 // One stretch: heaps from table.size() up to `end` under the current mask, or fewer when a value
-// changes what the helpers rely on (the stretch ends after it). Returns false when a value does
-// not fit V (pending, as run_serial).
+// changes what the helpers rely on (the stretch ends after it), or at the end of a window in
+// which the threads stalled (stepping down: half the threads until step_up_at). Returns false
+// when a value does not fit V (pending, as run_serial).
 template <typename V>
 bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint64_t end) {
   const std::uint64_t n0 = table.size();
@@ -315,7 +358,7 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
   set_resolved.assign(split_slots, 0);
   set_rare_end.assign(split_slots, 0);
   const V* g = table.data();  // reserved to `end` by extend_to: does not move
-  for (unsigned i = 1; i < threads; ++i) pipe.helpers.emplace_back([this, g] { helper(g); });
+  for (unsigned i = 1; i < active_threads; ++i) pipe.helpers.emplace_back([this, g] { helper(g); });
   // Joins the helpers before the sets are cleared, also when note() throws.
   struct Finish {
     State& state;
@@ -332,6 +375,10 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
   };
   bool fits = true;
   const Finish finish{*this, pipe};
+  std::uint64_t window_end = n0 + detail::kStallWindow;
+  auto window_start = std::chrono::steady_clock::now();
+  stalled = {};
+  own_work = 0;
   for (std::uint64_t n = n0; n < end; ++n) {
     const std::uint32_t value = sparse_value<true>(g, n);
     if (value > storage_limit()) {
@@ -354,8 +401,33 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
     if (changes) break;
     pipe.rare_published.store(rare_heaps.size(), std::memory_order_release);
     pipe.heaps_done.store(n + 1, std::memory_order_release);
+    if (n + 1 == window_end && stall_percent < 100) {
+      const auto now = std::chrono::steady_clock::now();
+      // Stalled: the time given away past stall_percent, or the sets' work (each set of the
+      // window is built, a unit, and finished, another) done here past 100 - stall_percent.
+      if (stalled * 100 >= (now - window_start) * stall_percent ||
+          own_work * 100 >= 2 * detail::kStallWindow * (100 - stall_percent)) {
+        step_down(n + 1);
+        break;
+      }
+      if (++calm_windows >= detail::kCalmWindows) step_down_heaps = detail::kFirstStepDown;
+      window_end += detail::kStallWindow;
+      window_start = now;
+      stalled = {};
+      own_work = 0;
+    }
   }
   return fits;
+}
+
+// Half the threads (one: no helpers) from heap n for step_down_heaps heaps; the next step down
+// lasts twice as long, unless kCalmWindows windows pass without one first.
+inline void GrundySequence::State::step_down(std::uint64_t n) {
+  active_threads = std::max(active_threads / 2, 1u);
+  const std::uint64_t heaps = std::max(step_down_heaps, detail::kFirstStepDown);
+  step_up_at = n + heaps;
+  step_down_heaps = std::min(2 * heaps, detail::kLongestStepDown);
+  calm_windows = 0;
 }
 
 }  // namespace nimkit
