@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "misere/misere_rule.h"
 #include "search.h"
 
 namespace nimkit {
@@ -149,6 +150,8 @@ std::string_view to_string(Method method) {
       return "Grundy values";
     case Method::kSearch:
       return "search";
+    case Method::kMisereQuotient:
+      return "misere-quotient";
   }
   return "?";
 }
@@ -158,6 +161,9 @@ Result<Analysis> analyze(const Position& position, Convention convention, const 
   analysis.convention = convention;
   if (convention == Convention::kMisere) {
     if (all_nim(position)) return analyze_misere_nim(position, limits, std::move(analysis));
+    if (auto by_quotient = detail::analyze_by_quotient(position, limits, analysis, true)) {
+      return *by_quotient;
+    }
     return analyze_by_search(position, convention, limits, std::move(analysis));
   }
   if (convention == Convention::kNormal) {
@@ -212,6 +218,10 @@ Result<bool> first_player_wins(const Position& position, Convention convention,
       auto values = component_values(position, limits);
       if (!values) return Error{values.error()};
       return !MisereNim(values->each).lost();
+    }
+    if (auto by_quotient = detail::analyze_by_quotient(position, limits, Analysis{}, false)) {
+      if (!*by_quotient) return Error{by_quotient->error()};
+      return (*by_quotient)->winner == Player::kFirst;
     }
     detail::Search search(convention, limits);
     return search.wins(position);

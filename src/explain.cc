@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "misere/misere_rule.h"
 #include "nimkit/notation.h"
 
 namespace nimkit {
@@ -36,6 +37,10 @@ std::string label(const Position& position, std::size_t c) {
 
 // Misère play: Bouton's rule for Nim heaps, else the search.
 void explain_misere(const Position& position, const Analysis& analysis, Explanation& out) {
+  if (analysis.method == Method::kMisereQuotient) {
+    detail::explain_by_quotient(position, analysis, out);
+    return;
+  }
   if (analysis.method == Method::kMisereNim) {
     const auto& sizes = analysis.values;
     const auto big = std::count_if(sizes.begin(), sizes.end(), [](Nimber h) { return h >= 2; });

@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <mutex>
 
 #include "games/split_kernel.h"
+#include "nimkit/checked.h"
+#include "nimkit/quote.h"
 
 namespace nimkit {
 namespace {
@@ -16,8 +19,11 @@ class MexEngine final : public SequenceEngine {
   explicit MexEngine(const HeapRuleset& rules) : rules_(rules) {}
   std::uint64_t size() const override { return table_.size(); }
   std::uint64_t value(std::uint64_t n) const override { return table_[n]; }
-  void extend(std::uint64_t size, std::uint64_t& work, std::uint64_t budget) override {
-    rules_.extend_values(table_, size, work, budget);
+  void extend(std::uint64_t size, std::uint64_t& work, const Limits& limits) override {
+    const std::uint64_t before = work;
+    rules_.extend_values(table_, size, work, limits.max_scan);
+    // extend_values counts every option and stops past the budget: one charge per call.
+    limits.charge(std::max<std::uint64_t>(work - before, 1));
   }
   std::optional<Periodicity> period(const PeriodTheorem& theorem) const override {
     return find_period(std::span<const std::uint64_t>(table_), theorem);
@@ -72,6 +78,76 @@ void append_periodic(const Periodicity& period, const SequenceEngine& table, std
 
 }  // namespace
 
+std::uint64_t sequence_value_work(const SplitGame& game, const SequenceProgress& progress) {
+  if (progress.split_sets) return progress.rare_count + 1;
+  const std::uint64_t n = progress.heaps_done;
+  std::uint64_t options = 1;
+  if (game.grundys_game) return saturating_add(options, n / 2);
+  for (std::uint64_t k = 0; k < game.digits.size() && k <= n; ++k) {
+    const std::uint8_t d = game.digits[k];
+    const std::uint64_t left = n - k;
+    if ((d & 3) != 0) options = saturating_add(options, 1);
+    if ((d & 4) != 0) options = saturating_add(options, left / 2);
+    if ((d & 8) != 0) options = saturating_add(options, saturating_mul(left / 12, left));
+  }
+  return options;
+}
+
+bool extend_metered(GrundySequence& sequence, std::uint64_t count, const MeteredReport& report,
+                    std::uint64_t max_interval) {
+  if (count <= sequence.size()) return true;
+  if (!sequence.memory_for(count)) return false;
+  const std::uint64_t every = std::bit_floor(std::max<std::uint64_t>(max_interval, 1));
+  const SplitGame& game = sequence.game();
+  // Stops the engine at the end of its first interval: extend_to(count) reserves the whole table
+  // once, where extending to each stretch's end would copy it at every stretch.
+  const SequenceProgressCallback one_stretch = [](const SequenceProgress&) { return false; };
+  while (sequence.size() < count) {
+    const SequenceProgress before = sequence.progress();
+    // The work of the stretch's first value stands for the others, and a stretch at most
+    // doubles the table, so the values grow little within it (a value's work grows at most with
+    // the square of the heap). A power of two of heaps ends the stretch at the next multiple of
+    // it, so every multiple of `every` ends one.
+    const std::uint64_t per_value = std::max<std::uint64_t>(sequence_value_work(game, before), 1);
+    const std::uint64_t heaps = std::bit_floor(
+        std::clamp<std::uint64_t>(kStretchWork / per_value, 1,
+                                  std::min(every, std::max<std::uint64_t>(before.heaps_done, 1))));
+    sequence.extend_to(count, one_stretch, heaps);
+    SequenceProgress after = sequence.progress();
+    after.target = count;
+    const std::uint64_t work =
+        saturating_mul(after.heaps_done - before.heaps_done, sequence_value_work(game, after));
+    if (!report(after, work)) return false;
+  }
+  return true;
+}
+
+Result<Periodicity> prove_period_metered(GrundySequence& sequence, std::uint64_t max_heaps,
+                                         const MeteredReport& report, std::uint64_t max_interval) {
+  if (sequence.game().grundys_game) {
+    return fail("no periodicity theorem applies to Grundy's game");
+  }
+  std::uint64_t next =
+      std::min<std::uint64_t>(max_heaps, std::max<std::uint64_t>(sequence.size(), 1024));
+  for (;;) {
+    if (auto fits = sequence.memory_for(next, true); !fits) return fail(fits.error());
+    const bool done = extend_metered(sequence, next, report, max_interval);
+    std::optional<Periodicity> candidate = sequence.period_candidate();
+    if (candidate && candidate->proved) return *std::move(candidate);
+    if (!done) return fail("interrupted");
+    if (sequence.size() >= max_heaps) {
+      return fail(fmt::format(
+          "no period proved within {} heaps{}", max_heaps,
+          candidate ? fmt::format(" (best candidate: period {} from {}, needs {} heaps)",
+                                  candidate->period, candidate->preperiod, candidate->needed)
+                    : ""));
+    }
+    next = 2 * sequence.size();
+    if (candidate && candidate->needed > sequence.size()) next = std::min(next, candidate->needed);
+    next = std::min(next, max_heaps);
+  }
+}
+
 std::uint64_t mex_of_marks(const std::vector<bool>& seen) {
   std::uint64_t v = 0;
   while (v < seen.size() && seen[v]) ++v;
@@ -97,19 +173,19 @@ Result<bool> HeapRuleset::extend(State& state, std::uint64_t size, const Limits&
       return fail(fmt::format(
           "computing Grundy values of {} needs more than the scan limit {} (values known up to "
           "heap {})",
-          spec(), limits.max_scan, table.size() - 1));
+          sanitize(spec()), limits.max_scan, table.size() - 1));
     }
     // Stop at the next size where a period is looked for.
     const std::uint64_t target =
         periodic ? std::min<std::uint64_t>(
                        size, std::max<std::uint64_t>(state.next_check, table.size() + 1))
                  : size;
-    const std::uint64_t before = work;
-    table.extend(target, work, limits.max_scan);
+    table.extend(target, work, limits);
     // Tabulating is work of the whole request or command: a shared budget stops it too.
-    if (!limits.charge(std::max<std::uint64_t>(work - before, 1))) {
+    if (limits.meter && limits.meter->exhausted()) {
       return fail(fmt::format("computing Grundy values of {}: {} (values known up to heap {})",
-                              spec(), limits.stopped(), table.size() == 0 ? 0 : table.size() - 1));
+                              sanitize(spec()), limits.stopped(),
+                              table.size() == 0 ? 0 : table.size() - 1));
     }
     if (periodic && table.size() >= state.next_check) {
       state.next_check *= 2;
@@ -145,12 +221,12 @@ Result<Nimber> HeapRuleset::grundy(std::span<const Heap> component, const Limits
     return fail(fmt::format(
         "Grundy value of heap {} in {}: beyond the table limit {} and no period proved up to "
         "heap {}",
-        n, spec(), limits.max_table, table.size() - 1));
+        n, sanitize(spec()), limits.max_table, table.size() - 1));
   }
   return fail(fmt::format(
       "Grundy value of heap {} in {}: beyond the table limit {} (its values have no closed form "
       "or period)",
-      n, spec(), limits.max_table));
+      n, sanitize(spec()), limits.max_table));
 }
 
 Result<std::vector<Nimber>> HeapRuleset::values(std::uint64_t begin, std::uint64_t end,
@@ -170,7 +246,7 @@ Result<std::vector<Nimber>> HeapRuleset::values(std::uint64_t begin, std::uint64
     if (!extended) return Error{extended.error()};
     if (end > table.size() && !state.period) {
       return fail(fmt::format(
-          "Grundy value of heap {} in {}: beyond the table limit {}{}", end - 1, spec(),
+          "Grundy value of heap {} in {}: beyond the table limit {}{}", end - 1, sanitize(spec()),
           limits.max_table,
           period_theorem() ? fmt::format(" and no period proved up to heap {}", table.size() - 1)
                            : ""));
@@ -230,12 +306,14 @@ Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t be
                                           std::uint64_t end, const Limits& limits) {
   const auto* heap_game = dynamic_cast<const HeapGame*>(&rules);
   if (heap_game == nullptr) {
-    return fail(fmt::format("{} is not played on heaps: it has no Grundy sequence", rules.spec()));
+    return fail(fmt::format("{} is not played on heaps: it has no Grundy sequence",
+                            sanitize(rules.spec())));
   }
   if (heap_game->arity() != 1) {
-    return fail(fmt::format(
-        "{} plays on {} heaps at a time: Grundy sequences need single heaps", rules.spec(),
-        heap_game->arity() == 0 ? "several" : std::to_string(heap_game->arity())));
+    return fail(
+        fmt::format("{} plays on {} heaps at a time: Grundy sequences need single heaps",
+                    sanitize(rules.spec()),
+                    heap_game->arity() == 0 ? "several" : std::to_string(heap_game->arity())));
   }
   if (const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules)) {
     return heap_rules->values(begin, end, limits);
@@ -278,8 +356,8 @@ std::string_view to_string(ValueShape shape) {
 Result<std::vector<Nimber>> grundy_grid(const Ruleset& rules, std::uint64_t rows,
                                         std::uint64_t columns, const Limits& limits) {
   if (value_shape(rules) != ValueShape::kGrid) {
-    return fail(
-        fmt::format("{} is not played on pairs of heaps: it has no table g(a, b)", rules.spec()));
+    return fail(fmt::format("{} is not played on pairs of heaps: it has no table g(a, b)",
+                            sanitize(rules.spec())));
   }
   return dynamic_cast<const HeapGame&>(rules).grundy_grid(rows, columns, limits);
 }

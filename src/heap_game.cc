@@ -88,12 +88,13 @@ Result<std::vector<HeapOption>> HeapGame::options_with_value(std::span<const Hea
 Result<std::vector<Nimber>> HeapGame::grundy_grid(std::uint64_t rows, std::uint64_t columns,
                                                   const Limits& limits) const {
   if (arity() != 2) {
-    return fail(fmt::format("{} is not played on pairs of heaps: it has no table g(a, b)", spec()));
+    return fail(fmt::format("{} is not played on pairs of heaps: it has no table g(a, b)",
+                            sanitize(spec())));
   }
   const std::optional<std::uint64_t> cells = checked_size(rows, columns, limits.max_table);
   if (!cells) {
     return fail(fmt::format("a table of {} × {} values of {} is more than the table limit {}", rows,
-                            columns, spec(), limits.max_table));
+                            columns, sanitize(spec()), limits.max_table));
   }
   std::vector<Nimber> grid;
   grid.reserve(*cells);
@@ -189,8 +190,8 @@ Result<std::vector<ParsedComponent>> HeapGame::parse_components(
   }
   const std::size_t n = arity() == 0 ? heaps.size() : arity();
   if (heaps.size() % n != 0) {
-    return fail(
-        fmt::format("{} plays on {} heaps at a time, got {}", spec(), arity(), heaps.size()));
+    return fail(fmt::format("{} plays on {} heaps at a time, got {}", sanitize(spec()), arity(),
+                            heaps.size()));
   }
   std::vector<ParsedComponent> out;
   for (std::size_t i = 0; i < heaps.size(); i += n) {
@@ -344,7 +345,8 @@ Result<std::vector<Option>> parse_multi_move(const HeapGame& rules, const State&
     if (match) return std::vector<Option>{rules.generic(option)};
   }
   return fail(fmt::format("{} is not a move {} allows",
-                          quoted(fmt::format("{}", fmt::join(tokens, " "))), rules.spec()));
+                          quoted(fmt::format("{}", fmt::join(tokens, " "))),
+                          sanitize(rules.spec())));
 }
 
 // The options "take COUNT from HEAP" may mean, narrowed by the parts left when given.
@@ -369,10 +371,10 @@ Result<std::vector<HeapOption>> candidates(const HeapGame& rules, std::span<cons
   if (found->empty()) {
     if (*take == 0) {
       return fail(fmt::format("a move must take at least one object from heap {} in {}", number,
-                              rules.spec()));
+                              sanitize(rules.spec())));
     }
-    return fail(
-        fmt::format("{} does not allow taking {} from heap {}", rules.spec(), *take, number));
+    return fail(fmt::format("{} does not allow taking {} from heap {}", sanitize(rules.spec()),
+                            *take, number));
   }
   if (tokens.size() > 2) {
     std::vector<std::uint64_t> parts;

@@ -13,6 +13,7 @@ WorkMeter::WorkMeter(std::uint64_t max_steps, std::chrono::milliseconds max_time
       deadline_(std::chrono::steady_clock::now() + max_time) {}
 
 bool WorkMeter::charge(std::uint64_t steps) {
+  if (cancel_flag_ != nullptr && cancel_flag_->load(std::memory_order_relaxed)) cancel();
   if (exhausted()) return false;
   const std::uint64_t before = used_.fetch_add(steps, std::memory_order_relaxed);
   const std::uint64_t after = before + steps < before ? ~std::uint64_t{0} : before + steps;

@@ -81,7 +81,8 @@ namespace {
 constexpr std::uint64_t kMax = ~std::uint64_t{0};
 
 // Recursive descent over the text: sum := product ('+' product)*; product := power (('*' | '/')
-// power)*; power := atom ('^' NUMBER)*; atom := NUMBER | '(' sum ')'.
+// power)*; power := atom ('^' NUMBER)*; atom := NUMBER | '(' sum ')'. Each '(' costs a few stack
+// frames, so the nesting is bounded (kMaxNimExpressionDepth) before the stack is.
 class Parser {
  public:
   Parser(std::string_view text, std::vector<NimProduct>* products)
@@ -142,9 +143,16 @@ class Parser {
   }
 
   Result<std::uint64_t> atom() {
-    if (!accept('(')) return number("number");
+    if (at_end() || text_[pos_] != '(') return number("number");
+    if (depth_ == kMaxNimExpressionDepth) {
+      return fail(fmt::format("\"(\" at position {} nests deeper than the limit of {} parentheses",
+                              pos_ + 1, kMaxNimExpressionDepth));
+    }
+    accept('(');
     const std::size_t open = pos_;
+    ++depth_;
     auto value = sum();
+    --depth_;
     if (!value) return value;
     if (!accept(')')) {
       if (at_end()) return fail(fmt::format("unclosed \"(\" before position {}", open));
@@ -210,6 +218,7 @@ class Parser {
   std::string_view text_;
   std::vector<NimProduct>* products_;
   std::size_t pos_ = 0;
+  std::size_t depth_ = 0;  // the parentheses open around pos_
 };
 
 // The Fermat 2-powers whose (ordinary) product is 2^i: F_k = 2^(2^k) for the bits k of i.

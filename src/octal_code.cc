@@ -52,6 +52,13 @@ Result<OctalCode> OctalCode::parse(std::string_view text) {
         fmt::format("octal code {}: the part before '.' must be one digit (0, 4, 8 or C), got {}",
                     quoted(text), quoted(whole)));
   }
+  // Trailing zeros count: a code is refused before its digits are read, whatever they are.
+  if (fraction.size() > kMaxOctalDigits) {
+    return fail(fmt::format(
+        "octal code {} has {} digits after the point, more than the limit of {} (the longest "
+        "published codes have 25)",
+        quoted(text), fraction.size(), kMaxOctalDigits));
+  }
   OctalCode code;
   int d0 = 0;
   if (!whole.empty()) {

@@ -106,12 +106,23 @@ std::string describe(const Position& before, const Move& move) {
 bool move_text_is_shared(const Position& before, const Move& move, std::string_view text,
                          const Limits& limits) {
   const std::size_t items = before.item_count();
+  // Text that names the moved component's numbered items (heap 3) is about another component for
+  // every other component with numbered items (parse_move's contract): only components whose
+  // items carry their own names (graph vertices, cells) can read it too. So a sum of a thousand
+  // heaps parses no move text a thousand times.
+  const Component& moved = before.components()[move.component];
+  const bool numbered = moved.rules->item_count(moved.state) > 0;
+  // Each component's first item follows from the one before: first_item(i) from scratch would
+  // make describing a move in a sum of n components O(n^2).
+  std::size_t first = 1;
   for (std::size_t i = 0; i < before.components().size(); ++i) {
-    if (i == move.component) continue;
     const Component& other = before.components()[i];
-    auto options =
-        other.rules->parse_move(other.state, text, before.first_item(i), items, false, limits);
-    if (options && !options->empty()) return true;
+    const std::size_t count = other.rules->item_count(other.state);
+    if (i != move.component && !(numbered && count > 0)) {
+      auto options = other.rules->parse_move(other.state, text, first, items, false, limits);
+      if (options && !options->empty()) return true;
+    }
+    first += count;
   }
   return false;
 }

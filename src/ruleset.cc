@@ -55,7 +55,7 @@ Result<Count> Ruleset::scannable_option_count(const State& state, const Limits& 
   const Count count = count_options(state);
   if (count > limits.max_scan) {
     return fail(fmt::format("{} has {} moves from this position, more than the scan limit {}",
-                            spec(), to_string(count), limits.max_scan));
+                            sanitize(spec()), to_string(count), limits.max_scan));
   }
   return count;
 }

@@ -78,6 +78,24 @@ Position Search::child(const Position& parent, std::size_t index, Option option)
   return Position(std::move(next));
 }
 
+std::uint64_t Search::frame_bytes(const Position& position, std::uint64_t key_words) {
+  std::uint64_t bytes = kEntryBytes + key_words * sizeof(std::uint64_t);
+  for (const Component& c : position.components()) {
+    bytes += kEntryBytes + c.state.size() * sizeof(std::uint64_t);
+  }
+  return bytes;
+}
+
+Result<bool> Search::fits(std::uint64_t more) const {
+  if (memo_bytes_ + stack_bytes_ + more > limits_.max_search_bytes) {
+    return fail(fmt::format(
+        "position too large to search: its positions would take more than the memory limit of {} "
+        "bytes",
+        limits_.max_search_bytes));
+  }
+  return true;
+}
+
 Result<bool> Search::open(std::vector<Frame>& stack, Position position, Key key, Mode mode) {
   // Positions on the stack count too: a game far longer than the limit fails here instead of
   // growing the stack without bound.
@@ -88,12 +106,14 @@ Result<bool> Search::open(std::vector<Frame>& stack, Position position, Key key,
   }
   if (!limits_.charge()) return fail(limits_.stopped());
   Frame frame{std::move(position), std::move(key)};
+  frame.bytes = frame_bytes(frame.position, frame.key.size());
   if (!frame.position.components().empty()) {
     const Component& c = frame.position.components()[0];
     auto options = c.rules->scannable_option_count(c.state, limits_);
     if (!options) return Error{options.error()};
     frame.options = *options;
   }
+  stack_bytes_ += frame.bytes;
   stack.push_back(std::move(frame));
   return true;
 }
@@ -137,6 +157,11 @@ std::uint64_t Search::result_of(const Frame& frame, Mode mode) const {
 Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
   auto& table = memo(mode);
   std::vector<Frame> stack;
+  stack_bytes_ = 0;  // a run that failed left no frames
+  // The root's copy and key are about its words again (a key adds two words per component).
+  std::uint64_t root_words = 0;
+  for (const Component& c : root.components()) root_words += c.state.size() + 2;
+  if (auto room = fits(frame_bytes(root, root_words)); !room) return Error{room.error()};
   Position start = live(root);
   Key root_key = canonical(start);
   if (auto it = table.find(root_key); it != table.end()) return it->second;
@@ -150,6 +175,8 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
     const bool done = top.key.empty() || top.win || top.component >= components.size();
     if (done) {
       const std::uint64_t answer = result_of(top, mode);
+      stack_bytes_ -= top.bytes;
+      memo_bytes_ += kEntryBytes + top.key.size() * sizeof(std::uint64_t);
       table.emplace(std::move(top.key), answer);
       stack.pop_back();
       if (stack.empty()) return answer;
@@ -160,6 +187,8 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
     // cost of making it, so that a wide or large search stops in bounded time.
     const Component& c = components[top.component];
     const std::uint64_t cost = c.rules->move_cost(c.state);
+    // The child and its key, about the size of this frame, are made before they are looked up.
+    if (auto room = fits(top.bytes); !room) return Error{room.error()};
     Position next = child(top.position, top.component, c.rules->option(c.state, top.option));
     ++top.option;
     Key child_key = canonical(next);

@@ -8,7 +8,11 @@
 // moves examined, weighted by the size of the position each move makes: making a move copies and
 // canonicalizes every component of the position, so a move in a sum of hundreds of heaps costs
 // hundreds of times a move in a small one, and the budget must say so for a search out of reach
-// to give up in bounded time (and memory: every position kept was paid for when it was made).
+// to give up in bounded time. The memory of the positions it keeps — the memo's keys, and the
+// positions (and their keys) on its stack — is counted too and bounded by
+// Limits::max_search_bytes, checked before a position is copied, so a search of a position of a
+// thousand components or a hundred copies of a large graph fails naming that limit instead of
+// exhausting memory.
 #pragma once
 
 #include <cstdint>
@@ -36,10 +40,14 @@ class Search {
   // kMovesPerNode × limits.max_nodes, so that wide games (every heap size a move away) cannot
   // run for long before failing. The same steps, plus each ruleset's move_cost() beyond one, are
   // charged to the limits' meter.
+  // Bytes counted per memo entry and per component kept beside its words: the hash node, the
+  // vectors' headers and the allocator's share.
+  static constexpr std::uint64_t kEntryBytes = 64;
   Search(Convention convention, const Limits& limits, std::uint64_t max_edges = 0);
 
-  // Whether the player to move wins `position`. Fails when the memo passes limits.max_nodes, the
-  // move budget runs out, or a component has more options than limits.max_scan.
+  // Whether the player to move wins `position`. Fails when the memo passes limits.max_nodes or
+  // its positions limits.max_search_bytes, the move budget runs out, or a component has more
+  // options than limits.max_scan.
   Result<bool> wins(const Position& position);
 
   // Remoteness (Steinhaus): how many moves remain with both players playing well — the winner
@@ -49,6 +57,8 @@ class Search {
   Result<std::uint64_t> remoteness(const Position& position);
 
   std::uint64_t nodes() const { return wins_.size() + remote_.size(); }
+  // Bytes the memo's entries take (kEntryBytes each plus their words).
+  std::uint64_t memo_bytes() const { return memo_bytes_; }
   // Steps of the moves examined so far (what max_edges bounds).
   std::uint64_t steps() const { return edges_; }
 
@@ -66,6 +76,7 @@ class Search {
     bool win = false;                               // kWins: a losing child was found
     std::uint64_t fastest_win = ~std::uint64_t{0};  // kRemoteness: least even child
     std::uint64_t slowest_loss = 0;                 // kRemoteness: largest odd child
+    std::uint64_t bytes = 0;                        // frame_bytes() when pushed
   };
 
   // The key of a position without terminal components: each component's (ruleset id, canonical
@@ -82,6 +93,10 @@ class Search {
   Result<std::uint64_t> run(const Position& root, Mode mode);
   // Pushes a frame for `position`, failing past the node limit or the work meter.
   Result<bool> open(std::vector<Frame>& stack, Position position, Key key, Mode mode);
+  // Bytes a frame for `position` and its key of `key_words` words takes.
+  static std::uint64_t frame_bytes(const Position& position, std::uint64_t key_words);
+  // Fails when `more` bytes would take the memo and the stack past limits.max_search_bytes.
+  Result<bool> fits(std::uint64_t more) const;
   // Moves the frame on to the next component that still has options; fails when a component
   // has more options than the scan limit.
   Result<bool> next_component(Frame& frame);
@@ -97,6 +112,8 @@ class Search {
   Limits limits_;
   std::uint64_t max_edges_;
   std::uint64_t edges_ = 0;
+  std::uint64_t memo_bytes_ = 0;   // the memo's entries
+  std::uint64_t stack_bytes_ = 0;  // the frames of the search under way
   std::unordered_map<Key, std::uint64_t, StateHash> wins_;
   std::unordered_map<Key, std::uint64_t, StateHash> remote_;
   std::unordered_map<const Ruleset*, std::uint64_t> ids_;  // ruleset → id used in keys

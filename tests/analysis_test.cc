@@ -250,3 +250,51 @@ TEST(Analysis, TheWorkMeterStopsAMisereSearchNamingTheLimit) {
   ASSERT_FALSE(analysis.ok());
   EXPECT_EQ(analysis.error(), "work stopped: the work limit of 20000 steps was reached");
 }
+
+// The memory of the positions a search keeps is bounded too: a thousand-stair staircase makes keys
+// of thousands of words, and its memo would fill gigabytes long before the node or step limits.
+TEST(Analysis, TheSearchsMemoryLimitStopsALargePositionNamingIt) {
+  std::string stairs = "staircase:1";
+  for (int i = 1; i < 1000; ++i) stairs += ",1";
+  auto position = nimkit::parse_position(stairs, nullptr);
+  ASSERT_TRUE(position.ok()) << position.error();
+  nimkit::Limits limits;
+  limits.max_search_bytes = std::uint64_t{16} << 20;
+  limits.meter = std::make_shared<nimkit::WorkMeter>(nimkit::kDefaultWorkSteps);
+  auto analysis = nimkit::analyze(*position, nimkit::Convention::kMisere, limits);
+  ASSERT_FALSE(analysis.ok());
+  EXPECT_EQ(analysis.error(),
+            "position too large to search: its positions would take more than the memory limit "
+            "of 16777216 bytes");
+  EXPECT_FALSE(limits.meter->exhausted());
+}
+
+// A position larger than the limit is refused before the search copies it.
+TEST(Analysis, ThePositionItselfMustFitTheSearchsMemory) {
+  // Misère Wythoff has no quotient: its sums need the search.
+  auto position = nimkit::parse_position("wythoff:30,31 wythoff:32,33 wythoff:34,35", nullptr);
+  ASSERT_TRUE(position.ok()) << position.error();
+  nimkit::Limits limits;
+  limits.max_search_bytes = 256;
+  limits.meter = std::make_shared<nimkit::WorkMeter>(1000);
+  auto analysis = nimkit::analyze(*position, nimkit::Convention::kMisere, limits);
+  ASSERT_FALSE(analysis.ok());
+  EXPECT_NE(analysis.error().find("memory limit of 256 bytes"), std::string::npos);
+  EXPECT_EQ(limits.meter->used(), 0u);
+}
+
+// An option of Moore's Nim is found by counting (tens of microseconds on ten heaps): the search
+// pays for it in steps, so the work limit stops a search in seconds, not minutes.
+TEST(Analysis, MooreOptionsCostTheSearchTheirCounting) {
+  auto small = nimkit::parse_position("moore:3:2,2", nullptr);
+  auto wide = nimkit::parse_position("moore:3:2,2,2,2,2,2,2,2,2,2", nullptr);
+  ASSERT_TRUE(small.ok() && wide.ok());
+  const nimkit::Component& c = wide->components()[0];
+  EXPECT_GE(c.rules->move_cost(c.state), 40u);
+  EXPECT_LE(small->components()[0].rules->move_cost(small->components()[0].state), 3u);
+  nimkit::Limits limits;
+  limits.meter = std::make_shared<nimkit::WorkMeter>(2'000'000);
+  auto analysis = nimkit::analyze(*wide, nimkit::Convention::kMisere, limits);
+  ASSERT_FALSE(analysis.ok());
+  EXPECT_EQ(analysis.error(), "work stopped: the work limit of 2000000 steps was reached");
+}

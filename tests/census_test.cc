@@ -204,6 +204,20 @@ TEST(CensusClassify, ThreeHeapSplitsStopAtThePlainBound) {
   }
 }
 
+TEST(CensusClassify, ALongCodeStopsAtTheWorkOfItsScans) {
+  // 0.7777777777 has ten split lengths, more than the engine's split sets serve: its values are
+  // charged as the scans of every split they need, so the work bound stops it within a few
+  // blocks rather than after tens of thousands of heaps.
+  CensusLimits limits;
+  limits.max_work = 100'000'000;
+  const auto entry = nimkit::classify_code(*OctalCode::parse("0.7777777777"), limits);
+  ASSERT_TRUE(entry.ok());
+  EXPECT_EQ(entry->kind, CensusClass::kUnsolved);
+  EXPECT_EQ(entry->stopped_by, "work");
+  EXPECT_EQ((entry->computed_to + 1) % nimkit::kCensusWorkInterval, 0u);
+  EXPECT_LE(entry->computed_to, 3 * nimkit::kCensusWorkInterval);
+}
+
 TEST(CensusClassify, CodeWithoutMovesFails) {
   EXPECT_FALSE(nimkit::classify_code(OctalCode{{0}}, CensusLimits{}).ok());
 }

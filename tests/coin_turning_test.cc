@@ -154,6 +154,10 @@ TEST(CoinTurning, NotationAndMoveText) {
 
   EXPECT_EQ(nimkit::parse_position("ruler:hxt", nullptr).error(),
             "in \"ruler:hxt\": coin row \"hxt\" has \"x\" at coin 2: expected h or t");
+  // Lower case only, as the rules write it: "HTH" would read back as "hth".
+  EXPECT_EQ(nimkit::parse_position("turning-turtles:hTh", nullptr).error(),
+            "in \"turning-turtles:hTh\": coin row \"hTh\" has \"T\" at coin 2: expected h or t "
+            "(lower case)");
   EXPECT_TRUE(nimkit::parse_position("ruler:" + std::string(4097, 'h'), nullptr)
                   .error()
                   .ends_with(": coin row has 4097 coins, more than 4096"));
@@ -250,6 +254,9 @@ TEST(TurningCorners, NotationAndMoveText) {
   EXPECT_TRUE(nimkit::parse_position("turning-corners:hh/h", nullptr)
                   .error()
                   .ends_with("row 1 has 1 coins, row 0 has 2"));
+  EXPECT_TRUE(nimkit::parse_position("turning-corners:tt/tH", nullptr)
+                  .error()
+                  .ends_with("has \"H\" at coin (1,1): expected h or t (lower case)"));
 }
 
 }  // namespace

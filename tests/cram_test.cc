@@ -269,12 +269,46 @@ TEST(Cram, RegionsAreComponentsKeepingTheirPlace) {
     EXPECT_EQ(c.rules->label(c.state, 0).substr(0, 7), "region ");
   }
   EXPECT_EQ(texts, (std::vector<std::string>{"../.#", "###./##..", "###/###/###/#.."}));
-  // Written back region by region, each read back as itself.
+  // Written back as the one board they came from, read back as the same regions.
   const std::string text = nimkit::format_position(*p);
-  EXPECT_EQ(text, "../.# ###./##.. ###/###/###/#..");
+  EXPECT_EQ(text, "..#./.#../####/#..#");
   auto again = nimkit::parse_position(text, cram());
   ASSERT_TRUE(again.ok()) << again.error();
   EXPECT_TRUE(*again == *p);
+}
+
+// Regions that cannot share a board (overlapping, side by side, or out of board order) are
+// written on boards of their own, and every way reads back as the same components in order.
+TEST(Cram, RegionsShareABoardOnlyWhenItReadsBackAsThem) {
+  auto nim = nimkit::make_ruleset("nim");
+  ASSERT_TRUE(nim.ok());
+  const auto written = [&](const std::string& text) {
+    auto p = nimkit::parse_position(text, nullptr);
+    EXPECT_TRUE(p.ok()) << text;
+    const std::string out = nimkit::format_position(*p, nim->get());  // every token qualified
+    auto again = nimkit::parse_position(out, nullptr);
+    EXPECT_TRUE(again.ok() && *again == *p) << text << " -> " << out;
+    return out;
+  };
+  EXPECT_EQ(written("cram:.#. cram:#.#"), "cram:.#.,#.");  // overlapping places
+  EXPECT_EQ(written("cram:.# cram:#."), "cram:.,#.");      // side by side
+  EXPECT_EQ(written("cram:#/. cram:."), "cram:#/.,.");     // out of board order
+  EXPECT_EQ(written("cram:.## cram:##."), "cram:.#.");     // one board
+  EXPECT_EQ(written("cram:.#. nim:3 cram:..#./###."), "cram:.#. nim:3 cram:..#./###.");
+  // A board of 672 separate dominoes is written as one board of its size, not 672.
+  std::string board;
+  for (int r = 0; r < 64; ++r) {
+    std::string row(64, '#');
+    if (r % 2 == 0) {
+      for (int c = r % 4 == 0 ? 0 : 1; c + 1 < 64; c += 3) row[c] = row[c + 1] = '.';
+    }
+    board += (r == 0 ? "" : "/") + row;
+  }
+  auto dominoes = nimkit::parse_position("cram:" + board, nullptr);
+  ASSERT_TRUE(dominoes.ok()) << dominoes.error();
+  EXPECT_EQ(dominoes->components().size(), 672u);
+  const std::string text = written("cram:" + board);
+  EXPECT_LE(text.size(), board.size() + 5);  // the last column, all filled, is left out
 }
 
 TEST(Cram, NotationAndMovesRoundTrip) {

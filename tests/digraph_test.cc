@@ -80,13 +80,22 @@ TEST(Digraph, NotationIsCanonicalAndRoundTrips) {
 TEST(Digraph, SeveralTokensAreSeveralComponents) {
   const Position p = position_of("a>b,b>c@a@b x>y@x");
   ASSERT_EQ(p.components().size(), 3u);
-  EXPECT_EQ(nimkit::format_position(p), "a>b b>c@a a>b b>c@b x>y@x");
+  // The tokens on one graph are written with it once.
+  EXPECT_EQ(nimkit::format_position(p), "a>b b>c@a@b x>y@x");
   const auto sum = nimkit::parse_position("digraph:a>b,b>c@a digraph:a>b,b>c@b", nullptr);
   ASSERT_TRUE(sum.ok()) << sum.error();
   EXPECT_EQ(sum->components().size(), 2u);
   auto nim = nimkit::make_ruleset("nim");
   ASSERT_TRUE(nim.ok());
-  EXPECT_EQ(nimkit::format_position(*sum, nim->get()), "digraph:a>b,b>c@a digraph:a>b,b>c@b");
+  EXPECT_EQ(nimkit::format_position(*sum, nim->get()), "digraph:a>b,b>c@a@b");
+  const auto apart = nimkit::parse_position("digraph:a>b@a nim:3 digraph:a>b@b", nullptr);
+  ASSERT_TRUE(apart.ok()) << apart.error();
+  EXPECT_EQ(nimkit::format_position(*apart), "digraph:a>b@a nim:3 digraph:a>b@b");
+  for (const Position& q : {p, *sum, *apart}) {
+    auto again = nimkit::parse_position(nimkit::format_position(q), digraph());
+    ASSERT_TRUE(again.ok()) << again.error();
+    EXPECT_TRUE(*again == q) << nimkit::format_position(q);
+  }
 }
 
 TEST(Digraph, RefusesCyclesNamingThem) {
@@ -378,12 +387,33 @@ std::string file_error(const std::string& text, const std::vector<std::string>& 
 
 TEST(DigraphGameFile, ReadsArrowsTokensAndComments) {
   const std::string text = "# a small game\n\nstart > end\n  b>end   # a comment\n@start\n@b\n";
-  EXPECT_EQ(file_tokens(text), (std::vector<std::string>{"digraph:b>end,start>end@start",
-                                                         "digraph:b>end,start>end@b"}));
+  EXPECT_EQ(file_tokens(text), std::vector<std::string>{"digraph:b>end,start>end@start@b"});
   EXPECT_EQ(file_tokens(text, {"end"}), std::vector<std::string>{"digraph:b>end,start>end@end"});
   const auto p = nimkit::parse_position(file_tokens(text), nullptr);
   ASSERT_TRUE(p.ok()) << p.error();
   EXPECT_EQ(p->components().size(), 2u);
+}
+
+TEST(DigraphGameFile, ManyTokensOnALargeGraphAreRefusedBeforeTheirCopies) {
+  // A path of 100,000 vertices is 400,000 words a token: 300 tokens fit the limit (one parse of
+  // the graph), 400 would copy it past the limit and are refused before any copy is made.
+  std::string text;
+  for (int v = 0; v + 1 < 100'000; ++v)
+    text += "v" + std::to_string(v) + ">v" + std::to_string(v + 1) + "\n";
+  std::string tokens;
+  for (int t = 0; t < 400; ++t) tokens += "@v" + std::to_string(t * 7) + "\n";
+  const auto fits = file_tokens(text + tokens.substr(0, tokens.find("@v2100")));
+  ASSERT_EQ(fits.size(), 1u);
+  auto three_hundred = nimkit::parse_position(fits, nullptr);
+  ASSERT_TRUE(three_hundred.ok()) << three_hundred.error();
+  EXPECT_EQ(three_hundred->components().size(), 300u);
+  const auto many = file_tokens(text + tokens);
+  auto refused = nimkit::parse_position(many, nullptr);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().find("400 tokens on a digraph of 100000 vertices would copy it 400 "
+                                 "times: more than the limit of 134217728 words"),
+            std::string::npos)
+      << refused.error();
 }
 
 TEST(DigraphGameFile, ErrorsNameTheLine) {

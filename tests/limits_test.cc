@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <span>
@@ -51,6 +52,19 @@ TEST(WorkMeter, CancelStopsEveryCharger) {
   meter.cancel();
   EXPECT_FALSE(meter.charge());
   EXPECT_EQ(meter.reason(), "cancellation");
+}
+
+TEST(WorkMeter, AFlagSetElsewhereCancelsAtTheNextCharge) {
+  std::atomic<bool> flag{false};
+  WorkMeter meter(0);
+  meter.cancel_when(&flag);
+  EXPECT_TRUE(meter.charge(1000));
+  flag.store(true);
+  EXPECT_FALSE(meter.charge(1));
+  EXPECT_TRUE(meter.exhausted());
+  EXPECT_EQ(meter.reason(), "cancellation");
+  flag.store(false);  // once stopped, stopped
+  EXPECT_FALSE(meter.charge(1));
 }
 
 TEST(WorkMeter, CopiesOfLimitsShareOneBudget) {

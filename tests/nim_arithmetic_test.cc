@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <random>
 #include <set>
+#include <string>
 
 namespace nimkit {
 namespace {
@@ -115,6 +116,29 @@ TEST(NimArithmetic, ExpressionErrorsNameTheTokenAndPosition) {
       "unexpected \"(\" at position 3: the exponent at position 3 must be a plain integer ≥ 0");
   EXPECT_EQ(error("2^99999999999999999999"),
             "exponent \"99999999999999999999\" at position 3 is larger than 18446744073709551615");
+}
+
+// The parser recurses once per "(": the nesting is bounded, and the error names the limit and
+// where it was passed, however deep the input goes (20,000 levels once overflowed the stack).
+TEST(NimArithmetic, NestingDeeperThanTheLimitIsRefused) {
+  const auto nested = [](std::size_t depth) {
+    return std::string(depth, '(') + "3" + std::string(depth, ')');
+  };
+  EXPECT_EQ(*evaluate_nim_expression(nested(kMaxNimExpressionDepth)), 3U);
+  EXPECT_EQ(*evaluate_nim_expression("(1+(2*(3)))*" + nested(kMaxNimExpressionDepth)),
+            nim_product(1 ^ nim_product(2, 3), 3));
+  const std::string too_deep = "\"(\" at position " + std::to_string(kMaxNimExpressionDepth + 1) +
+                               " nests deeper than the limit of " +
+                               std::to_string(kMaxNimExpressionDepth) + " parentheses";
+  EXPECT_EQ(evaluate_nim_expression(nested(kMaxNimExpressionDepth + 1)).error(), too_deep);
+  for (std::size_t depth : {std::size_t{20'000}, std::size_t{1'000'000}}) {
+    EXPECT_EQ(evaluate_nim_expression(std::string(depth, '(')).error(), too_deep);
+    EXPECT_EQ(nim_expression_products(nested(depth)).error(), too_deep);
+  }
+  // Depth is what is open at once: many parentheses one after another are fine.
+  std::string flat = "1";
+  for (int i = 0; i < 10'000; ++i) flat += "+(1)";
+  EXPECT_EQ(*evaluate_nim_expression(flat), 1U);  // 10,001 ones
 }
 
 TEST(NimArithmetic, ExplainsProductsByFermatPowers) {

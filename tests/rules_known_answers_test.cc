@@ -393,6 +393,13 @@ TEST(RulesetErrors, NameTheBadValue) {
   EXPECT_EQ(error("octal:1.7"),
             "octal code \"1.7\": d0 must be 0, 4, 8 or C (splitting without removing), got \"1\"");
   EXPECT_EQ(error("moore:0"), "moore k \"0\" is out of range: expected 1 to 64");
+  // Codes are bounded by their digits (a value of a long code costs a long scan), the limit
+  // named and the code quoted short.
+  EXPECT_TRUE(nimkit::make_ruleset("octal:0." + std::string(32, '7')).ok());
+  EXPECT_EQ(error("octal:0." + std::string(1000, '7')),
+            "octal code \"0." + std::string(62, '7') +
+                "… (1002 bytes)\" has 1000 digits after the point, more than the limit of 32 (the "
+                "longest published codes have 25)");
   EXPECT_EQ(error("kayles:3"), "ruleset \"kayles\" takes no parameters, got \"3\"");
 }
 

@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "nimkit/grundy_sequence.h"
@@ -188,6 +190,114 @@ TEST(SequenceEngine, RulesetsNameTheirSplitGame) {
   EXPECT_EQ(heap_rules(make("grundy")).split_game(), SplitGame::grundy());
   EXPECT_FALSE(heap_rules(make("subtraction:1,3,4")).split_game().has_value());
   EXPECT_FALSE(heap_rules(make("subtraction:all-but:1,2")).split_game().has_value());
+}
+
+TEST(MeteredRun, ReportsEveryMultipleOfItsIntervalWithTheWorkOfItsHeaps) {
+  auto sequence =
+      GrundySequence::create(SplitGame::parse("0.354").value(), SequenceAlgorithm::kSparse);
+  ASSERT_TRUE(sequence.ok());
+  std::vector<std::uint64_t> reported;
+  std::uint64_t work = 0;
+  std::uint64_t done = 0;
+  const bool finished = extend_metered(
+      *sequence, 10'000,
+      [&](const SequenceProgress& p, std::uint64_t stretch) {
+        // The stretch is charged at the work of a value where it ends, heap for heap.
+        EXPECT_EQ(stretch, (p.heaps_done - done) * sequence_value_work(sequence->game(), p));
+        EXPECT_EQ(p.target, 10'000u);
+        done = p.heaps_done;
+        reported.push_back(p.heaps_done);
+        work += stretch;
+        return true;
+      },
+      4096);
+  EXPECT_TRUE(finished);
+  EXPECT_EQ(sequence->size(), 10'000u);
+  // A cheap code goes by whole intervals once the table is as long as one.
+  EXPECT_EQ(std::vector<std::uint64_t>(reported.end() - 3, reported.end()),
+            (std::vector<std::uint64_t>{4096, 8192, 10'000}));
+  EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
+  EXPECT_GT(work, 10'000u);
+}
+
+TEST(MeteredRun, ValuesOfALongCodeAreReportedAFewHeapsApartAndStopWhenAsked) {
+  // Ten split lengths are more than the split sets serve: each value costs a scan of the heap's
+  // splits, so the stretches shrink as the heaps grow.
+  auto sequence =
+      GrundySequence::create(SplitGame::parse("0.7777777777").value(), SequenceAlgorithm::kSparse);
+  ASSERT_TRUE(sequence.ok());
+  std::uint64_t last = 0;
+  std::uint64_t widest = 0;
+  const bool finished =
+      extend_metered(*sequence, 1 << 20, [&](const SequenceProgress& p, std::uint64_t stretch) {
+        EXPECT_FALSE(p.split_sets);
+        if (p.heaps_done > 20) {
+          EXPECT_GE(sequence_value_work(sequence->game(), p), 5 * (p.heaps_done - 20) / 2);
+        }
+        EXPECT_LE(stretch, 2 * kStretchWork);
+        widest = p.heaps_done - last > widest && last >= 8192 ? p.heaps_done - last : widest;
+        last = p.heaps_done;
+        return p.heaps_done < 12'000;
+      });
+  EXPECT_FALSE(finished);
+  EXPECT_LT(sequence->size(), 12'000u + 4096);
+  EXPECT_LT(widest, 4096u);
+}
+
+TEST(MeteredRun, TheMeterStopsALongCodeWithinAStretch) {
+  // Analysis of a heap of a long code: the values it tabulates charge the meter as they are
+  // computed, so a small budget stops it a few heaps in, never after a long extension.
+  auto rules = make("octal:0.7777777777");
+  Limits limits;
+  limits.meter = std::make_shared<WorkMeter>(10'000'000);
+  auto g = rules->value(State{100'000, 0}, limits);
+  ASSERT_FALSE(g.ok());
+  EXPECT_TRUE(limits.meter->exhausted());
+  EXPECT_NE(g.error().find("the work limit of 10000000 steps"), std::string::npos) << g.error();
+  EXPECT_LT(heap_rules(rules).known_values(), 4096u);
+}
+
+TEST(MeteredRun, ACancelStopsALongCodeWithinAStretch) {
+  // A server stopping cancels the meters of the requests in flight: the table of a long code
+  // hears it within a stretch (tens of milliseconds), not after thousands of costly heaps.
+  auto rules = make("octal:0.77777777777");
+  Limits limits;
+  limits.max_scan = ~std::uint64_t{0};
+  limits.meter = std::make_shared<WorkMeter>(0);
+  std::thread canceller([meter = limits.meter] {
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    meter->cancel();
+  });
+  const auto start = std::chrono::steady_clock::now();
+  auto g = rules->value(State{1'000'000, 0}, limits);
+  const auto took = std::chrono::steady_clock::now() - start;
+  canceller.join();
+  ASSERT_FALSE(g.ok());
+  EXPECT_NE(g.error().find("cancellation"), std::string::npos) << g.error();
+  // Heard within a stretch of the cancel (the deterministic check of the stretches' size is
+  // ValuesOfALongCodeAreReportedAFewHeapsApartAndStopWhenAsked).
+  EXPECT_LT(took, std::chrono::milliseconds(2800));
+}
+
+TEST(MeteredRun, PeriodProofsAgreeWithTheEngines) {
+  auto metered =
+      GrundySequence::create(SplitGame::parse("0.16").value(), SequenceAlgorithm::kSparse);
+  auto plain = GrundySequence::create(SplitGame::parse("0.16").value(), SequenceAlgorithm::kSparse);
+  ASSERT_TRUE(metered.ok() && plain.ok());
+  auto a = prove_period_metered(*metered, 1 << 20,
+                                [](const SequenceProgress&, std::uint64_t) { return true; });
+  auto b = plain->prove_period(1 << 20);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(a->period, b->period);
+  EXPECT_EQ(a->preperiod, b->preperiod);
+  EXPECT_EQ(a->needed, b->needed);
+  EXPECT_EQ(metered->size(), plain->size());
+  auto stopped =
+      GrundySequence::create(SplitGame::parse("0.16").value(), SequenceAlgorithm::kSparse);
+  auto interrupted = prove_period_metered(
+      *stopped, 1 << 20, [](const SequenceProgress&, std::uint64_t) { return false; });
+  ASSERT_FALSE(interrupted.ok());
+  EXPECT_EQ(interrupted.error(), "interrupted");
 }
 
 // g(x, y) of Wythoff's game by mex over its moves, written out from the rules.

@@ -1,13 +1,24 @@
 // The fixture of the server's tests: one live `nimkit serve` on a free loopback port for the
-// suite, and the requests a test sends it (the answer's status and JSON body).
+// suite, and the requests a test sends it (the answer's status and JSON body); and for tests that
+// need a server of their own (other options, or one they stop), OwnServer and raw connections.
 #pragma once
 
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
+#include <cstdint>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "server.h"
 
@@ -71,5 +82,56 @@ class ServerApiTest : public ::testing::Test {
   static inline Server* server_ = nullptr;
   static inline std::thread* thread_ = nullptr;
 };
+
+// A server of the test's own, on a free loopback port, with the given options.
+struct OwnServer {
+  explicit OwnServer(ServerOptions options) : server(std::move(options)) {
+    auto bound = server.bind();
+    EXPECT_TRUE(bound.ok()) << bound.error();
+    thread = std::thread([this] { server.listen(); });
+  }
+  ~OwnServer() {
+    server.stop();
+    thread.join();
+  }
+  Server server;
+  std::thread thread;
+};
+
+inline ServerOptions loopback_options() {
+  ServerOptions options;
+  options.port = 0;
+  return options;
+}
+
+// The lines a server logs (from its worker threads), kept for a test to read.
+struct CapturedLog {
+  // Loopback options whose log writes here.
+  ServerOptions options() const {
+    ServerOptions options = loopback_options();
+    options.log = [lines = lines, mutex = mutex](std::string_view line) {
+      const std::lock_guard lock(*mutex);
+      lines->emplace_back(line);
+    };
+    return options;
+  }
+  std::vector<std::string> taken() const {
+    const std::lock_guard lock(*mutex);
+    return *lines;
+  }
+  std::shared_ptr<std::vector<std::string>> lines = std::make_shared<std::vector<std::string>>();
+  std::shared_ptr<std::mutex> mutex = std::make_shared<std::mutex>();
+};
+
+// A blocking TCP connection to the loopback port.
+inline int connect_loopback(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  EXPECT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
+  return fd;
+}
 
 }  // namespace nimkit::server

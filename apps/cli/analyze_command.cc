@@ -14,18 +14,24 @@ using contract::dump_json;
 
 namespace {
 
+// Winning moves listed by default: each line holds the position after the move, so the output
+// stays a small multiple of the position's text (--all-moves lists every one).
+constexpr std::size_t kListedMoves = 20;
+
 struct AnalyzeOptions {
   GameOptions game;
   bool explain = false;
   bool json = false;
   bool stats = false;
+  bool all_moves = false;
 };
 
 int run_analyze(const AnalyzeOptions& options) {
   auto game = make_game(options.game);
   if (!game) return report(game.error());
   const Position& position = game->position;
-  const Limits limits = options.game.limits();
+  Limits limits = options.game.limits();
+  limits.max_listed_moves = options.all_moves ? ~std::size_t{0} : kListedMoves;
   auto analysis = analyze(position, options.game.convention(), limits);
   if (!analysis) return report_limit(analysis.error());
   add_remoteness(*analysis, position, options.game.limits());
@@ -36,7 +42,11 @@ int run_analyze(const AnalyzeOptions& options) {
                limits.meter ? limits.meter->used() : 0, analysis->nodes);
   }
   if (options.json) {
-    fmt::print("{}\n", dump_json(analysis_json(position, *analysis)));
+    // Formatting is work of the command too: the meter bounds it.
+    contract::AnswerBudget budget(0, limits.meter);
+    auto answer = analysis_json(position, *analysis, budget);
+    if (!answer) return report_limit(answer.error());
+    fmt::print("{}\n", dump_json(*answer));
     return 0;
   }
   fmt::print("{}: {}\n", game_title(position.single_ruleset(), analysis->convention),
@@ -49,11 +59,12 @@ int run_analyze(const AnalyzeOptions& options) {
     fmt::print("Winning moves ({}):\n", to_string(analysis->winning_move_count));
     for (const Move& m : analysis->winning_moves) {
       fmt::print("  {:<28} -> {}\n", describe(position, m),
-                 position_text(position.after(m), game->rules.get()));
+                 position_text(position, m, game->rules.get()));
     }
     if (analysis->winning_move_count > analysis->winning_moves.size()) {
-      fmt::print("  ... and {} more\n",
-                 to_string(analysis->winning_move_count - analysis->winning_moves.size()));
+      fmt::print("  ... and {} more{}\n",
+                 to_string(analysis->winning_move_count - analysis->winning_moves.size()),
+                 options.all_moves ? "" : " (--all-moves lists every one)");
     }
     if (!analysis->moves_unlisted.empty()) {
       fmt::print("  (some winning moves are not listed: {})\n", analysis->moves_unlisted);
@@ -83,6 +94,10 @@ void add_analyze_command(CLI::App& app, int& status) {
   command->add_flag("--json", options->json, "print the analysis as one JSON object");
   command->add_flag("--stats", options->stats,
                     "also print the work done (meter steps, search nodes) on stderr");
+  command->add_flag("--all-moves", options->all_moves,
+                    fmt::format("list every winning move (by default the first {}, and how many "
+                                "more there are)",
+                                kListedMoves));
   command->callback([options, &status] { status = run_analyze(*options); });
 }
 

@@ -77,31 +77,21 @@ class Output {
     size_ = static_cast<std::size_t>(end - buffer_.get());
     if (size_ >= kFlushAt) flush();
   }
-  bool flush() {
+  // A failed write ends the command (output.h).
+  void flush() {
     write_all(buffer_.get(), size_);
     size_ = 0;
-    return !failed_;
   }
 
  private:
   static constexpr std::size_t kCapacity = kFlushAt + 4096;
   void write_all(const char* data, std::size_t size) {
-    std::size_t done = 0;
-    while (done < size && !failed_) {
-      const ssize_t n = ::write(fd_, data + done, size - done);
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        failed_ = true;
-        break;
-      }
-      done += static_cast<std::size_t>(n);
-    }
+    nimkit::cli::write_all(fd_, data, size, "standard output");
   }
 
   int fd_;
   std::unique_ptr<char[]> buffer_;
   std::size_t size_ = 0;
-  bool failed_ = false;
 };
 
 constexpr char kDigitPairs[] =
@@ -149,7 +139,7 @@ class Batch {
     general(text, number);
   }
 
-  bool finish() { return out_.flush(); }
+  void finish() { out_.flush(); }
 
  private:
   // Normal-play Nim: the value is the nim-sum, the first winning move reduces the first heap
@@ -311,9 +301,9 @@ int run_batch(const BatchOptions& options) {
     filled = rest;
     // Answers go out before the next read may block: an interactive or piped producer sees each
     // answer as soon as its line is in, and nothing answered is lost if a later line fails.
-    if (!batch.finish()) return report("could not write the output");
+    batch.finish();
   }
-  if (!batch.finish()) return report("could not write the output");
+  batch.finish();
   return 0;
 }
 

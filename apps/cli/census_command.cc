@@ -2,11 +2,9 @@
 // unsolved, one JSON line per code, resumable and shardable; --compare checks a published table.
 #include <fmt/format.h>
 
-#include <fstream>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "census_run.h"
 #include "commands.h"
@@ -16,6 +14,9 @@
 
 namespace nimkit::cli {
 namespace {
+
+// Largest --compare table: the published tables of octal games are a few hundred kilobytes.
+constexpr std::uint64_t kMaxTableFile = std::uint64_t{16} << 20;
 
 int run_serial(const CensusOptions& options) {
   auto run = CensusRun::open(options);
@@ -37,11 +38,10 @@ int run_compare(const CensusOptions& options) {
   if (options.digits || !options.codes.empty() || !options.shard.empty() || options.mpi) {
     return report("--compare TABLE runs alone (without --digits, --codes, --shard or --mpi)");
   }
-  std::ifstream in(options.compare);
-  std::stringstream text;
-  text << in.rdbuf();
-  if (!in) return report(fmt::format("cannot read --compare {}", nimkit::quoted(options.compare)));
-  auto games = parse_published_table(text.str());
+  auto text = read_text_file(
+      options.compare, fmt::format("--compare {}", nimkit::quoted(options.compare)), kMaxTableFile);
+  if (!text) return report(text.error());
+  auto games = parse_published_table(*text);
   if (!games)
     return report(fmt::format("--compare {}: {}", nimkit::quoted(options.compare), games.error()));
   auto file = open_output(options.output);

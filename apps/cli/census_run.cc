@@ -7,7 +7,6 @@
 #include <charconv>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -21,6 +20,9 @@ using Json = nlohmann::ordered_json;
 // Seconds between progress lines when stderr is not a terminal.
 constexpr double kQuietProgressSeconds = 10;
 
+// Largest --codes file: a million codes of six digits take 9 MB.
+constexpr std::uint64_t kMaxCodeFile = std::uint64_t{16} << 20;
+
 std::string trim(const std::string& text) {
   const auto begin = text.find_first_not_of(" \t\r");
   if (begin == std::string::npos) return {};
@@ -28,30 +30,27 @@ std::string trim(const std::string& text) {
 }
 
 Result<std::vector<OctalCode>> read_code_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in)
-    return fail(
-        fmt::format("cannot read --codes {}: {}", nimkit::quoted(path), std::strerror(errno)));
+  const std::string name = fmt::format("--codes {}", nimkit::quoted(path));
+  auto text = read_text_file(path, name, kMaxCodeFile);
+  if (!text) return Error{text.error()};
   std::vector<OctalCode> codes;
   std::map<std::string, std::uint64_t> lines;
   std::uint64_t number = 0;
+  std::istringstream in(*text);
   for (std::string line; std::getline(in, line);) {
     ++number;
-    if (line.size() > kDefaultMaxLine) return fail(line_too_long(number, kDefaultMaxLine));
-    const std::string text = trim(line.substr(0, line.find('#')));
-    if (text.empty()) continue;
-    Result<OctalCode> code = OctalCode::parse(text);
-    if (!code)
-      return fail(
-          fmt::format("--codes {} line {}: {}", nimkit::quoted(path), number, code.error()));
+    const std::string code_text = trim(line.substr(0, line.find('#')));
+    if (code_text.empty()) continue;
+    Result<OctalCode> code = OctalCode::parse(code_text);
+    if (!code) return fail(fmt::format("{} line {}: {}", name, number, code.error()));
     if (code->max_parts() == 0) {
-      return fail(fmt::format("--codes {} line {}: code {} allows no move", nimkit::quoted(path),
-                              number, nimkit::quoted(text)));
+      return fail(fmt::format("{} line {}: code {} allows no move", name, number,
+                              nimkit::quoted(code_text)));
     }
     const auto [it, added] = lines.emplace(code->to_string(), number);
     if (!added) {
-      return fail(fmt::format("--codes {} line {}: code {} repeats line {}", nimkit::quoted(path),
-                              number, nimkit::quoted(text), it->second));
+      return fail(fmt::format("{} line {}: code {} repeats line {}", name, number,
+                              nimkit::quoted(code_text), it->second));
     }
     codes.push_back(*std::move(code));
   }
@@ -194,65 +193,58 @@ Result<CensusRun> CensusRun::open(const CensusOptions& options) {
     if (!parsed) return fail(parsed.error());
     shard = *parsed;
   }
+  // Only a regular file holds lines to resume (not /dev/full or a pipe).
   std::error_code error;
-  if (!options.output.empty() && std::filesystem::exists(options.output, error)) {
+  if (!options.output.empty() && std::filesystem::is_regular_file(options.output, error)) {
     auto read = run.read_back(options.output);
     if (!read) return fail(read.error());
   }
   for (std::uint64_t i = shard.index; i < run.codes_.size(); i += shard.count) {
     if (!run.done_.contains(i)) run.pending_.push_back(i);
   }
-  if (options.output.empty()) {
-    run.out_ = OutputFile(stdout, [](std::FILE*) { return 0; });
-  } else {
-    run.out_ = OutputFile(std::fopen(options.output.c_str(), "a"), &std::fclose);
-    if (!run.out_) {
-      return fail(fmt::format("cannot write --output {}: {}", nimkit::quoted(options.output),
-                              std::strerror(errno)));
-    }
-  }
+  auto out = open_output(options.output, WriteMode::kAppend);
+  if (!out) return Error{out.error()};
+  run.out_ = std::move(*out);
   run.progress_ = options.progress;
   run.tty_ = ::isatty(STDERR_FILENO) != 0;
   return run;
 }
 
 Result<bool> CensusRun::read_back(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
-  if (!in && !text.empty())
-    return fail(fmt::format("cannot read --output {}", nimkit::quoted(path)));
-  // A line without its newline was torn by a stop mid-write: cut it off and compute it again.
-  const std::size_t whole = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
-  if (whole < text.size()) {
+  // One line per code of this census, each at most the line limit, streamed: an output file of
+  // garbage is refused at its first bad line, never read whole.
+  const std::string name = fmt::format("--output {}", nimkit::quoted(path));
+  std::uint64_t whole = 0;  // bytes of the complete lines
+  bool torn = false;
+  auto read = for_each_line(
+      path, name, kDefaultMaxLine,
+      [&](std::string_view text, std::uint64_t number, bool complete) -> Result<bool> {
+        // A line without its newline was torn by a stop mid-write: cut off and computed again.
+        if (!complete) {
+          torn = true;
+          return true;
+        }
+        whole += text.size() + 1;
+        auto entry = parse_census_line(std::string(text));
+        if (!entry) return fail(fmt::format("{} line {}: {}", name, number, entry.error()));
+        const auto it = index_.find(entry->code);
+        if (it == index_.end()) {
+          return fail(
+              fmt::format("{} line {}: code {} is not in this census", name, number, entry->code));
+        }
+        if (!done_.insert(it->second).second) {
+          return fail(fmt::format("{} line {}: code {} appears twice", name, number, entry->code));
+        }
+        grouper_.remember(entry->fingerprint, entry->period.has_value(), entry->code, it->second);
+        ++resumed_;
+        return true;
+      });
+  if (!read) return read;
+  if (torn) {
     std::error_code error;
     std::filesystem::resize_file(path, whole, error);
     if (error)
       return fail(fmt::format("cannot cut the torn last line of {}", nimkit::quoted(path)));
-  }
-  std::uint64_t number = 0;
-  for (std::size_t begin = 0; begin < whole;) {
-    const std::size_t end = text.find('\n', begin);
-    const std::string line = text.substr(begin, end - begin);
-    begin = end + 1;
-    ++number;
-    auto entry = parse_census_line(line);
-    if (!entry) {
-      return fail(
-          fmt::format("--output {} line {}: {}", nimkit::quoted(path), number, entry.error()));
-    }
-    const auto it = index_.find(entry->code);
-    if (it == index_.end()) {
-      return fail(fmt::format("--output {} line {}: code {} is not in this census",
-                              nimkit::quoted(path), number, entry->code));
-    }
-    if (!done_.insert(it->second).second) {
-      return fail(fmt::format("--output {} line {}: code {} appears twice", nimkit::quoted(path),
-                              number, entry->code));
-    }
-    grouper_.remember(entry->fingerprint, entry->period.has_value(), entry->code, it->second);
-    ++resumed_;
   }
   return true;
 }

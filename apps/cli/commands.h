@@ -18,5 +18,6 @@ void add_bench_command(CLI::App& app, int& status);   // fixed suite: node count
 void add_rules_command(CLI::App& app, int& status);   // the registry, listed
 void add_nimber_command(CLI::App& app, int& status);  // nim arithmetic
 void add_census_command(CLI::App& app, int& status);  // octal games by the thousand
+void add_misere_quotient_command(CLI::App& app, int& status);  // misère quotients
 
 }  // namespace nimkit::cli

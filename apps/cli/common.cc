@@ -1,15 +1,20 @@
 #include "common.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <csignal>
+#include <cstdio>
 #include <cstring>
-#include <fstream>
+#include <vector>
 
 #include "commands.h"
 #include "nimkit/games/digraph.h"
 #include "nimkit/notation.h"
+#include "nimkit/quote.h"
 #include "nimkit/registry.h"
 
 namespace nimkit::cli {
@@ -32,19 +37,50 @@ void GameOptions::add_to(CLI::App& command) {
                      "token, # comments (docs/rules.md, \"digraph\")");
 }
 
-Result<OutputFile> open_output(const std::string& path) {
-  if (path.empty()) return OutputFile(stdout, [](std::FILE*) { return 0; });
-  OutputFile file(std::fopen(path.c_str(), "w"), &std::fclose);
-  if (!file) {
-    return fail(fmt::format("cannot write --out \"{}\": {}", path, std::strerror(errno)));
-  }
-  return file;
+namespace {
+std::string or_nothing_left(std::string text) {
+  return text.empty() ? "(nothing left)" : std::move(text);
 }
+}  // namespace
 
 std::string position_text(const Position& position, const Ruleset* default_rules) {
-  const std::string text = format_position(position, default_rules);
-  return text.empty() ? "(nothing left)" : text;
+  return or_nothing_left(format_position(position, default_rules));
 }
+
+std::string position_text(const Position& before, const Move& move, const Ruleset* default_rules) {
+  return or_nothing_left(format_position_after(before, move, default_rules));
+}
+
+namespace {
+
+// SIGTERM during a command: the work meters see the flag at their next charge, so the
+// computation stops and the command reports it (exit status 143). A command that is not computing
+// (waiting for input, writing) is ended by the signal's default action a second later.
+std::atomic<bool> g_terminate{false};
+
+extern "C" void end_by_sigterm(int) {
+  std::signal(SIGTERM, SIG_DFL);
+  std::raise(SIGTERM);
+}
+
+extern "C" void on_sigterm(int) {
+  g_terminate.store(true);
+  std::signal(SIGALRM, end_by_sigterm);
+  ::alarm(1);
+}
+
+}  // namespace
+
+void cancel_work_on_sigterm(WorkMeter& meter) {
+  static const bool installed = [] {
+    std::signal(SIGTERM, on_sigterm);
+    return true;
+  }();
+  (void)installed;
+  meter.cancel_when(&g_terminate);
+}
+
+bool terminated() { return g_terminate.load(); }
 
 Limits command_limits(std::uint64_t limit) {
   // One knob for every kind of work, so that "raise the limit with --limit" always helps: the
@@ -55,10 +91,26 @@ Limits command_limits(std::uint64_t limit) {
   limits.max_nodes = limit;
   limits.max_table = limit;
   limits.max_scan = std::max(limits.max_scan, limit > kMaxU64 / 25 ? kMaxU64 : limit * 25);
+  // 512 bytes of a search's positions per unit: 1 GiB at the default.
+  limits.max_search_bytes =
+      std::max(limits.max_search_bytes, limit > kMaxU64 / 512 ? kMaxU64 : limit * 512);
   // One meter for everything the question needs; --limit raises it with the other limits.
   limits.meter = std::make_shared<WorkMeter>(
       std::max(kDefaultWorkSteps, limit > kMaxU64 / 5 ? kMaxU64 : limit * 5));
+  cancel_work_on_sigterm(*limits.meter);
   return limits;
+}
+
+int write_whole_file(const std::string& path, const std::string& bytes, std::string_view what) {
+  const std::string temporary = fmt::format("{}.tmp{}", path, getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary);
+    out << bytes;
+    out.close();
+    if (out && std::rename(temporary.c_str(), path.c_str()) == 0) return 0;
+  }
+  std::remove(temporary.c_str());
+  return report(fmt::format("cannot write {} to {}", what, nimkit::quoted(path)));
 }
 
 Limits GameOptions::limits() const { return command_limits(limit); }
@@ -71,25 +123,18 @@ constexpr std::size_t kMaxGameFile = std::size_t{16} << 20;
 Result<Game> game_from_file(const GameOptions& options) {
   const std::string& path = options.game_file;
   if (options.rules != "nim" && options.rules != "digraph") {
-    return fail(fmt::format("--game-file \"{}\" holds a digraph game: --rules {} does not apply",
-                            path, options.rules));
+    return fail(fmt::format("--game-file {} holds a digraph game: --rules {} does not apply",
+                            nimkit::quoted(path), nimkit::quoted(options.rules)));
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return fail(fmt::format("cannot read --game-file \"{}\": {}", path, std::strerror(errno)));
-  std::string text(kMaxGameFile + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) return fail(fmt::format("cannot read --game-file \"{}\"", path));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  if (text.size() > kMaxGameFile) {
-    return fail(fmt::format("--game-file \"{}\" is larger than {} bytes", path, kMaxGameFile));
-  }
-  auto tokens = digraph_game_file(text, options.heaps);
-  if (!tokens) return fail(fmt::format("{}: {}", path, tokens.error()));
+  auto text =
+      read_text_file(path, fmt::format("--game-file {}", nimkit::quoted(path)), kMaxGameFile);
+  if (!text) return Error{text.error()};
+  auto tokens = digraph_game_file(*text, options.heaps);
+  if (!tokens) return fail(fmt::format("{}: {}", sanitize(path), tokens.error()));
   auto rules = make_ruleset("digraph");
   if (!rules) return Error{rules.error()};
   auto position = parse_position(*tokens, *rules);
-  if (!position) return fail(fmt::format("{}: {}", path, position.error()));
+  if (!position) return fail(fmt::format("{}: {}", sanitize(path), position.error()));
   return Game{*rules, std::move(*position)};
 }
 
@@ -137,6 +182,10 @@ void add_max_line_option(CLI::App& command, std::uint64_t& max_line) {
 }
 
 int report(std::string_view message) {
+  if (terminated()) {
+    fmt::print(stderr, "error: {} (SIGTERM)\n", message);
+    return kTerminated;
+  }
   fmt::print(stderr, "error: {}\n", message);
   return kBadInput;
 }
@@ -150,6 +199,57 @@ int report_limit(std::string_view message) {
 
 std::string line_too_long(std::uint64_t number, std::uint64_t max_line) {
   return fmt::format("line {} is longer than the line limit of {} bytes", number, max_line);
+}
+
+Result<bool> for_each_line(const std::string& path, std::string_view name, std::uint64_t max_line,
+                           const LineVisitor& line) {
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                             &std::fclose);
+  if (!file) return fail(fmt::format("cannot read {}: {}", name, std::strerror(errno)));
+  std::string current;
+  std::uint64_t number = 1;
+  std::vector<char> chunk(std::size_t{1} << 16);
+  for (;;) {
+    const std::size_t n = std::fread(chunk.data(), 1, chunk.size(), file.get());
+    if (n == 0) {
+      if (std::ferror(file.get()) != 0) {
+        return fail(fmt::format("cannot read {}: {}", name, std::strerror(errno)));
+      }
+      break;
+    }
+    for (std::size_t begin = 0; begin < n;) {
+      const auto* nl = static_cast<const char*>(std::memchr(chunk.data() + begin, '\n', n - begin));
+      const std::size_t end = nl == nullptr ? n : static_cast<std::size_t>(nl - chunk.data());
+      if (current.size() + (end - begin) > max_line) {
+        return fail(fmt::format("{}: {}", name, line_too_long(number, max_line)));
+      }
+      current.append(chunk.data() + begin, end - begin);
+      if (nl == nullptr) break;
+      auto visited = line(current, number++, true);
+      if (!visited) return visited;
+      current.clear();
+      begin = end + 1;
+    }
+  }
+  if (!current.empty()) return line(current, number, false);
+  return true;
+}
+
+Result<std::string> read_text_file(const std::string& path, std::string_view name,
+                                   std::uint64_t max_bytes, std::uint64_t max_line) {
+  std::string text;
+  auto read =
+      for_each_line(path, name, max_line, [&](std::string_view line, std::uint64_t, bool complete) {
+        if (text.size() + line.size() + (complete ? 1 : 0) > max_bytes) {
+          return Result<bool>(
+              fail(fmt::format("{} is larger than the limit of {} bytes", name, max_bytes)));
+        }
+        text.append(line);
+        if (complete) text += '\n';
+        return Result<bool>(true);
+      });
+  if (!read) return Error{read.error()};
+  return text;
 }
 
 std::string game_title(const Ruleset* rules, Convention convention) {

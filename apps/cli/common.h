@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,6 +15,7 @@
 #include "nimkit/position.h"
 #include "nimkit/result.h"
 #include "nimkit/ruleset.h"
+#include "output.h"
 
 namespace nimkit::cli {
 
@@ -21,20 +23,17 @@ namespace nimkit::cli {
 // A position as the CLI shows it: its notation, or "(nothing left)" for a game played to nothing
 // (a graph with every vertex removed).
 std::string position_text(const Position& position, const Ruleset* default_rules);
-
-// Where a command writes its values: standard output, or the file --out names (closed when the
-// handle goes; standard output stays open).
-using OutputFile = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
-// Fails with "cannot write --out "PATH": REASON".
-Result<OutputFile> open_output(const std::string& path);
+// The same of the position `move` leaves, without copying the components it leaves alone.
+std::string position_text(const Position& before, const Move& move, const Ruleset* default_rules);
 
 // What --limit means in every command that takes it.
 inline constexpr const char* kLimitHelp =
     "work limit: positions a search may visit, heaps a Grundy table may compute (and 25 options "
-    "scanned per position)";
+    "scanned and 512 bytes of positions kept per position)";
 
-// The limits of one question under --limit N: N search positions, a Grundy table to heap N,
-// 25·N options scanned, and one work meter of at least 5·N steps for all of it.
+// The limits of one question under --limit N: N search positions taking at most 512·N bytes
+// (at least 1 GiB), a Grundy table to heap N, 25·N options scanned, and one work meter of at
+// least 5·N steps for all of it.
 Limits command_limits(std::uint64_t limit);
 
 struct GameOptions {
@@ -70,18 +69,52 @@ CLI::Option* add_u64_option(CLI::App& command, const std::string& name, std::uin
 CLI::Option* add_u64_option(CLI::App& command, const std::string& name,
                             std::optional<std::uint64_t>& target, const std::string& description);
 
+// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, then renamed
+// over it, so that neither a full disk nor a Ctrl-C leaves a torn file. On failure reports
+// "cannot write WHAT to PATH" and returns kBadInput; 0 on success.
+int write_whole_file(const std::string& path, const std::string& bytes, std::string_view what);
+
 // --max-line BYTES: the longest line of input the command reads (at least 1).
 void add_max_line_option(CLI::App& command, std::uint64_t& max_line);
 
-// "error: <message>" on stderr; returns kBadInput.
+// SIGTERM cancels the work `meter` does (installing the handler on first use): the computation
+// stops at its next charge, and report() then says so and returns kTerminated. A command that is
+// not computing when the signal comes ends by it a second later. command_limits() does this for
+// every meter it makes.
+void cancel_work_on_sigterm(WorkMeter& meter);
+// Whether SIGTERM has come.
+bool terminated();
+// Exit status of a command whose work SIGTERM cancelled: 128 + 15, as a shell reports a process
+// the signal ended.
+inline constexpr int kTerminated = 143;
+
+// "error: <message>" on stderr; returns kBadInput, or after SIGTERM "error: <message> (SIGTERM)"
+// and kTerminated.
 int report(std::string_view message);
 // report() for a computation the library stopped at a work limit (its message names the
 // limit): adds the command line's advice, "(raise the limit with --limit)".
 int report_limit(std::string_view message);
 
 // "line N is longer than the line limit of M bytes": the one message of every line-capped input
-// (batch, play, replay).
+// (batch, play, replay, game files, census).
 std::string line_too_long(std::uint64_t number, std::uint64_t max_line);
+
+// The lines of a file, streamed: `line(text, number, complete)` for each, `complete` false for a
+// last line without its newline; a failing `line` stops the read with its error. Memory: one
+// line of at most `max_line` bytes, so /dev/zero is refused at the limit rather than read for
+// ever. `name` names the file in messages: "cannot read NAME: REASON", "NAME: line N is longer
+// than the line limit of M bytes".
+using LineVisitor =
+    std::function<Result<bool>(std::string_view text, std::uint64_t number, bool complete)>;
+Result<bool> for_each_line(const std::string& path, std::string_view name, std::uint64_t max_line,
+                           const LineVisitor& line);
+
+// A whole text file of at most `max_bytes` bytes and lines of at most `max_line` bytes
+// (for_each_line): replay's saved games, --game-file, census's --codes and --compare. Fails also
+// with "NAME is larger than the limit of N bytes".
+Result<std::string> read_text_file(const std::string& path, std::string_view name,
+                                   std::uint64_t max_bytes,
+                                   std::uint64_t max_line = kDefaultMaxLine);
 
 // "nim, normal play (last to move wins)".
 std::string game_title(const Ruleset* rules, Convention convention);

@@ -15,7 +15,9 @@
 #include "long_run.h"
 #include "nimkit/grundy_sequence.h"
 #include "nimkit/heap_game.h"
+#include "nimkit/quote.h"
 #include "nimkit/registry.h"
+#include "nimkit/text.h"
 
 namespace nimkit::cli {
 using contract::dump_json;
@@ -41,8 +43,9 @@ struct GrundyOptions {
   bool json = false;
   std::string out;
   std::string limit = std::to_string(kDefaultLimit);
-  std::string search;       // empty: kTableSearch, or kSequenceSearch for octal codes
-  LongRunOptions long_run;  // sparse-space engine, checkpoints, --stats (long_run.h)
+  bool limit_given = false;  // a long run is bounded by --limit only when it is given
+  std::string search;        // empty: kTableSearch, or kSequenceSearch for octal codes
+  LongRunOptions long_run;   // sparse-space engine, checkpoints, --stats (long_run.h)
 };
 
 PeriodReport find_period(const Ruleset& rules, std::uint64_t count, const Limits& limits) {
@@ -138,6 +141,20 @@ int write_table_sequence(const Ruleset& rules, const GrundyOptions& options, std
   return 0;
 }
 
+// What to do for a ruleset without a Grundy sequence: analyze its positions one at a time, as
+// the command for the registry's start position shows.
+std::string analyze_instead(const Ruleset& rules) {
+  const RulesetEntry* entry = find_ruleset_entry(rules.spec());
+  std::string start;
+  for (const std::string& word : words(entry != nullptr ? entry->start : "POSITION")) {
+    // A digraph's arrows hold '>', which a shell would read as a redirection.
+    const bool plain = word.find_first_of("<>|&;()$`'\"\\*?! ") == std::string::npos;
+    start += plain ? " " + word : " '" + word + "'";
+  }
+  return fmt::format("analyze its positions instead, e.g. nimkit analyze --rules {}{}",
+                     sanitize(rules.spec()), start);
+}
+
 int run_grundy(const GrundyOptions& options) {
   if (options.count.empty() == options.upto.empty())
     return report(requested_count(options).error());
@@ -148,14 +165,15 @@ int run_grundy(const GrundyOptions& options) {
     case ValueShape::kSequence:
       break;
     case ValueShape::kGrid:
-      return report(fmt::format(
-          "ruleset \"{}\" plays on pairs of heaps: its values form a table g(a, b), not a "
-          "sequence; a Grundy sequence needs a single-heap ruleset",
-          (*rules)->spec()));
+      return report(
+          fmt::format("ruleset {} plays on pairs of heaps: its values form a table g(a, b), not a "
+                      "sequence; {}",
+                      nimkit::quoted((*rules)->spec()), analyze_instead(**rules)));
     case ValueShape::kNone:
       return report(
-          fmt::format("ruleset \"{}\" is not played on single heaps: it has no Grundy sequence",
-                      (*rules)->spec()));
+          fmt::format("ruleset {} is not played on single heaps: it has no Grundy "
+                      "sequence; {}",
+                      nimkit::quoted((*rules)->spec()), analyze_instead(**rules)));
   }
   auto count = requested_count(options);
   if (!count) return report(count.error());
@@ -171,8 +189,12 @@ int run_grundy(const GrundyOptions& options) {
                     : parse_u64(options.search, "--search");
   if (!search) return report(search.error());
   if (game) {
+    // Long runs are meant to be long (Grundy's game to 2^30 takes half an hour): the heaps asked
+    // bound them, and --limit too when it is given.
+    Limits long_limits = command_limits(*work);
+    if (!options.limit_given) long_limits.meter = std::make_shared<WorkMeter>(0);
     return run_long_grundy(*game, (*rules)->spec(), options.long_run, *count, options.period,
-                           *search, options.json, options.out);
+                           *search, options.json, options.out, long_limits);
   }
   Limits limits = command_limits(*work);
   limits.max_table = std::max(limits.max_table, *count);
@@ -203,9 +225,17 @@ void add_grundy_command(CLI::App& app, int& status) {
   command->add_option("--search", options->search,
                       "with --period: compute at most this many values looking for a period (at "
                       "least the count; default 100000, or 33554432 for octal codes)");
-  command->add_option("--limit", options->limit, kLimitHelp)->capture_default_str();
+  command
+      ->add_option("--limit", options->limit,
+                   std::string(kLimitHelp) +
+                       "; octal codes and Grundy's game: 5 estimated options per unit, and "
+                       "only when given")
+      ->capture_default_str();
   add_long_run_options(*command, options->long_run);
-  command->callback([options, &status] { status = run_grundy(*options); });
+  command->callback([options, command, &status] {
+    options->limit_given = command->count("--limit") > 0;
+    status = run_grundy(*options);
+  });
 }
 
 }  // namespace nimkit::cli

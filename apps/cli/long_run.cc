@@ -20,6 +20,7 @@
 #include "commands.h"
 #include "common.h"
 #include "json.h"
+#include "nimkit/grundy_sequence.h"
 #include "nimkit/periodicity.h"
 #include "nimkit/quote.h"
 
@@ -42,7 +43,8 @@ Result<bool> write_atomically(const std::string& path, const GrundySequence& seq
   const std::string temp = fmt::format("{}.tmp.{}", path, ::getpid());
   std::FILE* file = std::fopen(temp.c_str(), "wb");
   if (file == nullptr)
-    return fail(fmt::format("cannot write checkpoint \"{}\": {}", temp, std::strerror(errno)));
+    return fail(
+        fmt::format("cannot write checkpoint {}: {}", nimkit::quoted(temp), std::strerror(errno)));
   const CheckpointSink sink = [file](std::span<const std::uint8_t> bytes) {
     return std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
   };
@@ -52,8 +54,8 @@ Result<bool> write_atomically(const std::string& path, const GrundySequence& seq
   std::fclose(file);
   if (!ok || std::rename(temp.c_str(), path.c_str()) != 0) {
     std::remove(temp.c_str());
-    return fail(
-        fmt::format("cannot write checkpoint \"{}\": {}", path, std::strerror(ok ? errno : saved)));
+    return fail(fmt::format("cannot write checkpoint {}: {}", nimkit::quoted(path),
+                            std::strerror(ok ? errno : saved)));
   }
   return true;
 }
@@ -66,15 +68,17 @@ Result<GrundySequence> read_checkpoint(const std::string& path, const SplitGame&
                                                        &std::fclose);
   struct stat info {};
   if (!file || ::fstat(::fileno(file.get()), &info) != 0)
-    return fail(fmt::format("cannot read checkpoint \"{}\": {}", path, std::strerror(errno)));
+    return fail(
+        fmt::format("cannot read checkpoint {}: {}", nimkit::quoted(path), std::strerror(errno)));
   auto restored = GrundySequence::restore(
       [&file](std::span<std::uint8_t> buffer) {
         return std::fread(buffer.data(), 1, buffer.size(), file.get());
       },
       static_cast<std::uint64_t>(info.st_size), &game, algorithm, sequence_options);
   if (std::ferror(file.get()) != 0)
-    return fail(fmt::format("cannot read checkpoint \"{}\": read error", path));
-  if (!restored) return fail(fmt::format("--resume \"{}\": {}", path, restored.error()));
+    return fail(fmt::format("cannot read checkpoint {}: read error", nimkit::quoted(path)));
+  if (!restored)
+    return fail(fmt::format("--resume {}: {}", nimkit::quoted(path), restored.error()));
   return restored;
 }
 
@@ -329,9 +333,15 @@ struct Computed {
 // Proves the period when asked (or quietly, when the output may stream from it), then computes
 // the values the output needs.
 Computed compute(GrundySequence& sequence, const LongRunOptions& options, std::uint64_t count,
-                 bool period, std::uint64_t period_search, RunMonitor& monitor) {
+                 bool period, std::uint64_t period_search, RunMonitor& monitor,
+                 const Limits& limits) {
   Computed c;
-  const SequenceProgressCallback progress = monitor.callback();
+  // Metered stretches (grundy_sequence.h): the monitor hears of each within tens of milliseconds
+  // however long the code's values take, and --limit, when given, bounds their estimated work.
+  const SequenceProgressCallback on_progress = monitor.callback();
+  const MeteredReport progress = [&](const SequenceProgress& p, std::uint64_t work) {
+    return limits.charge(work) && on_progress(p);
+  };
   const bool grundys_game = sequence.game().grundys_game;
   if (period && grundys_game) {
     c.no_period =
@@ -339,10 +349,10 @@ Computed compute(GrundySequence& sequence, const LongRunOptions& options, std::u
                     count == 0 ? 0 : count - 1);
   } else if (period) {
     const std::uint64_t search = std::max(count, period_search);
-    auto result = sequence.prove_period(search, progress);
+    auto result = prove_period_metered(sequence, search, progress);
     if (result) {
       c.proved = *result;
-    } else if (monitor.interrupted() || !monitor.error().empty()) {
+    } else if (monitor.interrupted() || !monitor.error().empty() || limits.meter->exhausted()) {
       c.finished = false;
     } else {
       c.no_period = fmt::format("no period found up to {} ({}; search further with --search N)",
@@ -355,15 +365,15 @@ Computed compute(GrundySequence& sequence, const LongRunOptions& options, std::u
   const bool by_period =
       !grundys_game && !options.stats && options.checkpoint.empty() && options.resume.empty();
   if (c.finished && by_period && !c.proved && !period) {
-    auto quiet = sequence.prove_period(count, progress);
+    auto quiet = prove_period_metered(sequence, count, progress);
     if (quiet) {
       c.proved = *quiet;
-    } else if (monitor.interrupted()) {
+    } else if (monitor.interrupted() || limits.meter->exhausted()) {
       c.finished = false;
     }
   }
   c.stream = by_period && c.proved.has_value();
-  if (c.finished && !c.stream) c.finished = sequence.extend_to(count, progress);
+  if (c.finished && !c.stream) c.finished = extend_metered(sequence, count, progress);
   return c;
 }
 
@@ -454,7 +464,8 @@ int write_output(const OutputRequest& request, const GrundySequence& sequence, c
 
 int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
                     const LongRunOptions& options, std::uint64_t count, bool period,
-                    std::uint64_t period_search, bool json, const std::string& out_path) {
+                    std::uint64_t period_search, bool json, const std::string& out_path,
+                    const Limits& limits) {
   if (count > kMaxSequenceHeaps) {
     return report(fmt::format("--count {} is more than the 2^36 heaps a sequence may hold", count));
   }
@@ -467,10 +478,14 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
   }
 
   RunMonitor monitor(game, options, sequence);
-  const Computed c = compute(sequence, options, count, period, period_search, monitor);
+  const Computed c = compute(sequence, options, count, period, period_search, monitor, limits);
   monitor.finish();
   if (!monitor.error().empty()) return report(monitor.error());
   if (!monitor.save()) return report(monitor.error());
+  if (!c.finished && limits.meter->exhausted() && !monitor.interrupted()) {
+    return report_limit(fmt::format("computing {} stopped at heap {}: {}", game.code(),
+                                    sequence.size(), limits.stopped()));
+  }
   if (!c.finished) {
     const int signal = g_signal.load();
     fmt::print(stderr, "stopped at heap {}{}\n", sequence.size(),

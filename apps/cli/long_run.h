@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "nimkit/limits.h"
 #include "nimkit/periodicity.h"
 #include "nimkit/sparse_space.h"
 
@@ -52,10 +53,14 @@ void add_long_run_options(CLI::App& command, LongRunOptions& options);
 // Computes g(0) .. g(count-1) — and with `period`, as many more as proving the period needs — and
 // writes them as `nimkit grundy` does (one per line, or JSON) to `out_path` (standard output when
 // empty), then the period and the stats.
-// Returns the exit status: 0, kBadInput for a bad option or checkpoint, 130/143 when stopped by
-// SIGINT/SIGTERM (after writing the checkpoint).
+// `limits.meter` (never null) bounds the estimated work of the values (sequence_value_work of
+// grundy_sequence.h); the engine reports to it and to the signal flag within tens of milliseconds
+// however long a code's values take.
+// Returns the exit status: 0, kBadInput for a bad option or checkpoint or past the work limit,
+// 130/143 when stopped by SIGINT/SIGTERM (after writing the checkpoint).
 int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
                     const LongRunOptions& options, std::uint64_t count, bool period,
-                    std::uint64_t period_search, bool json, const std::string& out_path);
+                    std::uint64_t period_search, bool json, const std::string& out_path,
+                    const Limits& limits);
 
 }  // namespace nimkit::cli

@@ -3,14 +3,29 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <sstream>
 #include <string>
 
 #include "commands.h"
+#include "common.h"
 #include "nimkit/quote.h"
 #include "nimkit/version.h"
+#include "output.h"
+
+namespace {
+
+// The longest CLI11 parse error printed, in bytes: its own words fit, a refused argument of any
+// length is cut.
+constexpr std::size_t kMaxParseError = 256;
+
+}  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"nimkit: analyze, play and solve Nim and other impartial games"};
+  // Before anything is written: a failed write anywhere ends the command with one line and
+  // status 1 (output.h).
+  nimkit::cli::check_every_write();
+  // Named here, so that usage lines say "nimkit" rather than the path the binary was run by.
+  CLI::App app{"nimkit: analyze, play and solve Nim and other impartial games", "nimkit"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "nimkit " + std::string(nimkit::version()));
   int status = 0;
@@ -23,11 +38,12 @@ int main(int argc, char** argv) {
   nimkit::cli::add_rules_command(app, status);
   nimkit::cli::add_nimber_command(app, status);
   nimkit::cli::add_census_command(app, status);
+  nimkit::cli::add_misere_quotient_command(app, status);
   // Bare "nimkit": what it can do and a first thing to try, rather than a usage error.
   if (argc == 1) {
     fmt::print("{}\n\nCommands:\n", app.get_description());
     for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) {
-      fmt::print("  {:<9} {}\n", command->get_name(), command->get_description());
+      fmt::print("  {:<15} {}\n", command->get_name(), command->get_description());
     }
     fmt::print(
         "\nTry a game of Nim against the computer:  nimkit play 3 4 5\n"
@@ -51,14 +67,15 @@ int main(int argc, char** argv) {
   }
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
+  } catch (const CLI::Success& e) {
+    // --help and --version: CLI11 writes them to std::cout, which bypasses the checked stdout.
+    std::ostringstream text;
+    const int code = app.exit(e, text);
+    fmt::print("{}", text.str());
+    return code;
   } catch (const CLI::ParseError& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
+    // CLI11's messages carry the words it refused whole: cut short like quoted text.
+    nimkit::cli::report(nimkit::sanitize(e.what(), kMaxParseError));
     return nimkit::cli::kBadInput;
   }
   return status;

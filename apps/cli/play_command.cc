@@ -102,12 +102,6 @@ void print_prediction(const Match& match, const std::array<std::string, 2>& name
              names[winner], why, names[0] == "you" ? "you move" : names[0] + " moves");
 }
 
-std::string trim(const std::string& s) {
-  const auto start = s.find_first_not_of(" \t\r\n");
-  if (start == std::string::npos) return "";
-  return s.substr(start, s.find_last_not_of(" \t\r\n") - start + 1);
-}
-
 constexpr const char* kCommands =
     "Commands: hint (a winning move and why), undo (take back your last move), help, quit.\n";
 constexpr const char* kPlainCommands = "Commands: undo (take back your last move), help, quit.\n";
@@ -116,24 +110,11 @@ constexpr int kInterrupted = 130;
 // play_out()'s status for a game the human left (quit or end of input): nothing more to ask.
 constexpr int kLeft = -1;
 
-// Writes `text` to `path` whole or not at all: into a temporary file beside it, then renamed over
-// it, so that neither a full disk nor a Ctrl-C leaves a torn file.
-int write_whole_file(const std::string& path, const std::string& text) {
-  const std::string temporary = fmt::format("{}.tmp{}", path, getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    out << text;
-    out.close();
-    if (out && std::rename(temporary.c_str(), path.c_str()) == 0) return 0;
-  }
-  std::remove(temporary.c_str());
-  return report(fmt::format("cannot write the game to {}", nimkit::quoted(path)));
-}
-
 int save_game(const Match& match, const std::string& path,
               const std::array<std::string, 2>& names) {
   if (path.empty()) return 0;
-  if (const int status = write_whole_file(path, match.save(names[0], names[1])); status != 0) {
+  if (const int status = write_whole_file(path, match.save(names[0], names[1]), "the game");
+      status != 0) {
     return status;
   }
   fmt::print("Game saved to {}\n", path);
@@ -251,7 +232,7 @@ Turn human_turn(Session& s, LineReader& reader) {
     fmt::print("\nEnd of input: the game is left unfinished.\n");
     return Turn::kHumanLeft;
   }
-  const std::string text = trim(*line);
+  const std::string text(trim(*line));
   if (text == "quit" || text == "q") {
     fmt::print("You leave the game unfinished.\n");
     return Turn::kHumanLeft;
@@ -376,7 +357,7 @@ int run_play(const PlayOptions& options) {
   const std::string first =
       !options.first.empty() ? options.first : (options.auto_play ? "computer" : "human");
   if (first != "human" && first != "computer") {
-    return report(fmt::format("--first \"{}\" is not human or computer", first));
+    return report(fmt::format("--first {} is not human or computer", nimkit::quoted(first)));
   }
   if (options.mode != "learn" && options.mode != "plain") {
     return report(fmt::format("--mode {} is not learn or plain", nimkit::quoted(options.mode)));
@@ -424,34 +405,10 @@ int run_play(const PlayOptions& options) {
 // of a larger (or endless, like /dev/zero) file grows without bound.
 constexpr std::size_t kMaxSavedGame = std::size_t{16} << 20;
 
-// The first line of `text` longer than kDefaultMaxLine, numbered from 1; 0 when there is none.
-std::uint64_t first_long_line(std::string_view text) {
-  std::uint64_t number = 1;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= text.size(); ++i) {
-    if (i < text.size() && text[i] != '\n') continue;
-    if (i - start > kDefaultMaxLine) return number;
-    start = i + 1;
-    ++number;
-  }
-  return 0;
-}
-
 int run_replay(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return report(fmt::format("cannot read {}", nimkit::quoted(path)));
-  std::string text(kMaxSavedGame + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  if (in.bad()) return report(fmt::format("cannot read {}", nimkit::quoted(path)));
-  if (text.size() > kMaxSavedGame) {
-    return report(fmt::format("{} is larger than the limit of {} bytes for a saved game",
-                              nimkit::quoted(path), kMaxSavedGame));
-  }
-  if (const std::uint64_t line = first_long_line(text); line != 0) {
-    return report(fmt::format("{}: {}", sanitize(path), line_too_long(line, kDefaultMaxLine)));
-  }
-  auto saved = load_game(text);
+  auto text = read_text_file(path, nimkit::quoted(path), kMaxSavedGame);
+  if (!text) return report(text.error());
+  auto saved = load_game(*text);
   if (!saved) return report(fmt::format("{}: {}", sanitize(path), saved.error()));
   const Match& match = *saved->match;
   const std::array<std::string, 2> names{saved->first_player, saved->second_player};

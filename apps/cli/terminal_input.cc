@@ -69,6 +69,9 @@ std::optional<std::string> LineReader::read(const std::string& prompt) {
     if (!line.empty()) add_history(line.c_str());
     return line;
   }
+  // What was written goes out before the read may block, for a program that reads the board and
+  // then answers (std::cin's tie flushes std::cout only, not the checked stdout of output.h).
+  std::fflush(stdout);
   // Read by hand, bounded: std::getline would grow without limit on input with no newline.
   std::string line;
   ++lines_read_;

@@ -1,13 +1,57 @@
 #include "json.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "nimkit/match.h"
 #include "nimkit/notation.h"
+#include "nimkit/quote.h"
 #include "nimkit/registry.h"
 
 namespace nimkit::contract {
 namespace {
+
+std::uint64_t digits(std::uint64_t v) {
+  std::uint64_t n = 1;
+  while (v >= 10) {
+    v /= 10;
+    ++n;
+  }
+  return n;
+}
+
+std::uint64_t string_size(const std::string& text) {
+  // Invalid UTF-8 is replaced by U+FFFD (three bytes) per bad byte at most.
+  const bool valid = valid_utf8(text);
+  std::uint64_t n = 2;
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t') {
+      n += 2;
+    } else if (c < 0x20) {
+      n += 6;  // \u00XX
+    } else {
+      n += !valid && c >= 0x80 ? 3 : 1;
+    }
+  }
+  return n;
+}
+
+// The JSON bytes of view fields as add_fields writes them: a number, or a list of numbers.
+std::uint64_t fields_size(const std::vector<ViewField>& fields) {
+  std::uint64_t n = 0;
+  for (const ViewField& f : fields) {
+    n += f.name.size() + 4;  // "name":  and a comma
+    if (f.scalar) {
+      n += f.values.empty() ? 1 : digits(f.values.front());
+      continue;
+    }
+    n += 2;
+    for (const std::uint64_t v : f.values) n += digits(v) + 1;
+  }
+  return n;
+}
 
 void add_fields(nlohmann::json& j, const std::vector<ViewField>& fields) {
   for (const ViewField& f : fields) {
@@ -21,15 +65,73 @@ void add_fields(nlohmann::json& j, const std::vector<ViewField>& fields) {
   }
 }
 
-// Whether the component is made of heaps (drawn as stones, pins, a queen...): its view fields
-// hold "heaps", the sizes a move's "result" lists.
-bool has_heaps(const Component& c) {
-  const std::vector<ViewField> fields = c.rules->view_fields(c.state);
+bool has_heaps(const std::vector<ViewField>& fields) {
   return std::any_of(fields.begin(), fields.end(),
                      [](const ViewField& f) { return f.name == "heaps"; });
 }
 
+// Whether the component is made of heaps (drawn as stones, pins, a queen...): its view fields
+// hold "heaps", the sizes a move's "result" lists.
+bool has_heaps(const Component& c) { return has_heaps(c.rules->view_fields(c.state)); }
+
+// Appends the "heaps" of `fields` to `heaps`.
+void append_heaps(nlohmann::json& heaps, const std::vector<ViewField>& fields) {
+  for (const ViewField& f : fields) {
+    if (f.name != "heaps") continue;
+    for (const std::uint64_t v : f.values) heaps.push_back(v);
+  }
+}
+
 }  // namespace
+
+std::uint64_t json_size(const nlohmann::json& j) {
+  using Type = nlohmann::json::value_t;
+  switch (j.type()) {
+    case Type::object: {
+      std::uint64_t n = 2 + (j.empty() ? 0 : j.size() - 1);
+      for (const auto& [key, value] : j.items()) n += string_size(key) + 1 + json_size(value);
+      return n;
+    }
+    case Type::array: {
+      std::uint64_t n = 2 + (j.empty() ? 0 : j.size() - 1);
+      for (const nlohmann::json& value : j) n += json_size(value);
+      return n;
+    }
+    case Type::string:
+      return string_size(j.get_ref<const std::string&>());
+    case Type::boolean:
+      return j.get<bool>() ? 4 : 5;
+    case Type::number_unsigned:
+      return digits(j.get<std::uint64_t>());
+    case Type::number_integer: {
+      const std::int64_t v = j.get<std::int64_t>();
+      return v < 0 ? 1 + digits(0 - static_cast<std::uint64_t>(v))
+                   : digits(static_cast<std::uint64_t>(v));
+    }
+    case Type::number_float:
+    case Type::binary:
+      return dump_json(j).size();
+    case Type::null:
+    case Type::discarded:
+      return 4;
+  }
+  return 4;
+}
+
+bool AnswerBudget::charge(std::uint64_t bytes) {
+  used_ += bytes;
+  if (room_ != 0 && used_ > room_) over_ = true;
+  return work(bytes) && !over_;
+}
+
+bool AnswerBudget::work(std::uint64_t bytes) {
+  return !meter_ || meter_->charge(bytes / kBytesPerStep + 1);
+}
+
+std::string AnswerBudget::stopped() const {
+  if (over_) return fmt::format("the answer is larger than the limit of {} bytes", max_bytes_);
+  return Limits{.meter = meter_}.stopped();
+}
 
 nlohmann::json nimber_json(Nimber value) {
   if (value <= ~std::uint64_t{0}) return static_cast<std::uint64_t>(value);
@@ -37,39 +139,68 @@ nlohmann::json nimber_json(Nimber value) {
 }
 
 nlohmann::json position_fields(const Position& position) {
+  AnswerBudget unlimited(0, nullptr);
+  return std::move(position_fields(position, unlimited).value());
+}
+
+Result<nlohmann::json> position_fields(const Position& position, AnswerBudget& budget) {
   nlohmann::json j = nlohmann::json::object();
-  for (const Component& c : position.components()) add_fields(j, c.rules->view_fields(c.state));
+  for (const Component& c : position.components()) {
+    const std::vector<ViewField> fields = c.rules->view_fields(c.state);
+    if (!budget.charge(fields_size(fields))) return fail(budget.stopped());
+    add_fields(j, fields);
+  }
   return j;
 }
 
+Result<nlohmann::json> heap_sizes_json(const Position& position, AnswerBudget& budget) {
+  nlohmann::json heaps = nlohmann::json::array();
+  for (const Component& c : position.components()) {
+    const std::vector<ViewField> fields = c.rules->view_fields(c.state);
+    if (!budget.work(fields_size(fields))) return fail(budget.stopped());
+    append_heaps(heaps, fields);
+  }
+  return heaps;
+}
+
 nlohmann::json move_json(const Position& before, const Move& move) {
-  const Position after = before.after(move);
-  const Component& c = before.components()[move.component];
+  const auto& components = before.components();
+  const Component& c = components[move.component];
   nlohmann::json j;
   add_fields(j, c.rules->move_fields(c.state, move.option, before.first_item(move.component)));
-  const nlohmann::json fields = position_fields(after);
+  // Only a heap component's move lists the heaps it leaves ("result"): the components the move
+  // leaves alone are read in place, never copied (one may hold a whole graph).
   if (has_heaps(c)) {
-    j["result"] = fields.contains("heaps") ? fields["heaps"] : nlohmann::json::array();
+    nlohmann::json heaps = nlohmann::json::array();
+    for (std::size_t i = 0; i < components.size(); ++i) {
+      if (i != move.component) {
+        append_heaps(heaps, components[i].rules->view_fields(components[i].state));
+        continue;
+      }
+      for (const State& s : move.option.result) append_heaps(heaps, c.rules->view_fields(s));
+    }
+    j["result"] = std::move(heaps);
   }
   j["component"] = move.component;
   j["move"] = format_move(before, move);
   j["description"] = describe(before, move);
-  j["position"] = format_position(after);
+  j["position"] = format_position_after(before, move);
   return j;
 }
 
 nlohmann::json component_json(const Position& position, std::size_t c,
                               const std::optional<Nimber>& value) {
   const Component& comp = position.components()[c];
+  const std::vector<ViewField> view = comp.rules->view_fields(comp.state);
   nlohmann::json part;
   part["rules"] = comp.rules->spec();
   part["title"] = ruleset_title(*comp.rules);
   part["view"] = std::string(comp.rules->view());
   part["items"] = comp.rules->format_state(comp.state);
-  if (has_heaps(comp)) part["heaps"] = part["items"];
+  if (has_heaps(view)) part["heaps"] = part["items"];
   part["label"] = comp.rules->label(comp.state, position.first_item(c));
   nlohmann::json fields = nlohmann::json::object();
-  add_fields(fields, comp.rules->view_fields(comp.state));
+  add_fields(fields, view);
   part["fields"] = fields;
   if (value) part["grundy"] = nimber_json(*value);
   return part;
@@ -103,31 +234,58 @@ nlohmann::json explanation_json(const Explanation& e) {
 }
 
 nlohmann::json analysis_json(const Position& position, const Analysis& analysis) {
+  AnswerBudget unlimited(0, nullptr);
+  return std::move(analysis_json(position, analysis, unlimited).value());
+}
+
+Result<nlohmann::json> analysis_json(const Position& position, const Analysis& analysis,
+                                     AnswerBudget& budget) {
+  // Piece by piece, each charged before the next is made: the position's fields and text, each
+  // component, the explanation, then as many winning moves as the budget has room for.
   nlohmann::json j;
   const Ruleset* single = position.single_ruleset();
   j["rules"] = single ? single->spec() : "sum";
   j["title"] = single ? ruleset_title(*single) : "Sum of games";
   j["convention"] = std::string(to_string(analysis.convention));
   j["heaps"] = nlohmann::json::array();
-  j.update(position_fields(position));
+  auto fields = position_fields(position, budget);
+  if (!fields) return Error{fields.error()};
+  j.update(*fields);
   j["position"] = format_position(position);
+  if (!budget.charge(j["position"])) return fail(budget.stopped());
   if (analysis.grundy) j["grundy"] = nimber_json(*analysis.grundy);
   j["winner"] = std::string(to_string(analysis.winner));
-  nlohmann::json moves = nlohmann::json::array();
-  for (const Move& m : analysis.winning_moves) moves.push_back(move_json(position, m));
-  j["winning_moves"] = moves;
   j["winning_move_count"] = nimber_json(analysis.winning_move_count);
   j["method"] = std::string(to_string(analysis.method));
   if (analysis.remoteness) j["remoteness"] = *analysis.remoteness;
-  if (!analysis.moves_unlisted.empty()) j["winning_moves_unlisted"] = analysis.moves_unlisted;
   nlohmann::json components = nlohmann::json::array();
   const bool valued = analysis.grundy && analysis.values.size() == position.components().size();
   for (std::size_t c = 0; c < position.components().size(); ++c) {
-    components.push_back(component_json(
-        position, c, valued ? std::optional<Nimber>(analysis.values[c]) : std::nullopt));
+    nlohmann::json part = component_json(
+        position, c, valued ? std::optional<Nimber>(analysis.values[c]) : std::nullopt);
+    if (!budget.charge(part)) return fail(budget.stopped());
+    components.push_back(std::move(part));
   }
-  j["components"] = components;
-  j["explanation"] = explanation_json(explanation(position, analysis));
+  j["components"] = std::move(components);
+  nlohmann::json explained = explanation_json(explanation(position, analysis));
+  if (!budget.charge(explained)) return fail(budget.stopped());
+  j["explanation"] = std::move(explained);
+  std::string unlisted = analysis.moves_unlisted;
+  nlohmann::json moves = nlohmann::json::array();
+  for (const Move& m : analysis.winning_moves) {
+    nlohmann::json move = move_json(position, m);
+    const std::uint64_t size = json_size(move);
+    if (!budget.fits(size)) {
+      if (!budget.work(size)) return fail(budget.stopped());
+      unlisted =
+          fmt::format("listing more would pass the answer's limit of {} bytes", budget.max_bytes());
+      break;
+    }
+    if (!budget.charge(size)) return fail(budget.stopped());
+    moves.push_back(std::move(move));
+  }
+  j["winning_moves"] = std::move(moves);
+  if (!unlisted.empty()) j["winning_moves_unlisted"] = unlisted;
   return j;
 }
 

@@ -2,12 +2,17 @@
 // API share. Field names are stable; new fields may be added, none renamed.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "nimkit/analysis.h"
 #include "nimkit/explain.h"
+#include "nimkit/limits.h"
 #include "nimkit/position.h"
+#include "nimkit/result.h"
 
 namespace nimkit::contract {
 
@@ -18,14 +23,62 @@ std::string dump_json(const Json& j) {
   return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+// The bytes dump_json(j) takes, counted without writing it (a string's escapes included; a string
+// of invalid UTF-8 at three bytes for each byte past ASCII, as many as its replacements may take),
+// so never fewer than the text has.
+std::uint64_t json_size(const nlohmann::json& j);
+
+// The size budget of one answer: at most `max_bytes` of JSON (0: no limit), charged piece by
+// piece (a move, a component) as the answer is built, and each piece charged to the work meter
+// too, a step per kBytesPerStep bytes: formatting is work of the request, and an answer past its
+// limit stops as soon as it passes it instead of being built whole.
+class AnswerBudget {
+ public:
+  static constexpr std::uint64_t kBytesPerStep = 64;
+
+  // `reserve` bytes of max_bytes are kept for what the caller adds around the pieces charged.
+  AnswerBudget(std::uint64_t max_bytes, std::shared_ptr<WorkMeter> meter, std::uint64_t reserve = 0)
+      : max_bytes_(max_bytes),
+        room_(max_bytes == 0 ? 0 : max_bytes - std::min(reserve, max_bytes - 1)),
+        meter_(std::move(meter)) {}
+
+  // Adds `bytes` of answer; false once the answer is past max_bytes or the meter stopped.
+  bool charge(std::uint64_t bytes);
+  bool charge(const nlohmann::json& part) { return charge(json_size(part)); }
+  // Whether `bytes` more would still be within max_bytes (a list stops at the first item that
+  // would not: the answer says it left some out).
+  bool fits(std::uint64_t bytes) const { return room_ == 0 || used_ + bytes <= room_; }
+  // Charges the meter for formatting `bytes` that the answer does not keep (text made to find a
+  // field); false once the meter stopped.
+  bool work(std::uint64_t bytes);
+  std::uint64_t used() const { return used_; }
+  std::uint64_t max_bytes() const { return max_bytes_; }
+  // Why building stopped: "the answer is larger than the limit of 8388608 bytes", or what
+  // stopped the meter ("work stopped: the time limit of 1000 ms was reached").
+  std::string stopped() const;
+
+ private:
+  std::uint64_t max_bytes_;
+  std::uint64_t room_;  // max_bytes_ less the reserve: what the pieces may take
+  std::shared_ptr<WorkMeter> meter_;
+  std::uint64_t used_ = 0;
+  bool over_ = false;
+};
+
 // A nimber as a JSON number, or as a decimal string when it exceeds 2^64-1 (JSON numbers in most
 // readers stop there).
 nlohmann::json nimber_json(Nimber value);
 
 // The view fields of every component, lists of the same name joined in component order:
 // {"heaps": [3, 4, 5], "spent": [0, 0, 0]} for heaps, {"vertices": [...], "edges": [...]} for
-// graphs.
+// graphs. With a budget, each component's fields are charged as they are added; fails with
+// budget.stopped().
 nlohmann::json position_fields(const Position& position);
+Result<nlohmann::json> position_fields(const Position& position, AnswerBudget& budget);
+
+// The heaps of the position's heap components, in order ("heaps" of position_fields), charging
+// the meter for the fields read.
+Result<nlohmann::json> heap_sizes_json(const Position& position, AnswerBudget& budget);
 
 // {"heap": 1, "take": 2, "result": [1,4,5], "move": "1 2", "description": "take 2 from heap 1",
 //  "position": "1 4 5", "component": 0}: the move's view fields ("heap" and "take" for heaps,
@@ -44,7 +97,12 @@ nlohmann::json explanation_json(const Explanation& explanation);
 
 // {"rules", "convention", "heaps", "position", "grundy", "winner", "winning_moves",
 //  "winning_move_count", "method", "components", "explanation"}, plus the position's view fields;
-// "remoteness" (moves left with perfect play) when the analysis has it.
+// "remoteness" (moves left with perfect play) when the analysis has it. With a budget, built
+// piece by piece within it, the winning moves last and only as many as fit it (the others left
+// unlisted, "winning_moves_unlisted" saying why); fails with budget.stopped() when the rest does
+// not fit.
 nlohmann::json analysis_json(const Position& position, const Analysis& analysis);
+Result<nlohmann::json> analysis_json(const Position& position, const Analysis& analysis,
+                                     AnswerBudget& budget);
 
 }  // namespace nimkit::contract

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,6 +27,7 @@ namespace nimkit::server {
 namespace {
 
 using contract::analysis_json;
+using contract::AnswerBudget;
 using contract::move_json;
 using contract::nimber_json;
 using nlohmann::json;
@@ -43,6 +45,15 @@ ApiResponse work_limit(const Limits& engine) {
   return unprocessable(fmt::format(
       "the request needs more work than the server allows one request: it stopped at {}",
       reason.empty() ? std::string("the work limit") : reason));
+}
+
+// The refusal of an answer its budget stopped: past its size limit, or past the request's work.
+ApiResponse budget_refusal(const AnswerBudget& budget, const Limits& engine) {
+  if (engine.meter && engine.meter->exhausted()) return work_limit(engine);
+  return unprocessable(
+      fmt::format("{}: the server writes at most that much for one request (ask for less: fewer "
+                  "heaps, or a \"limit\" on the moves listed)",
+                  budget.stopped()));
 }
 
 ApiResponse engine_refusal(const std::string& error, const Limits& engine) {
@@ -73,8 +84,29 @@ Request parse_body(std::string_view text, const ApiLimits& limits,
             refuse(413, fmt::format("request body too large: {} bytes, the limit is {}",
                                     text.size(), limits.max_body_bytes))};
   }
-  json body = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  // nlohmann keeps the last of a key given twice: the keys of each object open are remembered,
+  // and the first one repeated refuses the request. "-0" is the number 0, not a negative one.
+  std::vector<std::set<std::string, std::less<>>> keys;
+  std::optional<std::string> repeated;
+  const json::parser_callback_t check = [&](int /*depth*/, json::parse_event_t event,
+                                            json& parsed) {
+    if (event == json::parse_event_t::object_start) keys.emplace_back();
+    if (event == json::parse_event_t::object_end) keys.pop_back();
+    if (event == json::parse_event_t::key &&
+        !keys.back().insert(parsed.get<std::string>()).second && !repeated) {
+      repeated = parsed.get<std::string>();
+    }
+    if (event == json::parse_event_t::value && parsed.is_number_integer() &&
+        parsed.get<std::int64_t>() == 0) {
+      parsed = std::uint64_t{0};
+    }
+    return true;
+  };
+  json body = json::parse(text, check, /*allow_exceptions=*/false);
   if (body.is_discarded()) return {{}, bad_request("request body is not valid JSON")};
+  if (repeated) {
+    return {{}, bad_request(fmt::format("field {} is given twice", nimkit::quoted(*repeated)))};
+  }
   if (!body.is_object()) {
     return {
         {},
@@ -87,7 +119,9 @@ Request parse_body(std::string_view text, const ApiLimits& limits,
       std::string names;
       for (std::string_view name : allowed)
         names += fmt::format("{}\"{}\"", names.empty() ? "" : ", ", name);
-      return {{}, bad_request(fmt::format("unknown field \"{}\" (expected {})", key, names))};
+      return {
+          {},
+          bad_request(fmt::format("unknown field {} (expected {})", nimkit::quoted(key), names))};
     }
   }
   return {std::move(body), std::nullopt};
@@ -173,21 +207,37 @@ std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLim
   return game;
 }
 
-// The "heaps" field of an answer: the sizes of the position's heaps (none for other views).
-json heaps_field(const Position& position) {
-  const json fields = contract::position_fields(position);
-  return fields.contains("heaps") ? fields["heaps"] : json::array();
-}
-
-// The analysis JSON of the CLI contract, plus "terminal" (no move is possible).
+// The analysis JSON of the CLI contract, plus "terminal" (no move is possible), built within
+// `budget`.
 std::variant<json, ApiResponse> analysis_answer(const Position& position, Convention convention,
-                                                const Limits& limits) {
+                                                const Limits& limits, AnswerBudget& budget) {
   auto analysis = analyze(position, convention, limits);
   if (!analysis) return engine_refusal(analysis.error(), limits);
   add_remoteness(*analysis, position, limits);
-  json answer = analysis_json(position, *analysis);
-  answer["terminal"] = position.is_terminal();
-  return answer;
+  auto answer = analysis_json(position, *analysis, budget);
+  if (!answer) return budget_refusal(budget, limits);
+  (*answer)["terminal"] = position.is_terminal();
+  return std::move(*answer);
+}
+
+// Room an answer keeps beyond its pieces for the keys and scalars around them.
+constexpr std::uint64_t kAnswerEnvelope = 64 * 1024;
+
+// The budget of one answer's pieces: max_bytes less the envelope, charged to the request's meter.
+AnswerBudget answer_budget(std::uint64_t max_bytes, const Limits& engine) {
+  return AnswerBudget(max_bytes, engine.meter, std::min(kAnswerEnvelope, max_bytes / 2));
+}
+
+// 200 with `answer`, or 422 naming the size limit: the pieces were charged as they were built
+// within the budget, and an answer whose pieces came near it is measured whole, so none past
+// max_bytes is ever written.
+ApiResponse answered(json answer, const AnswerBudget& budget, std::uint64_t max_bytes,
+                     const Limits& engine) {
+  if (max_bytes != 0 && budget.used() + 2 * kAnswerEnvelope > max_bytes) {
+    AnswerBudget whole(max_bytes, nullptr);
+    if (!whole.charge(answer)) return budget_refusal(whole, engine);
+  }
+  return ApiResponse{200, std::move(answer)};
 }
 
 json ruleset_json(const RulesetEntry& entry) {
@@ -237,18 +287,20 @@ ApiResponse Api::rulesets() const {
 
 ApiResponse Api::analyze(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
   const Limits engine = engine_limits(std::move(meter));
+  AnswerBudget budget = answer_budget(limits_.max_answer_bytes, engine);
   Request request = parse_body(text, limits_, {"rules", "misere", "heaps"});
   if (request.refusal) return *request.refusal;
   auto game = parse_game(request.body, limits_, true);
   if (auto* refusal = std::get_if<ApiResponse>(&game)) return *refusal;
   const GameRequest& g = std::get<GameRequest>(game);
-  auto answer = analysis_answer(g.position, g.convention, engine);
+  auto answer = analysis_answer(g.position, g.convention, engine, budget);
   if (auto* refusal = std::get_if<ApiResponse>(&answer)) return *refusal;
-  return ApiResponse{200, std::move(std::get<json>(answer))};
+  return answered(std::move(std::get<json>(answer)), budget, limits_.max_answer_bytes, engine);
 }
 
 ApiResponse Api::move(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
   const Limits engine = engine_limits(std::move(meter));
+  AnswerBudget budget = answer_budget(limits_.max_answer_bytes, engine);
   Request request = parse_body(text, limits_, {"rules", "misere", "heaps", "level", "seed"});
   if (request.refusal) return *request.refusal;
   auto game = parse_game(request.body, limits_, true);
@@ -286,20 +338,24 @@ ApiResponse Api::move(std::string_view text, std::shared_ptr<WorkMeter> meter) c
   Rng rng(seed);
   auto chosen = choose_move(g.position, g.convention, *level, rng, engine);
   if (!chosen) return engine_refusal(chosen.error(), engine);
+  // The move and the position first: the analysis after it lists its moves in the room left.
+  json moved = move_json(g.position, *chosen);
+  auto heaps = contract::heap_sizes_json(g.position, budget);
+  json position = format_position(g.position);
+  if (!heaps || !budget.charge(moved) || !budget.charge(*heaps) || !budget.charge(position)) {
+    return budget_refusal(budget, engine);
+  }
   const Position after = g.position.after(*chosen);
-  auto after_analysis = analysis_answer(after, g.convention, engine);
+  auto after_analysis = analysis_answer(after, g.convention, engine, budget);
   if (auto* refusal = std::get_if<ApiResponse>(&after_analysis)) return *refusal;
   json& next = std::get<json>(after_analysis);
-
-  json moved = move_json(g.position, *chosen);
   // A move wins when it leaves the opponent (now "first" to move) a lost position.
   moved["winning"] = next["winner"] == "second";
-  json answer{
-      {"rules", g.rules->spec()},         {"convention", std::string(to_string(g.convention))},
-      {"heaps", heaps_field(g.position)}, {"position", format_position(g.position)},
-      {"level", level->to_string()},      {"seed", seed},
-      {"move", std::move(moved)},         {"analysis", std::move(next)}};
-  return ApiResponse{200, std::move(answer)};
+  json answer{{"rules", g.rules->spec()},    {"convention", std::string(to_string(g.convention))},
+              {"heaps", std::move(*heaps)},  {"position", std::move(position)},
+              {"level", level->to_string()}, {"seed", seed},
+              {"move", std::move(moved)},    {"analysis", std::move(next)}};
+  return answered(std::move(answer), budget, limits_.max_answer_bytes, engine);
 }
 
 namespace {
@@ -376,6 +432,7 @@ std::variant<Selection, ApiResponse> select_moves(const Position& position, cons
 
 ApiResponse Api::moves(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
   const Limits engine = engine_limits(std::move(meter));
+  AnswerBudget budget = answer_budget(limits_.max_answer_bytes, engine);
   Request request = parse_body(
       text, limits_, {"rules", "misere", "heaps", "heap", "take", "move", "partial", "limit"});
   if (request.refusal) return *request.refusal;
@@ -396,9 +453,15 @@ ApiResponse Api::moves(std::string_view text, std::shared_ptr<WorkMeter> meter) 
   if (auto* refusal = std::get_if<ApiResponse>(&selected)) return *refusal;
   const Selection& selection = std::get<Selection>(selected);
 
+  auto heaps = contract::heap_sizes_json(position, budget);
+  json written = format_position(position);
+  if (!heaps || !budget.charge(*heaps) || !budget.charge(written)) {
+    return budget_refusal(budget, engine);
+  }
   // Writing a move's play notation can scan every option of its component (to tell whether its
   // take alone names it), so the list stops once that work would pass the scan limit: a
-  // splitting game's huge heap gets a truncated list, never a request that runs for seconds.
+  // splitting game's huge heap gets a truncated list, never a request that runs for seconds. It
+  // stops too at the first move that would take the answer past its size limit.
   json list = json::array();
   Count work = 0;
   for (const Move& m : selection.listed) {
@@ -407,17 +470,20 @@ ApiResponse Api::moves(std::string_view text, std::shared_ptr<WorkMeter> meter) 
     const Count cap = Count{engine.max_scan} + 1;  // saturate: counts reach 2^128-1
     work = options >= cap || work + options >= cap ? cap : work + options;
     if (!list.empty() && work == cap) break;
-    if (!engine.charge()) return work_limit(engine);
-    list.push_back(move_json(position, m));
+    json move = move_json(position, m);
+    const std::uint64_t size = contract::json_size(move);
+    if (!budget.fits(size)) {
+      if (!budget.work(size)) return budget_refusal(budget, engine);
+      break;
+    }
+    if (!budget.charge(size)) return budget_refusal(budget, engine);
+    list.push_back(std::move(move));
   }
   const bool truncated = Count{list.size()} < selection.total;
-  json answer{{"rules", g.rules->spec()},
-              {"heaps", heaps_field(position)},
-              {"position", format_position(position)},
-              {"count", nimber_json(selection.total)},
-              {"truncated", truncated},
-              {"moves", std::move(list)}};
-  return ApiResponse{200, std::move(answer)};
+  json answer{{"rules", g.rules->spec()},       {"heaps", std::move(*heaps)},
+              {"position", std::move(written)}, {"count", nimber_json(selection.total)},
+              {"truncated", truncated},         {"moves", std::move(list)}};
+  return answered(std::move(answer), budget, limits_.max_answer_bytes, engine);
 }
 
 }  // namespace nimkit::server

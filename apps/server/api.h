@@ -45,7 +45,10 @@ struct ApiLimits {
   // nodes a second on six rows of 30, so 20 000 nodes bound a request to a few seconds, while
   // misère Kayles on rows up to 11 needs < 0.3 s; scanning 5 000 000 options takes about a
   // second. 500 000 nodes (the first choice) let one request run for minutes.
+  // A search's positions may take 64 MiB per request (the 20 000 nodes of a large position
+  // would take gigabytes).
   Limits engine = {.max_nodes = 20'000,
+                   .max_search_bytes = std::uint64_t{64} << 20,
                    .max_table = 100'000,
                    .max_scan = 5'000'000,
                    .max_listed_moves = 1'000,
@@ -57,6 +60,10 @@ struct ApiLimits {
   // Moves a request may enumerate or list (POST /api/move draws from every legal move): a fixed
   // memory budget per request, whatever the heaps.
   std::uint64_t max_request_moves = 250'000;
+  // Bytes of JSON one answer may take. Answers are built piece by piece (a move, a component),
+  // each charged to this budget and to the request's meter (a step per 64 bytes), so one that
+  // would pass it is refused with 422 naming it as soon as it does, never built whole.
+  std::uint64_t max_answer_bytes = std::uint64_t{8} << 20;
 };
 
 struct ApiResponse {

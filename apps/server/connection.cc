@@ -1,133 +1,583 @@
 #include "connection.h"
 
-#include <netdb.h>
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
 #include <poll.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <set>
 #include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace nimkit::server {
 
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
-// Waits are cut into slices this long, so that a stopping server is noticed promptly.
+namespace {
+
+constexpr std::size_t kReadChunk = 16 * 1024;
+constexpr int kMaxEvents = 256;
+// New connections taken per wake-up, so that a burst of them cannot delay reads for long.
+constexpr int kAcceptBatch = 64;
+// File descriptors left for everything but connections (the listener, epoll, logs, files).
+constexpr rlim_t kReservedFiles = 128;
+constexpr rlim_t kMaxOpenFiles = rlim_t{1} << 20;
+// A lingering connection is closed once it has sent this much more.
+constexpr std::size_t kMaxLingerBytes = 256 * 1024;
+// Waits in a worker are cut into slices this long, so that a stopping server is noticed.
 constexpr milliseconds kSlice{100};
+// When accept() finds no file descriptor left, new connections wait in the backlog this long.
+constexpr milliseconds kAcceptPause{100};
+constexpr std::uint64_t kListenerTag = 0;
+constexpr std::uint64_t kWakeTag = 1;
 
-// A buffered socket stream. Reads fail once the request's deadline has passed, after
-// read_timeout of silence, or when the server stops; httplib then drops the connection.
-class DeadlineStream final : public httplib::Stream {
+thread_local const Refusal* current_refusal = nullptr;
+
+// Raises the soft limit on open files to the hard limit (at most kMaxOpenFiles) and returns the
+// soft limit in force.
+rlim_t raise_open_file_limit() {
+  rlimit files{};
+  if (::getrlimit(RLIMIT_NOFILE, &files) != 0) return 1024;
+  const rlim_t wanted = std::min(files.rlim_max, kMaxOpenFiles);
+  if (files.rlim_cur < wanted) {
+    rlimit raised = files;
+    raised.rlim_cur = wanted;
+    if (::setrlimit(RLIMIT_NOFILE, &raised) == 0) files = raised;
+  }
+  return files.rlim_cur;
+}
+
+// A client's address without its port: connections are counted per address.
+std::string peer_key(const sockaddr_storage& address) {
+  if (address.ss_family == AF_INET) {
+    const auto& in = reinterpret_cast<const sockaddr_in&>(address);
+    return std::string("4") + std::string(reinterpret_cast<const char*>(&in.sin_addr), 4);
+  }
+  if (address.ss_family == AF_INET6) {
+    const auto& in = reinterpret_cast<const sockaddr_in6&>(address);
+    return std::string("6") + std::string(reinterpret_cast<const char*>(&in.sin6_addr), 16);
+  }
+  return "?";
+}
+
+void numeric_address(const sockaddr_storage& address, std::string& ip, int& port) {
+  std::array<char, INET6_ADDRSTRLEN> text{};
+  if (address.ss_family == AF_INET) {
+    const auto& in = reinterpret_cast<const sockaddr_in&>(address);
+    if (::inet_ntop(AF_INET, &in.sin_addr, text.data(), text.size()) != nullptr) ip = text.data();
+    port = ntohs(in.sin_port);
+  } else if (address.ss_family == AF_INET6) {
+    const auto& in = reinterpret_cast<const sockaddr_in6&>(address);
+    if (::inet_ntop(AF_INET6, &in.sin6_addr, text.data(), text.size()) != nullptr) {
+      ip = text.data();
+    }
+    port = ntohs(in.sin6_port);
+  }
+}
+
+// The answer to a connection past the caps when no waiting connection can make room for it.
+const std::string& busy_answer() {
+  static const std::string answer = [] {
+    const std::string body =
+        R"({"error":"the server has too many connections: try again in a second"})";
+    return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+           "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nRetry-After: 1\r\n"
+           "Connection: close\r\nContent-Length: " +
+           std::to_string(body.size()) + "\r\n\r\n" + body;
+  }();
+  return answer;
+}
+
+// Writes the busy answer without waiting, reads what the client already sent (so that closing
+// does not reset the connection before the answer is read), and closes.
+void refuse_busy(int fd) {
+  const std::string& answer = busy_answer();
+  (void)!::send(fd, answer.data(), answer.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+  ::shutdown(fd, SHUT_WR);
+  std::array<char, 4096> discard{};
+  for (int i = 0; i < 4 && ::recv(fd, discard.data(), discard.size(), MSG_DONTWAIT) > 0; ++i) {
+  }
+  ::close(fd);
+}
+
+}  // namespace
+
+enum class State { kIdle, kReading, kServing, kLingering };
+
+// A client connection. The reactor owns it, except while a worker serves its request (kServing).
+struct Connection {
+  Connection(int socket, std::uint64_t number, const FramingLimits& limits)
+      : fd(socket), id(number), scanner(limits) {}
+
+  int fd;
+  std::uint64_t id;
+  std::string peer;  // peer_key() of the client
+  std::string remote_ip;
+  int remote_port = -1;
+  std::string local_ip;  // found by the first request that asks
+  int local_port = -1;
+  State state = State::kIdle;
+  bool indexed = false;  // in the reactor's deadline sets, under `deadline`
+  Clock::time_point deadline;
+  std::string input;  // bytes read and not yet handed to a worker
+  RequestScanner scanner;
+  std::size_t served = 0;     // requests answered on this connection
+  std::size_t discarded = 0;  // bytes read and dropped while lingering
+  // Handed to the worker: the request as scanned, and the bytes the parser reads.
+  ScannedRequest request;
+  std::string parser_bytes;
+  // Handed back by the worker.
+  bool answered = false;
+  bool keep_alive = false;
+};
+
+namespace {
+
+// What httplib's parser reads and writes through: the request's bytes from memory (the reactor
+// has read them all), the answer straight to the socket.
+class RequestStream final : public httplib::Stream {
  public:
-  DeadlineStream(socket_t sock, const DeadlineHttpServer& server)
-      : sock_(sock), server_(server), options_(server.options_) {}
+  RequestStream(Connection& connection, const ReactorHttpServer& server, milliseconds write_timeout)
+      : connection_(connection), server_(server), write_timeout_(write_timeout) {}
 
-  // Starts the clock of a new request (its first byte is already readable).
-  void start_request() { deadline_ = Clock::now() + options_.request_deadline; }
-  bool missed_deadline() const { return missed_deadline_; }
-  bool has_buffered() const { return begin_ < end_; }
+  bool is_readable() const override { return true; }
+  bool is_writable() const override { return wait_writable(Clock::now() + write_timeout_); }
 
-  // Waits up to `limit` for input; false on timeout, stop, error or end of input.
-  bool wait_readable(milliseconds limit, bool bounded_by_deadline) const {
-    if (has_buffered()) return true;
-    const auto give_up = Clock::now() + limit;
+  ssize_t read(char* ptr, size_t size) override {
+    const std::string& bytes = connection_.parser_bytes;
+    const std::size_t n = std::min(size, bytes.size() - read_);
+    std::copy_n(bytes.data() + read_, n, ptr);
+    read_ += n;
+    return static_cast<ssize_t>(n);
+  }
+
+  // The socket is non-blocking: a full send buffer is waited on, up to write_timeout for each
+  // piece of progress.
+  ssize_t write(const char* ptr, size_t size) override {
+    const auto give_up = Clock::now() + write_timeout_;
+    for (;;) {
+      const ssize_t n = ::send(connection_.fd, ptr, size, MSG_NOSIGNAL);
+      if (n >= 0) return n;
+      if (errno == EINTR) continue;
+      if ((errno != EAGAIN && errno != EWOULDBLOCK) || !wait_writable(give_up)) return -1;
+    }
+  }
+
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    ip = connection_.remote_ip;
+    port = connection_.remote_port;
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    if (connection_.local_port < 0) {
+      sockaddr_storage address{};
+      socklen_t length = sizeof(address);
+      if (::getsockname(connection_.fd, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
+        numeric_address(address, connection_.local_ip, connection_.local_port);
+      }
+    }
+    ip = connection_.local_ip;
+    port = connection_.local_port;
+  }
+  socket_t socket() const override { return connection_.fd; }
+
+ private:
+  bool wait_writable(Clock::time_point give_up) const {
     for (;;) {
       if (server_.stopping()) return false;
-      auto until = give_up;
-      if (bounded_by_deadline && deadline_ < until) until = deadline_;
-      const auto left = std::chrono::duration_cast<milliseconds>(until - Clock::now());
-      if (left <= milliseconds{0}) {
-        if (bounded_by_deadline && deadline_ <= give_up) missed_deadline_ = true;
-        return false;
-      }
-      pollfd p{sock_, POLLIN, 0};
+      const auto left = std::chrono::duration_cast<milliseconds>(give_up - Clock::now());
+      if (left <= milliseconds{0}) return false;
+      pollfd p{connection_.fd, POLLOUT, 0};
       const int ready = ::poll(&p, 1, static_cast<int>(std::min(left, kSlice).count()));
       if (ready > 0) return true;
       if (ready < 0 && errno != EINTR) return false;
     }
   }
 
-  bool is_readable() const override { return wait_readable(options_.read_timeout, true); }
-  bool is_writable() const override {
-    pollfd p{sock_, POLLOUT, 0};
-    return ::poll(&p, 1, static_cast<int>(options_.write_timeout.count())) > 0;
-  }
-
-  ssize_t read(char* ptr, size_t size) override {
-    if (!has_buffered()) {
-      if (!wait_readable(options_.read_timeout, true)) return -1;
-      ssize_t n;
-      do {
-        n = ::recv(sock_, buffer_.data(), buffer_.size(), 0);
-      } while (n < 0 && errno == EINTR);
-      if (n <= 0) return n;
-      begin_ = 0;
-      end_ = static_cast<std::size_t>(n);
-    }
-    const std::size_t n = std::min(size, end_ - begin_);
-    std::copy_n(buffer_.data() + begin_, n, ptr);
-    begin_ += n;
-    return static_cast<ssize_t>(n);
-  }
-
-  ssize_t write(const char* ptr, size_t size) override {
-    if (!is_writable()) return -1;
-    ssize_t n;
-    do {
-      n = ::send(sock_, ptr, size, MSG_NOSIGNAL);
-    } while (n < 0 && errno == EINTR);
-    return n;
-  }
-
-  void get_remote_ip_and_port(std::string& ip, int& port) const override {
-    address(::getpeername, ip, port);
-  }
-  void get_local_ip_and_port(std::string& ip, int& port) const override {
-    address(::getsockname, ip, port);
-  }
-  socket_t socket() const override { return sock_; }
-
- private:
-  void address(int (*get)(int, sockaddr*, socklen_t*), std::string& ip, int& port) const {
-    sockaddr_storage addr{};
-    socklen_t len = sizeof(addr);
-    if (get(sock_, reinterpret_cast<sockaddr*>(&addr), &len) != 0) return;
-    std::array<char, NI_MAXHOST> host{};
-    std::array<char, NI_MAXSERV> service{};
-    if (::getnameinfo(reinterpret_cast<sockaddr*>(&addr), len, host.data(), host.size(),
-                      service.data(), service.size(), NI_NUMERICHOST | NI_NUMERICSERV) == 0) {
-      ip = host.data();
-      port = std::stoi(service.data());
-    }
-  }
-
-  socket_t sock_;
-  const DeadlineHttpServer& server_;
-  const ConnectionOptions& options_;
-  std::array<char, 4096> buffer_{};
-  std::size_t begin_ = 0;
-  std::size_t end_ = 0;
-  Clock::time_point deadline_ = Clock::now();
-  mutable bool missed_deadline_ = false;
+  Connection& connection_;
+  const ReactorHttpServer& server_;
+  milliseconds write_timeout_;
+  std::size_t read_ = 0;
 };
 
-bool DeadlineHttpServer::process_and_close_socket(socket_t sock) {
-  DeadlineStream stream(sock, *this);
-  bool ok = false;
-  for (std::size_t left = keep_alive_max_count_; left > 0 && !stopping(); --left) {
-    if (!stream.wait_readable(options_.keep_alive_timeout, false)) break;
-    stream.start_request();
-    bool connection_closed = false;
-    ok = process_request(stream, left == 1, connection_closed, nullptr);
-    if (stream.missed_deadline()) ++dropped_slow_;
-    if (!ok || connection_closed) break;
+}  // namespace
+
+// The event loop: owns the listening socket's accepts and every connection that waits for (the
+// rest of) a request; see connection.h.
+class Reactor {
+ public:
+  Reactor(ReactorHttpServer& server, int listener)
+      : server_(server),
+        options_(server.options_),
+        listener_(listener),
+        workers_(std::max<std::size_t>(1, server.options_.workers)) {
+    const rlim_t files = raise_open_file_limit();
+    const std::size_t room = files > kReservedFiles * 2 ? files - kReservedFiles : files / 2;
+    max_connections_ = std::max<std::size_t>(1, std::min(options_.max_connections, room));
+    max_per_address_ =
+        std::clamp<std::size_t>(options_.max_connections_per_address, 1, max_connections_);
   }
-  ::shutdown(sock, SHUT_RDWR);
-  ::close(sock);
-  return ok;
+  ~Reactor() {
+    join_workers();
+    for (auto& [id, connection] : connections_) ::close(connection->fd);
+    if (epoll_ >= 0) ::close(epoll_);
+  }
+  Reactor(const Reactor&) = delete;
+  Reactor& operator=(const Reactor&) = delete;
+
+  bool start() {
+    epoll_ = ::epoll_create1(EPOLL_CLOEXEC);
+    if (epoll_ < 0) return false;
+    const int flags = ::fcntl(listener_, F_GETFL);
+    if (flags < 0 || ::fcntl(listener_, F_SETFL, flags | O_NONBLOCK) != 0) return false;
+    return add(listener_, kListenerTag) && add(server_.wake_fd_, kWakeTag);
+  }
+
+  // Serves until the server stops; false when the event loop fails.
+  bool run();
+
+  // Called by a worker when it is done with a connection.
+  void give_back(Connection* connection) {
+    {
+      const std::lock_guard lock(returned_mutex_);
+      returned_.push_back(connection);
+    }
+    wake(server_.wake_fd_);
+  }
+
+  static void wake(int wake_fd) {
+    const std::uint64_t one = 1;
+    (void)!::write(wake_fd, &one, sizeof(one));
+  }
+
+ private:
+  using Deadlines = std::set<std::pair<Clock::time_point, std::uint64_t>>;
+  struct Peer {
+    std::size_t connections = 0;
+    Deadlines waiting;  // its connections that wait, by deadline
+  };
+
+  bool add(int fd, std::uint64_t tag) {
+    epoll_event event{};
+    event.events = EPOLLIN;
+    event.data.u64 = tag;
+    return ::epoll_ctl(epoll_, EPOLL_CTL_ADD, fd, &event) == 0;
+  }
+  void accept_ready(Clock::time_point now);
+  bool make_room(const std::string& peer);
+  void read_ready(Connection& connection, Clock::time_point now);
+  void scan(Connection& connection);
+  void take_back(Clock::time_point now);
+  void expire(Clock::time_point now);
+  void wait_for(Connection& connection, State state, Clock::time_point deadline);
+  void unindex(Connection& connection);
+  void close(Connection& connection);
+  int timeout_ms(Clock::time_point now) const;
+  void join_workers() {
+    if (!workers_joined_) workers_.shutdown();
+    workers_joined_ = true;
+  }
+
+  ReactorHttpServer& server_;
+  const ConnectionOptions& options_;
+  int listener_;
+  int epoll_ = -1;
+  std::size_t max_connections_ = 0;
+  std::size_t max_per_address_ = 0;
+  std::uint64_t next_id_ = kWakeTag + 1;
+  std::unordered_map<std::uint64_t, std::unique_ptr<Connection>> connections_;
+  Deadlines waiting_;  // every waiting connection (idle, reading, lingering), by deadline
+  std::unordered_map<std::string, Peer> peers_;
+  std::size_t serving_ = 0;  // connections lent to workers
+  bool accept_paused_ = false;
+  Clock::time_point accept_resumes_;
+  std::mutex returned_mutex_;
+  std::vector<Connection*> returned_;  // guarded by returned_mutex_
+  httplib::ThreadPool workers_;
+  bool workers_joined_ = false;
+};
+
+bool Reactor::run() {
+  std::array<epoll_event, kMaxEvents> events{};
+  bool failed = false;
+  while (!server_.stopping() && !failed) {
+    const int ready = ::epoll_wait(epoll_, events.data(), kMaxEvents, timeout_ms(Clock::now()));
+    failed = ready < 0 && errno != EINTR;
+    const auto now = Clock::now();
+    for (int i = 0; i < ready; ++i) {
+      const std::uint64_t tag = events[static_cast<std::size_t>(i)].data.u64;
+      if (tag == kListenerTag) {
+        accept_ready(now);
+      } else if (tag == kWakeTag) {
+        std::uint64_t count = 0;
+        (void)!::read(server_.wake_fd_, &count, sizeof(count));
+        take_back(now);
+      } else if (const auto found = connections_.find(tag); found != connections_.end()) {
+        // (A connection closed earlier in this batch is no longer found.)
+        read_ready(*found->second, now);
+      }
+    }
+    if (accept_paused_ && now >= accept_resumes_) accept_paused_ = !add(listener_, kListenerTag);
+    expire(now);
+  }
+  // Stopping: no new connections; waiting ones are closed, served ones when they come back.
+  ::epoll_ctl(epoll_, EPOLL_CTL_DEL, listener_, nullptr);
+  std::vector<Connection*> waiting;
+  for (auto& [id, connection] : connections_) {
+    if (connection->state != State::kServing) waiting.push_back(connection.get());
+  }
+  for (Connection* connection : waiting) close(*connection);
+  while (serving_ > 0) {
+    pollfd p{server_.wake_fd_, POLLIN, 0};
+    ::poll(&p, 1, static_cast<int>(kSlice.count()));
+    std::uint64_t count = 0;
+    (void)!::read(server_.wake_fd_, &count, sizeof(count));
+    take_back(Clock::now());
+  }
+  join_workers();
+  return !failed;
+}
+
+void Reactor::accept_ready(Clock::time_point now) {
+  for (int i = 0; i < kAcceptBatch; ++i) {
+    sockaddr_storage address{};
+    socklen_t length = sizeof(address);
+    const int fd = ::accept4(listener_, reinterpret_cast<sockaddr*>(&address), &length,
+                             SOCK_NONBLOCK | SOCK_CLOEXEC);
+    if (fd < 0) {
+      if (errno == EINTR || errno == ECONNABORTED) continue;
+      if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+        // No descriptor to accept with: the listener would stay readable and spin the loop.
+        ::epoll_ctl(epoll_, EPOLL_CTL_DEL, listener_, nullptr);
+        accept_paused_ = true;
+        accept_resumes_ = now + kAcceptPause;
+      }
+      return;
+    }
+    std::string peer = peer_key(address);
+    if (!make_room(peer)) {
+      ++server_.refused_;
+      refuse_busy(fd);
+      continue;
+    }
+    const std::uint64_t id = next_id_++;
+    if (!add(fd, id)) {
+      ::close(fd);
+      continue;
+    }
+    auto connection = std::make_unique<Connection>(fd, id, options_.framing);
+    numeric_address(address, connection->remote_ip, connection->remote_port);
+    connection->peer = std::move(peer);
+    ++peers_[connection->peer].connections;
+    Connection& added = *connection;
+    connections_.emplace(id, std::move(connection));
+    wait_for(added, State::kIdle, now + options_.idle_timeout);
+  }
+}
+
+// Makes room for one more connection from `peer` under both caps by closing the waiting
+// connection whose deadline comes first (of that address for its cap, of any for the total).
+// False when a cap is reached and every connection it counts is being served.
+bool Reactor::make_room(const std::string& peer) {
+  auto evict = [this](const Deadlines& waiting) {
+    if (waiting.empty()) return false;
+    ++server_.evicted_;
+    close(*connections_.at(waiting.begin()->second));
+    return true;
+  };
+  if (const auto found = peers_.find(peer); found != peers_.end() &&
+                                            found->second.connections >= max_per_address_ &&
+                                            !evict(found->second.waiting)) {
+    return false;
+  }
+  return connections_.size() < max_connections_ || evict(waiting_);
+}
+
+void Reactor::read_ready(Connection& connection, Clock::time_point now) {
+  std::array<char, kReadChunk> buffer;
+  const ssize_t n = ::recv(connection.fd, buffer.data(), buffer.size(), 0);
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+  if (n <= 0) {
+    close(connection);  // the client is done (or gone)
+    return;
+  }
+  const auto size = static_cast<std::size_t>(n);
+  if (connection.state == State::kLingering) {
+    connection.discarded += size;
+    if (connection.discarded > kMaxLingerBytes) close(connection);
+    return;
+  }
+  connection.input.append(buffer.data(), size);
+  if (connection.state == State::kIdle) {
+    wait_for(connection, State::kReading, now + options_.request_deadline);
+  }
+  scan(connection);
+}
+
+// Hands the connection to a worker once its request is whole (or refused).
+void Reactor::scan(Connection& connection) {
+  auto request = connection.scanner.scan(connection.input);
+  if (!request) {
+    if (connection.scanner.take_continue()) {
+      constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+      (void)!::send(connection.fd, kContinue.data(), kContinue.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+    }
+    return;
+  }
+  connection.parser_bytes = parser_input(connection.input, *request);
+  if (request->close_after) {
+    connection.input.clear();
+  } else {
+    connection.input.erase(0, request->length);
+  }
+  connection.request = std::move(*request);
+  connection.scanner.reset();
+  unindex(connection);
+  ::epoll_ctl(epoll_, EPOLL_CTL_DEL, connection.fd, nullptr);
+  connection.state = State::kServing;
+  ++serving_;
+  ++server_.handed_;
+  Connection* lent = &connection;
+  workers_.enqueue([this, lent] {
+    server_.serve_request(*lent);
+    give_back(lent);
+  });
+}
+
+void Reactor::take_back(Clock::time_point now) {
+  std::vector<Connection*> back;
+  {
+    const std::lock_guard lock(returned_mutex_);
+    back.swap(returned_);
+  }
+  for (Connection* connection : back) {
+    --serving_;
+    if (server_.stopping() || !connection->answered || !add(connection->fd, connection->id)) {
+      close(*connection);
+    } else if (!connection->keep_alive) {
+      // Our side is done; the client's unread input is read and dropped until it closes.
+      ::shutdown(connection->fd, SHUT_WR);
+      wait_for(*connection, State::kLingering, now + options_.linger);
+    } else if (connection->input.empty()) {
+      wait_for(*connection, State::kIdle, now + options_.idle_timeout);
+    } else {
+      // The next request began in the same read: its deadline counts from now.
+      wait_for(*connection, State::kReading, now + options_.request_deadline);
+      scan(*connection);
+    }
+  }
+}
+
+void Reactor::expire(Clock::time_point now) {
+  while (!waiting_.empty() && waiting_.begin()->first <= now) {
+    Connection& connection = *connections_.at(waiting_.begin()->second);
+    if (connection.state == State::kReading) ++server_.dropped_slow_;
+    close(connection);
+  }
+}
+
+void Reactor::wait_for(Connection& connection, State state, Clock::time_point deadline) {
+  unindex(connection);
+  connection.state = state;
+  connection.deadline = deadline;
+  waiting_.emplace(deadline, connection.id);
+  peers_[connection.peer].waiting.emplace(deadline, connection.id);
+  connection.indexed = true;
+}
+
+void Reactor::unindex(Connection& connection) {
+  if (!connection.indexed) return;
+  waiting_.erase({connection.deadline, connection.id});
+  peers_[connection.peer].waiting.erase({connection.deadline, connection.id});
+  connection.indexed = false;
+}
+
+void Reactor::close(Connection& connection) {
+  unindex(connection);
+  ::close(connection.fd);  // also leaves the epoll set
+  if (const auto peer = peers_.find(connection.peer);
+      peer != peers_.end() && --peer->second.connections == 0) {
+    peers_.erase(peer);
+  }
+  connections_.erase(connection.id);
+}
+
+int Reactor::timeout_ms(Clock::time_point now) const {
+  auto next = Clock::time_point::max();
+  if (!waiting_.empty()) next = waiting_.begin()->first;
+  if (accept_paused_) next = std::min(next, accept_resumes_);
+  if (next == Clock::time_point::max()) return -1;
+  if (next <= now) return 0;
+  // Rounded up: waking a little early would only spin until the deadline.
+  const auto left = std::chrono::ceil<milliseconds>(next - now).count();
+  return static_cast<int>(std::min<long long>(left, std::numeric_limits<int>::max()));
+}
+
+ReactorHttpServer::ReactorHttpServer(ConnectionOptions options)
+    : options_(options), wake_fd_(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {}
+
+ReactorHttpServer::~ReactorHttpServer() {
+  if (const socket_t sock = svr_sock_.exchange(INVALID_SOCKET); sock != INVALID_SOCKET) {
+    ::close(sock);
+  }
+  if (wake_fd_ >= 0) ::close(wake_fd_);
+}
+
+bool ReactorHttpServer::serve() {
+  const socket_t listener = svr_sock_;
+  if (listener == INVALID_SOCKET || wake_fd_ < 0) return false;
+  bool served = false;
+  {
+    Reactor reactor(*this, listener);
+    served = reactor.start() && reactor.run();
+  }
+  if (const socket_t sock = svr_sock_.exchange(INVALID_SOCKET); sock != INVALID_SOCKET) {
+    ::shutdown(sock, SHUT_RDWR);
+    ::close(sock);
+  }
+  return served;
+}
+
+void ReactorHttpServer::stop_serving() {
+  stopping_ = true;
+  if (wake_fd_ >= 0) Reactor::wake(wake_fd_);
+}
+
+const Refusal* ReactorHttpServer::refusal_of_current_request() { return current_refusal; }
+
+void ReactorHttpServer::serve_request(Connection& connection) {
+  RequestStream stream(connection, *this, options_.write_timeout);
+  const bool last = connection.request.close_after ||
+                    connection.served + 1 >= keep_alive_max_count_ || stopping();
+  bool client_closes = false;
+  current_refusal = connection.request.refusal ? &*connection.request.refusal : nullptr;
+  bool answered = false;
+  try {
+    answered = process_request(stream, last, client_closes, nullptr);
+  } catch (...) {
+    // Handlers' exceptions are answered 500 by httplib; this is the parser running out of
+    // memory: the connection is closed.
+    answered = false;
+  }
+  current_refusal = nullptr;
+  ++connection.served;
+  connection.parser_bytes.clear();
+  connection.answered = answered;
+  connection.keep_alive = answered && !client_closes && !last;
 }
 
 }  // namespace nimkit::server

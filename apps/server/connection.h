@@ -1,41 +1,100 @@
-// The connection loop of the server: cpp-httplib's request parsing and routing, over a socket
-// stream of our own that bounds the time a client may take to send a whole request (not just
-// each read), and that notices a stopping server within a fraction of a second.
+// The connection layer of the server: cpp-httplib's request parsing and routing, fed by an event
+// loop of our own so that connections which send nothing, or never finish a request, cost a file
+// descriptor and a buffer but no thread.
+//
+// One reactor thread owns every connection socket while it waits for a request: it accepts, reads
+// without blocking (epoll) and finds where each request ends (http_framing.h). Only a whole
+// request reaches a worker thread, which runs httplib's process_request over the bytes read (held
+// in memory) and writes the answer to the socket itself; a keep-alive connection then returns to
+// the reactor with any bytes of the next request already read. So the workers serve complete
+// requests only, and /api/health answers while thousands of connections idle or trickle.
+//
+// Bounds, all enforced by the reactor:
+//  - a connection may wait idle idle_timeout for a request's first byte, then has
+//    request_deadline from that byte to send the whole request (line, headers and body);
+//  - the head and the body are bounded, and framing headers that lie are refused at once;
+//  - connections are capped in total and per client address. A new connection past a cap closes
+//    the waiting connection (idle, or with an unfinished request) of that address, or of any
+//    address for the total, whose deadline comes first: a flood from one address recycles its own
+//    slots, and a client whose request comes right after its connection gets in. When every
+//    connection is busy with a request, the new one is answered 503 with Retry-After and closed;
+//  - RLIMIT_NOFILE's soft limit is raised as far as the hard limit allows, and the total cap is
+//    kept below it;
+//  - after an answer that ends the connection, unread input is discarded for up to `linger`, so
+//    that the client reads the answer instead of a reset.
 #pragma once
 
 #include <httplib.h>
 
 #include <atomic>
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
+
+#include "http_framing.h"
 
 namespace nimkit::server {
 
 struct ConnectionOptions {
-  // Silence allowed between two reads of a request, and for a write to make progress.
-  std::chrono::milliseconds read_timeout{5000};
-  std::chrono::milliseconds write_timeout{5000};
-  // Time a client may take to send one whole request (line, headers and body), counted from
-  // its first byte: a client trickling one byte every few seconds is dropped at this deadline.
+  // Time a connection may wait for a request's first byte (a new or a keep-alive connection).
+  std::chrono::milliseconds idle_timeout{5000};
+  // Time a client may take to send one whole request, from its first byte.
   std::chrono::milliseconds request_deadline{5000};
-  // An idle keep-alive connection is closed after this long.
-  std::chrono::milliseconds keep_alive_timeout{5000};
+  // Time an answer's write may wait for the client to make room.
+  std::chrono::milliseconds write_timeout{5000};
+  // After an answer that closes the connection, unread input is discarded for up to this long.
+  std::chrono::milliseconds linger{1000};
+  FramingLimits framing;
+  std::size_t max_connections = 4096;
+  std::size_t max_connections_per_address = 1024;
+  // Threads that serve whole requests.
+  std::size_t workers = 16;
 };
 
-class DeadlineHttpServer : public httplib::Server {
+struct Connection;
+class Reactor;
+
+class ReactorHttpServer : public httplib::Server {
  public:
-  explicit DeadlineHttpServer(ConnectionOptions options) : options_(options) {}
-  // Connections currently dropped for missing the whole-request deadline (tests, logs).
+  explicit ReactorHttpServer(ConnectionOptions options);
+  ~ReactorHttpServer() override;
+  ReactorHttpServer(const ReactorHttpServer&) = delete;
+  ReactorHttpServer& operator=(const ReactorHttpServer&) = delete;
+
+  // Serves the socket bound by bind_to_port() or bind_to_any_port() until stop_serving(), then
+  // closes it with every connection and returns true; false when nothing is bound or the event
+  // loop cannot start. Call once.
+  bool serve();
+  // Makes serve() return promptly, also when it has not started yet: idle connections are
+  // closed, requests being served are answered, answers being written give up. Any thread.
+  void stop_serving();
+  bool stopping() const { return stopping_.load(); }
+  // Connections closed with a request not whole at its deadline; closed to make room for a new
+  // one past a cap; new ones answered 503 because every connection was busy; whole requests
+  // handed to a worker.
   std::uint64_t dropped_slow() const { return dropped_slow_.load(); }
+  std::uint64_t evicted() const { return evicted_.load(); }
+  std::uint64_t refused() const { return refused_.load(); }
+  std::uint64_t handed() const { return handed_.load(); }
+
+  // The refusal the connection layer made of the request this thread is answering (a framing
+  // header that lies, a head or body past its limit), or null. The server's pre-routing handler
+  // answers it, so that refusals are routed, logged and written like every other answer.
+  static const Refusal* refusal_of_current_request();
 
  private:
-  // Replaces httplib's loop (same contract: serve requests on `sock` until the client or the
-  // server is done, then close it).
-  bool process_and_close_socket(socket_t sock) override;
-  bool stopping() const { return svr_sock_ == INVALID_SOCKET; }
+  friend class Reactor;
+  // Answers the whole request the reactor handed over (on a worker thread), and says whether
+  // the connection stays open for another.
+  void serve_request(Connection& connection);
 
   ConnectionOptions options_;
+  int wake_fd_ = -1;  // an eventfd: stop_serving() and the workers wake the reactor through it
+  std::atomic<bool> stopping_{false};
   std::atomic<std::uint64_t> dropped_slow_{0};
-  friend class DeadlineStream;
+  std::atomic<std::uint64_t> evicted_{0};
+  std::atomic<std::uint64_t> refused_{0};
+  std::atomic<std::uint64_t> handed_{0};
 };
 
 }  // namespace nimkit::server

@@ -11,6 +11,7 @@
 #include "api.h"
 #include "json.h"
 #include "nimkit/grundy_sequence.h"
+#include "nimkit/quote.h"
 #include "nimkit/registry.h"
 #include "nimkit/ruleset.h"
 #include "request.h"
@@ -127,7 +128,7 @@ ApiResponse Api::grundy(std::string_view text, std::shared_ptr<WorkMeter> meter)
   if (shape == ValueShape::kNone) {
     return unprocessable(fmt::format(
         "{} has no Grundy sequence: its positions are not single heaps or pairs of heaps",
-        (*rules)->spec()));
+        sanitize((*rules)->spec())));
   }
   if (count < 1 || count > limits_.max_grundy_count) {
     return count_refusal(
@@ -175,7 +176,7 @@ ApiResponse Api::grundy_grid_answer(const Ruleset& rules, std::uint64_t side,
                                     const Limits& engine) const {
   if (side < 1 || side > limits_.max_grid_side) {
     return count_refusal(fmt::format("\"count\" {} is outside 1 to {} for the table g(a, b) of {}",
-                                     side, limits_.max_grid_side, rules.spec()),
+                                     side, limits_.max_grid_side, sanitize(rules.spec())),
                          limits_.max_grid_side);
   }
   auto grid = grundy_grid(rules, side, side, engine);

@@ -58,23 +58,25 @@ ApiResponse error_answer(int status, std::string message) {
   return ApiResponse{status, nlohmann::json{{"error", std::move(message)}}};
 }
 
+// max_running must be settled: every engine request may hold a worker while it runs or waits.
 ConnectionOptions connection_options(const ServerOptions& options) {
   using std::chrono::milliseconds;
-  return ConnectionOptions{.read_timeout = milliseconds(options.read_timeout),
-                           .write_timeout = milliseconds(options.write_timeout),
+  return ConnectionOptions{.idle_timeout = milliseconds(options.idle_timeout),
                            .request_deadline = milliseconds(options.request_deadline),
-                           .keep_alive_timeout = milliseconds(options.read_timeout)};
+                           .write_timeout = milliseconds(options.write_timeout),
+                           .framing = FramingLimits{.max_body_bytes = options.api.max_body_bytes},
+                           .max_connections = options.max_connections,
+                           .max_connections_per_address = options.max_connections_per_address,
+                           .workers = options.threads + options.max_running + options.max_waiting};
 }
 
 }  // namespace
 
-Server::Server(ServerOptions options)
-    : options_(std::move(options)),
-      api_(options_.api),
-      http_(std::make_unique<DeadlineHttpServer>(connection_options(options_))) {
+Server::Server(ServerOptions options) : options_(std::move(options)), api_(options_.api) {
   if (options_.max_running == 0) {
     options_.max_running = std::max<std::size_t>(2, std::thread::hardware_concurrency());
   }
+  http_ = std::make_unique<ReactorHttpServer>(connection_options(options_));
   engine_pool_ = std::make_unique<httplib::ThreadPool>(options_.max_running);
   install_routes();
 }
@@ -96,20 +98,21 @@ Result<bool> Server::bind() {
   }
   if (options_.port == 0) {
     const int port = http_->bind_to_any_port(options_.host);
-    if (port < 0) return fail(fmt::format("cannot listen on {} (any port)", options_.host));
+    if (port < 0)
+      return fail(fmt::format("cannot listen on {} (any port)", sanitize(options_.host)));
     port_ = port;
   } else {
     if (!http_->bind_to_port(options_.host, options_.port)) {
       return fail(fmt::format("cannot listen on {}:{} (address in use or not local?)",
-                              options_.host, options_.port));
+                              sanitize(options_.host), options_.port));
     }
     port_ = options_.port;
   }
   // httplib listens with a backlog of 5, which refuses connections under a burst: listening
   // again on the bound socket only raises the backlog.
   if (listen_socket_ >= 0 && ::listen(listen_socket_, options_.backlog) != 0) {
-    return fail(fmt::format("cannot listen on {}:{} with a backlog of {}", options_.host, port_,
-                            options_.backlog));
+    return fail(fmt::format("cannot listen on {}:{} with a backlog of {}", sanitize(options_.host),
+                            port_, options_.backlog));
   }
   return true;
 }
@@ -118,33 +121,26 @@ bool Server::listen() {
   {
     const std::lock_guard lock(mutex_);
     if (stopping_) return true;
-    listening_ = true;
   }
-  const bool served = http_->listen_after_bind();
-  const std::lock_guard lock(mutex_);
-  listening_ = false;
-  return served;
+  return http_->serve();
 }
 
 void Server::stop() {
-  bool listening = false;
   {
     const std::lock_guard lock(mutex_);
     stopping_ = true;
-    listening = listening_;
     for (const auto& meter : meters_) meter->cancel();
   }
   turn_.notify_all();
-  if (!http_) return;
-  // httplib ignores stop() until its loop has started: a stop() racing a listen() that was
-  // entered but has not yet started waits for it (briefly) rather than being lost.
-  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(1);
-  while (listening && !http_->is_running() && std::chrono::steady_clock::now() < give_up) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    const std::lock_guard lock(mutex_);
-    listening = listening_;
-  }
-  http_->stop();
+  // Also before serve() has started: it then returns at once.
+  http_->stop_serving();
+}
+
+ConnectionCounts Server::connection_counts() const {
+  return ConnectionCounts{.dropped_slow = http_->dropped_slow(),
+                          .evicted = http_->evicted(),
+                          .refused = http_->refused(),
+                          .handed = http_->handed()};
 }
 
 bool Server::admit() {
@@ -209,7 +205,6 @@ void Server::run_engine(const std::function<ApiResponse(std::shared_ptr<WorkMete
 
 void Server::install_routes() {
   httplib::Server& http = *http_;
-  const std::size_t threads = options_.threads;
   // SO_REUSEADDR only: httplib's default also sets SO_REUSEPORT, which lets a second server bind
   // the same port and silently take half of the connections. The socket is kept to raise the
   // backlog after binding.
@@ -218,14 +213,13 @@ void Server::install_routes() {
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
     listen_socket_ = sock;
   });
-  http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  // The connection layer reads whole bodies within this limit already; httplib checks it again.
   http.set_payload_max_length(options_.api.max_body_bytes);
-  http.set_read_timeout(options_.read_timeout);
-  http.set_write_timeout(options_.write_timeout);
-  http.set_keep_alive_timeout(5);
+  // Only for the Keep-Alive header it writes: the connection layer enforces the idle timeout.
+  http.set_keep_alive_timeout(options_.idle_timeout.count());
   // httplib writes headers and body in separate sends; with Nagle's algorithm on, a keep-alive
   // client's delayed ACK then stalls every answer by ~40 ms (measured with wrk: 288 → see
-  // docs/performance.md).
+  // docs/performance.md). Set on the listening socket, it is inherited by every accepted one.
   http.set_tcp_nodelay(true);
   // The page loads only its own files: no CDN, fonts or trackers, enforced by the browser too.
   http.set_default_headers({
@@ -235,8 +229,14 @@ void Server::install_routes() {
       {"Referrer-Policy", "no-referrer"},
   });
 
-  http.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
+  // A request the connection layer refused (its framing headers lie, or its head or body is
+  // too large) is answered here, before routing, so that it is logged like any other.
+  http.set_pre_routing_handler([](const httplib::Request&, httplib::Response& res) {
     request_start = Clock::now();
+    if (const Refusal* refusal = ReactorHttpServer::refusal_of_current_request()) {
+      send_json(res, error_answer(refusal->status, refusal->message));
+      return httplib::Server::HandlerResponse::Handled;
+    }
     return httplib::Server::HandlerResponse::Unhandled;
   });
 
@@ -275,9 +275,7 @@ void Server::install_routes() {
         return !too_large;
       });
       if (too_large || res.status == 413) {
-        send_json(res,
-                  error_answer(
-                      413, fmt::format("request body too large: the limit is {} bytes", max_body)));
+        send_json(res, error_answer(413, body_too_large(max_body)));
         return;
       }
       if (!read) {
@@ -321,7 +319,7 @@ void Server::install_routes() {
         if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
         std::string message = std::string(reason(res.status));
         if (res.status == 413) {
-          message = fmt::format("request body too large: the limit is {} bytes", max_body);
+          message = body_too_large(max_body);
         } else if (res.status == 404) {
           message =
               fmt::format("no such path {} {}", sanitize(req.method), nimkit::quoted(req.path));

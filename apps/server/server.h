@@ -16,36 +16,53 @@
 #include "nimkit/result.h"
 
 namespace httplib {
-class Server;
 class TaskQueue;
 }  // namespace httplib
 
 namespace nimkit::server {
 
+class ReactorHttpServer;
+
 struct ServerOptions {
   std::string host = "127.0.0.1";
   int port = 8080;  // 0 picks a free port (tests)
   ApiLimits api;
-  // A connection that sends nothing (or receives nothing) for this long is dropped, and a client
-  // must send a whole request within request_deadline of its first byte, so that slow or
-  // stalled clients cannot hold worker threads.
-  std::chrono::seconds read_timeout{5};
+  // Connections (connection.h): one may wait idle_timeout for a request's first byte, then has
+  // request_deadline from it to send the whole request; an answer's write may wait write_timeout
+  // for room. Slow or stalled clients hold no thread: the event loop waits for them.
+  std::chrono::seconds idle_timeout{5};
   std::chrono::seconds write_timeout{5};
   std::chrono::seconds request_deadline{5};
-  // Connection workers: each serves one connection at a time (cheap while idle), so there are
-  // many; the engine work they may start is bounded separately below.
-  std::size_t threads = 128;
+  // Connections held at once, in total and from one client address; past a cap a new connection
+  // takes the place of the waiting one whose deadline comes first (503 when all are busy).
+  std::size_t max_connections = 4096;
+  std::size_t max_connections_per_address = 1024;
+  // Worker threads that answer whole requests besides those the engine queue below may hold
+  // (an engine request keeps its worker while it runs or waits): health, the rulesets, the page
+  // and refusals always find one of these.
+  std::size_t threads = 16;
   // Engine requests (analyze, move, moves, grundy) running at once (0: one per core, at least
   // 2), and waiting for a turn; a request that finds the queue full, or waits longer than
-  // queue_wait, is answered 503 with Retry-After. Health and static files never queue.
+  // queue_wait, is answered 503 with Retry-After. Health and static files never queue. The wait
+  // is bounded by time; the count bounds only what waiting requests hold (a worker thread and a
+  // body each), so it is large: clients of trivial requests are all answered up to about
+  // max_running + max_waiting of them at once (wrk -c128; docs/performance.md).
   std::size_t max_running = 0;
-  std::size_t max_waiting = 24;
+  std::size_t max_waiting = 128;
   std::chrono::milliseconds queue_wait{2000};
   // Pending connections the kernel holds before accept.
   int backlog = 512;
   // One line per request: "POST /api/analyze 200 0.4ms". Called from worker threads, one call at
   // a time; null for no log.
   std::function<void(std::string_view line)> log;
+};
+
+// What the connection layer did to connections since the server started.
+struct ConnectionCounts {
+  std::uint64_t dropped_slow = 0;  // closed with a request not whole at its deadline
+  std::uint64_t evicted = 0;       // a waiting connection closed for a new one past a cap
+  std::uint64_t refused = 0;       // a new connection answered 503: every connection was busy
+  std::uint64_t handed = 0;        // whole requests handed to a worker to answer
 };
 
 class Server {
@@ -66,6 +83,7 @@ class Server {
   // Makes listen() return promptly: requests in flight are cancelled (answered 422 naming the
   // cancellation) and idle connections closed. Safe from any thread.
   void stop();
+  ConnectionCounts connection_counts() const;
 
  private:
   void install_routes();
@@ -80,14 +98,13 @@ class Server {
   std::size_t running_ = 0;
   std::size_t waiting_ = 0;
   bool stopping_ = false;
-  bool listening_ = false;  // inside listen()
   std::unordered_set<std::shared_ptr<WorkMeter>> meters_;
   int listen_socket_ = -1;
   std::unique_ptr<httplib::TaskQueue> engine_pool_;  // runs the admitted engine requests
 
   ServerOptions options_;
   Api api_;
-  std::unique_ptr<httplib::Server> http_;
+  std::unique_ptr<ReactorHttpServer> http_;
   int port_ = 0;
 };
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,8 @@
 
 namespace nimkit {
 
+class MisereQuotient;  // misere_quotient.h
+
 enum class Convention { kNormal, kMisere };  // last mover wins / last mover loses
 enum class Player { kFirst, kSecond };       // first = the player to move
 
@@ -21,13 +24,14 @@ std::string_view to_string(Player player);          // "first" / "second"
 
 // How an analysis found its answer.
 enum class Method {
-  kNimSum,        // Nim heaps: the XOR of the sizes
-  kMisereNim,     // Nim heaps under misère play: Bouton's rule
-  kPositionRule,  // one component with a P-position rule (Wythoff, Moore's Nim_k)
-  kGrundyValues,  // the XOR of the components' Grundy values
-  kSearch,        // exhaustive game-tree search
+  kNimSum,          // Nim heaps: the XOR of the sizes
+  kMisereNim,       // Nim heaps under misère play: Bouton's rule
+  kPositionRule,    // one component with a P-position rule (Wythoff, Moore's Nim_k)
+  kGrundyValues,    // the XOR of the components' Grundy values
+  kSearch,          // exhaustive game-tree search
+  kMisereQuotient,  // misère play of one heap game by its misère quotient (misere_quotient.h)
 };
-// "nim-sum", "misère Nim rule", "P-position rule", "Grundy values", "search".
+// "nim-sum", "misère Nim rule", "P-position rule", "Grundy values", "search", "misere-quotient".
 std::string_view to_string(Method method);
 
 struct Analysis {
@@ -47,6 +51,8 @@ struct Analysis {
   // within the limits (also under misère play, where the misère Nim rule uses them); else empty.
   std::vector<Nimber> values;
   Method method = Method::kSearch;
+  // The quotient that answered (Method::kMisereQuotient), else null.
+  std::shared_ptr<const MisereQuotient> quotient;
   // Positions the search memoized (0 when a formula answered).
   std::uint64_t nodes = 0;
   // Moves left with perfect play (remoteness.h). analyze() leaves it empty, as it costs a search

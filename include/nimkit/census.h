@@ -18,9 +18,11 @@
 //  - unsolved: no period proved within the heap or work bound; the report gives the heaps computed,
 //    the largest value and where it first appeared (the last heap at which the maximum changed),
 //    and the rare values of the sparse-space engine.
-// The work bound is charged every kCensusWorkInterval heaps from the engine's rare count at that
-// heap, a function of the values alone: so where a computation stops depends on the values and the
-// limits, not on the steps in which the sequence was extended.
+// The work bound is charged every kCensusWorkInterval heaps from the estimated work of a value at
+// that heap (sequence_value_work of grundy_sequence.h: the engine's rare count, or the options of
+// the heap for codes the split sets do not serve), a function of the values alone: so where a
+// computation stops depends on the values and the limits, not on the steps in which the sequence
+// was extended.
 //
 // Equivalence (CensusGrouper): two codes are equivalent when their sequences are identical. For
 // proved sequences that is exact: an eventually periodic sequence is fixed by its smallest
@@ -77,8 +79,10 @@ struct CensusLimits {
   std::uint64_t max_plain_heap = std::uint64_t{1} << 13;
   // Options a code's computation may visit, estimated (deterministically, so that every run
   // stops at the same heap) from the heaps computed: per heap, the rare heaps the sparse-space
-  // engine enumerates, or the splits the plain algorithm scans. Codes whose values grow large have
-  // many rare heaps; this bound stops them where the heap bound alone would take hours.
+  // engine enumerates, or the options of the heap for the plain algorithm and for codes with more
+  // split lengths than the engine's split sets serve (sequence_value_work). Codes whose values
+  // grow large have many rare heaps or long scans; this bound stops them where the heap bound
+  // alone would take hours.
   std::uint64_t max_work = 4'000'000'000;
   // A period proved from at most this many values (heaps 0 ... trivial_heaps - 1) is trivial.
   std::uint64_t trivial_heaps = 1000;

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -37,9 +38,10 @@ class SequenceEngine {
   virtual std::uint64_t size() const = 0;
   // g(n) for n < size().
   virtual std::uint64_t value(std::uint64_t n) const = 0;
-  // Computes values up to `size`, adding the options visited (or an estimate) to `work`; may stop
-  // early, once work passes `budget`.
-  virtual void extend(std::uint64_t size, std::uint64_t& work, std::uint64_t budget) = 0;
+  // Computes values up to `size`, adding the options visited (or an estimate) to `work` and
+  // charging them to limits' meter as it goes; may stop early, once work passes limits.max_scan
+  // or the meter stops.
+  virtual void extend(std::uint64_t size, std::uint64_t& work, const Limits& limits) = 0;
   // find_period (periodicity.h) over the values known.
   virtual std::optional<Periodicity> period(const PeriodTheorem& theorem) const = 0;
 };
@@ -122,6 +124,45 @@ std::string_view to_string(ValueShape shape);  // "none", "sequence", "grid"
 // a·columns + b): HeapGame::grundy_grid. Fails on another shape or past the limits.
 Result<std::vector<Nimber>> grundy_grid(const Ruleset& rules, std::uint64_t rows,
                                         std::uint64_t columns, const Limits& limits);
+
+// Metered runs of the sparse-space engine. Its values cost very different work: a heap of .354
+// marks a hundred rare heaps, while a heap of a code of ten split lengths whose values keep
+// growing scans every split of every length. The callers that bound work (analysis through
+// HeapRuleset, the census, `nimkit grundy`) drive the engine through extend_metered, which
+// estimates the work of each value from what the engine reports and hands it to the caller after
+// every stretch of bounded work, so that a deadline, a cancel or a work bound is heard within a
+// stretch however long the code.
+
+// The options the engine visits for one value of `game` at heap progress.heaps_done, estimated
+// from what it reports — a function of the values alone, so that a bound on it stops every run
+// at the same heap: the rare heaps a split set enumerates (rare_count + 1) when split sets serve
+// the game; otherwise (the plain algorithm, or more split lengths than the sets serve) the
+// options of the heap: (n - k) / 2 splits for each two-heap length k, (n - k)^2 / 12 for each
+// three-heap length, one for each other move.
+std::uint64_t sequence_value_work(const SplitGame& game, const SequenceProgress& progress);
+
+// Called after each stretch of a metered run with the engine's progress and the estimated
+// options of the heaps the stretch computed; returning false stops the run.
+using MeteredReport = std::function<bool(const SequenceProgress& progress, std::uint64_t work)>;
+
+// Estimated options per stretch of a metered run: tens of milliseconds on one core.
+inline constexpr std::uint64_t kStretchWork = std::uint64_t{1} << 26;
+
+// Extends `sequence` to `count` values (GrundySequence::extend_to) in stretches of about
+// kStretchWork estimated options — at least one heap, at most `max_interval` heaps (a power of
+// two) and at most the heaps already known, and ending at every multiple of `max_interval`, which
+// is always reported — calling `report` after each. False when `report` returned false (even on
+// the last stretch), or (computing nothing) when the count does not fit the memory budget.
+bool extend_metered(GrundySequence& sequence, std::uint64_t count, const MeteredReport& report,
+                    std::uint64_t max_interval = std::uint64_t{1} << 16);
+
+// GrundySequence::prove_period through extend_metered: the table doubles (or grows to the
+// candidate's needed values) until a period is proved or `max_heaps` values did not suffice. The
+// values computed when `report` stops the run are still searched for a proof; without one the
+// run fails with "interrupted".
+Result<Periodicity> prove_period_metered(GrundySequence& sequence, std::uint64_t max_heaps,
+                                         const MeteredReport& report,
+                                         std::uint64_t max_interval = std::uint64_t{1} << 16);
 
 // The mex of the marked values: `seen[v]` is true when v is an option's value.
 std::uint64_t mex_of_marks(const std::vector<bool>& seen);

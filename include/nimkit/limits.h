@@ -25,6 +25,9 @@ class WorkMeter {
   bool charge(std::uint64_t steps = 1);
   bool exhausted() const { return stopped_.load(std::memory_order_relaxed) != Stop::kNone; }
   void cancel();
+  // Cancels the work at the next charge once *flag is true: a process-wide flag a signal
+  // handler sets (the CLI's SIGTERM). Set before the meter is shared; the flag outlives it.
+  void cancel_when(const std::atomic<bool>* flag) { cancel_flag_ = flag; }
   std::uint64_t used() const { return used_.load(std::memory_order_relaxed); }
   // What stopped the work, in words: "the work limit of 1000000 steps", "the time limit of
   // 1000 ms", "cancellation"; empty while work may go on.
@@ -38,6 +41,7 @@ class WorkMeter {
   std::atomic<std::uint64_t> used_{0};
   std::atomic<std::uint64_t> next_clock_check_{0};
   std::atomic<Stop> stopped_{Stop::kNone};
+  const std::atomic<bool>* cancel_flag_ = nullptr;
 };
 
 // Steps a command or request may spend by default: seconds of search or enumeration (a misère
@@ -47,6 +51,10 @@ inline constexpr std::uint64_t kDefaultWorkSteps = 10'000'000;
 struct Limits {
   // Positions a game-tree search (misère play, games without Grundy values) may memoize.
   std::uint64_t max_nodes = 2'000'000;
+  // Bytes the positions a search keeps may take (the memo's keys and the positions being
+  // searched): a position of a thousand components, or of a large graph, costs far more than the
+  // node limit assumes.
+  std::uint64_t max_search_bytes = std::uint64_t{1} << 30;
   // Largest heap whose Grundy value may be computed by table (games with no closed form or
   // proved period).
   std::uint64_t max_table = 1'000'000;

@@ -1,16 +1,18 @@
 // Match: a game in progress or finished — start position, moves, undo — and its saved form.
 //
-// Saved game format (plain text, one record per line, '#' starts a comment):
+// Saved game format (plain text, one record per line; a line whose first non-blank character is
+// '#' is a comment, '#' elsewhere is data, a filled Cram cell):
 //   nimkit-game 1
 //   rules nim                      ruleset notation, as --rules takes it, or "sum" for a sum of
 //                                  rulesets (then the start names each component's ruleset:
-//                                  "start kayles:2,3 dawson:12 nim:3")
+//                                  "start kayles:2,3 dawson:12 nim:3"), or for components that
+//                                  bare items would merge (two graphs with the same vertices)
 //   convention normal              or misere
 //   players human computer         who moved first and second (free words, optional)
 //   start 3 4 5                    start position, as `analyze` takes it
 //   move 1 2                       the move as `play` reads it: for heaps, heap and objects
 //                                  taken[, parts left for splitting moves]; for graphs, a vertex
-//   move 3 3 !                     '!' marks a move that threw away a win
+//   move 3 3 !                     '!', a word of its own, marks a move that threw away a win
 // Replay re-checks every move (legality and the '!' marks) and names the line at fault.
 // docs/saved-games.md describes the format in full.
 #pragma once
@@ -82,7 +84,7 @@ class Match {
 // ("1:3 2:3"); for graphs "VERTEX". Text that names moves in two components (coin 3 of two coin
 // rows) is refused as ambiguous; "@N TEXT" reads TEXT in component N only (from 1). Fails naming
 // the bad value: no such heap, an empty heap, more than the heap holds, a spent zero move, a move
-// the rules do not allow.
+// the rules do not allow. White space around the text is ignored.
 Result<Move> parse_move(const Position& position, std::string_view text, const Limits& limits = {});
 // Every move the text may mean when it names a move only in part ("1 1" in a splitting game:
 // take 1 from heap 1, leaving one heap or two), in legal-move order; fails like parse_move().

@@ -10,9 +10,10 @@
 // Expressions: decimal numbers 0 to 2^64 − 1, `+` nim-sum, `*` nim-product, `/` nim-division,
 // `^` power (its exponent a plain decimal integer ≥ 0, not an expression), parentheses; `^`
 // binds tightest, then `*` and `/`, then `+`, each left to right (x^2^3 = (x^2)^3). Whitespace
-// is ignored.
+// is ignored. Parentheses nest at most kMaxNimExpressionDepth deep.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -31,8 +32,13 @@ std::uint64_t nim_divide(std::uint64_t x, std::uint64_t y);
 // x ⊗ x ⊗ ... (n factors); x^0 = 1.
 std::uint64_t nim_power(std::uint64_t x, std::uint64_t n);
 
+// Deepest nesting of parentheses an expression may have: the parser recurses once per level, and
+// this bound keeps any input far from the end of a thread's stack.
+inline constexpr std::size_t kMaxNimExpressionDepth = 256;
+
 // The value of a nim-arithmetic expression. Fails naming the bad token and its position (from
-// 1), a number above 2^64 − 1, or a division by 0.
+// 1), a number above 2^64 − 1, a division by 0, or a "(" nested deeper than
+// kMaxNimExpressionDepth.
 Result<std::uint64_t> evaluate_nim_expression(std::string_view text);
 
 // The products an expression computes, in the order it computes them (each with its factors),

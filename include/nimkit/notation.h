@@ -33,6 +33,11 @@ Result<Position> parse_position(std::string_view text,
 // qualified ("kayles:2,3 nim:3").
 std::string format_position(const Position& position, const Ruleset* default_rules = nullptr);
 
+// format_position(before.after(move), default_rules), without copying the components the move
+// leaves alone (each may hold a whole graph).
+std::string format_position_after(const Position& before, const Move& move,
+                                  const Ruleset* default_rules = nullptr);
+
 // Every item of the position as bare text, e.g. "3 4x 5".
 std::string format_items(const Position& position);
 

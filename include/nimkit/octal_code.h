@@ -9,6 +9,11 @@
 // d0 is 0 or, for splitting without removing anything, 4, 8 or C ("4.12"). The integer part may
 // be left out (".77" is "0.77") and so may the point when only d0 is given ("4" is "4.0").
 //
+// A code has at most kMaxOctalDigits digits after the point: the longest codes of the published
+// tables are Flammenkamp's 0.0…07 family (one digit 7 after up to 24 zeros, 25 digits), and each
+// value of a code of t digits costs the engine about t times the work of one digit (every split
+// length is marked and searched), while a checkpoint stores the code in at most 64 characters.
+//
 // The named games: kayles 0.77, dawson 0.07 (Dawson's Kayles), dawsons-chess 0.137, guiles 0.15,
 // officers 0.6, treblecross 0.007, double-kayles 0.7777.
 #pragma once
@@ -25,13 +30,17 @@
 
 namespace nimkit {
 
+// Digits after the point a code may have (see the top of this file).
+inline constexpr std::size_t kMaxOctalDigits = 32;
+
 struct OctalCode {
   // digits[j] for removing j objects; digits[0] is d0. Never empty; no trailing zero digit after
   // d1 (so equal games have equal codes).
   std::vector<std::uint8_t> digits;
 
   // Reads "0.77", ".77", "4.12", "4", "0.F" (hex digits in either case). Fails naming the text and
-  // the offending character: not a digit, d0 other than 0/4/8/C, more than one '.', empty.
+  // the offending character: not a digit, d0 other than 0/4/8/C, more than one '.', empty, more
+  // than kMaxOctalDigits digits after the point.
   static Result<OctalCode> parse(std::string_view text);
   // Canonical text: d0, '.', d1..dk with at least one digit after the point ("0.77", "4.0").
   std::string to_string() const;

@@ -96,6 +96,15 @@ class Ruleset {
   // Whether neighbouring components may be written in one token ("kayles:2,3"): their items
   // read back as the same separate components, never merged into one.
   virtual bool shares_tokens() const { return false; }
+  // Neighbouring components of this ruleset written together: items that parse_components()
+  // reads back as exactly these components, in this order, writing once what they repeat (the
+  // graph of the tokens on one drawn graph, the board of one board's regions), so that a
+  // position's text stays about as long as the text it was read from. nullopt (the default):
+  // each component is written on its own.
+  virtual std::optional<std::vector<std::string>> format_together(
+      std::span<const State* const> /*states*/) const {
+    return std::nullopt;
+  }
 
   // Numbered things a person points at in the component ("heap 3"), numbered across the
   // position from 1; 0 when the component's items carry their own names (graph vertices).

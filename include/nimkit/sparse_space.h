@@ -82,6 +82,10 @@ struct SequenceProgress {
   std::uint32_t max_value = 0;   // largest value so far
   std::uint64_t rare_count = 0;  // heaps ≥ 1 with a rare value under the current mask
   std::uint32_t mask = 0;        // current rare mask (0 under the plain algorithm)
+  // Whether the sparse algorithm serves every split length from split sets (false under the
+  // plain algorithm, and for codes with more split lengths than the sets serve, which it marks
+  // and searches length by length, so that their values cost work in proportion to the heap).
+  bool split_sets = false;
 };
 // Called every progress_interval heaps; returning false stops the computation early (the values
 // computed so far stay valid and can be checkpointed).

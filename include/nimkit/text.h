@@ -1,6 +1,7 @@
 // Splitting text into parts: the one splitter every notation and front end uses.
 #pragma once
 
+#include <cctype>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,5 +12,15 @@ namespace nimkit {
 std::vector<std::string> split(std::string_view text, char separator);
 // The words of `text`, separated by white space (none for blank text).
 std::vector<std::string> words(std::string_view text);
+// `text` without the white space at its ends. Inline: game files call it on every line.
+inline std::string_view trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())) != 0) {
+    text.remove_prefix(1);
+  }
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())) != 0) {
+    text.remove_suffix(1);
+  }
+  return text;
+}
 
 }  // namespace nimkit

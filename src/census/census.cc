@@ -7,6 +7,8 @@
 #include <numeric>
 #include <utility>
 
+#include "nimkit/checked.h"
+#include "nimkit/grundy_sequence.h"
 #include "nimkit/sparse_space.h"
 
 namespace nimkit {
@@ -56,23 +58,11 @@ struct Computed {
   bool out_of_work = false;
 };
 
-std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
-  return a > ~std::uint64_t{0} - b ? ~std::uint64_t{0} : a + b;
-}
-
-// Options visited per heap, estimated: the rare heaps (sparse-space engine), or every split
-// (plain algorithm: about n/2 two-heap splits, n²/12 three-heap splits, per digit).
-std::uint64_t work_per_heap(const SequenceProgress& progress, bool triple) {
-  const std::uint64_t n = progress.heaps_done;
-  if (progress.mask != 0) return progress.rare_count + 1;
-  return triple ? n / 12 * n + 1 : n / 2 + 1;
-}
-
-// The sequence of `code`, extended until a period is proved or a bound is reached. The steps are
-// prove_period's (doubling, or up to the candidate's needed values), but the work bound is charged
-// only at multiples of kCensusWorkInterval (the engine reports every one of them), from the rare
-// count there, and the computation stops at the first multiple where it is exceeded: both are
-// functions of the values, whatever the steps (which depend on the code's theorem).
+// The sequence of `code`, extended until a period is proved or a bound is reached
+// (prove_period_metered). The work bound is charged only at multiples of kCensusWorkInterval (the
+// metered run reports every one of them), each block from the estimated work of a value there
+// (sequence_value_work), and the computation stops at the first multiple where it is exceeded:
+// both are functions of the values, whatever the steps (which depend on the code's theorem).
 Result<Computed> compute(const OctalCode& code, const CensusLimits& limits) {
   Result<SplitGame> game = SplitGame::parse(code.to_string());
   if (!game) return fail(game.error());
@@ -81,39 +71,26 @@ Result<Computed> compute(const OctalCode& code, const CensusLimits& limits) {
       GrundySequence::create(*game, plain ? SequenceAlgorithm::kPlain : SequenceAlgorithm::kSparse);
   if (!created) return fail(created.error());
   Computed computed{std::move(*created), std::nullopt, false};
-  GrundySequence& sequence = computed.sequence;
   const std::uint64_t bound = std::max<std::uint64_t>(
       std::min<std::uint64_t>(plain ? limits.max_plain_heap : limits.max_heap, 1ULL << 32), 2);
   std::uint64_t work = 0;
   std::uint64_t charged_to = 0;  // a multiple of kCensusWorkInterval
-  // The engine reports every multiple of the interval (so one block is charged per call there);
-  // charging every block crossed keeps the bound working should a report fall elsewhere.
-  const SequenceProgressCallback meter = [&](const SequenceProgress& progress) {
+  const MeteredReport meter = [&](const SequenceProgress& progress, std::uint64_t /*stretch*/) {
     const std::uint64_t reached = progress.heaps_done / kCensusWorkInterval * kCensusWorkInterval;
     if (!computed.out_of_work && reached > charged_to) {
       const std::uint64_t heaps = reached - charged_to;
-      const std::uint64_t per_heap = work_per_heap(progress, plain);
       charged_to = reached;
-      work = saturating_add(
-          work, per_heap > ~std::uint64_t{0} / heaps ? ~std::uint64_t{0} : heaps * per_heap);
+      work = saturating_add(work, saturating_mul(heaps, sequence_value_work(*game, progress)));
       computed.out_of_work = work > limits.max_work;
     }
     return !computed.out_of_work;
   };
-  std::uint64_t next = std::min<std::uint64_t>(bound, 1024);
-  for (;;) {
-    sequence.extend_to(next, meter, kCensusWorkInterval);
-    std::optional<Periodicity> candidate = sequence.period_candidate();
-    if (candidate && candidate->proved) {
-      computed.period = std::move(candidate);
-      computed.out_of_work = false;
-      return computed;
-    }
-    if (computed.out_of_work || sequence.size() >= bound) return computed;
-    next = 2 * sequence.size();
-    if (candidate && candidate->needed > sequence.size()) next = std::min(next, candidate->needed);
-    next = std::min(next, bound);
+  auto proved = prove_period_metered(computed.sequence, bound, meter, kCensusWorkInterval);
+  if (proved) {
+    computed.period = *proved;
+    computed.out_of_work = false;
   }
+  return computed;
 }
 
 SequenceFingerprint fingerprint_of(const GrundySequence& sequence,

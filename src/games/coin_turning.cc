@@ -15,6 +15,13 @@ namespace {
 
 std::uint64_t coins_of(const State& state) { return state[0]; }
 
+// What a bad character of a row or grid is told. The notation is lower case only, as the rules
+// write it and as every other notation is case-sensitive: one spelling per position, so a row
+// reads back as typed; an upper-case H or T is told so.
+std::string expected_coin(char c) {
+  return c == 'H' || c == 'T' ? "expected h or t (lower case)" : "expected h or t";
+}
+
 bool heads(const State& state, std::uint64_t coin) {
   return (state[1 + (coin - 1) / 64] >> ((coin - 1) % 64) & 1U) != 0;
 }
@@ -87,11 +94,11 @@ Result<std::vector<ParsedComponent>> CoinTurning::parse_components(
     State state(1 + (row.size() + 63) / 64, 0);
     state[0] = row.size();
     for (std::size_t c = 0; c < row.size(); ++c) {
-      if (row[c] == 'h' || row[c] == 'H') {
+      if (row[c] == 'h') {
         flip(state, c + 1);
-      } else if (row[c] != 't' && row[c] != 'T') {
-        return fail(fmt::format("coin row {} has {} at coin {}: expected h or t", quoted(row),
-                                quoted(row.substr(c, 1)), c + 1));
+      } else if (row[c] != 't') {
+        return fail(fmt::format("coin row {} has {} at coin {}: {}", quoted(row),
+                                quoted(row.substr(c, 1)), c + 1, expected_coin(row[c])));
       }
     }
     out.push_back(ParsedComponent{std::move(state), i});
@@ -184,8 +191,8 @@ Result<std::vector<Option>> CoinTurning::parse_move(const State& state, std::str
         fmt::format("coin {} is tails: the rightmost coin turned must be heads", coins.back()));
   }
   if (!allowed(coins)) {
-    return fail(
-        fmt::format("{} cannot turn coins {}: {}", spec(), fmt::join(coins, " "), summary()));
+    return fail(fmt::format("{} cannot turn coins {}: {}", sanitize(spec()), fmt::join(coins, " "),
+                            summary()));
   }
   return std::vector<Option>{turn(state, coins)};
 }
@@ -289,7 +296,7 @@ Result<std::vector<Option>> CoinTurning::options_to_value(const State& state, Ni
       }
     }
     if (out.size() > kMaxTargetOptions) {
-      return fail(fmt::format("{} row has more than {} moves to value {}", spec(),
+      return fail(fmt::format("{} row has more than {} moves to value {}", sanitize(spec()),
                               kMaxTargetOptions, static_cast<std::uint64_t>(target)));
     }
   }
@@ -380,11 +387,11 @@ Result<std::vector<ParsedComponent>> TurningCorners::parse_components(
       }
       for (std::size_t y = 0; y < columns; ++y) {
         const char c = rows[x][y];
-        if (c == 'h' || c == 'H') {
+        if (c == 'h') {
           grid_flip(state, x, y);
-        } else if (c != 't' && c != 'T') {
-          return fail(fmt::format("coin grid {} has {} at coin ({},{}): expected h or t",
-                                  quoted(items[i]), quoted(rows[x].substr(y, 1)), x, y));
+        } else if (c != 't') {
+          return fail(fmt::format("coin grid {} has {} at coin ({},{}): {}", quoted(items[i]),
+                                  quoted(rows[x].substr(y, 1)), x, y, expected_coin(c)));
         }
       }
     }

@@ -277,6 +277,58 @@ std::vector<std::string> Cram::format_state(const State& state) const {
   return {fmt::format("{}", fmt::join(rows, "/"))};
 }
 
+std::optional<std::vector<std::string>> Cram::format_together(
+    std::span<const State* const> states) const {
+  // owner[r * kMaxSide + c]: the group's region holding cell (r, c), or -1.
+  std::vector<std::int64_t> owner(kMaxSide * kMaxSide, -1);
+  std::vector<std::uint64_t> placed;  // cells of the group, as indices into owner
+  std::uint64_t rows = 0;
+  std::uint64_t columns = 0;
+  std::uint64_t last_first = 0;
+  std::vector<std::string> items;
+  const auto flush = [&] {
+    std::string board;
+    for (std::uint64_t r = 0; r < rows; ++r) {
+      if (r > 0) board += '/';
+      for (std::uint64_t c = 0; c < columns; ++c) board += owner[r * kMaxSide + c] >= 0 ? '.' : '#';
+    }
+    items.push_back(std::move(board));
+    for (const std::uint64_t at : placed) owner[at] = -1;
+    placed.clear();
+    rows = columns = 0;
+  };
+  std::vector<std::uint64_t> cells;
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    const Box b = decode(*states[i]);
+    cells.clear();
+    for (std::uint64_t bits = b.cells; bits != 0; bits &= bits - 1) {
+      const auto k = static_cast<std::uint64_t>(std::countr_zero(bits));
+      cells.push_back((b.top + k / b.w) * kMaxSide + b.left + k % b.w);
+    }
+    // A region joins the board when it is free of the board's regions and of their sides, and
+    // starts after the last (the lowest bit is the region's first cell, row by row).
+    bool joins = !placed.empty() && cells.front() > last_first;
+    for (std::size_t k = 0; joins && k < cells.size(); ++k) {
+      const std::uint64_t at = cells[k];
+      const std::uint64_t r = at / kMaxSide;
+      const std::uint64_t c = at % kMaxSide;
+      joins = owner[at] < 0 && (r == 0 || owner[at - kMaxSide] < 0) &&
+              (r + 1 == kMaxSide || owner[at + kMaxSide] < 0) && (c == 0 || owner[at - 1] < 0) &&
+              (c + 1 == kMaxSide || owner[at + 1] < 0);
+    }
+    if (!placed.empty() && !joins) flush();
+    for (const std::uint64_t at : cells) {
+      owner[at] = static_cast<std::int64_t>(i);
+      placed.push_back(at);
+    }
+    rows = std::max(rows, b.top + b.h);
+    columns = std::max(columns, b.left + b.w);
+    last_first = cells.front();
+  }
+  if (!placed.empty()) flush();
+  return items;
+}
+
 std::string Cram::label(const State& state, std::size_t /*first_item*/) const {
   const Box b = decode(state);
   return fmt::format("region {}:{}", cell_name(b.top, b.left),

@@ -236,16 +236,57 @@ std::span<const std::uint64_t> token_arrows(const State& s) {
   return std::span<const std::uint64_t>(s).subspan(targets + s[first], s[first + 1] - s[first]);
 }
 
-// The name of vertex v, read from the state (a scan over the names before it).
-std::string name_of(const State& s, std::uint64_t v) {
-  std::size_t at = names_at(s);
-  for (std::uint64_t k = 0; k < v; ++k) at += 1 + (s[at] + 7) / 8;
+// A name as the state stores it: its length, then its bytes eight to a word.
+std::vector<std::uint64_t> packed(std::string_view name) {
+  std::vector<std::uint64_t> words{name.size()};
+  for (std::size_t at = 0; at < name.size(); at += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, name.data() + at, std::min<std::size_t>(8, name.size() - at));
+    words.push_back(word);
+  }
+  return words;
+}
+
+// The vertices called `a` and `b` (-1 for a name no vertex has) and where the name of vertex
+// `v` starts, from one scan of the names in the state comparing whole words, nothing copied:
+// describing a move asks it of every other token's component.
+struct Found {
+  std::int64_t a = -1;
+  std::int64_t b = -1;
+  std::size_t v_at = 0;
+};
+Found find_vertices(const State& s, std::string_view a, std::string_view b, std::uint64_t v) {
+  const std::vector<std::uint64_t> pa = packed(a);
+  const std::vector<std::uint64_t> pb = packed(b);
+  Found found;
+  const auto is = [&](std::size_t at, const std::vector<std::uint64_t>& name) {
+    return s[at] == name[0] && std::equal(name.begin() + 1, name.end(), s.begin() + at + 1);
+  };
+  for (std::size_t at = names_at(s), w = 0; w < s[0]; ++w) {
+    if (found.a < 0 && is(at, pa)) found.a = static_cast<std::int64_t>(w);
+    if (found.b < 0 && is(at, pb)) found.b = static_cast<std::int64_t>(w);
+    if (w == v) found.v_at = at;
+    if (found.a >= 0 && found.b >= 0 && w >= v) break;
+    at += 1 + (static_cast<std::size_t>(s[at]) + 7) / 8;
+  }
+  return found;
+}
+
+// The name whose length word is s[at].
+std::string name_at(const State& s, std::size_t at) {
   const auto length = static_cast<std::size_t>(s[at]);
   std::string name(length, '\0');
   for (std::size_t k = 0; k < length; k += 8) {
     std::memcpy(name.data() + k, &s[at + 1 + k / 8], std::min<std::size_t>(8, length - k));
   }
   return name;
+}
+
+// The name of vertex v, read from the state (a scan over the names before it).
+std::string name_of(const State& s, std::uint64_t v) {
+  std::size_t at = names_at(s);
+  for (std::uint64_t k = 0; k < v; ++k) at += 1 + (s[at] + 7) / 8;
+  return name_at(s, at);
 }
 
 std::vector<std::string> items_of(const Graph& g, std::uint32_t token) {
@@ -265,9 +306,10 @@ std::pair<std::uint32_t, std::uint32_t> slide(const State& before, const Option&
   return {token_of(before), token_of(option.result.front())};
 }
 
-// The graph's components from the pieces of one "...@T" group.
+// The graph's components from the pieces of one "...@T" group; each is a copy of the graph, and
+// their words are taken from `words_left`.
 Result<std::vector<State>> close_group(Builder& builder, std::string_view tokens,
-                                       std::string_view piece) {
+                                       std::string_view piece, std::uint64_t& words_left) {
   std::vector<std::string_view> names;
   for (std::size_t start = 0; start <= tokens.size();) {
     const std::size_t at = std::min(tokens.find('@', start), tokens.size());
@@ -287,18 +329,18 @@ Result<std::vector<State>> close_group(Builder& builder, std::string_view tokens
   auto graph = builder.build();
   if (!graph) return Error{graph.error()};
   std::vector<State> out;
-  for (std::string_view name : names) out.push_back(encode(*graph, *graph->index_of(name)));
+  for (std::string_view name : names) {
+    out.push_back(encode(*graph, *graph->index_of(name)));
+    // Checked before the copies are made: the first tells their size.
+    if (out.size() == 1 && out.front().size() * names.size() > words_left) {
+      return fail(fmt::format(
+          "{} tokens on a digraph of {} vertices would copy it {} times: more than the limit of "
+          "{} words a position's digraphs may take",
+          names.size(), graph->size(), names.size(), Digraph::kMaxPositionWords));
+    }
+  }
+  words_left -= out.front().size() * names.size();
   return out;
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
-    text.remove_suffix(1);
-  }
-  return text;
 }
 
 }  // namespace
@@ -318,6 +360,7 @@ Result<std::vector<ParsedComponent>> Digraph::parse_components(
   if (items.empty()) return fail(fmt::format("no digraph given: {}", kItemHelp));
   std::vector<ParsedComponent> out;
   Builder builder;
+  std::uint64_t words_left = kMaxPositionWords;
   std::size_t group_first = 0;
   std::string pending;  // the group's first piece, for the error of a group with no token
   for (std::size_t i = 0; i < items.size(); ++i) {
@@ -340,7 +383,7 @@ Result<std::vector<ParsedComponent>> Digraph::parse_components(
         if (pending.empty()) pending = arrow;
       }
       if (at == std::string::npos) continue;
-      auto states = close_group(builder, std::string_view(piece).substr(at + 1), piece);
+      auto states = close_group(builder, std::string_view(piece).substr(at + 1), piece, words_left);
       if (!states) return Error{states.error()};
       for (State& s : *states) out.push_back(ParsedComponent{std::move(s), group_first});
       builder = Builder();
@@ -356,6 +399,29 @@ Result<std::vector<ParsedComponent>> Digraph::parse_components(
 
 std::vector<std::string> Digraph::format_state(const State& state) const {
   return items_of(decode(state), token_of(state));
+}
+
+std::optional<std::vector<std::string>> Digraph::format_together(
+    std::span<const State* const> states) const {
+  // Two states hold one graph when every word but the token's (word 1) is equal.
+  const auto same_graph = [](const State& a, const State& b) {
+    return a.size() == b.size() && a[0] == b[0] &&
+           std::equal(a.begin() + 2, a.end(), b.begin() + 2);
+  };
+  std::vector<std::string> items;
+  for (std::size_t first = 0; first < states.size();) {
+    const State& graph = *states[first];
+    const Graph g = decode(graph);
+    std::vector<std::string> group = items_of(g, token_of(graph));
+    std::size_t last = first + 1;
+    for (; last < states.size() && same_graph(*states[last], graph); ++last) {
+      group.back() += "@" + g.names[token_of(*states[last])];
+    }
+    items.insert(items.end(), std::make_move_iterator(group.begin()),
+                 std::make_move_iterator(group.end()));
+    first = last;
+  }
+  return items;
 }
 
 std::string Digraph::label(const State& state, std::size_t /*first_item*/) const {
@@ -416,19 +482,18 @@ Result<std::vector<Option>> Digraph::parse_move(const State& state, std::string_
         quoted(text)));
   }
   const std::uint32_t token = token_of(state);
-  if (!from.empty() && name_of(state, token) != from) return std::vector<Option>{};
+  const Found found = find_vertices(state, to, from.empty() ? to : from, token);
+  if (!from.empty() && found.b != token) return std::vector<Option>{};
+  if (found.a < 0) return std::vector<Option>{};
   for (std::uint64_t w : token_arrows(state)) {
-    if (name_of(state, w) != to) continue;
+    if (w != static_cast<std::uint64_t>(found.a)) continue;
     State after = state;
     after[1] = w;
     return std::vector<Option>{Option{{std::move(after)}}};
   }
   // A vertex of this graph the token cannot reach in one move: say so (another token on the same
   // graph may still claim the move).
-  if (decode(state).index_of(to)) {
-    return fail(fmt::format("the token on {} has no arrow to {}", name_of(state, token), to));
-  }
-  return std::vector<Option>{};
+  return fail(fmt::format("the token on {} has no arrow to {}", name_at(state, found.v_at), to));
 }
 
 Count Digraph::count_options(const State& state) const { return token_arrows(state).size(); }
@@ -566,14 +631,20 @@ Result<std::vector<std::string>> digraph_game_file(std::string_view text,
   if (tokens.empty() && file_tokens.empty()) {
     return fail("no token: add a line \"@VERTEX\" for each token (e.g. \"@a\")");
   }
-  std::vector<std::string> out;
+  // One token holds the graph once and every token after it ("...@a@b"), so k tokens cost one
+  // graph to write and to parse, not k.
+  std::string out;
   const auto place = [&](const std::string& name, std::string where) -> Result<bool> {
     const auto v = graph->index_of(name);
     if (!v) {
       return fail(
           fmt::format("{}token on {}, a vertex no arrow names", std::move(where), quoted(name)));
     }
-    out.push_back(fmt::format("digraph:{}", fmt::join(items_of(*graph, *v), ",")));
+    if (out.empty()) {
+      out = fmt::format("digraph:{}", fmt::join(items_of(*graph, *v), ","));
+    } else {
+      out += "@" + graph->names[*v];
+    }
     return true;
   };
   for (const std::string& name : tokens) {
@@ -586,7 +657,7 @@ Result<std::vector<std::string>> digraph_game_file(std::string_view text,
       if (!placed) return Error{placed.error()};
     }
   }
-  return out;
+  return std::vector<std::string>{std::move(out)};
 }
 
 }  // namespace nimkit

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <functional>
 #include <limits>
 #include <map>
@@ -150,6 +151,11 @@ class ValueSearch {
     bool failed = false;
     for_each_move(key, k_, [&](const std::vector<std::uint64_t>& d) {
       if (failed) return;
+      if (!limits_.charge()) {
+        error_ = limits_.stopped();
+        failed = true;
+        return;
+      }
       if (++work_ > limits_.max_scan) {
         error_ =
             fmt::format("the Grundy value of this Moore position needs more than the scan limit {}",
@@ -286,6 +292,21 @@ std::vector<HeapOption> MooreNim::all_options(std::span<const Heap> component) c
     return std::tie(a.take, a.result) < std::tie(b.take, b.result);
   });
   return options;
+}
+
+std::uint64_t MooreNim::move_cost(const State& state) const {
+  const Heaps owned(state);
+  const std::span<const Heap> heaps = owned;
+  const std::uint64_t m = heaps.size();
+  std::uint64_t objects = 0;
+  std::uint64_t largest = 0;
+  for (const Heap& h : heaps) {
+    objects = objects > ~std::uint64_t{0} - h.size ? ~std::uint64_t{0} : objects + h.size;
+    largest = std::max(largest, h.size);
+  }
+  const std::uint64_t counts = static_cast<std::uint64_t>(std::bit_width(objects)) +
+                               m * (static_cast<std::uint64_t>(std::bit_width(largest)) + 2);
+  return 1 + counts * m * std::min<std::uint64_t>(k_ + 1, m) / 32;
 }
 
 std::optional<bool> MooreNim::p_position(std::span<const Heap> component) const {

@@ -6,6 +6,7 @@
 #include <cassert>
 
 #include "nimkit/bisect.h"
+#include "nimkit/quote.h"
 
 namespace nimkit {
 namespace {
@@ -151,18 +152,32 @@ Result<std::vector<HeapOption>> OctalGame::options_with_value(std::span<const He
   if (!search.period || n < 2 * (search.period->preperiod + search.period->period) + k + 2) {
     return HeapGame::options_with_value(component, target, limits);
   }
-  const std::uint64_t n0 = std::max<std::uint64_t>(search.period->preperiod, 1);
-  const std::uint64_t p = search.period->period;
   auto g = [&](std::uint64_t heap) {
     const Heap h{heap};
-    return grundy(std::span<const Heap>(&h, 1), limits).value();
+    return static_cast<std::uint64_t>(grundy(std::span<const Heap>(&h, 1), limits).value());
   };
+  const HeapClasses values{std::max<std::uint64_t>(search.period->preperiod, 1),
+                           search.period->period,
+                           g,
+                           [](std::uint64_t a, std::uint64_t b) { return a ^ b; },
+                           [&](std::uint64_t v) { return v == target; },
+                           fmt::format("reach Grundy value {}", to_string(target))};
+  return options_by_class(n, values, limits);
+}
+
+Result<std::vector<HeapOption>> OctalGame::options_by_class(std::uint64_t n,
+                                                            const HeapClasses& classes,
+                                                            const Limits& limits) const {
+  const std::uint64_t n0 = std::max<std::uint64_t>(classes.preperiod, 1);
+  const std::uint64_t p = classes.period;
+  const std::uint64_t k = code_.digits.size() - 1;
+  assert(n >= 2 * (n0 + p) + k + 2);
   // Per take: the smallest parts a of matching splits, listed singly below n0 and as residue
   // classes a ≡ c (mod p), a in [c, r/2], from n0 on; then whether the one-heap move matches.
   struct Take {
     std::uint64_t j;
     std::vector<std::uint64_t> parts;
-    std::vector<std::uint64_t> classes;
+    std::vector<std::uint64_t> residues;
     bool single;
   };
   std::vector<Take> takes;
@@ -170,14 +185,16 @@ Result<std::vector<HeapOption>> OctalGame::options_with_value(std::span<const He
   for (std::uint64_t j = 0; j <= k; ++j) {
     const std::uint8_t d = code_.digits[j];
     const std::uint64_t r = n - j;
-    Take take{j, {}, {}, (d & 2) != 0 && g(r) == target};
+    Take take{j, {}, {}, (d & 2) != 0 && classes.wanted(classes.of(r))};
     if (d & 4) {
       for (std::uint64_t a = 1; a < n0; ++a) {
-        if ((g(a) ^ g(r - a)) == target) take.parts.push_back(a);
+        if (classes.wanted(classes.combine(classes.of(a), classes.of(r - a)))) {
+          take.parts.push_back(a);
+        }
       }
       for (std::uint64_t c = n0; c < n0 + p; ++c) {
-        if ((g(c) ^ g(r - c)) == target) {
-          take.classes.push_back(c);
+        if (classes.wanted(classes.combine(classes.of(c), classes.of(r - c)))) {
+          take.residues.push_back(c);
           matching += (r / 2 - c) / p + 1;
         }
       }
@@ -186,14 +203,14 @@ Result<std::vector<HeapOption>> OctalGame::options_with_value(std::span<const He
     takes.push_back(std::move(take));
   }
   if (matching > limits.max_scan) {
-    return fail(fmt::format(
-        "{}: {} moves from a heap of {} reach Grundy value {}, more than the scan limit {}", spec(),
-        to_string(Nimber{matching}), n, to_string(target), limits.max_scan));
+    return fail(fmt::format("{}: {} moves from a heap of {} {}, more than the scan limit {}",
+                            sanitize(spec()), to_string(Nimber{matching}), n, classes.wanted_text,
+                            limits.max_scan));
   }
   std::vector<HeapOption> found;
   for (Take& take : takes) {
     const std::uint64_t r = n - take.j;
-    for (std::uint64_t c : take.classes) {
+    for (std::uint64_t c : take.residues) {
       for (std::uint64_t a = c; a <= r / 2; a += p) take.parts.push_back(a);
     }
     std::sort(take.parts.begin(), take.parts.end());
@@ -214,7 +231,7 @@ Result<std::vector<HeapOption>> OctalGame::options_taking(std::span<const Heap> 
     return fail(
         fmt::format("{}: taking {} from a heap of {} can be done in {} ways, more than the "
                     "scan limit {}",
-                    spec(), take, n, to_string(Nimber{c}), limits.max_scan));
+                    sanitize(spec()), take, n, to_string(Nimber{c}), limits.max_scan));
   }
   for (Count i = 0; i < c; ++i) found.push_back(option_taking(n, take, i));
   return found;

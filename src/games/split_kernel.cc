@@ -11,13 +11,13 @@ class SplitEngine final : public SequenceEngine {
 
   std::uint64_t size() const override { return sequence_.size(); }
   std::uint64_t value(std::uint64_t n) const override { return sequence_.value(n); }
-  void extend(std::uint64_t size, std::uint64_t& work, std::uint64_t budget) override {
-    constexpr std::uint64_t kChunk = 4096;
-    while (sequence_.size() < size && work <= budget) {
-      const std::uint64_t before = sequence_.size();
-      sequence_.extend_to(std::min<std::uint64_t>(size, before + kChunk));
-      work += (sequence_.size() - before) * (sequence_.progress().rare_count + 1);
-    }
+  void extend(std::uint64_t size, std::uint64_t& work, const Limits& limits) override {
+    // Each stretch's work is charged as soon as it is done, so a deadline or a cancel stops a long
+    // code within a stretch, not after the whole extension.
+    extend_metered(sequence_, size, [&](const SequenceProgress&, std::uint64_t stretch) {
+      work = std::min(work + stretch, ~std::uint64_t{0} - 1);
+      return limits.charge(stretch) && work <= limits.max_scan;
+    });
   }
   std::optional<Periodicity> period(const PeriodTheorem& /*theorem*/) const override {
     // The engine's candidate is find_period under the same octal theorem.

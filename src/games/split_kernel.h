@@ -11,7 +11,7 @@
 namespace nimkit::detail {
 
 // The engine for `game`, or nullptr when the sparse-space engine does not apply (a game with no
-// moves or with three-heap splits). Work is estimated as the rare heaps each value scans, plus one.
+// moves or with three-heap splits). Work is estimated by sequence_value_work (grundy_sequence.h).
 std::unique_ptr<SequenceEngine> make_split_engine(const SplitGame& game);
 
 }  // namespace nimkit::detail

@@ -9,6 +9,7 @@
 #include "nimkit/checked.h"
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
+#include "nimkit/quote.h"
 #include "packing.h"
 #include "sparse_kernel.h"
 #include "sparse_mex.h"
@@ -52,7 +53,7 @@ std::string_view to_string(SequenceAlgorithm algorithm) {
 Result<SequenceAlgorithm> parse_sequence_algorithm(std::string_view text) {
   if (text == "plain") return SequenceAlgorithm::kPlain;
   if (text == "sparse") return SequenceAlgorithm::kSparse;
-  return fail("algorithm \"" + std::string(text) + "\" is not plain or sparse");
+  return fail("algorithm " + quoted(text) + " is not plain or sparse");
 }
 
 GrundySequence::GrundySequence(std::unique_ptr<State> state) : state_(std::move(state)) {}
@@ -202,6 +203,8 @@ SequenceProgress GrundySequence::progress() const {
   p.max_value = s.max_value;
   p.rare_count = s.sparse ? s.rare_count : 0;
   p.mask = s.sparse ? s.mask : 0;
+  p.split_sets =
+      s.sparse && (s.game.grundys_game || s.split_two.size() <= detail::kMaxSplitLengths);
   return p;
 }
 

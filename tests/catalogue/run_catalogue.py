@@ -14,7 +14,8 @@ Each row names how the bad input reaches nimkit (kind), what it is, and what mus
             file: args contain @FILE, replaced by a file holding data; stdin is empty.
             http: args are "METHOD /path", data is the body, sent to `nimkit serve` on a free
                   loopback port started for the run.
-  args      "@PORT" becomes a free loopback port (for cases that start their own server).
+  args      "@PORT" becomes a free loopback port (for cases that start their own server);
+            {{TEXT*N}} is TEXT repeated N times, as in data (a long argument).
   data      "-" for nothing; otherwise UTF-8 text with the escapes \\n \\t \\r \\0 \\xHH \\\\, in
             which {{TEXT*N}} is TEXT repeated N times (large inputs, no large files).
   expect    exit status (cli, file) or HTTP status (http); alternatives separated by "|".
@@ -27,7 +28,8 @@ Each row names how the bad input reaches nimkit (kind), what it is, and what mus
 
 Contracts checked on every case: a command-line exit status >= 128 or a death by signal is a
 crash and always fails; exit status 2 must come with stderr of exactly one line starting
-"error: "; an HTTP refusal (4xx) must be a JSON object with a string "error".
+"error: "; an HTTP refusal (4xx) must be a JSON object with a string "error". A message is at
+most MAX_MESSAGE characters, however long the input it names (user text is quoted cut short).
 """
 
 import http.client
@@ -43,17 +45,19 @@ import tempfile
 import time
 
 DEFAULT_SECS = 20.0
+MAX_MESSAGE = 1000
 TIME_SCALE = float(os.environ.get("NIMKIT_CATALOGUE_TIME_SCALE", "1"))
+
+
+def repeat(text):
+    """{{TEXT*N}} -> TEXT repeated N times."""
+    return re.sub(r"\{\{(.*?)\*(\d+)\}\}", lambda m: m.group(1) * int(m.group(2)), text)
 
 
 def decode(data):
     if data == "-":
         return b""
-
-    def expand(match):
-        return match.group(1) * int(match.group(2))
-
-    text = re.sub(r"\{\{(.*?)\*(\d+)\}\}", expand, data)
+    text = repeat(data)
     # Escapes become bytes; every other character is written as UTF-8.
     simple = {"n": b"\n", "t": b"\t", "r": b"\r", "0": b"\0", "\\": b"\\"}
     out = bytearray()
@@ -102,7 +106,7 @@ def load(path):
 
 def run_cli(nimkit, case, work):
     stdin = b""
-    args = case["args"].replace("@PORT", str(free_port()))
+    args = repeat(case["args"]).replace("@PORT", str(free_port()))
     if case["kind"] == "file":
         path = os.path.join(work, f"case-{case['line']}.txt")
         with open(path, "wb") as f:
@@ -136,6 +140,8 @@ def run_cli(nimkit, case, work):
         lines = stderr.splitlines()
         if len(lines) != 1 or not lines[0].startswith("error: "):
             return f"exit 2 without one 'error: ' line on stderr: {stderr[:300]!r}"
+        if len(lines[0]) > MAX_MESSAGE:
+            return f"a message of {len(lines[0])} characters: {stderr[:300]!r}"
     if not has_fragment(case, stderr + stdout):
         return f"{case['fragment']!r} not in output {(stderr + stdout)[:300]!r}"
     if elapsed > case["secs"]:
@@ -200,6 +206,8 @@ def run_http(server, case):
             return f"HTTP {status} body is not JSON: {text[:300]!r}"
         if not isinstance(answer, dict) or not isinstance(answer.get("error"), str):
             return f"HTTP {status} body has no string \"error\": {text[:300]!r}"
+        if len(answer["error"]) > MAX_MESSAGE:
+            return f"an error of {len(answer['error'])} characters: {text[:300]!r}"
         if not has_fragment(case, answer["error"]):
             return f"{case['fragment']!r} not in error {answer['error']!r}"
     if elapsed > case["secs"]:

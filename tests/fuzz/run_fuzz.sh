@@ -16,7 +16,7 @@ shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
   targets=(fuzz_position fuzz_move fuzz_saved_game fuzz_ruleset fuzz_checkpoint fuzz_batch_line
-           fuzz_api)
+           fuzz_api fuzz_nimber fuzz_quotient_file)
 fi
 if ! command -v clang++ >/dev/null; then
   echo "fuzz: clang++ not installed (scripts/setup.sh installs it); skipped" >&2

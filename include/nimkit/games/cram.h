@@ -53,6 +53,11 @@ class Cram final : public Ruleset {
       std::span<const std::string> items) const override;
   std::vector<std::string> format_state(const State& state) const override;
   bool shares_tokens() const override { return true; }
+  // Regions that one board can hold — no two overlapping or side by side, each starting after
+  // the one before it (row by row), as parsing that board lists them — written as that board:
+  // a board of 672 dominoes is one 64 × 64 board, not 672.
+  std::optional<std::vector<std::string>> format_together(
+      std::span<const State* const> states) const override;
   // "region a1:c2" (the corners of its box).
   std::string label(const State& state, std::size_t first_item) const override;
   // {"cells": 1 for empty, 0 for filled, row by row over the region's box}, {"columns"},

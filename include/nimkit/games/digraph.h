@@ -44,6 +44,9 @@ class Digraph final : public Ruleset {
   static constexpr std::size_t kMaxVertices = 100'000;
   static constexpr std::size_t kMaxArrows = 200'000;
   static constexpr std::size_t kMaxName = 32;
+  // Words the components of one token may take together: each holds a copy of its graph, so
+  // many tokens on a large graph multiply it (a path of 100,000 vertices is 400,000 words).
+  static constexpr std::size_t kMaxPositionWords = std::size_t{1} << 27;
   // Graphs whose tables of values are kept between calls.
   static constexpr std::size_t kMaxCachedGraphs = 16;
 
@@ -53,12 +56,15 @@ class Digraph final : public Ruleset {
   std::string_view view() const override { return "digraph"; }
 
   // Items: arrows "a>b", the last of a graph followed by "@T" (or "@T" alone); an item may hold
-  // several comma-separated pieces. Fails naming the bad piece, the cycle, or a graph with no
-  // token.
+  // several comma-separated pieces. Fails naming the bad piece, the cycle, a graph with no
+  // token, or tokens whose copies of their graphs would pass kMaxPositionWords.
   Result<std::vector<ParsedComponent>> parse_components(
       std::span<const std::string> items) const override;
   // {"a>b", "b>c@a"}; a lone vertex {"@a"}.
   std::vector<std::string> format_state(const State& state) const override;
+  // Neighbouring tokens on one graph written with it once: {"a>b", "b>c@a@b"}.
+  std::optional<std::vector<std::string>> format_together(
+      std::span<const State* const> states) const override;
   // "digraph a>b,b>c@a"; past six arrows "digraph of 8 vertices, 11 arrows, token on s".
   std::string label(const State& state, std::size_t first_item) const override;
   // {"vertices", 0..V-1}, {"arrows", [from1, to1, from2, to2, ...]} as vertex numbers,
@@ -107,7 +113,8 @@ class Digraph final : public Ruleset {
 // A game file, the text a teacher writes: one arrow "a>b" per line, lines "@a" placing a token
 // (one component each), blank lines and lines starting with '#' ignored (as is anything after a
 // '#'). `tokens`, when not empty, name the vertices holding the tokens instead of the file's "@"
-// lines. Returns the position's tokens in the notation above, one "digraph:...@T" per token.
+// lines. Returns the position in the notation above: one token "digraph:...@T1@T2...", the
+// graph written once whatever the number of tokens.
 // Fails with "line N: ..." for a bad line, a cycle (naming the line of its closing arrow), a
 // token on a vertex no arrow names, or no token at all.
 Result<std::vector<std::string>> digraph_game_file(std::string_view text,

@@ -22,6 +22,7 @@
 // chooses that engine from split_game()) unless the code has three-heap splits.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -30,6 +31,19 @@
 #include "nimkit/octal_code.h"
 
 namespace nimkit {
+
+// A classification of heaps by a value that is additive over the heaps a move leaves (a Grundy
+// value under XOR, a misère quotient's class under its product), periodic: of(h + period) =
+// of(h) for h ≥ preperiod ≥ 1.
+struct HeapClasses {
+  std::uint64_t preperiod = 1;
+  std::uint64_t period = 1;
+  std::function<std::uint64_t(std::uint64_t)> of;                      // a heap's class
+  std::function<std::uint64_t(std::uint64_t, std::uint64_t)> combine;  // two heaps' together
+  std::function<bool(std::uint64_t)> wanted;                           // an option's, wanted?
+  std::string wanted_text;  // what the wanted moves do, for the scan limit's message: "win"
+};
+
 class OctalGame final : public HeapRuleset {
  public:
   // `name` is the registry name for a named game ("kayles"), empty for "octal:CODE".
@@ -51,6 +65,12 @@ class OctalGame final : public HeapRuleset {
   // so only the matching options are listed; it fails when they are more than max_scan.
   Result<std::vector<HeapOption>> options_with_value(std::span<const Heap> component, Nimber target,
                                                      const Limits& limits) const override;
+  // The options of a heap of n whose class `classes` wants, by residue: splits whose parts both
+  // pass the preperiod fall in classes a ≡ c (mod period), so a heap of 10^18 costs O(preperiod +
+  // period) per take. Requires a code without three-heap splits and n ≥ 2·(preperiod + period) +
+  // k + 2 (k the most objects a move takes); fails when more than limits.max_scan options match.
+  Result<std::vector<HeapOption>> options_by_class(std::uint64_t n, const HeapClasses& classes,
+                                                   const Limits& limits) const;
   Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component, std::size_t heap,
                                                  std::uint64_t take,
                                                  const Limits& limits) const override;

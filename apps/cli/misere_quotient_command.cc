@@ -1,0 +1,200 @@
+// nimkit misere-quotient: the misère quotient of a heap game (misere_quotient.h) — its
+// presentation, elements, P-portion, pretending function, period and why the computation
+// stopped — as text or JSON; --save-quotient keeps it in a checked file and --quotient reads one
+// back (verified) to print or extend.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+
+#include "commands.h"
+#include "common.h"
+#include "json.h"
+#include "nimkit/misere_quotient.h"
+#include "nimkit/quote.h"
+#include "nimkit/registry.h"
+
+namespace nimkit::cli {
+namespace {
+
+struct QuotientOptions {
+  std::string rules;
+  std::uint64_t max_heap = QuotientBounds{}.max_heap;
+  std::uint64_t max_order = QuotientBounds{}.max_order;
+  std::uint64_t limit = 20'000'000;
+  bool json = false;
+  std::string save;
+  std::string load;
+};
+
+// Largest quotient file read: a table of the largest order allowed, and then some.
+constexpr std::size_t kMaxQuotientFile = std::size_t{64} << 20;
+// Heaps of Φ per line of the text output.
+constexpr std::uint64_t kPhiPerLine = 12;
+
+// The elements in the order of their normal forms (the last generator weighing most).
+std::vector<QuotientElement> sorted_elements(const MisereQuotient& q) {
+  std::vector<QuotientElement> elements(q.order());
+  for (QuotientElement x = 0; x < q.order(); ++x) elements[x] = x;
+  std::sort(elements.begin(), elements.end(), [&](QuotientElement x, QuotientElement y) {
+    const auto& a = q.normal_form(x);
+    const auto& b = q.normal_form(y);
+    return std::lexicographical_compare(a.rbegin(), a.rend(), b.rbegin(), b.rend());
+  });
+  return elements;
+}
+
+std::vector<std::string> names(const MisereQuotient& q, const std::vector<QuotientElement>& xs) {
+  std::vector<std::string> out;
+  for (QuotientElement x : xs) out.push_back(q.name(x));
+  return out;
+}
+
+std::vector<std::string> relation_texts(const MisereQuotient& q) {
+  std::vector<std::string> out;
+  for (const QuotientRelation& r : q.relations()) {
+    out.push_back(MisereQuotient::word_name(r.left) + " = " + MisereQuotient::word_name(r.right));
+  }
+  return out;
+}
+
+std::vector<QuotientElement> p_sorted(const MisereQuotient& q) {
+  std::vector<QuotientElement> out;
+  for (QuotientElement x : sorted_elements(q)) {
+    if (q.in_p(x)) out.push_back(x);
+  }
+  return out;
+}
+
+void print_json(const Ruleset& rules, const MisereQuotient& q) {
+  nlohmann::json generators = nlohmann::json::array();
+  for (std::size_t g = 0; g < q.grew_at().size(); ++g) {
+    generators.push_back({{"name", q.name(q.generators()[g])}, {"heap", q.grew_at()[g]}});
+  }
+  std::vector<std::string> phi;
+  for (std::uint64_t h = 0; h <= q.max_heap(); ++h) phi.push_back(q.name(q.phi(h)));
+  nlohmann::json j{{"rules", rules.spec()},
+                   {"game", q.rules()},
+                   {"title", ruleset_title(rules)},
+                   {"order", q.order()},
+                   {"p_size", q.p_size()},
+                   {"tame", q.tame()},
+                   {"generators", generators},
+                   {"relations", relation_texts(q)},
+                   {"elements", names(q, sorted_elements(q))},
+                   {"p_portion", names(q, p_sorted(q))},
+                   {"max_heap", q.max_heap()},
+                   {"phi", phi},
+                   {"grew_at", q.grew_at()},
+                   {"stopped", q.stopped()}};
+  if (q.period()) {
+    j["period"] = {{"preperiod", q.period()->preperiod},
+                   {"period", q.period()->period},
+                   {"checked_to", q.period()->checked_to}};
+  } else {
+    j["period"] = nullptr;
+  }
+  fmt::print("{}\n", contract::dump_json(j));
+}
+
+void print_text(const Ruleset& rules, const MisereQuotient& q) {
+  fmt::print("{} ({}), misère quotient {}\n", ruleset_title(rules), q.rules(),
+             q.period() ? "of every heap" : fmt::format("of heaps up to {}", q.max_heap()));
+  fmt::print("Order {}, |P| = {}, {}\n", q.order(), q.p_size(),
+             q.tame() ? "tame (the quotient of misère Nim's positions)" : "wild (not tame)");
+  std::vector<std::string> generators;
+  for (std::size_t g = 0; g < q.grew_at().size(); ++g) {
+    generators.push_back(fmt::format("{} = Φ({})", q.name(q.generators()[g]), q.grew_at()[g]));
+  }
+  fmt::print("Generators: {}\n",
+             generators.empty() ? "none" : fmt::to_string(fmt::join(generators, ", ")));
+  const std::vector<std::string> relations = relation_texts(q);
+  fmt::print("Relations: {}\n",
+             relations.empty() ? "none" : fmt::to_string(fmt::join(relations, ", ")));
+  fmt::print("Elements ({}): {}\n", q.order(), fmt::join(names(q, sorted_elements(q)), ", "));
+  fmt::print("P-portion ({}): {}\n", q.p_size(), fmt::join(names(q, p_sorted(q)), ", "));
+  fmt::print("Pretending function Φ (heaps 1 to {}):\n", q.max_heap());
+  for (std::uint64_t first = 1; first <= q.max_heap(); first += kPhiPerLine) {
+    const std::uint64_t last = std::min(q.max_heap(), first + kPhiPerLine - 1);
+    std::vector<std::string> row;
+    for (std::uint64_t h = first; h <= last; ++h) row.push_back(q.name(q.phi(h)));
+    fmt::print("  {:>4}-{:<4} {}\n", first, last, fmt::join(row, " "));
+  }
+  if (q.period()) {
+    fmt::print(
+        "Φ(n + {}) = Φ(n) for every n ≥ {}: proved by the misère periodicity theorem from heaps 1 "
+        "to {}\n",
+        q.period()->period, q.period()->preperiod, q.period()->checked_to);
+  }
+  fmt::print("Grew at heaps: {}\n", fmt::join(q.grew_at(), " "));
+  fmt::print("Stopped: {}\n", q.stopped());
+}
+
+int run_quotient(const QuotientOptions& options) {
+  auto rules = make_ruleset(options.rules);
+  if (!rules) return report(rules.error());
+  if (!has_misere_quotient(**rules)) {
+    return report(fmt::format(
+        "--rules {} has no misère quotients here: they are computed for games of single heaps "
+        "whose moves leave smaller heaps",
+        nimkit::quoted(options.rules)));
+  }
+  QuotientBounds bounds;
+  bounds.max_heap = options.max_heap;
+  bounds.max_order = static_cast<std::size_t>(options.max_order);
+  const Limits limits = command_limits(options.limit);
+  std::optional<MisereQuotient> from;
+  if (!options.load.empty()) {
+    // A binary file: one "line" may be the whole of it.
+    auto bytes = read_text_file(options.load, nimkit::quoted(options.load), kMaxQuotientFile,
+                                kMaxQuotientFile);
+    if (!bytes) return report(bytes.error());
+    QuotientBounds reading = bounds;
+    reading.max_heap = std::max<std::uint64_t>(bounds.max_heap, 1'000'000);
+    auto loaded = load_misere_quotient(*bytes, **rules, reading, limits);
+    if (!loaded) return report(fmt::format("{}: {}", sanitize(options.load), loaded.error()));
+    from = std::move(*loaded);
+  }
+  auto quotient = compute_misere_quotient(**rules, bounds, limits, from ? &*from : nullptr);
+  if (!quotient) return report_limit(quotient.error());
+  if (!options.save.empty()) {
+    if (const int status =
+            write_whole_file(options.save, save_misere_quotient(*quotient), "the quotient");
+        status != 0) {
+      return status;
+    }
+  }
+  if (options.json) {
+    print_json(**rules, *quotient);
+  } else {
+    print_text(**rules, *quotient);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_misere_quotient_command(CLI::App& app, int& status) {
+  auto options = std::make_shared<QuotientOptions>();
+  CLI::App* command = app.add_subcommand(
+      "misere-quotient",
+      "the misère quotient of a heap game: presentation, P-portion, pretending function, period");
+  command->add_option("--rules", options->rules, "the game, e.g. kayles, dawson, octal:0.75, nim")
+      ->required();
+  add_u64_option(*command, "--max-heap", options->max_heap,
+                 "heaps examined at most (default 300): the quotient of heaps up to it when no "
+                 "period is proved by then");
+  add_u64_option(*command, "--max-order", options->max_order,
+                 "elements a candidate quotient may have (default 2048)");
+  add_u64_option(*command, "--limit", options->limit,
+                 "work limit, as for analyze (default 20000000)");
+  command->add_flag("--json", options->json, "print the quotient as one JSON object");
+  command->add_option("--save-quotient", options->save,
+                      "write the quotient to FILE (a checked binary format)");
+  command->add_option("--quotient", options->load,
+                      "start from the quotient saved in FILE (verified first; refused when "
+                      "corrupt or of another game)");
+  command->callback([options, &status] { status = run_quotient(*options); });
+}
+
+}  // namespace nimkit::cli

@@ -1,0 +1,192 @@
+// Misère quotients (Plambeck and Siegel): perfect misère play of heap games past the search.
+//
+// What a quotient is. Take every sum of heaps of one ruleset (heaps of at most N objects, or of
+// any size). Two sums G and H are indistinguishable when G + X and H + X have the same misère
+// outcome for every sum X; the classes form a finite or infinite commutative monoid Q, the
+// misère quotient, and the classes of the lost positions (the player to move loses) form its
+// P-portion P ⊆ Q. The pretending function Φ sends a heap of n objects to its class, so a sum of
+// heaps h1 + ... + hk is lost for the player to move exactly when Φ(h1)·...·Φ(hk) ∈ P. The empty
+// sum is the identity 1, never in P (misère: whoever cannot move has won).
+//
+// What the computation guarantees. compute_misere_quotient() builds Q heap by heap. The quotient
+// of heaps ≤ n − 1 is extended by heap n: an existing element is reused when no sum tells heap n
+// apart from it (checked, not assumed), otherwise the monoid grows (a new generator, P marked by
+// the smallest sum of each element, reduced by indistinguishability), and a candidate that
+// mispredicts some sum is recalibrated from the least such sum it finds. Every quotient it
+// returns has passed the verification below, so it is exact for every sum of heaps it covers;
+// every element is the class of some sum; distinct elements are distinguishable (it is reduced).
+//
+// Verification (the misère analogue of checking mex): a candidate (Q, P, Φ) predicts every sum
+// exactly when no sum is mispredicted by one move. A sum is a word h1 + ... + hk; carrying along
+// with its class x the set S of the classes of its options, adding a heap h of class φ whose
+// options have classes T gives (xφ, Sφ ∪ xT). A sum is consistent when x ∈ P exactly when S is
+// non-empty and S ∩ P is empty. The check closes the reachable pairs (x, S) under every heap,
+// keeping for each x only the ⊆-minimal sets S (a subset's sums fail wherever a superset's do),
+// and checks x ∈ P ⇒ no option in P directly for every x and heap. By induction on sums, a
+// candidate with no inconsistent pair predicts every outcome.
+//
+// The misère periodicity theorem (the certificate of a complete quotient, like periodicity.h
+// for normal play). Let an octal code take at most k objects and leave at most r heaps, and let
+// (Q, P, Φ) be exact for heaps ≤ N. If n0 ≥ 1 and p ≥ 1 satisfy Φ(n) = Φ(n − p) for every
+// n0 + p ≤ n ≤ N, and N ≥ r·(n0 + p − 1) + k, then Φ(n) = Φ(n − p) for every n ≥ n0 + p, and Q
+// with P is the quotient of every sum of heaps of any size. Proof: by induction on m > N, heap m
+// is given Φ(m − p). Each option of m takes j ≤ k and leaves parts summing to m − j ≥
+// r·(n0 + p − 1) + 1, so one part is at least n0 + p and taking p from it is an option of m − p
+// of the same class (induction); conversely an option of m − p has a part of at least n0 (its
+// parts sum to more than r·(n0 − 1)) and adding p to it is an option of m. So heap m brings the
+// same (class, option classes) pair as heap m − p, the reachable pairs of the verification do
+// not change, and every sum stays predicted; the monoid and P do not change either.
+//
+// Limits. The computation stops, saying why, when the period is proved, at QuotientBounds::
+// max_heap, when a candidate would pass QuotientBounds::max_order elements or its checks would
+// pass max_pairs pairs, or when the work meter of the limits runs out (every loop charges it);
+// what it has then is the partial quotient of heaps ≤ n, exact for every sum of such heaps.
+// Quotients exist for heap rulesets of one heap per component whose moves leave smaller heaps
+// (octal codes, Nim, subtraction games, Grundy's game, ...); only octal codes have the
+// periodicity theorem, so the others stop at the heap bound. No I/O: the file format is bytes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "nimkit/limits.h"
+#include "nimkit/result.h"
+#include "nimkit/ruleset.h"
+
+namespace nimkit {
+
+// An element of a quotient: 0 is the identity, the class of the empty sum.
+using QuotientElement = std::uint32_t;
+
+// Φ(n + period) = Φ(n) for every n ≥ preperiod, proved by the misère periodicity theorem from
+// the heaps up to `checked_to` (at least r·(preperiod + period − 1) + k).
+struct MiserePeriod {
+  std::uint64_t preperiod = 1;
+  std::uint64_t period = 1;
+  std::uint64_t checked_to = 0;
+
+  friend bool operator==(const MiserePeriod&, const MiserePeriod&) = default;
+};
+
+// A relation of a presentation: two words in the generators (exponent per generator) that are
+// the same element.
+struct QuotientRelation {
+  std::vector<std::uint32_t> left;
+  std::vector<std::uint32_t> right;
+};
+
+// A misère quotient with its P-portion and pretending function. Immutable once built; shared
+// between threads.
+class MisereQuotient {
+ public:
+  // Assembled by the computation and the file reader from a verified multiplication table.
+  // `table` is order × order, row-major; `generators` generate every element.
+  MisereQuotient(std::string rules, std::vector<QuotientElement> table, std::vector<bool> p,
+                 std::vector<QuotientElement> phi, std::vector<std::uint64_t> grew_at,
+                 std::optional<MiserePeriod> period, std::string stopped);
+
+  // The ruleset's canonical notation ("octal:0.77" for kayles: the same game, the same quotient).
+  const std::string& rules() const { return rules_; }
+  std::size_t order() const { return order_; }
+  QuotientElement multiply(QuotientElement x, QuotientElement y) const {
+    return table_[static_cast<std::size_t>(x) * order_ + y];
+  }
+  bool in_p(QuotientElement x) const { return p_[x]; }
+  std::size_t p_size() const;
+  // The elements of P, ascending.
+  std::vector<QuotientElement> p_portion() const;
+
+  // Φ is known for heaps 0 ... max_heap() (Φ(0) = 1), and for every heap when periodic.
+  std::uint64_t max_heap() const { return phi_.size() - 1; }
+  const std::optional<MiserePeriod>& period() const { return period_; }
+  bool covers(std::uint64_t heap) const { return period_ || heap <= max_heap(); }
+  // Φ(heap); requires covers(heap).
+  QuotientElement phi(std::uint64_t heap) const;
+  // The heap of the table whose class Φ(heap) is read from (heap itself below the period).
+  std::uint64_t reduced_heap(std::uint64_t heap) const;
+
+  // The heaps at which the monoid grew: heaps whose class is not a product of the classes of
+  // smaller heaps (not equivalent to any sum of smaller heaps).
+  const std::vector<std::uint64_t>& grew_at() const { return grew_at_; }
+  // Why the computation stopped, in words: "the period is proved", "the heap bound 50", ...
+  const std::string& stopped() const { return stopped_; }
+
+  // The presentation: generators a, b, c, ... are the classes of the heaps at which the monoid
+  // grew (grew_at(), in heap order); every element has a normal form, its least word in the
+  // generators (lexicographic on the exponents, the last generator weighing most); the relations
+  // rewrite each minimal word that is not a normal form to its normal form (a complete rewriting
+  // system).
+  const std::vector<QuotientElement>& generators() const { return generators_; }
+  const std::vector<std::uint32_t>& normal_form(QuotientElement x) const { return words_[x]; }
+  std::vector<QuotientRelation> relations() const;
+  // "1", "a", "ab²c": an element by its normal form; a word the same way.
+  std::string name(QuotientElement x) const { return word_name(words_[x]); }
+  static std::string word_name(const std::vector<std::uint32_t>& word);
+  // Tame: isomorphic, with P, to the quotient T_m of misère Nim (a² = 1, the rest a group of
+  // order 2^m with P = {a, its identity}); misère Nim itself is tame.
+  bool tame() const;
+
+  friend bool operator==(const MisereQuotient&, const MisereQuotient&) = default;
+
+ private:
+  std::string rules_;
+  std::size_t order_;
+  std::vector<QuotientElement> table_;
+  std::vector<bool> p_;
+  std::vector<QuotientElement> phi_;
+  std::vector<std::uint64_t> grew_at_;
+  std::optional<MiserePeriod> period_;
+  std::string stopped_;
+  std::vector<QuotientElement> generators_;
+  std::vector<std::vector<std::uint32_t>> words_;
+};
+
+struct QuotientBounds {
+  // Heaps examined at most; the quotient of heaps ≤ max_heap is the answer if no period is proved
+  // by then.
+  std::uint64_t max_heap = 300;
+  // Elements a candidate monoid may have (its multiplication table is order² entries).
+  std::size_t max_order = 2048;
+  // Pairs (x, S) one verification may keep.
+  std::size_t max_pairs = 200'000;
+};
+
+// Whether `rules` has misère quotients here: a heap ruleset of one heap per component. (A move
+// that does not leave smaller heaps is still refused by the computation, naming the heap.)
+bool has_misere_quotient(const Ruleset& rules);
+
+// The quotient of `rules` heap by heap from `from` (a quotient of the same ruleset, exact for
+// its heaps) or from nothing, until its period is proved or a bound or the limits stop it (the
+// result says which, in stopped()). Fails, naming the ruleset, when it has no quotients here,
+// when `from` is another ruleset's, or when not even heap 1 could be added within the limits.
+Result<MisereQuotient> compute_misere_quotient(const Ruleset& rules, const QuotientBounds& bounds,
+                                               const Limits& limits,
+                                               const MisereQuotient* from = nullptr);
+
+// The shared quotient of `rules` covering `heap`: computed once per ruleset (the same game under
+// two names shares one), kept in a bounded cache and extended by later calls; thread-safe (the
+// computation of one ruleset runs once at a time, others wait for it). A heap past
+// `partial_heaps` needs the complete quotient (a proved period within bounds.max_heap). Null
+// when none covers `heap` within the bounds and limits, or the ruleset has none.
+std::shared_ptr<const MisereQuotient> shared_misere_quotient(const Ruleset& rules,
+                                                             std::uint64_t heap,
+                                                             const QuotientBounds& bounds,
+                                                             const Limits& limits);
+
+// The quotient file format, version 1: magic "NIMKITMQ", the version, the ruleset, the order, the
+// table, P, Φ, the growth heaps, the period, why it stopped, and a checksum of all of it
+// (every integer little-endian).
+std::string save_misere_quotient(const MisereQuotient& quotient);
+// Reads a saved quotient of `rules`. Refuses a file that is not one, of another version or
+// ruleset, truncated or corrupt (the checksum), or whose contents do not verify: the table must
+// be a commutative monoid generated by Φ, P must not hold 1, and the verification above must
+// pass for every heap it covers (a period too, by the theorem) — a file is never trusted.
+Result<MisereQuotient> load_misere_quotient(std::string_view bytes, const Ruleset& rules,
+                                            const QuotientBounds& bounds, const Limits& limits);
+
+}  // namespace nimkit

@@ -1,0 +1,328 @@
+#include "builder.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "candidate.h"
+
+namespace nimkit::detail {
+
+QuotientBuilder::QuotientBuilder(const HeapGame& game, std::string rules,
+                                 std::optional<OctalBound> octal, const QuotientBounds& bounds,
+                                 const Limits& limits)
+    : game_(game),
+      rules_(std::move(rules)),
+      octal_(octal),
+      bounds_(bounds),
+      limits_(limits),
+      closure_(table_) {}
+
+Result<std::vector<Shape>> QuotientBuilder::shapes_of(std::uint64_t heap) const {
+  const Heap h{heap};
+  const std::span<const Heap> component(&h, 1);
+  const Count count = game_.option_count(component);
+  if (count > limits_.max_scan) {
+    return fail(fmt::format("{}: a heap of {} has {} moves, more than the scan limit {}", rules_,
+                            heap, to_string(Nimber{count}), limits_.max_scan));
+  }
+  std::vector<Shape> shapes;
+  for (Count i = 0; i < count; ++i) {
+    if (!limits_.charge()) return fail(limits_.stopped());
+    const HeapOption option = game_.option_at(component, i);
+    Shape shape;
+    for (const Heap& part : option.result) {
+      if (part.zero_spent || part.size >= heap) {
+        return fail(fmt::format(
+            "{}: a move from a heap of {} leaves a heap of {}: misère quotients are computed "
+            "for games whose moves leave smaller heaps",
+            rules_, heap, part.size));
+      }
+      if (part.size > 0) shape.push_back(part.size);
+    }
+    std::sort(shape.begin(), shape.end());
+    shapes.push_back(std::move(shape));
+  }
+  std::sort(shapes.begin(), shapes.end());
+  shapes.erase(std::unique(shapes.begin(), shapes.end()), shapes.end());
+  return shapes;
+}
+
+std::vector<QuotientElement> QuotientBuilder::option_classes(
+    const Table& table, const std::vector<QuotientElement>& phi, const std::vector<Shape>& shapes) {
+  std::vector<QuotientElement> out;
+  for (const Shape& shape : shapes) {
+    QuotientElement x = 0;
+    for (std::uint64_t part : shape) x = table.at(x, phi[part]);
+    out.push_back(x);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<HeapPair> QuotientBuilder::heap_pairs(const Table& table,
+                                                  const std::vector<QuotientElement>& phi) const {
+  std::vector<HeapPair> pairs;
+  for (std::uint64_t h = 1; h < phi.size(); ++h) {
+    pairs.push_back(HeapPair{h, phi[h], option_classes(table, phi, shapes_[h])});
+  }
+  return distinct_pairs(pairs);
+}
+
+Result<bool> QuotientBuilder::resume(const MisereQuotient& from) {
+  if (from.rules() != rules_) {
+    return fail(fmt::format("the quotient is of {}, not of {}", from.rules(), rules_));
+  }
+  table_.order = from.order();
+  table_.cells.resize(table_.order * table_.order);
+  table_.p.resize(table_.order);
+  for (QuotientElement x = 0; x < table_.order; ++x) {
+    table_.p[x] = from.in_p(x);
+    for (QuotientElement y = 0; y < table_.order; ++y) {
+      table_.cells[x * table_.order + y] = from.multiply(x, y);
+    }
+  }
+  phi_.assign(1, 0);
+  shapes_.assign(1, {});
+  for (std::uint64_t h = 1; h <= from.max_heap(); ++h) {
+    auto shapes = shapes_of(h);
+    if (!shapes) return fail(shapes.error());
+    shapes_.push_back(std::move(*shapes));
+    phi_.push_back(from.phi(h));
+  }
+  pairs_ = heap_pairs(table_, phi_);
+  closure_ = PairClosure(table_);
+  const Verdict verdict = verify(table_, pairs_, limits_, bounds_.max_pairs, &closure_);
+  if (!verdict.passed) {
+    if (!verdict.stopped.empty()) return fail(verdict.stopped);
+    return fail(fmt::format("the quotient of {} mispredicts the sum of heaps {}", rules_,
+                            fmt::join(verdict.failure, " ")));
+  }
+  period_ = from.period();
+  stopped_ = from.stopped();
+  return true;
+}
+
+bool QuotientBuilder::extend_conservatively(std::uint64_t heap,
+                                            const std::vector<QuotientElement>& options) {
+  const bool wants_p =
+      std::none_of(options.begin(), options.end(), [&](QuotientElement t) { return table_.p[t]; });
+  for (QuotientElement x = 0; x < table_.order; ++x) {
+    if (table_.p[x] != wants_p) continue;
+    // No P-position y·x may have a move to y·t in P.
+    bool direct = true;
+    for (QuotientElement y = 0; y < table_.order && direct; ++y) {
+      if (!table_.p[table_.at(y, x)]) continue;
+      direct = std::none_of(options.begin(), options.end(),
+                            [&](QuotientElement t) { return table_.p[table_.at(y, t)]; });
+    }
+    if (!limits_.charge(table_.order)) {
+      stopped_ = limits_.stopped();
+      return false;
+    }
+    if (!direct) continue;
+    std::vector<HeapPair> pairs = pairs_;
+    pairs.push_back(HeapPair{heap, x, options});
+    pairs = distinct_pairs(pairs);
+    PairClosure trial = closure_;
+    const Verdict verdict = trial.close(pairs, limits_, bounds_.max_pairs);
+    if (!verdict.stopped.empty()) {
+      stopped_ = verdict.stopped;
+      return false;
+    }
+    if (!verdict.passed) continue;
+    closure_ = std::move(trial);
+    pairs_ = std::move(pairs);
+    phi_.push_back(x);
+    return true;
+  }
+  return false;
+}
+
+void QuotientBuilder::install(Reduced reduced, PairClosure closure) {
+  table_ = std::move(reduced.table);
+  phi_ = std::move(reduced.phi);
+  pairs_ = heap_pairs(table_, phi_);
+  closure_ = std::move(closure);
+  closure_.rebind(table_);
+}
+
+namespace {
+
+// Subsets of `heaps` by increasing size, at most `limit` of them, the empty one left out.
+std::vector<std::vector<std::uint64_t>> subsets(const std::vector<std::uint64_t>& heaps,
+                                                std::size_t limit) {
+  std::vector<std::vector<std::uint64_t>> out;
+  for (std::size_t size = 1; size <= heaps.size(); ++size) {
+    std::vector<bool> pick(heaps.size(), false);
+    std::fill(pick.begin(), pick.begin() + static_cast<long>(size), true);
+    do {
+      std::vector<std::uint64_t> subset;
+      for (std::size_t i = 0; i < heaps.size(); ++i) {
+        if (pick[i]) subset.push_back(heaps[i]);
+      }
+      out.push_back(std::move(subset));
+      if (out.size() >= limit) return out;
+    } while (std::prev_permutation(pick.begin(), pick.end()));
+  }
+  return out;
+}
+
+QuotientElement class_of(const Reduced& reduced, const std::vector<std::uint64_t>& sum) {
+  QuotientElement x = 0;
+  for (std::uint64_t h : sum) x = reduced.table.at(x, reduced.phi[h]);
+  return x;
+}
+
+}  // namespace
+
+std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
+                                                     const std::vector<std::uint64_t>& failure,
+                                                     std::string& refused) const {
+  const bool predicted_p = current.table.p[class_of(current, failure)];
+  std::vector<std::uint64_t> involved = failure;
+  involved.erase(std::unique(involved.begin(), involved.end()), involved.end());
+  for (const std::vector<std::uint64_t>& subset : subsets(involved, 64)) {
+    std::vector<Split> splits;
+    for (std::uint64_t h : subset) {
+      const auto times = static_cast<std::uint32_t>(std::count(failure.begin(), failure.end(), h));
+      splits.push_back(Split{h, std::max<std::uint32_t>(2, times)});
+    }
+    auto trial =
+        reduced_candidate(current.table, current.phi, shapes_, splits, bounds_.max_order, limits_);
+    if (!trial) {
+      if (limits_.meter && limits_.meter->exhausted()) return std::nullopt;
+      refused = trial.error();
+      continue;
+    }
+    if (trial->table.p[class_of(*trial, failure)] != predicted_p) return std::move(*trial);
+  }
+  return std::nullopt;
+}
+
+bool QuotientBuilder::grow(std::uint64_t heap) {
+  // Heap n first gets a generator of its own over the quotient so far. While the candidate
+  // mispredicts some sum, the least such sum is predicted wrong although every smaller sum (its
+  // options among them) is right: recalibrate by giving a few of its heaps generators of their
+  // own over the candidate (the fewest heaps first), and keep the first candidate that predicts
+  // that sum right. Every candidate is verified; only a verified one is kept.
+  std::vector<QuotientElement> phi = phi_;
+  phi.push_back(0);
+  const std::vector<Split> first{Split{heap, 2}};
+  auto current = reduced_candidate(table_, phi, shapes_, first, bounds_.max_order, limits_);
+  std::vector<std::uint64_t> failure;
+  for (int round = 0; current && round < kRecalibrations; ++round) {
+    const Verdict verdict = least_failure(current->table, heap_pairs(current->table, current->phi),
+                                          limits_, bounds_.max_pairs);
+    if (!verdict.stopped.empty()) {
+      stopped_ = verdict.stopped;
+      return false;
+    }
+    if (verdict.passed) {
+      PairClosure closure(current->table);
+      const Verdict again = verify(current->table, heap_pairs(current->table, current->phi),
+                                   limits_, bounds_.max_pairs, &closure);
+      if (!again.passed) {
+        stopped_ = again.stopped.empty() ? "the two verifications disagree" : again.stopped;
+        return false;
+      }
+      install(std::move(*current), std::move(closure));
+      return true;
+    }
+    failure = verdict.failure;
+    std::string refused;
+    std::optional<Reduced> next = recalibrated(*current, failure, refused);
+    if (limits_.meter && limits_.meter->exhausted()) {
+      stopped_ = limits_.stopped();
+      return false;
+    }
+    if (!next) {
+      if (!refused.empty()) {
+        stopped_ = refused;
+        return false;
+      }
+      break;
+    }
+    current = std::move(*next);
+  }
+  if (!current) {
+    stopped_ = current.error();
+    return false;
+  }
+  stopped_ = fmt::format(
+      "no candidate quotient for heap {} verified (the last mispredicted the sum of heaps {})",
+      heap, fmt::join(failure, " "));
+  return false;
+}
+
+bool period_proved(std::span<const QuotientElement> phi, const MiserePeriod& period,
+                   const OctalBound& octal) {
+  const std::uint64_t n = phi.size() - 1;
+  const std::uint64_t r = std::max<std::uint64_t>(octal.parts, 1);
+  const std::uint64_t n0 = period.preperiod;
+  const std::uint64_t p = period.period;
+  if (n0 < 1 || p < 1 || period.checked_to != n || n0 > n || p > n) return false;
+  if (n < r * (n0 + p - 1) + octal.take) return false;
+  for (std::uint64_t h = n0 + p; h <= n; ++h) {
+    if (phi[h] != phi[h - p]) return false;
+  }
+  return true;
+}
+
+std::optional<MiserePeriod> QuotientBuilder::find_period() const {
+  if (!octal_) return std::nullopt;
+  const std::uint64_t n = phi_.size() - 1;
+  const std::uint64_t r = std::max<std::uint64_t>(octal_->parts, 1);
+  for (std::uint64_t p = 1; r * p + octal_->take <= n; ++p) {
+    // The longest run of Φ(h) = Φ(h - p) ending at n gives the least preperiod for p.
+    std::uint64_t h = n;
+    while (h >= p + 1 && phi_[h] == phi_[h - p]) --h;
+    const std::uint64_t n0 = h + 1 > p ? h + 1 - p : 1;
+    const MiserePeriod period{std::max<std::uint64_t>(n0, 1), p, n};
+    if (period_proved(phi_, period, *octal_)) return period;
+  }
+  return std::nullopt;
+}
+
+Result<MisereQuotient> QuotientBuilder::run() {
+  if (!period_) stopped_.clear();
+  while (!period_ && phi_.size() - 1 < bounds_.max_heap) {
+    const std::uint64_t heap = phi_.size();
+    auto shapes = shapes_of(heap);
+    if (!shapes) {
+      stopped_ = shapes.error();
+      break;
+    }
+    shapes_.push_back(std::move(*shapes));
+    const std::vector<QuotientElement> options = option_classes(table_, phi_, shapes_.back());
+    bool added = false;
+    if (options.empty()) {
+      phi_.push_back(0);  // no moves: the heap is the empty game
+      added = true;
+    } else if (extend_conservatively(heap, options)) {
+      added = true;
+    } else if (stopped_.empty()) {
+      added = grow(heap);
+    }
+    if (!added) {
+      shapes_.pop_back();
+      break;
+    }
+    period_ = find_period();
+  }
+  if (phi_.size() == 1 && bounds_.max_heap > 0) {
+    return fail(stopped_.empty() ? fmt::format("no quotient of {} was computed", rules_)
+                                 : stopped_);
+  }
+  if (period_) {
+    stopped_ = "the period is proved";
+  } else if (stopped_.empty()) {
+    stopped_ = fmt::format("the heap bound {}", bounds_.max_heap);
+  }
+  return MisereQuotient(rules_, table_.cells, table_.p, phi_, growth_heaps(table_, phi_), period_,
+                        stopped_);
+}
+
+}  // namespace nimkit::detail

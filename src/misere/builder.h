@@ -1,0 +1,93 @@
+// The heap-by-heap computation of a misère quotient (misere_quotient.h): conservative extension,
+// growth by a new generator, recalibration, and the periodicity certificate.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "candidate.h"
+#include "closure.h"
+#include "monoid.h"
+#include "nimkit/heap_game.h"
+#include "nimkit/misere_quotient.h"
+
+namespace nimkit::detail {
+
+// What the misère periodicity theorem needs of an octal code: the most objects a move takes (k)
+// and the most heaps it leaves (r).
+struct OctalBound {
+  std::uint64_t take = 0;
+  std::uint64_t parts = 0;
+};
+
+// A heap's moves as the heaps they leave: each sorted, empty heaps dropped; distinct.
+using Shape = std::vector<std::uint64_t>;
+
+// The ruleset's heap game when it has one heap per component, else null.
+const HeapGame* single_heap_game(const Ruleset& rules);
+// One name per game: kayles and octal:0.77 share a quotient.
+std::string quotient_rules(const Ruleset& rules);
+// The theorem's parameters of an octal code; nullopt for other rulesets.
+std::optional<OctalBound> octal_bound(const Ruleset& rules);
+// Whether the misère periodicity theorem proves `period` for Φ = phi (heaps 0 ... N, N =
+// period.checked_to = phi.size() - 1).
+bool period_proved(std::span<const QuotientElement> phi, const MiserePeriod& period,
+                   const OctalBound& octal);
+
+class QuotientBuilder {
+ public:
+  QuotientBuilder(const HeapGame& game, std::string rules, std::optional<OctalBound> octal,
+                  const QuotientBounds& bounds, const Limits& limits);
+
+  // Continues from `from` (its ruleset's, exact for its heaps): fails when it does not verify.
+  Result<bool> resume(const MisereQuotient& from);
+  // Adds heaps until the period is proved or a bound stops it; fails only when heap 1 could not
+  // be added.
+  Result<MisereQuotient> run();
+
+  // The moves of heap n as shapes; fails on a move that does not leave smaller heaps, or past
+  // the scan limit.
+  Result<std::vector<Shape>> shapes_of(std::uint64_t heap) const;
+
+ private:
+  // The distinct option classes of heap h under `table` and `phi`.
+  static std::vector<QuotientElement> option_classes(const Table& table,
+                                                     const std::vector<QuotientElement>& phi,
+                                                     const std::vector<Shape>& shapes);
+  std::vector<HeapPair> heap_pairs(const Table& table,
+                                   const std::vector<QuotientElement>& phi) const;
+  // Heap n is equivalent to an element of the quotient so far: Φ(n) is set and true; false when
+  // none is; a stop (limits, bounds) in stopped_.
+  bool extend_conservatively(std::uint64_t heap, const std::vector<QuotientElement>& options);
+  // Grows the monoid for heap n; false with stopped_ set when no candidate verifies.
+  bool grow(std::uint64_t heap);
+  // The first candidate, over `current` with a few heaps of the least mispredicted sum `failure`
+  // given generators of their own (the fewest heaps first), that predicts that sum right; none
+  // when no subset does (`refused` says why one could not be built, e.g. the order bound).
+  std::optional<Reduced> recalibrated(const Reduced& current,
+                                      const std::vector<std::uint64_t>& failure,
+                                      std::string& refused) const;
+  // Makes a verified candidate (and its closure) the quotient so far.
+  void install(Reduced reduced, PairClosure closure);
+  // Candidates tried for one heap, at most.
+  static constexpr int kRecalibrations = 64;
+  std::optional<MiserePeriod> find_period() const;
+
+  const HeapGame& game_;
+  std::string rules_;
+  std::optional<OctalBound> octal_;
+  QuotientBounds bounds_;
+  Limits limits_;
+
+  Table table_;
+  std::vector<QuotientElement> phi_{0};
+  std::vector<std::vector<Shape>> shapes_{{}};
+  std::vector<HeapPair> pairs_;  // distinct pairs applied to closure_
+  PairClosure closure_;
+  std::optional<MiserePeriod> period_;
+  std::string stopped_;
+};
+
+}  // namespace nimkit::detail

@@ -1,0 +1,37 @@
+// Candidate quotients: a verified quotient with some heaps given cyclic monoids of their own
+// (⟨g | g^(i+2) = g^i⟩), P marked on each element by its least sum, reduced by
+// indistinguishability. A candidate is only a guess until the verification passes.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "monoid.h"
+#include "nimkit/limits.h"
+#include "nimkit/result.h"
+
+namespace nimkit::detail {
+
+// A heap with a generator of its own, of index `index` and period 2.
+struct Split {
+  std::uint64_t heap = 0;
+  std::uint32_t index = 2;
+};
+
+struct Reduced {
+  Table table;
+  std::vector<QuotientElement> phi;  // heaps 0 ... n
+};
+
+// The candidate for heaps 0 ... n = phi.size() - 1: `base` for the heaps not split (their Φ in
+// `phi`), times a cyclic monoid per split heap; elements are enumerated with their least sums
+// (heaps compared from the largest down, so a move always leads to a smaller sum), each marked P
+// when its least sum has moves and none of them leads to P, then reduced. Fails past
+// `max_order` elements (before or after reduction) or when the limits stop it.
+Result<Reduced> reduced_candidate(const Table& base, std::span<const QuotientElement> phi,
+                                  std::span<const std::vector<std::vector<std::uint64_t>>> shapes,
+                                  std::span<const Split> splits, std::size_t max_order,
+                                  const Limits& limits);
+
+}  // namespace nimkit::detail

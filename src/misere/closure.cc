@@ -1,0 +1,326 @@
+#include "closure.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+namespace nimkit::detail {
+
+std::vector<HeapPair> distinct_pairs(std::span<const HeapPair> pairs) {
+  std::map<std::pair<QuotientElement, std::vector<QuotientElement>>, bool> seen;
+  std::vector<HeapPair> out;
+  for (const HeapPair& pair : pairs) {
+    if (pair.options.empty()) continue;
+    if (seen.emplace(std::make_pair(pair.phi, pair.options), true).second) out.push_back(pair);
+  }
+  return out;
+}
+
+namespace {
+
+// A word of heaps reaching x (breadth first over the heaps), for a failure's witness.
+std::vector<std::uint64_t> word_reaching(const Table& table, std::span<const HeapPair> pairs,
+                                         QuotientElement x) {
+  std::vector<std::int64_t> parent(table.order, -2);
+  std::vector<std::uint64_t> via(table.order, 0);
+  std::vector<QuotientElement> queue{0};
+  parent[0] = -1;
+  for (std::size_t i = 0; i < queue.size() && parent[x] == -2; ++i) {
+    for (const HeapPair& pair : pairs) {
+      const QuotientElement y = table.at(queue[i], pair.phi);
+      if (parent[y] != -2) continue;
+      parent[y] = queue[i];
+      via[y] = pair.heap;
+      queue.push_back(y);
+    }
+  }
+  std::vector<std::uint64_t> word;
+  for (std::int64_t y = parent[x] == -2 ? -1 : x; y > 0; y = parent[y]) word.push_back(via[y]);
+  std::sort(word.begin(), word.end());
+  return word;
+}
+
+}  // namespace
+
+Verdict check_p(const Table& table, std::span<const HeapPair> pairs, const Limits& limits) {
+  if (table.p[0]) return Verdict{false, {}, ""};
+  for (QuotientElement x = 0; x < table.order; ++x) {
+    if (!limits.charge(1 + pairs.size())) return Verdict{false, {}, limits.stopped()};
+    for (const HeapPair& pair : pairs) {
+      if (!table.p[table.at(x, pair.phi)]) continue;
+      for (QuotientElement t : pair.options) {
+        if (!table.p[table.at(x, t)]) continue;
+        std::vector<std::uint64_t> word = word_reaching(table, pairs, x);
+        word.push_back(pair.heap);
+        std::sort(word.begin(), word.end());
+        return Verdict{false, std::move(word), ""};
+      }
+    }
+  }
+  return Verdict{true, {}, ""};
+}
+
+PairClosure::PairClosure(const Table& table)
+    : table_(&table), words_((table.order + 63) / 64), minimal_(table.order) {
+  p_mask_.assign(words_, 0);
+  for (QuotientElement x = 0; x < table.order; ++x) {
+    if (table.p[x]) p_mask_[x / 64] |= std::uint64_t{1} << (x % 64);
+  }
+  states_.push_back(State{0, -1, 0, 0, true});
+  bits_.assign(words_, 0);
+  minimal_[0].push_back(0);
+}
+
+std::vector<std::uint64_t> PairClosure::word_of(std::size_t state, std::uint64_t last) const {
+  std::vector<std::uint64_t> word{last};
+  for (std::int64_t s = static_cast<std::int64_t>(state); s > 0; s = states_[s].parent) {
+    word.push_back(states_[s].heap);
+  }
+  std::sort(word.begin(), word.end());
+  return word;
+}
+
+Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits,
+                           std::size_t max_pairs) {
+  const Table& table = *table_;
+  const auto all = static_cast<std::uint32_t>(pairs.size());
+  std::vector<std::uint32_t> queue;
+  for (std::uint32_t s = 0; s < states_.size(); ++s) {
+    if (states_[s].alive && states_[s].done < all) queue.push_back(s);
+  }
+  std::vector<std::uint64_t> child(words_);
+  for (std::size_t q = 0; q < queue.size(); ++q) {
+    const std::uint32_t s = queue[q];
+    if (!states_[s].alive) continue;
+    for (std::uint32_t g = states_[s].done; g < all; ++g) {
+      const HeapPair& pair = pairs[g];
+      const QuotientElement x = table.at(states_[s].x, pair.phi);
+      std::fill(child.begin(), child.end(), 0);
+      const std::uint64_t* from = bits(s);
+      for (std::size_t w = 0; w < words_; ++w) {
+        for (std::uint64_t m = from[w]; m != 0; m &= m - 1) {
+          const auto y = static_cast<QuotientElement>(w * 64 + std::countr_zero(m));
+          const QuotientElement z = table.at(y, pair.phi);
+          child[z / 64] |= std::uint64_t{1} << (z % 64);
+        }
+      }
+      for (QuotientElement t : pair.options) {
+        const QuotientElement z = table.at(states_[s].x, t);
+        child[z / 64] |= std::uint64_t{1} << (z % 64);
+      }
+      bool hits_p = false;
+      for (std::size_t w = 0; w < words_ && !hits_p; ++w) hits_p = (child[w] & p_mask_[w]) != 0;
+      if (table.p[x] == hits_p) return Verdict{false, word_of(s, pair.heap), ""};
+      std::vector<std::uint32_t>& list = minimal_[x];
+      if (!limits.charge(1 + words_ + list.size())) return Verdict{false, {}, limits.stopped()};
+      // Subsumed by a smaller set of the same class: nothing new.
+      bool subsumed = false;
+      for (std::uint32_t other : list) {
+        const std::uint64_t* o = bits(other);
+        bool subset = true;
+        for (std::size_t w = 0; w < words_ && subset; ++w) subset = (o[w] & ~child[w]) == 0;
+        if (subset) {
+          subsumed = true;
+          break;
+        }
+      }
+      if (subsumed) continue;
+      std::erase_if(list, [&](std::uint32_t other) {
+        const std::uint64_t* o = bits(other);
+        for (std::size_t w = 0; w < words_; ++w) {
+          if ((child[w] & ~o[w]) != 0) return false;
+        }
+        states_[other].alive = false;
+        return true;
+      });
+      if (states_.size() >= max_pairs) {
+        return Verdict{
+            false, {}, fmt::format("the verification passed its bound of {} pairs", max_pairs)};
+      }
+      const auto id = static_cast<std::uint32_t>(states_.size());
+      states_.push_back(State{x, s, pair.heap, 0, true});
+      bits_.insert(bits_.end(), child.begin(), child.end());
+      list.push_back(id);
+      queue.push_back(id);
+    }
+    states_[s].done = all;
+  }
+  applied_ = pairs.size();
+  return Verdict{true, {}, ""};
+}
+
+bool sum_before(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
+  return std::lexicographical_compare(a.rbegin(), a.rend(), b.rbegin(), b.rend());
+}
+
+namespace {
+
+// Least sums of every element, in heaps (the marking's order).
+std::vector<std::vector<std::uint64_t>> least_sums(const Table& table,
+                                                   std::span<const HeapPair> pairs) {
+  std::vector<std::vector<std::uint64_t>> words(table.order);
+  std::vector<bool> seen(table.order, false);
+  std::vector<QuotientElement> listed{0};
+  seen[0] = true;
+  for (const HeapPair& pair : pairs) {
+    const std::vector<QuotientElement> before = listed;
+    std::vector<QuotientElement> power = before;
+    for (std::uint32_t m = 1;; ++m) {
+      bool added = false;
+      for (std::size_t i = 0; i < before.size(); ++i) {
+        power[i] = table.at(power[i], pair.phi);
+        if (seen[power[i]]) continue;
+        seen[power[i]] = true;
+        words[power[i]] = words[before[i]];
+        words[power[i]].insert(words[power[i]].end(), m, pair.heap);
+        listed.push_back(power[i]);
+        added = true;
+      }
+      if (!added) break;
+    }
+  }
+  return words;
+}
+
+// The depth-first walk of least_failure: sums in increasing order, the largest heap's count the
+// outermost loop.
+class LeastWalk {
+ public:
+  LeastWalk(const Table& table, std::span<const HeapPair> pairs, const Limits& limits,
+            std::size_t max_pairs)
+      : table_(table),
+        pairs_(pairs),
+        limits_(limits),
+        max_pairs_(max_pairs),
+        words_((table.order + 63) / 64),
+        minimal_(table.order),
+        counts_(pairs.size(), 0) {
+    p_mask_.assign(words_, 0);
+    for (QuotientElement x = 0; x < table.order; ++x) {
+      if (table.p[x]) p_mask_[x / 64] |= std::uint64_t{1} << (x % 64);
+    }
+  }
+
+  // False when a failure was found (in failure_) or the walk stopped (stopped_).
+  bool visit(std::size_t depth, QuotientElement x, const std::vector<std::uint64_t>& bits) {
+    if (depth == 0) {
+      bool hits_p = false;
+      bool any = false;
+      for (std::size_t w = 0; w < words_; ++w) {
+        hits_p = hits_p || (bits[w] & p_mask_[w]) != 0;
+        any = any || bits[w] != 0;
+      }
+      if (table_.p[x] == (any && !hits_p)) return true;
+      for (std::size_t i = 0; i < counts_.size(); ++i) {
+        failure_.insert(failure_.end(), counts_[i], pairs_[i].heap);
+      }
+      return false;
+    }
+    const HeapPair& pair = pairs_[depth - 1];
+    QuotientElement y = x;
+    std::vector<std::uint64_t> state = bits;
+    for (;;) {
+      if (!visit(depth - 1, y, state)) return false;
+      // One more of this heap.
+      std::vector<std::uint64_t> next(words_, 0);
+      for (std::size_t w = 0; w < words_; ++w) {
+        for (std::uint64_t m = state[w]; m != 0; m &= m - 1) {
+          const auto z =
+              table_.at(static_cast<QuotientElement>(w * 64 + std::countr_zero(m)), pair.phi);
+          next[z / 64] |= std::uint64_t{1} << (z % 64);
+        }
+      }
+      for (QuotientElement t : pair.options) {
+        const QuotientElement z = table_.at(y, t);
+        next[z / 64] |= std::uint64_t{1} << (z % 64);
+      }
+      y = table_.at(y, pair.phi);
+      std::vector<std::vector<std::uint64_t>>& list = minimal_[y];
+      if (!limits_.charge(1 + words_ + list.size())) {
+        stopped_ = limits_.stopped();
+        return false;
+      }
+      const bool subsumed = std::any_of(list.begin(), list.end(), [&](const auto& other) {
+        for (std::size_t w = 0; w < words_; ++w) {
+          if ((other[w] & ~next[w]) != 0) return false;
+        }
+        return true;
+      });
+      if (subsumed) break;
+      std::erase_if(list, [&](const auto& other) {
+        for (std::size_t w = 0; w < words_; ++w) {
+          if ((next[w] & ~other[w]) != 0) return false;
+        }
+        return true;
+      });
+      if (++kept_ > max_pairs_) {
+        stopped_ = fmt::format("the verification passed its bound of {} pairs", max_pairs_);
+        return false;
+      }
+      list.push_back(next);
+      state = std::move(next);
+      ++counts_[depth - 1];
+    }
+    counts_[depth - 1] = 0;
+    return true;
+  }
+
+  std::vector<std::uint64_t> failure_;
+  std::string stopped_;
+
+ private:
+  const Table& table_;
+  std::span<const HeapPair> pairs_;
+  const Limits& limits_;
+  std::size_t max_pairs_;
+  std::size_t words_;
+  std::vector<std::uint64_t> p_mask_;
+  std::vector<std::vector<std::vector<std::uint64_t>>> minimal_;
+  std::vector<std::uint32_t> counts_;
+  std::size_t kept_ = 0;
+};
+
+}  // namespace
+
+Verdict least_failure(const Table& table, std::span<const HeapPair> pairs, const Limits& limits,
+                      std::size_t max_pairs) {
+  // The least P-failure: the least sum of x, plus a heap, for x·φ ∈ P with a move to P.
+  std::optional<std::vector<std::uint64_t>> least;
+  if (table.p[0]) return Verdict{false, {}, ""};
+  const std::vector<std::vector<std::uint64_t>> sums = least_sums(table, pairs);
+  for (QuotientElement x = 0; x < table.order; ++x) {
+    if (!limits.charge(1 + pairs.size())) return Verdict{false, {}, limits.stopped()};
+    for (const HeapPair& pair : pairs) {
+      if (!table.p[table.at(x, pair.phi)]) continue;
+      if (std::none_of(pair.options.begin(), pair.options.end(),
+                       [&](QuotientElement t) { return table.p[table.at(x, t)]; })) {
+        continue;
+      }
+      std::vector<std::uint64_t> word = sums[x];
+      word.push_back(pair.heap);
+      std::sort(word.begin(), word.end());
+      if (!least || sum_before(word, *least)) least = std::move(word);
+    }
+  }
+  LeastWalk walk(table, pairs, limits, max_pairs);
+  const bool passed =
+      walk.visit(pairs.size(), 0, std::vector<std::uint64_t>((table.order + 63) / 64, 0));
+  if (!walk.stopped_.empty()) return Verdict{false, {}, walk.stopped_};
+  if (!passed && (!least || sum_before(walk.failure_, *least))) least = walk.failure_;
+  if (least) return Verdict{false, std::move(*least), ""};
+  return Verdict{true, {}, ""};
+}
+
+Verdict verify(const Table& table, std::span<const HeapPair> pairs, const Limits& limits,
+               std::size_t max_pairs, PairClosure* closure) {
+  Verdict direct = check_p(table, pairs, limits);
+  if (!direct.passed) return direct;
+  PairClosure fresh(table);
+  Verdict closed = fresh.close(pairs, limits, max_pairs);
+  if (closed.passed && closure) *closure = std::move(fresh);
+  return closed;
+}
+
+}  // namespace nimkit::detail

@@ -1,0 +1,86 @@
+// The verification of a candidate quotient (misere_quotient.h explains why it is exact): the
+// direct check that no P-position has a move to P, and the closure of the pairs (class, option
+// classes) of the sums of heaps, kept as ⊆-minimal sets per class, that no N-position lacks a
+// move to P.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "monoid.h"
+#include "nimkit/limits.h"
+
+namespace nimkit::detail {
+
+// A heap as the verification sees it: its class and the distinct classes of its options.
+struct HeapPair {
+  std::uint64_t heap = 0;
+  QuotientElement phi = 0;
+  std::vector<QuotientElement> options;
+};
+
+// Passed, or the heaps of a sum the candidate mispredicts, or stopped by a bound or the limits.
+struct Verdict {
+  bool passed = false;
+  std::vector<std::uint64_t> failure;
+  std::string stopped;
+};
+
+// The heaps with options, one per distinct pair (heaps with the same pair act alike).
+std::vector<HeapPair> distinct_pairs(std::span<const HeapPair> pairs);
+
+// x·φ ∈ P ⇒ x·t ∉ P for every element x, heap (φ, T) and t in T; and 1 ∉ P.
+Verdict check_p(const Table& table, std::span<const HeapPair> pairs, const Limits& limits);
+
+// The reachable pairs (x, S) of a candidate's sums, ⊆-minimal per x. Copyable, so that a trial
+// heap can be added to a copy and dropped.
+class PairClosure {
+ public:
+  explicit PairClosure(const Table& table);
+
+  // Adds every heap of `pairs` not yet applied (the first `applied()` are), closing the pairs
+  // under all of them; fails at the first pair (x, S) with x ∉ P, S non-empty and S ∩ P empty,
+  // or with x ∈ P and S ∩ P non-empty.
+  Verdict close(std::span<const HeapPair> pairs, const Limits& limits, std::size_t max_pairs);
+  std::size_t applied() const { return applied_; }
+  // The same closure over `table` (a moved copy of the table it was built with).
+  void rebind(const Table& table) { table_ = &table; }
+  std::size_t pairs() const { return states_.size(); }
+
+ private:
+  struct State {
+    QuotientElement x;
+    std::int64_t parent;  // -1 for the empty sum
+    std::uint64_t heap;   // the heap added to the parent
+    std::uint32_t done;   // heaps of the list applied to this state
+    bool alive;
+  };
+  const std::uint64_t* bits(std::size_t state) const { return &bits_[state * words_]; }
+  std::vector<std::uint64_t> word_of(std::size_t state, std::uint64_t last) const;
+
+  const Table* table_;
+  std::size_t words_;
+  std::vector<std::uint64_t> p_mask_;
+  std::vector<State> states_;
+  std::vector<std::uint64_t> bits_;
+  std::vector<std::vector<std::uint32_t>> minimal_;  // per class, the live states
+  std::size_t applied_ = 0;
+};
+
+// The least sum (heaps compared from the largest down) that the candidate mispredicts, when there
+// is one: every smaller sum is then predicted right, so this one's true outcome is the opposite
+// of the prediction. Sums are visited in that order, a sum's extensions by smaller heaps skipped
+// once its pair is subsumed by an earlier one (their failures would come earlier).
+Verdict least_failure(const Table& table, std::span<const HeapPair> pairs, const Limits& limits,
+                      std::size_t max_pairs);
+
+// Whether sum a comes before sum b in that order (both sorted ascending).
+bool sum_before(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b);
+
+// check_p, then the closure from nothing; `closure` receives the closure when it passes.
+Verdict verify(const Table& table, std::span<const HeapPair> pairs, const Limits& limits,
+               std::size_t max_pairs, PairClosure* closure = nullptr);
+
+}  // namespace nimkit::detail

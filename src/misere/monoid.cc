@@ -1,0 +1,167 @@
+#include "monoid.h"
+
+#include <algorithm>
+#include <cassert>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+namespace nimkit::detail {
+
+std::vector<std::vector<std::uint32_t>> normal_forms(
+    const MisereQuotient& quotient, const std::vector<QuotientElement>& generators) {
+  const std::size_t order = quotient.order();
+  std::vector<std::vector<std::uint32_t>> words(order);
+  std::vector<bool> seen(order, false);
+  std::vector<QuotientElement> listed{0};  // in increasing order of normal form
+  words[0].assign(generators.size(), 0);
+  seen[0] = true;
+  for (std::size_t g = 0; g < generators.size(); ++g) {
+    // The elements reached with generators before g, times g^m for m = 1, 2, ...: the least word
+    // of a new element has the least m, then the least prefix. Once a round finds nothing new,
+    // no later round can (its elements are this round's times g).
+    const std::vector<QuotientElement> before = listed;
+    std::vector<QuotientElement> power = before;
+    for (std::uint32_t m = 1;; ++m) {
+      bool added = false;
+      for (std::size_t i = 0; i < before.size(); ++i) {
+        power[i] = quotient.multiply(power[i], generators[g]);
+        if (seen[power[i]]) continue;
+        seen[power[i]] = true;
+        words[power[i]] = words[before[i]];
+        words[power[i]][g] = m;
+        listed.push_back(power[i]);
+        added = true;
+      }
+      if (!added) break;
+    }
+  }
+  assert(listed.size() == order && "generators must generate the monoid");
+  return words;
+}
+
+std::vector<QuotientRelation> rewriting_relations(
+    const MisereQuotient& quotient, const std::vector<QuotientElement>& generators,
+    const std::vector<std::vector<std::uint32_t>>& words) {
+  std::map<std::vector<std::uint32_t>, QuotientElement> normal;
+  for (QuotientElement x = 0; x < words.size(); ++x) normal.emplace(words[x], x);
+  auto element_of = [&](const std::vector<std::uint32_t>& word) {
+    QuotientElement x = 0;
+    for (std::size_t g = 0; g < word.size(); ++g) {
+      for (std::uint32_t i = 0; i < word[g]; ++i) x = quotient.multiply(x, generators[g]);
+    }
+    return x;
+  };
+  std::set<std::vector<std::uint32_t>> found;
+  std::vector<QuotientRelation> out;
+  for (const std::vector<std::uint32_t>& w : words) {
+    for (std::size_t g = 0; g < generators.size(); ++g) {
+      std::vector<std::uint32_t> u = w;
+      ++u[g];
+      if (normal.count(u) || found.count(u)) continue;
+      // Minimal: every divisor by one generator is a normal form.
+      bool minimal = true;
+      for (std::size_t h = 0; h < u.size() && minimal; ++h) {
+        if (u[h] == 0) continue;
+        std::vector<std::uint32_t> d = u;
+        --d[h];
+        minimal = normal.count(d) > 0;
+      }
+      if (!minimal) continue;
+      found.insert(u);
+      out.push_back(QuotientRelation{u, words[element_of(u)]});
+    }
+  }
+  // Shortest first, then by the words themselves: a stable order to print.
+  std::sort(out.begin(), out.end(), [](const QuotientRelation& a, const QuotientRelation& b) {
+    std::uint64_t la = 0, lb = 0;
+    for (std::uint32_t e : a.left) la += e;
+    for (std::uint32_t e : b.left) lb += e;
+    if (la != lb) return la < lb;
+    return std::lexicographical_compare(a.left.rbegin(), a.left.rend(), b.left.rbegin(),
+                                        b.left.rend());
+  });
+  return out;
+}
+
+std::vector<std::uint64_t> growth_heaps(const Table& table, std::span<const QuotientElement> phi) {
+  std::vector<bool> reached(table.order, false);
+  std::vector<QuotientElement> members{0};
+  reached[0] = true;
+  std::vector<std::uint64_t> grew;
+  for (std::uint64_t heap = 1; heap < phi.size(); ++heap) {
+    if (reached[phi[heap]]) continue;
+    grew.push_back(heap);
+    // Close the submonoid under the new generator.
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      const QuotientElement y = table.at(members[i], phi[heap]);
+      if (!reached[y]) {
+        reached[y] = true;
+        members.push_back(y);
+      }
+    }
+  }
+  return grew;
+}
+
+std::vector<QuotientElement> indistinguishable(
+    const std::vector<bool>& p, const std::vector<std::vector<QuotientElement>>& action) {
+  const std::size_t n = p.size();
+  std::vector<QuotientElement> cls(n);
+  for (std::size_t x = 0; x < n; ++x) cls[x] = p[x] == p[0] ? 0 : 1;
+  std::size_t classes = std::set<bool>(p.begin(), p.end()).size();
+  for (;;) {
+    std::unordered_map<std::vector<std::uint64_t>, QuotientElement, StateHash> ids;
+    std::vector<QuotientElement> next(n);
+    std::vector<std::uint64_t> key(action.size() + 1);
+    for (std::size_t x = 0; x < n; ++x) {
+      key[0] = cls[x];
+      for (std::size_t g = 0; g < action.size(); ++g) key[g + 1] = cls[action[g][x]];
+      const auto fresh = static_cast<QuotientElement>(ids.size());
+      next[x] = ids.emplace(key, fresh).first->second;
+    }
+    cls = std::move(next);
+    if (ids.size() == classes) break;
+    classes = ids.size();
+  }
+  return cls;
+}
+
+bool is_commutative_monoid(const Table& table, std::span<const QuotientElement> generators) {
+  const std::size_t n = table.order;
+  if (table.cells.size() != n * n || table.p.size() != n) return false;
+  for (QuotientElement x = 0; x < n; ++x) {
+    if (table.at(0, x) != x || table.at(x, 0) != x) return false;
+    for (QuotientElement y = 0; y < n; ++y) {
+      if (table.at(x, y) >= n || table.at(x, y) != table.at(y, x)) return false;
+    }
+  }
+  for (QuotientElement g : generators) {
+    if (g >= n) return false;
+  }
+  // Every element a product of generators (breadth first from 1).
+  std::vector<bool> reached(n, false);
+  std::vector<QuotientElement> queue{0};
+  reached[0] = true;
+  for (std::size_t i = 0; i < queue.size(); ++i) {
+    for (QuotientElement g : generators) {
+      const QuotientElement y = table.at(queue[i], g);
+      if (!reached[y]) {
+        reached[y] = true;
+        queue.push_back(y);
+      }
+    }
+  }
+  if (queue.size() != n) return false;
+  for (QuotientElement x = 0; x < n; ++x) {
+    for (QuotientElement y = 0; y < n; ++y) {
+      const QuotientElement xy = table.at(x, y);
+      for (QuotientElement g : generators) {
+        if (table.at(xy, g) != table.at(x, table.at(y, g))) return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace nimkit::detail

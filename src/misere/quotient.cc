@@ -1,0 +1,120 @@
+// MisereQuotient: the value type, its normal forms, presentation and tameness.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cassert>
+
+#include "monoid.h"
+#include "nimkit/misere_quotient.h"
+
+namespace nimkit {
+namespace {
+
+// "²" for 2: exponents as superscripts.
+std::string superscript(std::uint32_t n) {
+  static const char* const kDigits[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (char c : digits) out += kDigits[c - '0'];
+  return out;
+}
+
+}  // namespace
+
+MisereQuotient::MisereQuotient(std::string rules, std::vector<QuotientElement> table,
+                               std::vector<bool> p, std::vector<QuotientElement> phi,
+                               std::vector<std::uint64_t> grew_at,
+                               std::optional<MiserePeriod> period, std::string stopped)
+    : rules_(std::move(rules)),
+      order_(p.size()),
+      table_(std::move(table)),
+      p_(std::move(p)),
+      phi_(std::move(phi)),
+      grew_at_(std::move(grew_at)),
+      period_(period),
+      stopped_(std::move(stopped)) {
+  assert(table_.size() == order_ * order_ && !phi_.empty());
+  for (std::uint64_t heap : grew_at_) generators_.push_back(phi_[heap]);
+  words_ = detail::normal_forms(*this, generators_);
+}
+
+std::size_t MisereQuotient::p_size() const {
+  return static_cast<std::size_t>(std::count(p_.begin(), p_.end(), true));
+}
+
+std::vector<QuotientElement> MisereQuotient::p_portion() const {
+  std::vector<QuotientElement> out;
+  for (QuotientElement x = 0; x < order_; ++x) {
+    if (p_[x]) out.push_back(x);
+  }
+  return out;
+}
+
+std::uint64_t MisereQuotient::reduced_heap(std::uint64_t heap) const {
+  if (heap <= max_heap() || !period_) return heap;
+  const std::uint64_t n0 = period_->preperiod;
+  const std::uint64_t p = period_->period;
+  // heap ≥ n0 + p here (max_heap ≥ n0 + p): fold into [n0, n0 + p).
+  return n0 + (heap - n0) % p;
+}
+
+QuotientElement MisereQuotient::phi(std::uint64_t heap) const {
+  assert(covers(heap));
+  return phi_[reduced_heap(heap)];
+}
+
+std::vector<QuotientRelation> MisereQuotient::relations() const {
+  return detail::rewriting_relations(*this, generators_, words_);
+}
+
+std::string MisereQuotient::word_name(const std::vector<std::uint32_t>& word) {
+  std::string out;
+  for (std::size_t g = 0; g < word.size(); ++g) {
+    if (word[g] == 0) continue;
+    out += g < 26 ? std::string(1, static_cast<char>('a' + g)) : fmt::format("g{}", g + 1);
+    if (word[g] > 1) out += superscript(word[g]);
+  }
+  return out.empty() ? "1" : out;
+}
+
+bool MisereQuotient::tame() const {
+  // T_m: 1 and a (a² = 1) with the rest G a group of order 2^m (m ≥ 1) whose elements square to
+  // its identity e, a·e ≠ e, and P = {a, e}; or T_1 = {1, a} with P = {a}.
+  if (order_ < 2) return false;
+  QuotientElement a = 0;
+  for (QuotientElement x = 1; x < order_; ++x) {
+    if (multiply(x, x) == 0) {
+      if (a != 0) return false;
+      a = x;
+    }
+  }
+  if (a == 0 || !p_[a] || p_[0]) return false;
+  if (order_ == 2) return p_size() == 1;
+  const std::size_t group = order_ - 2;
+  if ((group & (group - 1)) != 0) return false;
+  std::vector<QuotientElement> rest;
+  for (QuotientElement x = 1; x < order_; ++x) {
+    if (x != a) rest.push_back(x);
+  }
+  // The identity of G: the element e of G with e·g = g for all g in G.
+  std::optional<QuotientElement> e;
+  for (QuotientElement x : rest) {
+    if (std::all_of(rest.begin(), rest.end(),
+                    [&](QuotientElement g) { return multiply(x, g) == g; })) {
+      e = x;
+    }
+  }
+  if (!e || multiply(a, *e) == *e) return false;
+  for (QuotientElement x : rest) {
+    if (multiply(x, x) != *e || multiply(a, x) == a || multiply(a, x) == 0) return false;
+    for (QuotientElement y : rest) {
+      if (multiply(x, y) == a || multiply(x, y) == 0) return false;
+    }
+  }
+  for (QuotientElement x = 0; x < order_; ++x) {
+    if (p_[x] != (x == a || x == *e)) return false;
+  }
+  return true;
+}
+
+}  // namespace nimkit

@@ -1,0 +1,210 @@
+// The quotient file format (misere_quotient.h), version 1, and its reader, which trusts nothing:
+// fields in range before anything is allocated, the checksum, the ruleset, the table's laws,
+// reduction, and the verification of every heap against the ruleset's own moves.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "builder.h"
+#include "nimkit/misere_quotient.h"
+#include "nimkit/quote.h"
+
+namespace nimkit {
+namespace {
+
+constexpr char kMagic[] = "NIMKITMQ";
+constexpr std::uint32_t kVersion = 1;
+constexpr std::size_t kMaxText = 1024;  // the ruleset and the stop reason, in bytes
+
+// FNV-1a over the bytes.
+std::uint64_t checksum(std::string_view bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+void put(std::string& out, std::uint64_t value, int bytes) {
+  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
+}
+
+void put_text(std::string& out, std::string_view text) {
+  put(out, text.size(), 4);
+  out.append(text);
+}
+
+class Reader {
+ public:
+  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
+  std::size_t left() const { return bytes_.size() - at_; }
+  bool get(std::uint64_t& value, int bytes) {
+    if (left() < static_cast<std::size_t>(bytes)) return false;
+    value = 0;
+    for (int i = 0; i < bytes; ++i) {
+      value |= std::uint64_t{static_cast<unsigned char>(bytes_[at_ + i])} << (8 * i);
+    }
+    at_ += bytes;
+    return true;
+  }
+  bool text(std::string& out) {
+    std::uint64_t size = 0;
+    if (!get(size, 4) || size > kMaxText || left() < size) return false;
+    out.assign(bytes_.substr(at_, size));
+    at_ += size;
+    return true;
+  }
+  std::size_t at() const { return at_; }
+
+ private:
+  std::string_view bytes_;
+  std::size_t at_ = 0;
+};
+
+Error corrupt(std::string_view what) {
+  return fail(fmt::format("the quotient file is corrupt or truncated ({})", what));
+}
+
+}  // namespace
+
+std::string save_misere_quotient(const MisereQuotient& q) {
+  std::string out(kMagic, 8);
+  put(out, kVersion, 4);
+  put_text(out, q.rules());
+  put(out, q.order(), 8);
+  for (QuotientElement x = 0; x < q.order(); ++x) {
+    for (QuotientElement y = 0; y < q.order(); ++y) put(out, q.multiply(x, y), 4);
+  }
+  for (QuotientElement x = 0; x < q.order(); ++x) put(out, q.in_p(x) ? 1 : 0, 1);
+  put(out, q.max_heap() + 1, 8);
+  for (std::uint64_t h = 0; h <= q.max_heap(); ++h) put(out, q.phi(h), 4);
+  const MiserePeriod period = q.period().value_or(MiserePeriod{0, 0, 0});
+  put(out, q.period() ? 1 : 0, 1);
+  put(out, period.preperiod, 8);
+  put(out, period.period, 8);
+  put(out, period.checked_to, 8);
+  put_text(out, q.stopped());
+  put(out, checksum(out), 8);
+  return out;
+}
+
+namespace {
+
+// The fields of a file, read and range-checked (nothing about what they mean yet).
+struct Fields {
+  std::string name;
+  detail::Table table;
+  std::vector<QuotientElement> phi;
+  bool has_period = false;
+  MiserePeriod period;
+  std::string stopped;
+};
+
+Result<Fields> read_fields(std::string_view bytes, const QuotientBounds& bounds) {
+  if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0) {
+    return fail("not a quotient file (no NIMKITMQ header)");
+  }
+  Reader in(bytes.substr(8));
+  std::uint64_t version = 0;
+  if (!in.get(version, 4)) return corrupt("no version");
+  if (version != kVersion) {
+    return fail(fmt::format("quotient file version {} is not supported (this nimkit reads {})",
+                            version, kVersion));
+  }
+  Fields f;
+  std::uint64_t order = 0;
+  if (!in.text(f.name)) return corrupt("the ruleset");
+  if (!in.get(order, 8)) return corrupt("the order");
+  if (order == 0 || order > bounds.max_order) {
+    return fail(fmt::format("the quotient file holds {} elements, outside 1 to {}", order,
+                            bounds.max_order));
+  }
+  // The table alone is order² words: refuse a short file before allocating it.
+  if (in.left() < order * order * 4 + order) return corrupt("the table");
+  f.table.order = order;
+  f.table.cells.resize(order * order);
+  f.table.p.resize(order);
+  for (QuotientElement& cell : f.table.cells) {
+    std::uint64_t v = 0;
+    in.get(v, 4);
+    if (v >= order) return corrupt("an element out of range");
+    cell = static_cast<QuotientElement>(v);
+  }
+  for (std::size_t x = 0; x < order; ++x) {
+    std::uint64_t v = 0;
+    in.get(v, 1);
+    if (v > 1) return corrupt("the P-portion");
+    f.table.p[x] = v == 1;
+  }
+  std::uint64_t heaps = 0;
+  if (!in.get(heaps, 8) || heaps == 0) return corrupt("the heap count");
+  if (heaps - 1 > bounds.max_heap) {
+    return fail(fmt::format("the quotient file covers heaps to {}, past the heap bound {}",
+                            heaps - 1, bounds.max_heap));
+  }
+  if (in.left() < heaps * 4) return corrupt("the pretending function");
+  f.phi.resize(heaps);
+  for (QuotientElement& x : f.phi) {
+    std::uint64_t v = 0;
+    in.get(v, 4);
+    if (v >= order) return corrupt("an element out of range");
+    x = static_cast<QuotientElement>(v);
+  }
+  std::uint64_t has_period = 0;
+  if (!in.get(has_period, 1) || has_period > 1 || !in.get(f.period.preperiod, 8) ||
+      !in.get(f.period.period, 8) || !in.get(f.period.checked_to, 8) || !in.text(f.stopped)) {
+    return corrupt("the period");
+  }
+  f.has_period = has_period == 1;
+  const std::size_t body = 8 + in.at();
+  std::uint64_t sum = 0;
+  if (!in.get(sum, 8) || in.left() != 0) return corrupt("the checksum");
+  if (sum != checksum(bytes.substr(0, body))) return corrupt("checksum mismatch");
+  return f;
+}
+
+}  // namespace
+
+Result<MisereQuotient> load_misere_quotient(std::string_view bytes, const Ruleset& rules,
+                                            const QuotientBounds& bounds, const Limits& limits) {
+  auto read = read_fields(bytes, bounds);
+  if (!read) return fail(read.error());
+  Fields& f = *read;
+  // The contents: whose, and whether they hold.
+  if (f.name != detail::quotient_rules(rules)) {
+    return fail(fmt::format("the quotient file is of {}, not of {}", quoted(f.name),
+                            detail::quotient_rules(rules)));
+  }
+  if (!valid_utf8(f.stopped)) return corrupt("the stop reason");
+  if (f.phi[0] != 0 || f.table.p[0]) return fail("the quotient file puts the empty sum in P");
+  if (!detail::is_commutative_monoid(f.table, f.phi)) {
+    return fail("the quotient file's table is not a commutative monoid generated by its heaps");
+  }
+  std::vector<std::vector<QuotientElement>> action;
+  for (QuotientElement g : f.phi) {
+    std::vector<QuotientElement> row(f.table.order);
+    for (QuotientElement x = 0; x < f.table.order; ++x) row[x] = f.table.at(x, g);
+    action.push_back(std::move(row));
+  }
+  const std::vector<QuotientElement> classes = detail::indistinguishable(f.table.p, action);
+  if (*std::max_element(classes.begin(), classes.end()) + 1 != f.table.order) {
+    return fail("the quotient file's monoid is not reduced (two elements are indistinguishable)");
+  }
+  const auto octal = detail::octal_bound(rules);
+  if (f.has_period && (!octal || !detail::period_proved(f.phi, f.period, *octal))) {
+    return fail("the quotient file's period is not proved by the misère periodicity theorem");
+  }
+  MisereQuotient quotient(
+      f.name, f.table.cells, f.table.p, f.phi, detail::growth_heaps(f.table, f.phi),
+      f.has_period ? std::optional<MiserePeriod>(f.period) : std::nullopt, f.stopped);
+  const HeapGame* game = detail::single_heap_game(rules);
+  if (!game) return fail(fmt::format("{} has no misère quotients", rules.spec()));
+  detail::QuotientBuilder check(*game, f.name, octal, bounds, limits);
+  auto verified = check.resume(quotient);
+  if (!verified) return fail("the quotient file does not verify: " + verified.error());
+  return quotient;
+}
+
+}  // namespace nimkit

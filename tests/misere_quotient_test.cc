@@ -1,0 +1,405 @@
+// Misère quotients against an independent exhaustive search (misere_brute_force.h): verdicts
+// and winning moves on every small sum, the monoid laws, misère Nim's tame quotient against
+// Bouton's rule, the values published for Kayles, Dawson's Kayles and the rest, the file format,
+// and analysis answering by the quotient.
+#include "nimkit/misere_quotient.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "misere_brute_force.h"
+#include "nimkit/analysis.h"
+#include "nimkit/heap_game.h"
+#include "nimkit/notation.h"
+#include "nimkit/registry.h"
+
+namespace {
+
+using nimkit::MisereQuotient;
+using nimkit::QuotientElement;
+using nimkit_test::HeapRules;
+using nimkit_test::MisereBrute;
+
+struct Game {
+  std::string spec;
+  HeapRules rules;
+};
+
+void PrintTo(const Game& game, std::ostream* out) { *out << game.spec; }
+
+const std::vector<Game>& games() {
+  static const std::vector<Game> all = {{"nim", {true, {}}},
+                                        {"kayles", {false, {0, 7, 7}}},
+                                        {"dawson", {false, {0, 0, 7}}},
+                                        {"octal:0.75", {false, {0, 7, 5}}},
+                                        {"guiles", {false, {0, 1, 5}}},
+                                        {"dawsons-chess", {false, {0, 1, 3, 7}}}};
+  return all;
+}
+
+std::shared_ptr<const nimkit::Ruleset> rules_of(const std::string& spec) {
+  auto rules = nimkit::make_ruleset(spec);
+  EXPECT_TRUE(rules.ok()) << spec;
+  return *rules;
+}
+
+// The quotient of heaps up to `heaps` (or every heap, when periodic by then).
+const MisereQuotient& quotient(const std::string& spec, std::uint64_t heaps = 20) {
+  static std::map<std::pair<std::string, std::uint64_t>, std::unique_ptr<MisereQuotient>> cache;
+  auto& slot = cache[{spec, heaps}];
+  if (!slot) {
+    nimkit::QuotientBounds bounds;
+    bounds.max_heap = heaps;
+    auto q = nimkit::compute_misere_quotient(*rules_of(spec), bounds, nimkit::Limits{});
+    EXPECT_TRUE(q.ok()) << spec << ": " << (q.ok() ? "" : q.error());
+    slot = std::make_unique<MisereQuotient>(std::move(*q));
+  }
+  return *slot;
+}
+
+bool predicted_win(const MisereQuotient& q, const std::vector<int>& heaps) {
+  QuotientElement x = 0;
+  for (int h : heaps) x = q.multiply(x, q.phi(static_cast<std::uint64_t>(h)));
+  return !q.in_p(x);
+}
+
+// Every sum of 1 to `count` heaps of 1 to `largest` objects (as multisets).
+std::vector<std::vector<int>> sums(int count, int largest) {
+  std::vector<std::vector<int>> out;
+  std::vector<int> sum;
+  auto grow = [&](auto& self, int from) -> void {
+    if (!sum.empty()) out.push_back(sum);
+    if (static_cast<int>(sum.size()) == count) return;
+    for (int h = from; h <= largest; ++h) {
+      sum.push_back(h);
+      self(self, h);
+      sum.pop_back();
+    }
+  };
+  grow(grow, 1);
+  return out;
+}
+
+class QuotientAgainstSearch : public ::testing::TestWithParam<Game> {};
+
+TEST_P(QuotientAgainstSearch, VerdictOfEverySumOfUpToFourHeapsOfTwelve) {
+  const MisereQuotient& q = quotient(GetParam().spec);
+  MisereBrute brute(GetParam().rules);
+  for (const std::vector<int>& heaps : sums(4, 12)) {
+    ASSERT_EQ(predicted_win(q, heaps), brute.wins(heaps))
+        << GetParam().spec << " " << testing::PrintToString(heaps);
+  }
+}
+
+TEST_P(QuotientAgainstSearch, VerdictOfEverySumOfUpToThreeHeapsOfTwenty) {
+  const MisereQuotient& q = quotient(GetParam().spec);
+  MisereBrute brute(GetParam().rules);
+  for (const std::vector<int>& heaps : sums(3, 20)) {
+    ASSERT_EQ(predicted_win(q, heaps), brute.wins(heaps))
+        << GetParam().spec << " " << testing::PrintToString(heaps);
+  }
+}
+
+// analyze() answers by the quotient, and its winning moves are exactly the brute force's.
+TEST_P(QuotientAgainstSearch, AnalysisListsExactlyTheWinningMoves) {
+  if (GetParam().spec == "nim") GTEST_SKIP() << "misère Nim is answered by Bouton's rule";
+  const auto rules = rules_of(GetParam().spec);
+  MisereBrute brute(GetParam().rules);
+  for (const std::vector<int>& heaps : sums(3, 12)) {
+    std::string text;
+    for (int h : heaps) text += std::to_string(h) + " ";
+    auto position = nimkit::parse_position(text, rules);
+    ASSERT_TRUE(position.ok());
+    auto analysis = nimkit::analyze(*position, nimkit::Convention::kMisere);
+    ASSERT_TRUE(analysis.ok()) << text;
+    ASSERT_EQ(analysis->method, nimkit::Method::kMisereQuotient) << text;
+    ASSERT_EQ(analysis->winner == nimkit::Player::kFirst, brute.wins(heaps)) << text;
+    std::uint64_t winning = 0;
+    for (std::size_t i = 0; i < heaps.size(); ++i) {
+      for (const std::vector<int>& left : brute.rules().moves(heaps[i])) {
+        if (!brute.wins(MisereBrute::after(heaps, i, left))) ++winning;
+      }
+    }
+    ASSERT_EQ(analysis->winning_move_count, winning) << text;
+    for (const nimkit::Move& move : analysis->winning_moves) {
+      std::vector<int> after;
+      const nimkit::Position next = position->after(move);
+      for (const auto& c : next.components()) {
+        after.push_back(static_cast<int>(nimkit::HeapGame::decode(c.state).front().size));
+      }
+      ASSERT_FALSE(brute.wins(after)) << text << " -> " << testing::PrintToString(after);
+    }
+    auto wins = nimkit::first_player_wins(*position, nimkit::Convention::kMisere);
+    ASSERT_TRUE(wins.ok());
+    ASSERT_EQ(*wins, brute.wins(heaps)) << text;
+  }
+}
+
+TEST_P(QuotientAgainstSearch, IsACommutativeMonoidOfEvenOrderWithoutTheEmptySumInP) {
+  const MisereQuotient& q = quotient(GetParam().spec);
+  EXPECT_EQ(q.order() % 2, 0u);
+  EXPECT_FALSE(q.in_p(0));
+  EXPECT_EQ(q.phi(0), 0u);
+  for (QuotientElement x = 0; x < q.order(); ++x) {
+    ASSERT_EQ(q.multiply(0, x), x);
+    for (QuotientElement y = 0; y < q.order(); ++y) {
+      ASSERT_EQ(q.multiply(x, y), q.multiply(y, x));
+      for (QuotientElement z = 0; z < q.order(); ++z) {
+        ASSERT_EQ(q.multiply(q.multiply(x, y), z), q.multiply(x, q.multiply(y, z)));
+      }
+    }
+  }
+  // Reduced: any two elements are told apart by some third.
+  for (QuotientElement x = 0; x < q.order(); ++x) {
+    for (QuotientElement y = x + 1; y < q.order(); ++y) {
+      bool apart = false;
+      for (QuotientElement z = 0; z < q.order() && !apart; ++z) {
+        apart = q.in_p(q.multiply(x, z)) != q.in_p(q.multiply(y, z));
+      }
+      ASSERT_TRUE(apart) << x << " " << y;
+    }
+  }
+  // The presentation's rewriting rules hold in the table.
+  for (const nimkit::QuotientRelation& r : q.relations()) {
+    auto value = [&](const std::vector<std::uint32_t>& word) {
+      QuotientElement v = 0;
+      for (std::size_t g = 0; g < word.size(); ++g) {
+        for (std::uint32_t i = 0; i < word[g]; ++i) v = q.multiply(v, q.generators()[g]);
+      }
+      return v;
+    };
+    ASSERT_EQ(value(r.left), value(r.right));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, QuotientAgainstSearch, ::testing::ValuesIn(games()),
+                         [](const auto& param_info) {
+                           std::string name;
+                           for (char c : param_info.param.spec) name += std::isalnum(c) ? c : '_';
+                           return name;
+                         });
+
+TEST(MisereNimQuotient, HeapsUpToThreeGiveTheTameQuotientT2) {
+  const MisereQuotient& q = quotient("nim", 3);
+  EXPECT_EQ(q.order(), 6u);
+  EXPECT_TRUE(q.tame());
+  std::vector<std::string> p;
+  for (QuotientElement x : q.p_portion()) p.push_back(q.name(x));
+  std::sort(p.begin(), p.end());
+  EXPECT_EQ(p, (std::vector<std::string>{"a", "b²"}));
+  std::vector<std::string> relations;
+  for (const auto& r : q.relations()) {
+    relations.push_back(MisereQuotient::word_name(r.left) + "=" +
+                        MisereQuotient::word_name(r.right));
+  }
+  EXPECT_EQ(relations, (std::vector<std::string>{"a²=1", "b³=b"}));
+}
+
+TEST(MisereNimQuotient, AgreesWithBoutonsRuleOnEveryPositionOfFiveHeapsToFifteen) {
+  const MisereQuotient& q = quotient("nim", 15);
+  EXPECT_TRUE(q.tame());
+  EXPECT_EQ(q.order(), 18u);  // T4: 2 + 2^4
+  for (const std::vector<int>& heaps : sums(5, 15)) {
+    int nim_sum = 0;
+    int big = 0;
+    int ones = 0;
+    for (int h : heaps) {
+      nim_sum ^= h;
+      big += h >= 2;
+      ones += h == 1;
+    }
+    const bool bouton = big == 0 ? ones % 2 == 0 : nim_sum != 0;
+    ASSERT_EQ(predicted_win(q, heaps), bouton) << testing::PrintToString(heaps);
+  }
+}
+
+TEST(KnownQuotients, KaylesIsPeriodic12From71WithOrder40) {
+  const MisereQuotient& q = quotient("kayles", 300);
+  ASSERT_TRUE(q.period());
+  EXPECT_EQ(q.period()->period, 12u);
+  EXPECT_EQ(q.period()->preperiod, 71u);
+  EXPECT_EQ(q.order(), 40u);
+  EXPECT_EQ(q.p_size(), 9u);
+  EXPECT_FALSE(q.tame());
+  EXPECT_EQ(q.grew_at(), (std::vector<std::uint64_t>{1, 2, 5, 9, 12, 25, 27}));
+}
+
+TEST(KnownQuotients, DawsonsKaylesUpToThirtyHasOrder360AsPublished) {
+  EXPECT_EQ(quotient("dawson", 24).order(), 24u);
+  EXPECT_EQ(quotient("dawson", 30).order(), 360u);
+}
+
+TEST(KnownQuotients, DawsonsChessIsDawsonsKaylesOneHeapShorter) {
+  for (std::uint64_t n = 4; n <= 26; n += 2) {
+    EXPECT_EQ(quotient("dawsons-chess", n).order(), quotient("dawson", n + 1).order()) << n;
+    EXPECT_EQ(quotient("dawsons-chess", n).p_size(), quotient("dawson", n + 1).p_size()) << n;
+  }
+}
+
+TEST(KnownQuotients, GuilesAndPointSevenFiveArePeriodic) {
+  const MisereQuotient& guiles = quotient("guiles", 300);
+  ASSERT_TRUE(guiles.period());
+  EXPECT_EQ(guiles.period()->period, 10u);
+  EXPECT_EQ(guiles.order(), 42u);
+  const MisereQuotient& q75 = quotient("octal:0.75", 300);
+  ASSERT_TRUE(q75.period());
+  EXPECT_EQ(q75.period()->period, 2u);
+  EXPECT_EQ(q75.period()->preperiod, 8u);
+  EXPECT_EQ(q75.order(), 8u);
+  EXPECT_EQ(q75.p_size(), 2u);
+}
+
+// The file format: FNV-1a over everything before the last 8 bytes, little-endian.
+void reseal(std::string& bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (std::size_t i = 0; i + 8 < bytes.size(); ++i) {
+    h ^= static_cast<unsigned char>(bytes[i]);
+    h *= 0x100000001b3ULL;
+  }
+  for (int i = 0; i < 8; ++i)
+    bytes[bytes.size() - 8 + i] = static_cast<char>((h >> (8 * i)) & 0xff);
+}
+
+TEST(QuotientFile, RoundTripsAndRefusesEveryChangedByte) {
+  const auto rules = rules_of("kayles");
+  const MisereQuotient& q = quotient("kayles", 12);
+  const std::string bytes = nimkit::save_misere_quotient(q);
+  auto back = nimkit::load_misere_quotient(bytes, *rules, {}, {});
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(*back, q);
+  // The same game under its code reads it; another game does not.
+  EXPECT_TRUE(nimkit::load_misere_quotient(bytes, *rules_of("octal:0.77"), {}, {}).ok());
+  auto foreign = nimkit::load_misere_quotient(bytes, *rules_of("dawson"), {}, {});
+  ASSERT_FALSE(foreign.ok());
+  EXPECT_NE(foreign.error().find("not of octal:0.07"), std::string::npos) << foreign.error();
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    std::string bad = bytes;
+    bad[i] = static_cast<char>(bad[i] ^ 0x10);
+    ASSERT_FALSE(nimkit::load_misere_quotient(bad, *rules, {}, {}).ok()) << "byte " << i;
+  }
+  for (std::size_t n = 0; n < bytes.size(); n += 7) {
+    ASSERT_FALSE(nimkit::load_misere_quotient(bytes.substr(0, n), *rules, {}, {}).ok()) << n;
+  }
+}
+
+TEST(QuotientFile, RefusesAResealedFileWhoseContentsDoNotVerify) {
+  const auto rules = rules_of("kayles");
+  const std::string bytes = nimkit::save_misere_quotient(quotient("kayles", 12));
+  const std::size_t order = quotient("kayles", 12).order();
+  const std::size_t p_at = 8 + 4 + 4 + std::string("octal:0.77").size() + 8 + order * order * 4;
+  for (std::size_t x = 0; x < order; ++x) {
+    std::string bad = bytes;
+    bad[p_at + x] = static_cast<char>(bad[p_at + x] ^ 1);  // move one element in or out of P
+    reseal(bad);
+    auto loaded = nimkit::load_misere_quotient(bad, *rules, {}, {});
+    ASSERT_FALSE(loaded.ok()) << "element " << x;
+  }
+  // Φ(5) moved to another element.
+  std::string bad = bytes;
+  const std::size_t phi_at = p_at + order + 8 + 5 * 4;
+  bad[phi_at] = static_cast<char>((bad[phi_at] + 1) % static_cast<int>(order));
+  reseal(bad);
+  EXPECT_FALSE(nimkit::load_misere_quotient(bad, *rules, {}, {}).ok());
+}
+
+TEST(QuotientAnalysis, AnswersHugeKaylesHeapsByThePeriod) {
+  const auto rules = rules_of("kayles");
+  auto position = nimkit::parse_position("1000000000 77 5", rules);
+  ASSERT_TRUE(position.ok());
+  auto analysis = nimkit::analyze(*position, nimkit::Convention::kMisere);
+  ASSERT_TRUE(analysis.ok()) << analysis.error();
+  EXPECT_EQ(analysis->method, nimkit::Method::kMisereQuotient);
+  EXPECT_EQ(nimkit::to_string(analysis->method), "misere-quotient");
+  // 10^9 is 71 + 12k + 5: the same class as heap 76.
+  const MisereQuotient& q = *analysis->quotient;
+  EXPECT_EQ(q.phi(1'000'000'000), q.phi(76));
+  auto same = nimkit::parse_position("76 77 5", rules);
+  EXPECT_EQ(nimkit::analyze(*same, nimkit::Convention::kMisere)->winner, analysis->winner);
+  // Every listed move leaves a sum in P.
+  for (const nimkit::Move& move : analysis->winning_moves) {
+    QuotientElement x = 0;
+    const nimkit::Position next = position->after(move);
+    for (const auto& c : next.components()) {
+      x = q.multiply(x, q.phi(nimkit::HeapGame::decode(c.state).front().size));
+    }
+    EXPECT_TRUE(q.in_p(x));
+  }
+}
+
+TEST(QuotientAnalysis, ListsTheSameMovesByResidueAsByScanning) {
+  const auto rules = rules_of("kayles");
+  auto position = nimkit::parse_position("601 40 9", rules);
+  ASSERT_TRUE(position.ok());
+  nimkit::Limits scan;
+  nimkit::Limits residue;
+  residue.max_scan = 200;  // heap 601 has 902 options: listed by residue class
+  auto scanned = nimkit::analyze(*position, nimkit::Convention::kMisere, scan);
+  auto by_residue = nimkit::analyze(*position, nimkit::Convention::kMisere, residue);
+  ASSERT_TRUE(scanned.ok() && by_residue.ok());
+  ASSERT_EQ(scanned->method, nimkit::Method::kMisereQuotient);
+  EXPECT_GT(scanned->winning_move_count, 0u);
+  std::vector<nimkit::Move> heap_one_scanned;
+  for (const auto& m : scanned->winning_moves) {
+    if (m.component == 0) heap_one_scanned.push_back(m);
+  }
+  std::vector<nimkit::Move> heap_one_residue;
+  for (const auto& m : by_residue->winning_moves) {
+    if (m.component == 0) heap_one_residue.push_back(m);
+  }
+  EXPECT_EQ(heap_one_scanned, heap_one_residue);
+}
+
+TEST(QuotientAnalysis, FallsBackToTheSearchWithoutAQuotient) {
+  // Dawson's Kayles has no period within the heap bound: a heap past it goes to the search,
+  // which here gives up at its small node limit.
+  const auto rules = rules_of("dawson");
+  auto position = nimkit::parse_position("400 3", rules);
+  ASSERT_TRUE(position.ok());
+  nimkit::Limits small;
+  small.max_nodes = 1000;
+  auto analysis = nimkit::analyze(*position, nimkit::Convention::kMisere, small);
+  if (analysis.ok()) {
+    EXPECT_EQ(analysis->method, nimkit::Method::kSearch);
+  } else {
+    EXPECT_NE(analysis.error().find("limit"), std::string::npos) << analysis.error();
+  }
+}
+
+TEST(QuotientBounds, StopsAtTheOrderBoundSayingSo) {
+  nimkit::QuotientBounds bounds;
+  bounds.max_heap = 40;
+  bounds.max_order = 100;
+  auto q = nimkit::compute_misere_quotient(*rules_of("dawson"), bounds, nimkit::Limits{});
+  ASSERT_TRUE(q.ok());
+  EXPECT_EQ(q->max_heap(), 24u);  // Q_25 has 144 elements
+  EXPECT_NE(q->stopped().find("bound of 100 elements"), std::string::npos) << q->stopped();
+}
+
+TEST(QuotientBounds, StopsAtTheWorkMeterWithAnExactPartialQuotient) {
+  nimkit::Limits limits;
+  limits.meter = std::make_shared<nimkit::WorkMeter>(20'000);
+  auto q = nimkit::compute_misere_quotient(*rules_of("kayles"), {}, limits);
+  ASSERT_TRUE(q.ok());
+  EXPECT_FALSE(q->period());
+  EXPECT_NE(q->stopped().find("work limit"), std::string::npos) << q->stopped();
+  MisereBrute brute({false, {0, 7, 7}});
+  const int top = static_cast<int>(std::min<std::uint64_t>(q->max_heap(), 12));
+  for (const std::vector<int>& heaps : sums(3, top)) {
+    ASSERT_EQ(predicted_win(*q, heaps), brute.wins(heaps));
+  }
+}
+
+TEST(QuotientRules, OnlySingleHeapGamesWithShrinkingMovesHaveQuotients) {
+  EXPECT_TRUE(nimkit::has_misere_quotient(*rules_of("kayles")));
+  EXPECT_TRUE(nimkit::has_misere_quotient(*rules_of("nim")));
+  EXPECT_FALSE(nimkit::has_misere_quotient(*rules_of("zero-move")));
+  EXPECT_FALSE(nimkit::has_misere_quotient(*rules_of("wythoff")));
+  EXPECT_FALSE(nimkit::has_misere_quotient(*rules_of("node-kayles")));
+  EXPECT_FALSE(nimkit::compute_misere_quotient(*rules_of("wythoff"), {}, {}).ok());
+}
+
+}  // namespace
