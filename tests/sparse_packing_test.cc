@@ -89,21 +89,48 @@ std::vector<std::uint32_t> values_of(std::string_view code, std::uint64_t count,
   return sequence.values(0, count);
 }
 
-// The games of the other sparse tests, far enough for their tables to be packed: values below 256
-// as bytes, Officers (.6) past heap 10344 and 4.004004 past 3162 as codes (their values pass 255
-// there).
-// .44444444444 has more split lengths than the split sets serve: its values, which pass 255, are
-// not coded (16 bits).
+// The games of the other sparse tests (sparse_space_test.cc, sparse_threads_test.cc,
+// pair_search_test.cc, period_search_test.cc, sequence_engine_test.cc), far enough for their tables
+// to be packed: values below 256 as bytes, Officers (.6) past heap 10344 and 4.004004 past 3162 as
+// codes (their values pass 255 there). .44444444444 and .14444444444 have more split lengths than
+// the split sets serve: their values, which pass 255, are not coded (16 bits). The trivial games of
+// the table are covered by TrivialGamesToo below; the hexadecimal codes with three-way splits
+// (0.3F, 0.8, 4.C) run the plain algorithm, on 16 bits.
 struct Case {
   const char* code;
   std::uint64_t count;
   int value_bytes = 1;
 };
 const std::vector<Case>& cases() {
-  static const std::vector<Case> all = {
-      {"grundy", 60'000}, {"0.6", 20'000},   {"4.004004", 5000}, {"0.16", 100'000},
-      {"0.354", 100'000}, {"0.376", 60'000}, {"0.77", 20'000},   {"4.44", 30'000},
-      {"0.137", 5000},    {"0.07", 5000},    {"0.1337", 4000},   {"0.44444444444", 3000, 2}};
+  static const std::vector<Case> all = {{"grundy", 60'000},
+                                        {"0.6", 20'000},
+                                        {"4.004004", 5000},
+                                        {"0.16", 100'000},
+                                        {"0.354", 100'000},
+                                        {"0.376", 60'000},
+                                        {"0.77", 20'000},
+                                        {"4.44", 30'000},
+                                        {"0.137", 5000},
+                                        {"0.07", 5000},
+                                        {"0.1337", 4000},
+                                        {"0.44444444444", 3000, 2},
+                                        {"kayles", 5000},
+                                        {"dawson", 5000},
+                                        {"4.7", 4000},
+                                        {"0.34", 4000},
+                                        {"0.76", 4000},
+                                        {"0.775", 4000},
+                                        {"4.0", 4000},
+                                        {"0.4", 4000},
+                                        {"0.52", 4000},
+                                        {"0.40004", 4000},
+                                        {"0.14444444444", 3000, 2},
+                                        {"0.1", 4000},
+                                        {"4.12", 5000},
+                                        {"0.15", 5000},
+                                        {"0.51", 5000},
+                                        {"0.007", 5000},
+                                        {"0.F", 5000}};
   return all;
 }
 
@@ -156,13 +183,15 @@ std::uint32_t checkpoint_version(const std::vector<std::uint8_t>& bytes) {
   return bytes[8] | bytes[9] << 8 | bytes[10] << 16 | static_cast<std::uint32_t>(bytes[11]) << 24;
 }
 
-// A checkpoint in either form resumes in either form: the same values, and the same checkpoint as
-// a run that was never stopped.
+// A checkpoint in either form resumes in either form: the same values, and, byte for byte, the
+// checkpoint of a run in the form resumed that was never stopped.
 TEST(PackedCheckpoints, ResumeInEitherFormWithIdenticalValues) {
   for (const Case& c : cases()) {
     SCOPED_TRACE(c.code);
     GrundySequence whole = make(c.code, {});
     ASSERT_TRUE(whole.extend_to(c.count));
+    GrundySequence whole_wide = make(c.code, {.packed = false});
+    ASSERT_TRUE(whole_wide.extend_to(c.count));
     for (const bool packed_first : {true, false}) {
       for (const bool packed_then : {true, false}) {
         SCOPED_TRACE(::testing::Message() << packed_first << " then " << packed_then);
@@ -176,12 +205,36 @@ TEST(PackedCheckpoints, ResumeInEitherFormWithIdenticalValues) {
         EXPECT_EQ(resumed->value_bytes(), packed_then ? c.value_bytes : 2);
         ASSERT_TRUE(resumed->extend_to(c.count));
         ASSERT_EQ(resumed->values(0, c.count), whole.values(0, c.count));
-        if (packed_then) {
-          EXPECT_EQ(resumed->checkpoint(), whole.checkpoint());
-        }
+        // Byte for byte the checkpoint of a run that was never stopped, in the form resumed.
+        EXPECT_EQ(resumed->checkpoint(),
+                  packed_then ? whole.checkpoint() : whole_wide.checkpoint());
         EXPECT_EQ(resumed->stats().rare_count, whole.stats().rare_count);
       }
     }
+  }
+}
+
+// The trivial games of the table (sparse_space_test.cc): packed and 16-bit tables, and their
+// checkpoints read back in the other form, hold the same values.
+TEST(PackedTables, TrivialGamesToo) {
+  const std::uint64_t count = 2000;
+  for (const testing::TrivialGame& t : testing::trivial_games()) {
+    SCOPED_TRACE(t.code);
+    GrundySequence packed = make(t.code, {});
+    GrundySequence wide = make(t.code, {.packed = false});
+    ASSERT_TRUE(packed.extend_to(count));
+    ASSERT_TRUE(wide.extend_to(count));
+    EXPECT_EQ(packed.value_bytes(), 1);
+    const std::vector<std::uint32_t> values = wide.values(0, count);
+    ASSERT_EQ(packed.values(0, count), values);
+    Result<GrundySequence> from_packed =
+        GrundySequence::restore(packed.checkpoint(), nullptr, nullptr, {.packed = false});
+    Result<GrundySequence> from_wide = GrundySequence::restore(wide.checkpoint());
+    ASSERT_TRUE(from_packed.ok()) << from_packed.error();
+    ASSERT_TRUE(from_wide.ok()) << from_wide.error();
+    EXPECT_EQ(from_packed->checkpoint(), wide.checkpoint());
+    EXPECT_EQ(from_wide->checkpoint(), packed.checkpoint());
+    ASSERT_EQ(from_wide->values(0, count), values);
   }
 }
 
