@@ -246,6 +246,28 @@ TEST(PairSearch, ByteBatchMarkingMatchesAPlainLoop) {
   }
 }
 
+// Bits to byte marks, with and without the vector stores: every bit marked, every mark already
+// there kept, nothing else written.
+TEST(PairSearch, MarkBitsMatchesAPlainLoop) {
+  std::mt19937_64 random(11);
+  for (int round = 0; round < 50; ++round) {
+    const std::size_t words = 1 + round % 8;
+    std::vector<std::uint64_t> bits(words);
+    for (std::uint64_t& b : bits) b = random() & random();
+    std::vector<std::uint8_t> before(64 * words + 64);
+    for (std::uint8_t& mark : before) mark = random() % 5 == 0 ? 1 : 0;
+    std::vector<std::uint8_t> expected = before;
+    for (std::size_t i = 0; i < 64 * words; ++i) {
+      if ((bits[i / 64] >> (i % 64) & 1) != 0) expected[i] = 1;
+    }
+    for (const bool vector : {false, true}) {
+      std::vector<std::uint8_t> marks = before;
+      detail::mark_bits(marks.data(), bits.data(), words, vector);
+      ASSERT_EQ(marks, expected) << "round " << round << " vector " << vector;
+    }
+  }
+}
+
 TEST(PairSearch, WantedValuesCountAndSmallest) {
   WantedValues wanted;
   EXPECT_EQ(wanted.smallest(), detail::kWantedLimit);

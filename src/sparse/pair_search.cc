@@ -253,8 +253,21 @@ NIMKIT_AVX512 std::uint64_t missing_word_avx512(const std::uint8_t* const* sets,
   }
   return _mm512_cmpeq_epi8_mask(any, _mm512_setzero_si512());
 }
+
+NIMKIT_AVX512 void mark_bits_avx512(std::uint8_t* marks, const std::uint64_t* bits,
+                                    std::size_t words) {
+  const __m512i ones = _mm512_set1_epi8(1);
+  for (std::size_t w = 0; w < words; ++w) _mm512_mask_storeu_epi8(marks + 64 * w, bits[w], ones);
+}
 }  // namespace
 #endif
+
+void mark_bits_vector(std::uint8_t* marks, const std::uint64_t* bits, std::size_t words) {
+#if defined(NIMKIT_VECTOR_PAIRS)
+  if (vector_pair_search_supported()) return mark_bits_avx512(marks, bits, words);
+#endif
+  mark_bits(marks, bits, words, false);
+}
 
 std::uint64_t missing_word_vector(const std::uint8_t* const* sets, std::size_t count,
                                   std::size_t w) {

@@ -319,4 +319,18 @@ inline std::uint64_t missing_word(const std::uint8_t* const* sets, std::size_t c
   return bits;
 }
 
+// Sets marks[64w + i] = 1 for every bit i of bits[w], w < words, keeping the other marks: one
+// masked 64-byte store per word with `vector` (AVX-512, vector_pair_search_supported()), else one
+// store per bit.
+void mark_bits_vector(std::uint8_t* marks, const std::uint64_t* bits, std::size_t words);
+inline void mark_bits(std::uint8_t* marks, const std::uint64_t* bits, std::size_t words,
+                      bool vector) {
+  if (vector) return mark_bits_vector(marks, bits, words);
+  for (std::size_t w = 0; w < words; ++w) {
+    for (std::uint64_t b = bits[w]; b != 0; b &= b - 1) {
+      marks[64 * w + static_cast<std::size_t>(std::countr_zero(b))] = 1;
+    }
+  }
+}
+
 }  // namespace nimkit::detail

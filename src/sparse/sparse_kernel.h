@@ -417,6 +417,12 @@ struct GrundySequence::State {
   void mark_prefix(const V* g, std::uint64_t m, std::size_t slot, std::uint64_t keep = 0);
   template <typename V>
   void mark_deferred_rows(const V* g, std::uint64_t m, std::size_t slot);
+  // The rare heaps prefix < r ≤ horizon of a threaded stretch that started past the horizon (no
+  // such heap is found during it), as indices of rare_heaps; deferred_end == kUnknownRows when
+  // the stretch started below it.
+  static constexpr std::size_t kUnknownRows = ~std::size_t{0};
+  std::size_t deferred_first = 0;
+  std::size_t deferred_end = kUnknownRows;
   template <typename V>
   void mark_late_rows(const V* g, std::uint64_t m, std::size_t slot, std::size_t end);
 

@@ -279,15 +279,23 @@ inline void GrundySequence::State::record_batch(std::uint64_t m0, std::uint64_t 
 // Adds to the set of m in `slot`, built by build_batch with a horizon past the prefix, the rows it
 // left out: the splits (r, m - r) of the rare heaps prefix < r ≤ horizon, all of whose values are
 // known when the set is used.
+// Those rare heaps are rare_heaps[deferred_first .. deferred_end - 1] once the stretch has passed
+// the horizon (run_stretch), else found here.
 template <typename V>
 void GrundySequence::State::mark_deferred_rows(const V* g, std::uint64_t m, std::size_t slot) {
   std::uint8_t* mark = set_data(slot);
-  const auto first = std::upper_bound(rare_heaps.begin(), rare_heaps.end(), prefix);
-  for (auto it = first; it != rare_heaps.end() && *it <= horizon; ++it) {
-    const std::uint64_t r = *it;
+  const std::uint64_t* heaps = rare_heaps.data();
+  std::size_t first = deferred_first;
+  std::size_t end = deferred_end;
+  if (end == kUnknownRows) {
+    const std::size_t count = rare_heaps.size();
+    first = static_cast<std::size_t>(std::upper_bound(heaps, heaps + count, prefix) - heaps);
+    end = static_cast<std::size_t>(std::upper_bound(heaps + first, heaps + count, horizon) - heaps);
+  }
+  for (std::size_t i = first; i < end; ++i) {
+    const std::uint64_t r = heaps[i];
     if (game.grundys_game && 2 * r == m) continue;  // the equal split is no move
-    const std::uint32_t key = rare_values[static_cast<std::size_t>(it - rare_heaps.begin())];
-    mark[(key ^ g[m - r]) + rare_offset(m - r)] = 1;
+    mark[(rare_values[i] ^ g[m - r]) + rare_offset(m - r)] = 1;
   }
 }
 
