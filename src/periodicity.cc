@@ -347,6 +347,10 @@ std::string PeriodTheorem::describe() const {
   return fmt::format("the largest of {} with k = {}", terms, max_take);
 }
 
+std::optional<Periodicity> find_period(std::span<const std::uint8_t> values,
+                                       const PeriodTheorem& theorem) {
+  return find_period_in(values, theorem);
+}
 std::optional<Periodicity> find_period(std::span<const std::uint16_t> values,
                                        const PeriodTheorem& theorem) {
   return find_period_in(values, theorem);

@@ -5,23 +5,22 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <fstream>
 #include <span>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "fuzz/checkpoint_checksum.h"
+#include "sparse_test_support.h"
 
 namespace nimkit {
 namespace {
 
+using testing::trivial_games;
+using testing::TrivialGame;
+
 GrundySequence make(std::string_view code, SequenceAlgorithm algorithm) {
-  Result<SplitGame> game = SplitGame::parse(code);
-  EXPECT_TRUE(game.ok()) << code;
-  Result<GrundySequence> sequence = GrundySequence::create(*game, algorithm);
-  EXPECT_TRUE(sequence.ok()) << code;
-  return std::move(sequence).value();
+  return testing::make_sequence(code, {}, algorithm);
 }
 
 std::vector<std::uint32_t> compute(std::string_view code, SequenceAlgorithm algorithm,
@@ -37,46 +36,6 @@ void expect_sparse_equals_plain(std::string_view code, std::uint64_t count) {
   for (std::uint64_t n = 0; n < count; ++n) {
     ASSERT_EQ(sparse[n], plain[n]) << code << " heap " << n;
   }
-}
-
-// The finite codes of the trivial-games table (tests/data copy of the shared test data).
-struct TrivialGame {
-  std::string code;
-  std::uint64_t preperiod;
-  std::uint64_t period;
-  std::string nimbers;  // preperiod digits then "(" period digits ")"; 0-9 A-Z
-};
-
-std::vector<TrivialGame> trivial_games() {
-  std::ifstream in(NIMKIT_TRIVIAL_GAMES);
-  EXPECT_TRUE(in.good()) << NIMKIT_TRIVIAL_GAMES;
-  std::vector<TrivialGame> games;
-  // Rows read "code | prefix | period | nimbers"; the header and rule rows fail the checks.
-  auto trim = [](std::string text) {
-    text.erase(0, text.find_first_not_of(" \t"));
-    text.erase(text.find_last_not_of(" \t\r") + 1);
-    return text;
-  };
-  auto all_of = [](const std::string& text, std::string_view allowed) {
-    return !text.empty() && text.find_first_not_of(allowed) == std::string::npos;
-  };
-  std::string line;
-  while (std::getline(in, line)) {
-    std::vector<std::string> cells;
-    for (std::size_t start = 0;;) {
-      const std::size_t bar = line.find('|', start);
-      cells.push_back(trim(line.substr(start, bar == std::string::npos ? bar : bar - start)));
-      if (bar == std::string::npos) break;
-      start = bar + 1;
-    }
-    if (cells.size() != 4 || !all_of(cells[0], "0123456789.") || !all_of(cells[1], "0123456789") ||
-        !all_of(cells[2], "0123456789") ||
-        !all_of(cells[3], "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ()")) {
-      continue;
-    }
-    games.push_back({cells[0], std::stoull(cells[1]), std::stoull(cells[2]), cells[3]});
-  }
-  return games;
 }
 
 std::uint32_t digit_value(char c) {
@@ -126,6 +85,9 @@ TEST(SparseSpace, NamedAndLargerGamesSparseEqualsPlain) {
                            "0.40004", "4.004004", "0.44444444444", "0.14444444444"}) {
     expect_sparse_equals_plain(code, 4000);
   }
+  // Officers past heap 10344, whose value 256 takes the value range to 511 (split values and the
+  // mex up to 512 in the bitmaps of missing values and the joint search).
+  expect_sparse_equals_plain("0.6", 16384);
   // Hex digits with three-way splits (the plain algorithm runs for both).
   for (const char* code : {"0.3F", "0.8", "4.C"}) expect_sparse_equals_plain(code, 300);
 }
@@ -133,9 +95,11 @@ TEST(SparseSpace, NamedAndLargerGamesSparseEqualsPlain) {
 // A checkpoint whose checksum is right but whose values the game cannot have is refused before
 // anything is sized by a value (one forged value once made --resume allocate 7.8 GB).
 TEST(SparseSpace, RestoreRefusesImpossibleValues) {
-  for (const std::uint32_t narrow_limit : {0xFFFFu, 0u}) {  // 16-bit and 32-bit storage
-    auto sequence = GrundySequence::create(*SplitGame::parse("0.77"), SequenceAlgorithm::kSparse,
-                                           SequenceOptions{.narrow_limit = narrow_limit});
+  // 1-byte (packed), 16-bit and 32-bit storage.
+  for (const SequenceOptions options : {SequenceOptions{}, SequenceOptions{.packed = false},
+                                        SequenceOptions{.narrow_limit = 0, .packed = false}}) {
+    auto sequence =
+        GrundySequence::create(*SplitGame::parse("0.77"), SequenceAlgorithm::kSparse, options);
     ASSERT_TRUE(sequence);
     sequence->extend_to(1000);
     std::vector<std::uint8_t> bytes = sequence->checkpoint();
@@ -213,15 +177,17 @@ TEST(SparseSpace, StorageWidensWhenAValueDoesNotFit) {
   // Real values above 65535 need heaps with 65536 options each, too slow for a unit test; a
   // lowered narrow limit takes the same path (16-bit table copied to 32 bits mid-run).
   const auto plain = compute("grundy", SequenceAlgorithm::kPlain, 3000);
-  Result<GrundySequence> sequence = GrundySequence::create(
-      SplitGame::grundy(), SequenceAlgorithm::kSparse, SequenceOptions{.narrow_limit = 20});
+  Result<GrundySequence> sequence =
+      GrundySequence::create(SplitGame::grundy(), SequenceAlgorithm::kSparse,
+                             SequenceOptions{.narrow_limit = 20, .packed = false});
   ASSERT_TRUE(sequence.ok());
   sequence->extend_to(100);
   EXPECT_EQ(sequence->value_bytes(), 2);
   sequence->extend_to(3000);
   EXPECT_EQ(sequence->value_bytes(), 4);
   EXPECT_EQ(sequence->values(0, 3000), plain);
-  Result<GrundySequence> resumed = GrundySequence::restore(sequence->checkpoint());
+  Result<GrundySequence> resumed = GrundySequence::restore(sequence->checkpoint(), nullptr, nullptr,
+                                                           SequenceOptions{.packed = false});
   ASSERT_TRUE(resumed.ok()) << resumed.error();
   EXPECT_EQ(resumed->value_bytes(), 4);
   resumed->extend_to(4000);

@@ -8,17 +8,13 @@
 #include <vector>
 
 #include "nimkit/sparse_space.h"
+#include "sparse_test_support.h"
 
 namespace nimkit {
 namespace {
 
 GrundySequence make(std::string_view code, const SequenceOptions& options) {
-  Result<SplitGame> game = SplitGame::parse(code);
-  EXPECT_TRUE(game.ok()) << code;
-  Result<GrundySequence> sequence =
-      GrundySequence::create(*game, SequenceAlgorithm::kSparse, options);
-  EXPECT_TRUE(sequence.ok()) << code;
-  return std::move(sequence).value();
+  return testing::make_sequence(code, options);
 }
 
 struct Computed {
@@ -27,12 +23,15 @@ struct Computed {
 };
 
 // `count` values on `threads` threads; with a progress interval the run is cut into pieces (each
-// a separate stretch of helpers).
+// a separate stretch of helpers). The threads never step down unless `stall_percent` says so.
 Computed run(std::string_view code, unsigned threads, std::uint64_t count,
-             std::uint64_t interval = 0, std::uint32_t narrow_limit = 0xFFFF) {
-  GrundySequence sequence = make(
-      code,
-      SequenceOptions{.narrow_limit = narrow_limit, .threads = threads, .threads_min_rare = 0});
+             std::uint64_t interval = 0, std::uint32_t narrow_limit = 0xFFFF,
+             std::uint32_t stall_percent = 100) {
+  GrundySequence sequence = make(code, SequenceOptions{.narrow_limit = narrow_limit,
+                                                       .threads = threads,
+                                                       .threads_min_rare = 0,
+                                                       .threads_stall_percent = stall_percent,
+                                                       .packed = narrow_limit == 0xFFFF});
   if (interval == 0) {
     EXPECT_TRUE(sequence.extend_to(count));
   } else {
@@ -74,11 +73,52 @@ TEST(SparseThreads, ShortStretchesAndWideValuesMatchOneThread) {
   EXPECT_EQ(wide.values, one.values);
 }
 
+// Threads that step down after every window of 16384 heaps (threads_stall_percent 0) — 4, then
+// 2, then 1, then 4 again, each time in the middle of a stretch — give the values and checkpoint
+// of one thread, also when progress cuts the run into pieces.
+TEST(SparseThreads, SteppingDownKeepsTheValues) {
+  for (const char* code : {"grundy", "0.6", "0.354"}) {
+    SCOPED_TRACE(code);
+    const Computed one = run(code, 1, 400'000);
+    for (const std::uint64_t interval : {0, 30'000}) {
+      SCOPED_TRACE(interval);
+      const Computed stepping = run(code, 4, 400'000, interval, 0xFFFF, 0);
+      EXPECT_EQ(stepping.values, one.values);
+      EXPECT_EQ(stepping.checkpoint, one.checkpoint);
+    }
+  }
+}
+
+TEST(SparseThreads, ThreadsStepDownOnlyWhenTheyStall) {
+  // Grundy's game runs on threads in stretches of one mask, the first from heap 32768 to 65536.
+  // Stalling in every window (threads_stall_percent 0), 4 threads are 2 from heap 49153 (the end
+  // of the first window) to 114689, 1 from 81921 (a window of the 2-thread stretch) to 212993,
+  // then 4 again.
+  const auto in_use = [](unsigned threads, std::uint32_t stall_percent, std::uint64_t count,
+                         SequenceAlgorithm algorithm = SequenceAlgorithm::kSparse) {
+    GrundySequence sequence = testing::make_sequence(
+        "grundy",
+        {.threads = threads, .threads_min_rare = 0, .threads_stall_percent = stall_percent},
+        algorithm);
+    EXPECT_TRUE(sequence.extend_to(count));
+    return sequence.threads_in_use();
+  };
+  EXPECT_EQ(in_use(4, 0, 49'000), 4u);
+  EXPECT_EQ(in_use(4, 0, 60'000), 2u);
+  EXPECT_EQ(in_use(4, 0, 100'000), 1u);
+  EXPECT_EQ(in_use(4, 0, 220'000), 4u);
+  EXPECT_EQ(in_use(4, 100, 220'000), 4u);
+  EXPECT_EQ(in_use(2, 0, 60'000), 1u);
+  EXPECT_EQ(in_use(1, 0, 60'000), 1u);
+  EXPECT_EQ(in_use(4, 100, 60'000, SequenceAlgorithm::kPlain), 1u);
+}
+
 TEST(SparseThreads, CheckpointOfTwoThreadsResumesOnOne) {
   for (const char* code : {"grundy", "0.354"}) {
     SCOPED_TRACE(code);
     const Computed whole = run(code, 1, 150'000);
-    GrundySequence first = make(code, SequenceOptions{.threads = 2, .threads_min_rare = 0});
+    GrundySequence first = make(
+        code, SequenceOptions{.threads = 2, .threads_min_rare = 0, .threads_stall_percent = 100});
     ASSERT_TRUE(first.extend_to(70'001));
     Result<GrundySequence> resumed = GrundySequence::restore(first.checkpoint(), nullptr, nullptr,
                                                              SequenceOptions{.threads = 1});
@@ -90,21 +130,32 @@ TEST(SparseThreads, CheckpointOfTwoThreadsResumesOnOne) {
 }
 
 TEST(SequenceMemory, TableOverTheBudgetIsRefusedUpFront) {
-  // 2 bytes per value: 100,000 values need 200,000 bytes and more.
-  GrundySequence sequence = make("grundy", SequenceOptions{.memory_budget = 150'000});
-  ASSERT_TRUE(sequence.extend_to(10'000));
-  const Result<std::uint64_t> small = sequence.memory_for(10'000);
-  ASSERT_TRUE(small.ok()) << small.error();
-  EXPECT_GE(*small, 20'000u);
-  EXPECT_LT(*small, 150'000u);
-  const Result<std::uint64_t> large = sequence.memory_for(100'000);
-  ASSERT_FALSE(large.ok());
-  EXPECT_NE(large.error().find("a table of 100000 values needs "), std::string::npos)
-      << large.error();
-  EXPECT_NE(large.error().find("more than the memory budget of 150000 bytes"), std::string::npos)
-      << large.error();
-  EXPECT_FALSE(sequence.extend_to(100'000));
-  EXPECT_EQ(sequence.size(), 10'000u);  // nothing computed, nothing lost
+  // 2 bytes per value (the 16-bit table): 100,000 values need 200,000 bytes and more; packed, 1
+  // byte per value, 200,000 values do.
+  for (const bool packed : {false, true}) {
+    SCOPED_TRACE(packed);
+    GrundySequence sequence =
+        make("grundy", SequenceOptions{.memory_budget = 150'000, .packed = packed});
+    ASSERT_TRUE(sequence.extend_to(10'000));
+    EXPECT_EQ(sequence.value_bytes(), packed ? 1 : 2);
+    const Result<std::uint64_t> small = sequence.memory_for(10'000);
+    ASSERT_TRUE(small.ok()) << small.error();
+    EXPECT_GE(*small, packed ? 10'000u : 20'000u);
+    EXPECT_LT(*small, 150'000u);
+    const std::uint64_t over = packed ? 200'000 : 100'000;
+    const Result<std::uint64_t> large = sequence.memory_for(over);
+    ASSERT_FALSE(large.ok());
+    EXPECT_NE(large.error().find("a table of " + std::to_string(over) + " values needs "),
+              std::string::npos)
+        << large.error();
+    EXPECT_NE(large.error().find(packed ? "(1 byte per value)" : "(2 bytes per value)"),
+              std::string::npos)
+        << large.error();
+    EXPECT_NE(large.error().find("more than the memory budget of 150000 bytes"), std::string::npos)
+        << large.error();
+    EXPECT_FALSE(sequence.extend_to(over));
+    EXPECT_EQ(sequence.size(), 10'000u);  // nothing computed, nothing lost
+  }
 }
 
 // The period search's bitmap (a bit per period) counts too: a budget that holds the table but not
@@ -136,7 +187,7 @@ TEST(SequenceMemory, PeriodSearchAndRestoreNameTheBudget) {
   GrundySequence big = make("grundy", SequenceOptions{});
   ASSERT_TRUE(big.extend_to(60'000));
   Result<GrundySequence> restored = GrundySequence::restore(
-      big.checkpoint(), nullptr, nullptr, SequenceOptions{.memory_budget = 100'000});
+      big.checkpoint(), nullptr, nullptr, SequenceOptions{.memory_budget = 50'000});
   ASSERT_FALSE(restored.ok());
   EXPECT_NE(restored.error().find("a table of 60000 values"), std::string::npos)
       << restored.error();

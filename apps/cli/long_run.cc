@@ -394,8 +394,10 @@ nlohmann::json stats_json(const GrundySequence& sequence, const SequenceStats& s
 }
 
 void print_stats_text(std::FILE* out, const GrundySequence& sequence, const SequenceStats& stats) {
-  fmt::print(out, "heaps {} ({} algorithm, {} bytes per value)\n", sequence.size(),
-             to_string(sequence.algorithm()), sequence.value_bytes());
+  fmt::print(
+      out, "heaps {} ({} algorithm, {} per value)\n", sequence.size(),
+      to_string(sequence.algorithm()),
+      sequence.value_bytes() == 1 ? "1 byte" : fmt::format("{} bytes", sequence.value_bytes()));
   std::string freq;
   for (std::size_t v = 0; v < stats.frequency.size(); ++v) {
     if (stats.frequency[v] != 0) freq += fmt::format(" {}:{}", v, stats.frequency[v]);
@@ -465,8 +467,8 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
                     const LongRunOptions& options, std::uint64_t count, bool period,
                     std::uint64_t period_search, bool json, const std::string& out_path,
                     const Limits& limits) {
-  if (count > (std::uint64_t{1} << 32)) {
-    return report(fmt::format("--count {} is more than the 2^32 heaps a sequence may hold", count));
+  if (count > kMaxSequenceHeaps) {
+    return report(fmt::format("--count {} is more than the 2^36 heaps a sequence may hold", count));
   }
   auto opened = open_sequence(game, options);
   if (!opened) return report(opened.failure());

@@ -102,9 +102,11 @@ struct Periodicity {
 // given, otherwise a candidate with checked_to = size - 1 and `needed` saying how many values
 // would settle it. nullopt when no period fits at all (fewer than two values). Periods p with
 // 2p > size are not considered. This is the one period finder: heap rulesets' tables (64-bit) and
-// the sparse-space engine's tables (16 or 32 bits) both use it. It passes over the periods that
+// the sparse-space engine's tables (8, 16 or 32 bits) both use it. It passes over the periods that
 // cannot need fewer values than the best found so far (a run of t repeating values at the end
 // needs at least E(size - t, 0)), so most periods cost a vector compare of the last values.
+std::optional<Periodicity> find_period(std::span<const std::uint8_t> values,
+                                       const PeriodTheorem& theorem);
 std::optional<Periodicity> find_period(std::span<const std::uint16_t> values,
                                        const PeriodTheorem& theorem);
 std::optional<Periodicity> find_period(std::span<const std::uint32_t> values,

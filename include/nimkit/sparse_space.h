@@ -12,14 +12,19 @@
 // and it is re-chosen automatically (the mask with the fewest rare heaps so far) as values grow.
 //
 // How the engine spends its time (src/sparse/sparse_kernel.h): the split values of a heap of m
-// objects with a rare part, and those whose smaller part is at most 32 (128 while threads run: the
-// prefix), form its split set S(m), kept as one byte per value. Sets are built 16 at a time: one
-// load of 16 consecutive values g(m - r .. m - r + 15) serves a rare heap r for 16 sets. The mex of
-// a heap is read from bitmaps of the values its sets lack; the rare values below the first common
-// value missing are then searched for together among the other splits, scanning them once (32
-// splits per step with AVX-512 when the processor has it, else one value at a time). With threads,
-// other threads build the next batches of sets and search them ahead while the calling thread
-// computes the heap.
+// objects with a rare part, and those whose smaller part is at most 32 (the prefix), form its split
+// set S(m), kept as one byte per value. Sets are built 16 at a time: one load of 16 consecutive
+// values g(m - r .. m - r + 15) serves a rare heap r for 16 sets (with AVX-512, their marks below
+// 160 gathered in registers). The mex of a heap is read from bitmaps of the values its sets lack;
+// the rare values below the first common value missing are then searched for together among the
+// other splits, scanning them once (32 splits per step with AVX-512 when the processor has it, 64
+// on a table of bytes, else one value at a time). With threads, other threads build the next
+// batches of sets and finish and search them ahead while the calling thread computes the heap.
+//
+// One byte per value: values below 256 are stored as bytes, and from 256 to 511 (the sparse
+// algorithm with split sets) as an order-preserving code — the value without the lowest bit of
+// the rare mask, which the value's class (from the list of rare heaps, kept anyway) gives back —
+// on which the kernel marks and searches directly (src/sparse/value_table.h); then 16 and 32 bits.
 //
 // The library does no I/O: progress goes to a callback, and checkpoints are bytes that the caller
 // stores (atomically) and hands back, streamed in chunks so that no copy of the table is made.
@@ -94,6 +99,10 @@ using CheckpointSink = std::function<bool(std::span<const std::uint8_t>)>;
 using CheckpointSource = std::function<std::size_t(std::span<std::uint8_t> buffer)>;
 inline constexpr std::size_t kCheckpointChunk = std::size_t{1} << 20;
 
+// The most values one sequence holds: 2^36 (64 GiB at one byte per value; the memory budget
+// refuses up front a table that does not fit).
+inline constexpr std::uint64_t kMaxSequenceHeaps = std::uint64_t{1} << 36;
+
 // Statistics for --stats.
 struct SequenceStats {
   std::vector<std::uint64_t> frequency;  // frequency[v]: heaps with value v
@@ -115,6 +124,13 @@ struct SequenceOptions {
   // While there are fewer rare heaps than this, heaps are computed on one thread all the same (a
   // set is then too little work to hand between threads); tests set 0 to run threads throughout.
   std::size_t threads_min_rare = 256;
+  // Threads step down when other processes hold the cores: a helper that is not running holds
+  // the sets it claimed, and the calling thread waits for them. When it waits more than this
+  // percentage of a window of 16384 heaps, the computation goes on with half the threads for a
+  // while (65536 heaps, twice that each time it recurs, up to 2^20), then with all of them again.
+  // 100 never steps down; tests set 100 to keep every thread, and 0 to step down after every
+  // window.
+  std::uint32_t threads_stall_percent = 25;
   // Bytes the value table may take (0: no limit): extend_to() and prove_period() refuse up front a
   // count whose table would not fit (memory_for() says why).
   std::uint64_t memory_budget = 0;
@@ -122,6 +138,15 @@ struct SequenceOptions {
   // present) to search splits and to mark split sets of values below 128. The values do not depend
   // on it; tests turn it off to compare.
   bool vector_search = true;
+  // Values are stored in one byte while they allow it: below 256 as themselves, from 256 to 511
+  // (for the sparse algorithm with split sets) as an order-preserving code of the value under the
+  // rare mask, the heaps with rare values kept in a side list; then in 16 bits (and 32). False
+  // keeps 16 bits from the start (tests compare both).
+  bool packed = true;
+  // The largest value stored as itself in a byte (at most 255) and as a code (at most 511): tests
+  // lower them to exercise the switches between the forms.
+  std::uint32_t byte_limit = 255;
+  std::uint32_t code_limit = 511;
 };
 
 class GrundySequence {
@@ -161,7 +186,7 @@ class GrundySequence {
   Result<std::uint64_t> memory_for(std::uint64_t count, bool period_search = false) const;
   // Computes values up to heap count-1. Returns false when the callback stopped it early, or —
   // computing nothing — when `count` values do not fit the memory budget (memory_for()).
-  // `count` must be at most 2^32 (heap sizes are stored in 32 bits).
+  // `count` must be at most kMaxSequenceHeaps.
   bool extend_to(std::uint64_t count, const SequenceProgressCallback& progress = {},
                  std::uint64_t progress_interval = 1 << 16);
 
@@ -173,8 +198,12 @@ class GrundySequence {
   // beyond it — so a long sequence of a periodic game costs the proof, not a value per heap.
   std::vector<std::uint32_t> values(std::uint64_t first, std::uint64_t count,
                                     const Periodicity& period) const;
-  // Bytes per stored value: 2 while every value fits 16 bits, else 4.
+  // Bytes per stored value: 1 while the table is packed (SequenceOptions::packed), 2 while every
+  // value fits 16 bits, else 4.
   int value_bytes() const;
+  // The threads the computation runs on now: SequenceOptions::threads, fewer while they have
+  // stepped down (threads_stall_percent), 1 when the algorithm runs on one thread only.
+  unsigned threads_in_use() const;
 
   SequenceProgress progress() const;
   SequenceStats stats() const;

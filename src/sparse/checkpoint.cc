@@ -7,7 +7,9 @@
 namespace nimkit::detail {
 namespace {
 
-constexpr std::uint32_t kCheckpointVersion = 1;
+// Version 1 holds 16- or 32-bit values, version 2 one byte per value (checkpoint.h).
+constexpr std::uint32_t kWideVersion = 1;
+constexpr std::uint32_t kByteVersion = 2;
 constexpr char kCheckpointMagic[8] = {'N', 'I', 'M', 'K', 'I', 'T', 'G', 'S'};
 
 void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
@@ -53,9 +55,10 @@ class Checksum {
 };
 
 // Header fields after the magic and version: code length (4), algorithm, width (1 each), mask
-// (4), next choice (8), count (8).
+// (4), next choice (8), count (8); version 2 then has the coding (1) and the rare count (8).
 constexpr std::size_t kFixedHeader = 8 + 4 + 4;
 constexpr std::size_t kHeaderTail = 1 + 1 + 4 + 8 + 8;
+constexpr std::size_t kByteTail = 1 + 8;
 
 // Reads exactly buffer.size() bytes from a source (false on a short read), feeding the checksum.
 class StreamReader {
@@ -84,8 +87,8 @@ std::uint64_t get_le(const std::uint8_t* bytes, int count) {
   return value;
 }
 
-bool write_checkpoint(const CheckpointHeader& header, const CheckpointEncoder& encode,
-                      const CheckpointSink& sink) {
+bool write_checkpoint(const CheckpointHeader& header, std::span<const std::uint64_t> rare_heaps,
+                      const CheckpointEncoder& encode, const CheckpointSink& sink) {
   const int width = header.width;
   Checksum sum;
   std::vector<std::uint8_t> chunk;
@@ -97,7 +100,7 @@ bool write_checkpoint(const CheckpointHeader& header, const CheckpointEncoder& e
     return ok;
   };
   chunk.insert(chunk.end(), kCheckpointMagic, kCheckpointMagic + 8);
-  put(chunk, kCheckpointVersion, 4);
+  put(chunk, width == 1 ? kByteVersion : kWideVersion, 4);
   put(chunk, header.code.size(), 4);
   chunk.insert(chunk.end(), header.code.begin(), header.code.end());
   put(chunk, header.algorithm == SequenceAlgorithm::kPlain ? 0 : 1, 1);
@@ -105,6 +108,15 @@ bool write_checkpoint(const CheckpointHeader& header, const CheckpointEncoder& e
   put(chunk, header.mask, 4);
   put(chunk, header.next_choice, 8);
   put(chunk, header.count, 8);
+  if (width == 1) {
+    put(chunk, header.coded ? 1 : 0, 1);
+    const std::uint64_t listed = header.coded ? rare_heaps.size() : 0;
+    put(chunk, listed, 8);
+    for (std::uint64_t i = 0; i < listed; ++i) {
+      if (chunk.size() + 8 > kCheckpointChunk && !flush()) return false;
+      put(chunk, rare_heaps[i], 8);
+    }
+  }
   const std::uint64_t count = header.count;
   const std::uint64_t per_chunk = kCheckpointChunk / static_cast<std::uint64_t>(width);
   for (std::uint64_t first = 0; first < count; first += per_chunk) {
@@ -150,14 +162,16 @@ Result<CheckpointHeader> CheckpointReader::header() {
     return fail("checkpoint is truncated");
   }
   const std::uint64_t version = get_le(fixed + 8, 4);
-  if (version != kCheckpointVersion) {
+  if (version != kWideVersion && version != kByteVersion) {
     return fail("checkpoint format version " + std::to_string(version) +
-                " is not supported (expected " + std::to_string(kCheckpointVersion) + ")");
+                " is not supported (expected " + std::to_string(kWideVersion) + " or " +
+                std::to_string(kByteVersion) + ")");
   }
   const std::uint64_t code_length = get_le(fixed + 12, 4);
   if (code_length > 64) return fail("checkpoint is corrupt (bad game code)");
-  std::uint8_t header[64 + kHeaderTail];
-  const std::size_t header_size = static_cast<std::size_t>(code_length) + kHeaderTail;
+  std::uint8_t header[64 + kHeaderTail + kByteTail];
+  const std::size_t header_size = static_cast<std::size_t>(code_length) + kHeaderTail +
+                                  (version == kByteVersion ? kByteTail : 0);
   if (size < kFixedHeader + header_size + 8 || !in.read({header, header_size}, &sum)) {
     return fail("checkpoint is corrupt or truncated (short header)");
   }
@@ -165,11 +179,15 @@ Result<CheckpointHeader> CheckpointReader::header() {
   const std::uint64_t algorithm = field[0];
   const std::uint64_t width = field[1];
   const std::uint64_t count = get_le(field + 14, 8);
-  if (algorithm > 1 || (width != 2 && width != 4) || count > (std::uint64_t{1} << 32)) {
+  const std::uint64_t coding = version == kByteVersion ? field[22] : 0;
+  const std::uint64_t rare_count = version == kByteVersion ? get_le(field + 23, 8) : 0;
+  const bool width_ok = version == kByteVersion ? width == 1 : (width == 2 || width == 4);
+  if (algorithm > 1 || !width_ok || count > kMaxSequenceHeaps || coding > 1 ||
+      (coding == 0 && rare_count != 0) || rare_count > count) {
     return fail("checkpoint is corrupt (bad header)");
   }
   // The size must match before the table is allocated: a corrupt count allocates nothing.
-  if (size - kFixedHeader - header_size - 8 != count * width) {
+  if (size - kFixedHeader - header_size - 8 != count * width + 8 * rare_count) {
     return fail("checkpoint is corrupt or truncated (wrong value count)");
   }
   CheckpointHeader& h = state_->header;
@@ -179,7 +197,25 @@ Result<CheckpointHeader> CheckpointReader::header() {
   h.mask = static_cast<std::uint32_t>(get_le(field + 2, 4));
   h.next_choice = get_le(field + 6, 8);
   h.count = count;
+  h.coded = coding == 1;
+  h.rare_count = rare_count;
   return h;
+}
+
+Result<bool> CheckpointReader::rare_heaps(const std::function<void(std::uint64_t)>& add) {
+  const CheckpointHeader& h = state_->header;
+  std::uint64_t previous = 0;
+  std::uint8_t bytes[8];
+  for (std::uint64_t i = 0; i < h.rare_count; ++i) {
+    if (!state_->in.read(bytes, &state_->sum)) {
+      return fail("checkpoint is corrupt or truncated (short rare heaps)");
+    }
+    const std::uint64_t heap = get_le(bytes, 8);
+    if (heap <= previous || heap >= h.count) return fail("checkpoint is corrupt (bad rare heap)");
+    previous = heap;
+    add(heap);
+  }
+  return true;
 }
 
 Result<bool> CheckpointReader::values(const CheckpointDecoder& decode) {

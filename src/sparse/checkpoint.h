@@ -1,8 +1,14 @@
-// The checkpoint format of the sparse-space engine (sparse_space.h), version 1, byte for byte:
+// The checkpoint format of the sparse-space engine (sparse_space.h), byte for byte. Version 1,
+// for tables of 16 or 32 bits:
 //
 //   magic "NIMKITGS", u32 version, u32 code length, code, u8 algorithm (0 plain, 1 sparse),
 //   u8 value bytes (2 or 4), u32 mask, u64 next mask choice, u64 count, count values of that
 //   many bytes each, u64 checksum of everything before it.
+//
+// Version 2, for tables of one byte per value (value_table.h): the same up to the count (value
+// bytes 1), then u8 coding (0: the bytes are the values; 1: they are codes under the mask), u64
+// rare count R (0 unless coded), R × u64 the heaps ≥ 1 with rare values under the mask,
+// ascending (a code and its class give the value), count bytes, u64 checksum.
 //
 // Every integer is little-endian. The image is written and read in chunks of at most
 // kCheckpointChunk bytes, and the checksum is computed incrementally, so neither direction holds
@@ -23,10 +29,12 @@ namespace nimkit::detail {
 struct CheckpointHeader {
   std::string code;  // SplitGame::code()
   SequenceAlgorithm algorithm = SequenceAlgorithm::kSparse;
-  int width = 2;  // bytes per value: 2 or 4
+  int width = 2;  // bytes per value: 1 (version 2), 2 or 4 (version 1)
   std::uint32_t mask = 0;
   std::uint64_t next_choice = 0;
-  std::uint64_t count = 0;  // values
+  std::uint64_t count = 0;       // values
+  bool coded = false;            // width 1: the bytes are codes under the mask
+  std::uint64_t rare_count = 0;  // coded: the rare heaps listed
 };
 
 // Writes values [first, last) into `out`, `width` bytes each, little-endian.
@@ -36,12 +44,14 @@ using CheckpointEncoder =
 using CheckpointDecoder =
     std::function<void(std::uint64_t first, std::span<const std::uint8_t> bytes)>;
 
-// Hands the image of `header` and its values to `sink` in chunks; false when the sink stopped it.
-bool write_checkpoint(const CheckpointHeader& header, const CheckpointEncoder& encode,
-                      const CheckpointSink& sink);
+// Hands the image of `header`, the rare heaps (coded: header.rare_count of them) and the values to
+// `sink` in chunks; false when the sink stopped it.
+bool write_checkpoint(const CheckpointHeader& header, std::span<const std::uint64_t> rare_heaps,
+                      const CheckpointEncoder& encode, const CheckpointSink& sink);
 
-// Reads an image from `source`, whose length is `size` bytes, in three steps: header(), then
-// values(), then verify(). Each fails with the message the engine reports for a bad checkpoint.
+// Reads an image from `source`, whose length is `size` bytes, in steps: header(), rare_heaps()
+// when it is coded, values(), then verify(). Each fails with the message the engine reports for a
+// bad checkpoint.
 class CheckpointReader {
  public:
   CheckpointReader(const CheckpointSource& source, std::uint64_t size);
@@ -52,6 +62,9 @@ class CheckpointReader {
   // The header, checked for magic, version and field ranges, and the file size for the count
   // before any table is allocated.
   Result<CheckpointHeader> header();
+  // The rare heaps of a coded image, each handed to `add` (checked ascending, from 1, below the
+  // count).
+  Result<bool> rare_heaps(const std::function<void(std::uint64_t)>& add);
   // The values, decoded chunk by chunk (memory: one chunk).
   Result<bool> values(const CheckpointDecoder& decode);
   // The stored checksum against the bytes read.

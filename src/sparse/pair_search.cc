@@ -9,17 +9,6 @@ namespace nimkit::detail {
 
 namespace {
 
-// One value at a time (see find_wanted_pairs).
-std::uint32_t find_one_by_one(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
-                              std::uint64_t hi, WantedValues& wanted) {
-  while (wanted.count != 0) {
-    const std::uint32_t v = wanted.smallest();
-    if (find_pair(g, m, lo, hi, v) == hi) return v + 1;
-    wanted.remove(v);
-  }
-  return kWantedLimit;
-}
-
 #if defined(NIMKIT_VECTOR_PAIRS)
 
 #define NIMKIT_AVX512 __attribute__((target("avx512f,avx512bw")))
@@ -114,9 +103,24 @@ NIMKIT_AVX512 std::uint64_t find_one_vector(const std::uint16_t* g, std::uint64_
   return hi;
 }
 
+// The 16 values values ^ g[row .. row + 15], widened to two vectors of eight 64-bit lanes.
+NIMKIT_AVX512 inline void row_lanes(const std::uint16_t* row, std::uint32_t value, __m512i x[2]) {
+  const __m256i r = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(row)),
+                                     _mm256_set1_epi16(static_cast<short>(value)));
+  // (The maskz forms with every lane: GCC 12 warns of an uninitialized operand in the plain ones.)
+  x[0] = _mm512_maskz_cvtepu16_epi64(0xFF, _mm256_castsi256_si128(r));
+  x[1] = _mm512_maskz_cvtepu16_epi64(0xFF, _mm256_extracti128_si256(r, 1));
+}
+NIMKIT_AVX512 inline void row_lanes(const std::uint8_t* row, std::uint32_t value, __m512i x[2]) {
+  const __m128i r = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row)),
+                                  _mm_set1_epi8(static_cast<char>(value)));
+  x[0] = _mm512_maskz_cvtepu8_epi64(0xFF, r);
+  x[1] = _mm512_maskz_cvtepu8_epi64(0xFF, _mm_unpackhi_epi64(r, r));
+}
+
 // mark_batch_narrow's work: kWords bitmaps of 64 values per set.
-template <int kWords>
-NIMKIT_AVX512 void mark_narrow(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
+template <int kWords, typename V>
+NIMKIT_AVX512 void mark_narrow(const V* g, std::uint64_t m0, const std::uint64_t* heaps,
                                const std::uint32_t* values, std::size_t count, std::uint8_t* base,
                                std::size_t stride) {
   static_assert(kWords == 1 || kWords == 2);
@@ -126,13 +130,8 @@ NIMKIT_AVX512 void mark_narrow(const std::uint16_t* g, std::uint64_t m0, const s
   __m512i low[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
   __m512i high[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
   for (std::size_t i = 0; i < count; ++i) {
-    const __m256i row =
-        _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + (m0 - heaps[i]))),
-                         _mm256_set1_epi16(static_cast<short>(values[i])));
-    // (The maskz forms with every lane: GCC 12 warns of an uninitialized operand in the plain
-    // ones.)
-    const __m512i x[2] = {_mm512_maskz_cvtepu16_epi64(0xFF, _mm256_castsi256_si128(row)),
-                          _mm512_maskz_cvtepu16_epi64(0xFF, _mm256_extracti128_si256(row, 1))};
+    __m512i x[2];
+    row_lanes(g + (m0 - heaps[i]), values[i], x);
     for (int h = 0; h < 2; ++h) {
       // A shift by 64 or more gives 0: values of the other word set no bit.
       low[h] = _mm512_or_si512(low[h], _mm512_maskz_sllv_epi64(0xFF, one, x[h]));
@@ -161,16 +160,121 @@ NIMKIT_AVX512 void mark_narrow(const std::uint16_t* g, std::uint64_t m0, const s
 
 }  // namespace
 
-void mark_batch_narrow(const std::uint16_t* g, std::uint64_t m0, const std::uint32_t* heaps,
-                       const std::uint32_t* values, std::size_t count, std::uint8_t* base,
-                       std::size_t stride) {
+namespace {
+
+#if defined(NIMKIT_VECTOR_PAIRS)
+// mark_batch_low's work: acc[w] holds indices 32w .. 32w + 31 of the 16 sets, a lane per set.
+NIMKIT_AVX512 void mark_low(const std::uint8_t* g, std::uint64_t m0, const std::uint64_t* heaps,
+                            const std::uint32_t* values, std::size_t count, std::uint8_t* base,
+                            std::size_t stride, const std::uint16_t* lanes) {
+  constexpr int kWords = kLowIndices / 32;
+  const __m512i one = _mm512_set1_epi32(1);
+  __m512i acc[kWords];
+  for (int w = 0; w < kWords; ++w) acc[w] = _mm512_setzero_si512();
+  for (std::size_t i = 0; i < count; ++i) {
+    const __m128i row =
+        _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(g + (m0 - heaps[i]))),
+                      _mm_set1_epi8(static_cast<char>(values[i])));
+    // (The maskz forms with every lane: GCC 12 warns of an uninitialized operand in the plain
+    // ones.) A shift by 32 or more gives 0: indices of other words set no bit.
+    const __m512i x = _mm512_maskz_cvtepu8_epi32(0xFFFF, row);
+    // The bit of x in its word (a rotate takes x mod 32), ORed into the word x / 32.
+    const __m512i bit = _mm512_maskz_rolv_epi32(0xFFFF, one, x);
+    const __m512i word = _mm512_maskz_srli_epi32(0xFFFF, x, 5);
+    const __mmask16 sets = lanes == nullptr ? 0xFFFF : lanes[i];
+    for (int w = 0; w < kWords; ++w) {
+      acc[w] = _mm512_mask_or_epi32(
+          acc[w], _mm512_mask_cmpeq_epi32_mask(sets, word, _mm512_set1_epi32(w)), acc[w], bit);
+    }
+  }
+  alignas(64) std::uint32_t bits[kWords + 1][16] = {};
+  for (int w = 0; w < kWords; ++w) _mm512_store_si512(bits[w], acc[w]);
+  const __m512i ones = _mm512_set1_epi8(1);
+  for (std::size_t j = 0; j < 16; ++j) {
+    for (int w = 0; w < kWords; w += 2) {
+      _mm512_mask_storeu_epi8(base + j * stride + 32 * w,
+                              bits[w][j] | std::uint64_t{bits[w + 1][j]} << 32, ones);
+    }
+  }
+}
+#endif
+
+template <typename V>
+void mark_narrow_or_plain(const V* g, std::uint64_t m0, const std::uint64_t* heaps,
+                          const std::uint32_t* values, std::size_t count, std::uint8_t* base,
+                          std::size_t stride) {
 #if defined(NIMKIT_VECTOR_PAIRS)
   if (vector_pair_search_supported()) {
     if (stride <= 128 + 64) return mark_narrow<1>(g, m0, heaps, values, count, base, stride);
     return mark_narrow<2>(g, m0, heaps, values, count, base, stride);
   }
 #endif
-  mark_batch<std::uint16_t>(g, m0, heaps, values, count, base, stride);
+  mark_batch<V>(g, m0, heaps, values, count, base, stride);
+}
+
+}  // namespace
+
+void mark_batch_low(const std::uint8_t* g, std::uint64_t m0, const std::uint64_t* heaps,
+                    const std::uint32_t* values, std::size_t count, std::uint8_t* base,
+                    std::size_t stride, const std::uint16_t* lanes) {
+#if defined(NIMKIT_VECTOR_PAIRS)
+  if (vector_pair_search_supported()) {
+    return mark_low(g, m0, heaps, values, count, base, stride, lanes);
+  }
+#endif
+  // (Callers use it with the vector search only; every mark is a correct one all the same.)
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint8_t* row = g + (m0 - heaps[i]);
+    for (std::size_t j = 0; j < 16; ++j) {
+      if (lanes == nullptr || (lanes[i] >> j & 1) != 0) base[j * stride + (values[i] ^ row[j])] = 1;
+    }
+  }
+}
+
+void mark_batch_narrow(const std::uint16_t* g, std::uint64_t m0, const std::uint64_t* heaps,
+                       const std::uint32_t* values, std::size_t count, std::uint8_t* base,
+                       std::size_t stride) {
+  mark_narrow_or_plain(g, m0, heaps, values, count, base, stride);
+}
+
+void mark_batch_narrow(const std::uint8_t* g, std::uint64_t m0, const std::uint64_t* heaps,
+                       const std::uint32_t* values, std::size_t count, std::uint8_t* base,
+                       std::size_t stride) {
+  mark_narrow_or_plain(g, m0, heaps, values, count, base, stride);
+}
+
+#if defined(NIMKIT_VECTOR_PAIRS)
+namespace {
+NIMKIT_AVX512 std::uint64_t missing_word_avx512(const std::uint8_t* const* sets, std::size_t count,
+                                                std::size_t w) {
+  __m512i any = _mm512_setzero_si512();
+  for (std::size_t k = 0; k < count; ++k) {
+    any = _mm512_or_si512(any, _mm512_loadu_si512(sets[k] + 64 * w));
+  }
+  return _mm512_cmpeq_epi8_mask(any, _mm512_setzero_si512());
+}
+
+NIMKIT_AVX512 void mark_bits_avx512(std::uint8_t* marks, const std::uint64_t* bits,
+                                    std::size_t words) {
+  const __m512i ones = _mm512_set1_epi8(1);
+  for (std::size_t w = 0; w < words; ++w) _mm512_mask_storeu_epi8(marks + 64 * w, bits[w], ones);
+}
+}  // namespace
+#endif
+
+void mark_bits_vector(std::uint8_t* marks, const std::uint64_t* bits, std::size_t words) {
+#if defined(NIMKIT_VECTOR_PAIRS)
+  if (vector_pair_search_supported()) return mark_bits_avx512(marks, bits, words);
+#endif
+  mark_bits(marks, bits, words, false);
+}
+
+std::uint64_t missing_word_vector(const std::uint8_t* const* sets, std::size_t count,
+                                  std::size_t w) {
+#if defined(NIMKIT_VECTOR_PAIRS)
+  if (vector_pair_search_supported()) return missing_word_avx512(sets, count, w);
+#endif
+  return missing_word(sets, count, w, false);
 }
 
 std::uint64_t find_pair_vector(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
@@ -201,7 +305,7 @@ std::uint32_t find_wanted_pairs(const std::uint16_t* g, std::uint64_t m, std::ui
     return kWantedLimit;
   }
 #endif
-  return find_one_by_one(g, m, lo, hi, wanted);
+  return find_one_by_one(wanted, [&](std::uint32_t v) { return find_pair(g, m, lo, hi, v) < hi; });
 }
 
 }  // namespace nimkit::detail

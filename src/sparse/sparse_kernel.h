@@ -1,7 +1,8 @@
 // The sparse-space kernel behind GrundySequence (sparse_space.h): the state of one sequence — the
 // value table, the rare heaps under the current mask, the split sets — and the mex of one heap by
 // the plain algorithm; the sparse algorithm's mex is in sparse_mex.h, the split sets' building in
-// split_sets.h, the threads in sparse_threads.h. Private to src/sparse_space.cc, which holds the
+// split_sets.h, the threads in sparse_threads.h, the table's forms (one byte per value, codes,
+// 16 or 32 bits) in value_table.h and packing.h. Private to src/sparse_space.cc, which holds the
 // public methods; the algorithm is described at the top of sparse_space.h.
 #pragma once
 
@@ -9,6 +10,7 @@
 #include <array>
 #include <bit>
 #include <cassert>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -16,8 +18,10 @@
 #include <type_traits>
 #include <utility>
 
+#include "checkpoint.h"
 #include "nimkit/sparse_space.h"
 #include "pair_search.h"
+#include "value_table.h"
 
 namespace nimkit {
 namespace detail {
@@ -30,79 +34,36 @@ constexpr int kMaxMaskBits = 16;
 // candidate has a witness among them (97 % of the .354 candidates within 32), so the targeted
 // search runs only for the few that do not. 32 measured faster than 16 or 64 on .354.
 constexpr std::uint64_t kPrefix = 32;
-// With helper threads the prefix is longer: a batch of split sets can be built once the values
-// below its first set minus (prefix + 1 - kBatch) are known, so a prefix of 128 lets seven batches
-// be built ahead of the heap being computed (one with a prefix of 32), and a thread that waits for
-// a set can nearly always build another. Two threads, wall time (Grundy's game to 2^22 / .376):
-// 2.41 / 1.26 s with 64, 2.32 / 1.08 s with 96, 2.30 / 0.97 s with 128, less steady with 192.
-constexpr std::uint64_t kThreadedPrefix = 128;
+// With helper threads the rows of the rare heaps r ≤ kThreadedHorizon are left out of the batches
+// and added when a set is used (complete_set; 16 of Officers' rare heaps, 15 of Grundy's game's):
+// a batch can then be built once the values below its first set minus
+// (kThreadedHorizon + 1 - kBatch) are known, so seven batches can be built ahead of the heap being
+// computed (one with the horizon at the prefix, 32), and a thread that waits for a set can nearly
+// always build another. (The horizon was first the prefix itself, 128 marked splits a set:
+// Officers to 2^22 on two threads took a third more CPU than on one.) Two threads, wall time
+// (Grundy's game to 2^22 / .376): 2.41 / 1.26 s with 64, 2.32 / 1.08 s with 96, 2.30 / 0.97 s with
+// 128, less steady with 192.
+constexpr std::uint64_t kThreadedHorizon = 128;
 constexpr std::uint64_t kNoHeap = ~std::uint64_t{0};
 constexpr std::uint32_t kNoValue = ~std::uint32_t{0};
+constexpr std::uint32_t kAllIndices = ~std::uint32_t{0};  // set_exact: every index
 // Codes with more split lengths than this (rare) are computed without split sets.
 constexpr std::size_t kMaxSplitLengths = 8;
+// The moves that leave one heap or none that bitmap_value (sparse_mex.h) takes into account; codes
+// with more are decided by sparse_value's own loop (and their tables hold values, not codes).
+constexpr std::size_t kMaxSimpleMoves = 32;
 // build_batch builds the rare parts of this many consecutive sets at once: one load of the
 // values g[m - r .. m - r + kBatch - 1] serves every set m of the batch for a rare heap r, where
 // one set at a time loads a cache line per rare heap and set (Grundy's game: 1,273 rare heaps
 // spread over 165 KB, more than the first-level cache holds). At most kPrefix: the batch reads no
 // value above its first set minus 2.
 constexpr std::uint64_t kBatch = 16;
-static_assert(kBatch <= kPrefix && kPrefix <= kThreadedPrefix && kThreadedPrefix < 256 &&
-              kBatch == 16);  // 16: detail::mark_batch
+static_assert(kBatch <= kPrefix && kPrefix <= kThreadedHorizon && kPrefix < 256 &&
+              kBatch == 16);  // 16: detail::mark_batch; 256: prefix_left
 
 bool common(std::uint32_t value, std::uint32_t mask) {
   return (std::popcount(value & mask) & 1) != 0;
 }
-
-// The value table: a growable array whose growth goes through std::realloc. For large blocks
-// glibc moves the pages with mremap instead of copying them, so growing a table of N bytes does
-// not hold old and new blocks (up to 2N) at once as std::vector's reallocation does: the memory
-// stays at 2 bytes per value (prove_period grows the table several times).
-template <typename V>
-class ValueTable {
-  static_assert(std::is_trivially_copyable_v<V>);
-
- public:
-  ValueTable() = default;
-  ValueTable(const ValueTable&) = delete;
-  ValueTable& operator=(const ValueTable&) = delete;
-  ~ValueTable() { std::free(data_); }
-
-  std::size_t size() const { return size_; }
-  std::size_t capacity() const { return capacity_; }
-  const V* data() const { return data_; }
-  V& operator[](std::size_t i) { return data_[i]; }
-  const V& operator[](std::size_t i) const { return data_[i]; }
-
-  void reserve(std::size_t n) {
-    if (n > capacity_) reallocate(n);
-  }
-  void push_back(V value) {
-    if (size_ == capacity_) reallocate(std::max<std::size_t>(16, 2 * capacity_));
-    data_[size_++] = value;
-  }
-  // New elements are zero.
-  void resize(std::size_t n) {
-    reserve(n);
-    if (n > size_) std::fill(data_ + size_, data_ + n, V{0});
-    size_ = n;
-  }
-  void release() {
-    std::free(data_);
-    data_ = nullptr;
-    size_ = capacity_ = 0;
-  }
-
- private:
-  void reallocate(std::size_t n) {
-    void* grown = std::realloc(data_, n * sizeof(V));
-    if (grown == nullptr) throw std::bad_alloc();
-    data_ = static_cast<V*>(grown);
-    capacity_ = n;
-  }
-  V* data_ = nullptr;
-  std::size_t size_ = 0;
-  std::size_t capacity_ = 0;
-};
 
 }  // namespace detail
 
@@ -119,14 +80,63 @@ struct GrundySequence::State {
   std::vector<std::uint32_t> split_two;     // bit 4 (k = 0 splits without removing)
   std::vector<std::uint32_t> split_three;   // bit 8
 
-  bool wide = false;  // values live in g32 instead of g16
+  // The table: g8 (values or their codes), g16 or g32, as `storage` says (value_table.h).
+  detail::Storage storage = detail::Storage::kBytes;
+  detail::ValueTable<std::uint8_t> g8;
   detail::ValueTable<std::uint16_t> g16;
   detail::ValueTable<std::uint32_t> g32;
+  // SequenceOptions::packed: one byte per value where the values allow it.
+  bool packed = true;
+  // The code of a kCoded table (under `mask`); heap h's class is rare_bits.rare(h).
+  detail::ValueCode code;
+  bool coded() const { return storage == detail::Storage::kCoded; }
+  // Where a set marks a split of parts of different classes in the coded kernel (the common
+  // codes, ValueCode::index); 0 otherwise, where sets are indexed by value.
+  std::uint32_t class_offset() const { return coded() ? 256 : 0; }
+  // The classes the coded kernel's searches must tell apart (nullptr otherwise: by value, a split
+  // of parts of different classes is common and never equals a rare value searched for).
+  const detail::RareBits* classes() const { return coded() ? &rare_bits : nullptr; }
+  // Where a set marks the split of a rare heap and `part`, beyond the XOR of their entries: the
+  // split is common unless `part` is rare too (coded; 0 otherwise).
+  std::uint32_t rare_offset(std::uint64_t part) const {
+    return coded() && !rare_bits.rare(part) ? 256 : 0;
+  }
+  // Where a set marks the split (a, b): the XOR of the entries, among the common codes when the
+  // classes differ (coded).
+  template <typename V>
+  std::uint32_t split_index(const V* g, std::uint64_t a, std::uint64_t b) const {
+    const std::uint32_t x = g[a] ^ g[b];
+    return coded() && rare_bits.rare(a) != rare_bits.rare(b) ? x + 256 : x;
+  }
+  // Whether heap h's value is rare.
+  template <typename V>
+  bool part_rare(const V* g, std::uint64_t h) const {
+    return coded() ? rare_bits.rare(h) : !detail::common(g[h], mask);
+  }
+  // The value of heap h from its entry in g (g[h] itself unless coded).
+  template <typename V>
+  std::uint32_t value_at(const V* g, std::uint64_t h) const {
+    return coded() ? code.decode(g[h], rare_bits.rare(h)) : g[h];
+  }
+  // Where a set marks `value` (the value itself, or ValueCode::index; kWantedLimit and beyond: as
+  // far as the sets go).
+  std::uint32_t index_of(std::uint32_t value) const {
+    if (!coded()) return value;
+    return value >= detail::kWantedLimit ? 2 * 256 : code.index(value);
+  }
+  // The value of a rare value's entry (the entries searched for).
+  std::uint32_t entry_value(std::uint32_t x) const { return coded() ? code.decode(x, true) : x; }
+  // What the table holds for `value` and back (the value of heap n: at(n)).
+  std::uint32_t entry(std::uint32_t value) const { return coded() ? code.encode(value) : value; }
+  // The largest value the table's form holds (packing.h).
+  std::uint32_t storage_limit() const;
 
   std::uint32_t mask = 0;
-  // The splits a = 1 .. prefix of every split set are marked outright (detail::kPrefix, or
-  // detail::kThreadedPrefix while helper threads run: run_stretch).
+  // The splits a = 1 .. prefix of every split set are marked outright (detail::kPrefix).
   std::uint64_t prefix = detail::kPrefix;
+  // The rows of rare heaps prefix < r ≤ horizon are left out of batches and marked when a set is
+  // used (detail::kThreadedHorizon while helper threads run: run_stretch; else the prefix).
+  std::uint64_t horizon = detail::kPrefix;
   // Bit v % 64 of common_bits[v / 64]: detail::common(v, mask), for v < detail::kWantedLimit.
   std::array<std::uint64_t, detail::kWantedLimit / 64> common_bits{};
   void set_mask(std::uint32_t chosen) {
@@ -137,10 +147,12 @@ struct GrundySequence::State {
     }
   }
   std::uint64_t next_choice = detail::kFirstMaskChoice;
-  // Heaps ≥ 1 with rare values, ascending, and their values (two arrays: the marking loop loads
-  // both for every rare heap).
-  std::vector<std::uint32_t> rare_heaps;
+  // Heaps ≥ 1 with rare values, ascending, and their table entries (values, or codes in a kCoded
+  // table: entry()) — two arrays, as the marking loop loads both for every rare heap.
+  std::vector<std::uint64_t> rare_heaps;
   std::vector<std::uint32_t> rare_values;
+  // The same heaps (and heap 0) as bits, kept with the lists: the coded kernel's classes.
+  detail::RareBits rare_bits;
   // Only the sparse marking of two-way splits reads the lists; games without such splits keep
   // the count and the last rare heap alone, so their tables stay at 2 bytes per value.
   bool keep_rare_list = true;
@@ -160,13 +172,14 @@ struct GrundySequence::State {
   // A built set holds: every split with a rare part (rare heaps r < m, all of them known when
   // the set is built, as r < m ≤ n), which covers every detail::common value of S(m) under the
   // current mask; the splits a = 1..detail::kPrefix; and the rare values that searches later found
-  // in S(m). All of its values are real split values, so marking them is exact. Slot m %
-  // split_slots holds set m: the m a heap needs are split_slots consecutive numbers.
+  // in S(m). All of its values are real split values, so marking them is exact. Slot
+  // m & (split_slots - 1) holds set m (split_slots is a power of two): the m a heap needs are
+  // split_slots consecutive numbers.
   // set_data(slot)[v] != 0 when v is in the set of set_heap[slot]; each build clears the slot
   // (bytes, not stamps: build_batch marks 32 sets at once, and 32 sets of 256 one-byte marks
   // stay in the first-level cache where 4-byte stamps do not).
   // In a stretch with helper threads, every set a heap may need and every set the helpers build
-  // ahead has a slot of its own (sparse_threads.h): largest split length + kThreadedPrefix + 1
+  // ahead has a slot of its own (sparse_threads.h): largest split length + kThreadedHorizon + 1
   // slots, threaded_slots; one thread uses the first serial_slots only (fewer sets stay in the
   // first-level cache: .354 1.5 s against 1.7 s with 144 slots). The arrays hold threaded_slots.
   std::size_t split_slots = 1;
@@ -182,6 +195,10 @@ struct GrundySequence::State {
   // The prefix splits a = 1 .. prefix_left[slot] are still to be marked (build_batch marks
   // those whose values it may read: see build_batch).
   std::vector<std::uint8_t> prefix_left;
+  // The set in `slot` holds every split of its rare part (build_batch's rows) whose index is below
+  // set_exact[slot]: detail::kAllIndices, or the bound of the indices marked in registers
+  // (mark_batch_low) until complete_rows adds the others — when a stop reaches the bound.
+  std::vector<std::uint32_t> set_exact;
 
   void init_moves() {
     if (!game.grundys_game) {
@@ -194,28 +211,31 @@ struct GrundySequence::State {
       }
     }
     if (game.grundys_game || (!split_two.empty() && split_two.size() <= detail::kMaxSplitLengths)) {
+      // Whole batches, and a power of two: a slot is m & (split_slots - 1), not a division (which
+      // took a fifth of sparse_value's time on .354).
       auto whole_batches = [](std::uint64_t slots) {
-        return static_cast<std::size_t>((slots + detail::kBatch - 1) / detail::kBatch *
-                                        detail::kBatch);
+        return std::bit_ceil(static_cast<std::size_t>(std::max(slots, detail::kBatch)));
       };
       // The sets a heap needs, and a batch on either side of them (build_batch).
       serial_slots = whole_batches(max_split() - min_split() + 2 * detail::kBatch - 1);
       threaded_slots =
           threaded()
-              ? std::max(serial_slots, whole_batches(max_split() + detail::kThreadedPrefix + 1))
+              ? std::max(serial_slots, whole_batches(max_split() + detail::kThreadedHorizon + 1))
               : serial_slots;
     }
     split_slots = serial_slots;
     set_heap.assign(threaded_slots, detail::kNoHeap);
     prefix_left.assign(threaded_slots, 0);
+    set_exact.assign(threaded_slots, detail::kAllIndices);
   }
 
   // Forgets every split set (after a mask change, which changes what a set must cover, or when
   // the value range grows).
   void clear_split_sets() { std::fill(set_heap.begin(), set_heap.end(), detail::kNoHeap); }
 
-  std::uint64_t size() const { return wide ? g32.size() : g16.size(); }
-  std::uint32_t at(std::uint64_t n) const { return wide ? g32[n] : g16[n]; }
+  // Values known, and the value of heap n (packing.h).
+  std::uint64_t size() const;
+  std::uint32_t at(std::uint64_t n) const;
 
   // XORs of values below 2^b stay below 2^b and the mex is at most 2^b, so 2^(b+1) slots hold
   // every value marked or probed.
@@ -223,14 +243,28 @@ struct GrundySequence::State {
     return std::max<std::size_t>(std::size_t{2} << std::bit_width(value), 64);
   }
 
+  // Whether every value so far is below detail::kWantedLimit, so that every split value is and the
+  // mex is at most kWantedLimit: the bitmaps of missing values and the joint search then decide
+  // every heap. Read from seen.size(), which grows only between stretches of helper threads
+  // (unlike max_value, which the computing thread updates while helpers run).
+  bool below_wanted_limit() const { return seen.size() <= 2 * detail::kWantedLimit; }
+
+  // The marks of a split set: by value below seen.size(), or (coded) by ValueCode::index.
+  std::size_t set_size() const { return coded() ? 2 * 256 : seen.size(); }
+
   void ensure_seen_capacity(std::uint32_t value) {
     const std::size_t need = seen_need(value);
     if (seen.size() < need) {
       seen.resize(need, 0);
-      set_stride = need + 64;
-      set_marks.assign(threaded_slots * set_stride, 0);
-      clear_split_sets();
+      reset_sets();
     }
+  }
+
+  // Lays the split sets out anew for set_size() (every set forgotten).
+  void reset_sets() {
+    set_stride = set_size() + 64;
+    set_marks.assign(threaded_slots * set_stride, 0);
+    clear_split_sets();
   }
 
   std::uint32_t next_stamp() {
@@ -256,22 +290,22 @@ struct GrundySequence::State {
     ++rare_count;
     last_rare = n;
     if (!keep_rare_list) return;
-    rare_heaps.push_back(static_cast<std::uint32_t>(n));
-    rare_values.push_back(value);
+    rare_heaps.push_back(n);
+    rare_values.push_back(entry(value));
+    rare_bits.set(n);
   }
 
-  void rebuild_rare() {
+  void clear_rare() {
     rare_heaps.clear();
     rare_values.clear();
+    rare_bits.clear();
+    if (keep_rare_list) rare_bits.set(0);
     rare_count = 0;
     last_rare = 0;
-    const std::uint64_t count = size();
-    for (std::uint64_t n = 1; n < count; ++n) {
-      const std::uint32_t v = at(n);
-      if (!detail::common(v, mask)) note_rare(n, v);
-    }
-    clear_split_sets();
   }
+
+  // The rare heaps under a new mask (packing.h: a kCoded table is coded anew).
+  void rebuild_rare(std::uint32_t new_mask);
 
   // The mask with the fewest rare heaps so far, by a Walsh–Hadamard transform of the value
   // frequencies: W[M] = Σ_v f[v]·(-1)^popcount(v&M) = (#rare - #detail::common) under M.
@@ -299,18 +333,16 @@ struct GrundySequence::State {
       if (w[m] < w[best]) best = m;
     }
     const auto chosen = static_cast<std::uint32_t>(best);
-    if (chosen != mask) {
-      set_mask(chosen);
-      rebuild_rare();
-    }
+    if (chosen != mask) rebuild_rare(chosen);
   }
 
-  void upgrade() {
-    g32.reserve(g16.capacity());
-    for (std::size_t i = 0; i < g16.size(); ++i) g32.push_back(g16[i]);
-    g16.release();
-    wide = true;
-  }
+  // The table's forms (packing.h): whether a kCoded table may hold the values, the form a value
+  // needs, and the move of the table to a form.
+  bool codable() const;
+  detail::Storage storage_for(std::uint32_t value) const;
+  void store_as(detail::Storage target);
+  // Restoring a checkpoint (sparse_space.cc).
+  Result<bool> read_table(detail::CheckpointReader& reader, const detail::CheckpointHeader& header);
 
   std::uint32_t mex_from(std::uint32_t v, std::uint32_t s) const {
     while (seen[v] == s) ++v;
@@ -324,7 +356,7 @@ struct GrundySequence::State {
       if (n == k) seen[0] = s;
     }
     for (const std::uint32_t k : remove_one) {
-      if (n > k) seen[g[n - k]] = s;
+      if (n > k) seen[value_at(g, n - k)] = s;
     }
   }
 
@@ -366,11 +398,33 @@ struct GrundySequence::State {
   void build_split_set(const V* g, std::uint64_t m, std::size_t slot);
   bool batch_free(std::uint64_t m0) const;
   template <typename V>
-  void build_batch(const V* g, std::uint64_t m0, std::size_t rare_end, std::uint64_t known_end);
-  std::uint8_t prefix_unmarked(std::uint64_t m0, std::uint64_t known_end, std::size_t j) const;
-  void record_batch(std::uint64_t m0, std::uint64_t known_end);
+  std::uint32_t build_batch(const V* g, std::uint64_t m0, std::size_t rare_end,
+                            std::uint64_t known_end);
   template <typename V>
-  void mark_prefix(const V* g, std::uint64_t m, std::size_t slot);
+  std::uint32_t mark_rows(const V* g, std::uint64_t m0, std::size_t first, std::size_t last,
+                          std::uint8_t* base) const;
+  template <typename V>
+  void complete_rows(const V* g, std::uint64_t m, std::size_t slot, std::size_t rare_end);
+  template <typename V>
+  bool complete_for(const V* g, std::uint32_t stop, const std::uint64_t* ms, std::size_t count,
+                    std::size_t rare_end);
+  template <typename V>
+  void mark_batch_prefix(const V* g, std::uint64_t m0, std::uint64_t known_end,
+                         std::uint8_t* base) const;
+  std::uint8_t prefix_unmarked(std::uint64_t m0, std::uint64_t known_end, std::size_t j) const;
+  void record_batch(std::uint64_t m0, std::uint64_t known_end, std::uint32_t exact);
+  template <typename V>
+  void mark_prefix(const V* g, std::uint64_t m, std::size_t slot, std::uint64_t keep = 0);
+  template <typename V>
+  void mark_deferred_rows(const V* g, std::uint64_t m, std::size_t slot);
+  // The rare heaps prefix < r ≤ horizon of a threaded stretch that started past the horizon (no
+  // such heap is found during it), as indices of rare_heaps; deferred_end == kUnknownRows when
+  // the stretch started below it.
+  static constexpr std::size_t kUnknownRows = ~std::size_t{0};
+  std::size_t deferred_first = 0;
+  std::size_t deferred_end = kUnknownRows;
+  template <typename V>
+  void mark_late_rows(const V* g, std::uint64_t m, std::size_t slot, std::size_t end);
 
   // The mex of one heap by the sparse algorithm (sparse_mex.h). kPipelined: helper threads build
   // the sets (sparse_threads.h).
@@ -379,7 +433,18 @@ struct GrundySequence::State {
   template <typename V>
   std::uint32_t bitmap_value(const V* g, std::uint64_t n, const std::uint64_t* ms,
                              const std::uint8_t* const* marks, const std::uint32_t* resolved,
-                             std::size_t count);
+                             std::size_t count, std::uint32_t exact);
+  template <typename V>
+  std::uint32_t search_wanted(const V* g, std::uint64_t m, detail::WantedValues& wanted,
+                              bool joint) const;
+  std::uint32_t wanted_until_stop(const std::uint8_t* const* marks, std::size_t count,
+                                  const std::uint32_t* simple, std::size_t simple_count,
+                                  std::uint64_t absent, std::uint64_t* missing,
+                                  std::size_t& words) const;
+  std::uint32_t coded_until_stop(const std::uint8_t* const* marks, std::size_t count,
+                                 const std::uint32_t* simple, std::size_t simple_count,
+                                 std::uint64_t absent, std::uint64_t* missing,
+                                 std::size_t& words) const;
   std::uint32_t missing_until_stop(const std::uint8_t* const* marks, std::size_t count,
                                    const std::uint32_t* simple, std::size_t simple_count,
                                    std::uint64_t absent, std::uint64_t* missing,
@@ -417,7 +482,9 @@ struct GrundySequence::State {
   template <typename V>
   std::uint64_t find_one(const V* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
                          std::uint32_t v) const {
-    if constexpr (std::is_same_v<V, std::uint16_t>) {
+    if constexpr (std::is_same_v<V, std::uint8_t>) {
+      return detail::find_pair_bytes(g, m, lo, hi, v, classes(), vector);
+    } else if constexpr (std::is_same_v<V, std::uint16_t>) {
       if (vector) return detail::find_pair_vector(g, m, lo, hi, v);
     }
     return detail::find_pair(g, m, lo, hi, v);
@@ -432,6 +499,16 @@ struct GrundySequence::State {
   // SequenceOptions::threads_min_rare: fewer rare heaps run on one thread (.354, 131 rare heaps:
   // 1.7 to 3.1 s of wall time on two threads against 1.95 s on one; .376, 509: 1.1 s against 2.1).
   std::size_t threads_min_rare = 256;
+  // Stepping down (SequenceOptions::threads_stall_percent): stretches run on active_threads
+  // threads, fewer than `threads` until heap step_up_at; step_down_heaps is how long the next step
+  // down lasts. stalled: the time the calling thread waited for others in the current window.
+  std::uint32_t stall_percent = 25;
+  unsigned active_threads = 1;
+  std::uint64_t step_up_at = 0;
+  std::uint64_t step_down_heaps = 0;
+  unsigned calm_windows = 0;
+  std::chrono::steady_clock::duration stalled{};
+  std::uint64_t own_work = 0;
 
   std::uint64_t min_split() const { return game.grundys_game ? 0 : split_two.front(); }
   std::uint64_t max_split() const { return game.grundys_game ? 0 : split_two.back(); }
@@ -445,19 +522,29 @@ struct GrundySequence::State {
   bool run_parallel(detail::ValueTable<V>& table, std::uint64_t end);
   template <typename V>
   bool run_stretch(detail::ValueTable<V>& table, std::uint64_t end);
+  void step_down(std::uint64_t n);
   template <typename V>
   void complete_set(const V* g, std::uint64_t m, std::size_t slot);
+  // Pipelined sets: built with the first set_rare_end[slot] rare heaps (those published then).
+  std::vector<std::size_t> set_rare_end;
   // Pipelined sets: the rare values below set_resolved[slot] that the set lacks have no split
   // a > detail::kPrefix (searched in full by the thread that built it); 0 when none is known.
   std::vector<std::uint32_t> set_resolved;
   template <typename V>
   void build_ahead(const V* g, std::uint64_t m0);
   template <typename V>
-  std::uint32_t resolve(const V* g, std::uint64_t m, std::uint8_t* mark) const;
+  std::uint32_t resolve(const V* g, std::uint64_t m, std::size_t slot, std::size_t rare_end);
   std::uint64_t build_limit() const;
-  std::uint32_t resolve_wanted(const std::uint16_t* g, std::uint64_t m, std::uint8_t* mark) const;
+  template <typename V>
+  std::uint32_t resolve_wanted(const V* g, std::uint64_t m, std::size_t slot, std::size_t rare_end);
   template <typename V>
   bool try_build(const V* g, std::uint64_t limit);
+  template <typename V>
+  bool try_finish(const V* g);
+  template <typename V>
+  bool try_work(const V* g);
+  template <typename V>
+  void finish_set(const V* g, std::uint64_t m, std::size_t slot);
   template <typename V>
   void helper(const V* g);
   template <typename V>
@@ -480,32 +567,38 @@ struct GrundySequence::State {
       }
       const V* g = table.data();
       const std::uint32_t value = sparse ? sparse_value(g, n) : plain_value(g, n);
-      if (value > (sizeof(V) == 2 ? narrow_limit : std::numeric_limits<V>::max())) {
+      if (value > storage_limit()) {
         pending = value;
         return false;
       }
-      table.push_back(static_cast<V>(value));
+      table.push_back(static_cast<V>(entry(value)));
       note(n, value);
     }
     return true;
   }
 
   std::uint32_t pending = 0;
+  // The largest value of each form (SequenceOptions).
+  std::uint32_t byte_limit = 255;
+  std::uint32_t code_limit = 511;
   std::uint32_t narrow_limit = 0xFFFF;
 
+  // Computes heaps up to `end`, moving the table to a wider form when a value needs it.
   void compute(std::uint64_t end) {
     while (size() < end) {
-      if (!wide) {
-        if (run(g16, end)) return;
-        upgrade();
-        const std::uint64_t n = g32.size();
-        g32.push_back(pending);
-        note(n, pending);
-      } else {
-        run(g32, end);
-      }
+      const bool done = storage == detail::Storage::kWide    ? run(g32, end)
+                        : storage == detail::Storage::kShort ? run(g16, end)
+                                                             : run(g8, end);
+      if (done) return;
+      const std::uint64_t n = size();
+      store_as(storage_for(pending));
+      push(pending);
+      note(n, pending);
     }
   }
+
+  // Appends the value of the next heap to the table, in its form (packing.h).
+  void push(std::uint32_t value);
 };
 
 }  // namespace nimkit

@@ -17,30 +17,33 @@ namespace nimkit {
 // builds here cannot wrap the stamps.
 template <bool kPipelined, typename V>
 std::uint32_t GrundySequence::State::sparse_value(const V* g, std::uint64_t n) {
-  const std::uint32_t s = next_stamp();
-  mark_simple(g, n, s);
-  if (split_two.size() > detail::kMaxSplitLengths) return many_splits_value(g, n, s);
+  if (split_two.size() > detail::kMaxSplitLengths) {
+    const std::uint32_t s = next_stamp();
+    mark_simple(g, n, s);
+    return many_splits_value(g, n, s);
+  }
   // The split sets heap n needs: S(n - k) for each split length k.
   std::uint64_t ms[detail::kMaxSplitLengths];
   const std::uint8_t* marks[detail::kMaxSplitLengths];
   std::uint32_t resolved[detail::kMaxSplitLengths];  // pipelined: set_resolved of each set
   std::size_t count = 0;
+  std::uint32_t exact = detail::kAllIndices;  // the least set_exact of the sets
   // Inlined: run_serial called from run_parallel (--threads 2, a code below threads_min_rare)
   // otherwise kept it a call, .354 1.75 s against 1.45 s.
   auto need = [&](std::uint64_t m) __attribute__((always_inline)) {
     if (m < 2) return;
-    const std::size_t slot = m % split_slots;
+    const std::size_t slot = m & (split_slots - 1);
     if (set_heap[slot] != m) {
       if (kPipelined && m >= pipeline_first) {
         complete_set(g, m, slot);
       } else if (const std::uint64_t m0 = m - m % detail::kBatch; !kPipelined && batch_free(m0)) {
-        build_batch(g, m0, rare_heaps.size(), n);
-        record_batch(m0, n);
+        record_batch(m0, n, build_batch(g, m0, rare_heaps.size(), n));
       } else {
         build_split_set(g, m, slot);
       }
     }
     if (prefix_left[slot] != 0) mark_prefix(g, m, slot);
+    exact = std::min(exact, set_exact[slot]);
     ms[count] = m;
     resolved[count] = kPipelined && m >= pipeline_first ? set_resolved[slot] : 0;
     marks[count++] = set_data(slot);
@@ -52,10 +55,14 @@ std::uint32_t GrundySequence::State::sparse_value(const V* g, std::uint64_t n) {
       if (n >= k) need(n - k);
     }
   }
-  if (seen.size() <= detail::kWantedLimit) {
-    const std::uint32_t value = bitmap_value(g, n, ms, marks, resolved, count);
+  if (below_wanted_limit()) {
+    const std::uint32_t value = bitmap_value(g, n, ms, marks, resolved, count, exact);
     if (value != detail::kNoValue) return value;
   }
+  // By value (bitmap_value decides every heap of a coded table).
+  assert(!coded());
+  const std::uint32_t s = next_stamp();
+  mark_simple(g, n, s);
   const std::uint32_t* seen_marks = seen.data();
   auto marked = [&](std::uint32_t v) {
     if (seen_marks[v] == s) return true;
@@ -74,90 +81,166 @@ std::uint32_t GrundySequence::State::sparse_value(const V* g, std::uint64_t n) {
     const std::size_t found =
         kPipelined ? find_unresolved(g, ms, resolved, count, v) : find_split(g, ms, count, v);
     if (found == count) return v;
-    set_data(ms[found] % split_slots)[v] = 1;
+    set_data(ms[found] & (split_slots - 1))[v] = 1;
     ++v;
     while (marked(v)) ++v;
   }
   return v;
 }
 
-// sparse_value on bitmaps of the values below seen.size() (≤ detail::kWantedLimit): the values
-// no set and no simple move has, by sixteen at a time; the first of them that is common (or
-// known to be absent), and the rare ones below it, searched for. Returns the mex, or
-// detail::kNoValue when there is no such first value (no mask chosen yet): sparse_value's own
-// loop decides.
+// sparse_value on bitmaps of the values below detail::kWantedLimit (every value so far is below
+// it, so every split value is, and the mex is at most kWantedLimit): the values no set and no
+// simple move has, by sixteen at a time; the first of them that is common (or known to be
+// absent), and the rare ones below it, searched for (their entries: values, or codes in a coded
+// table). Returns the mex, or detail::kNoValue when there is no such first value (no mask chosen
+// yet): sparse_value's own loop decides.
 template <typename V>
 std::uint32_t GrundySequence::State::bitmap_value(const V* g, std::uint64_t n,
                                                   const std::uint64_t* ms,
                                                   const std::uint8_t* const* marks,
-                                                  const std::uint32_t* resolved,
-                                                  std::size_t count) {
+                                                  const std::uint32_t* resolved, std::size_t count,
+                                                  std::uint32_t exact) {
   // The values of the simple moves, which are not in the sets.
-  constexpr std::size_t kMaxSimple = 32;
-  if (remove_whole.size() + remove_one.size() > kMaxSimple) return detail::kNoValue;
-  std::uint32_t simple[kMaxSimple];
+  if (remove_whole.size() + remove_one.size() > detail::kMaxSimpleMoves) return detail::kNoValue;
+  std::uint32_t simple[detail::kMaxSimpleMoves];
   std::size_t simple_count = 0;
   for (const std::uint32_t k : remove_whole) {
     if (n == k) simple[simple_count++] = 0;
   }
   for (const std::uint32_t k : remove_one) {
-    if (n > k) simple[simple_count++] = g[n - k];
+    if (n > k) simple[simple_count++] = value_at(g, n - k);
   }
   // Values below `absent` missing from the one set are not options at all (set_resolved).
   std::uint64_t missing[detail::kWantedLimit / 64];
   std::size_t words = 0;
-  const std::uint32_t cap = missing_until_stop(marks, count, simple, simple_count,
-                                               count == 1 ? resolved[0] : 0, missing, words);
+  const std::uint64_t absent = count == 1 ? resolved[0] : 0;
+  std::uint32_t cap = wanted_until_stop(marks, count, simple, simple_count, absent, missing, words);
   if (cap == detail::kNoValue) return cap;
+  // A stop at or past a set's marks in registers: the set completed, the stop found again.
+  if (index_of(cap) >= exact && complete_for(g, cap, ms, count, rare_heaps.size())) {
+    cap = wanted_until_stop(marks, count, simple, simple_count, absent, missing, words);
+  }
   if (std::all_of(missing, missing + words, [](std::uint64_t m) { return m == 0; })) return cap;
   detail::WantedValues wanted;
   wanted.assign(missing, words);
   if (wanted.count == 0) return cap;
-  if constexpr (std::is_same_v<V, std::uint16_t>) {
+  if constexpr (sizeof(V) <= 2) {
     if (count == 1 && vector) {
-      detail::find_wanted_pairs(g, ms[0], prefix + 1, half(ms[0]) + 1, wanted, true);
-      return std::min(wanted.smallest(), cap);
+      search_wanted(g, ms[0], wanted, true);
+      return wanted.count == 0 ? cap : std::min(entry_value(wanted.smallest()), cap);
     }
   }
-  // One value at a time, smallest first (every one is at least `absent`), each found recorded
-  // in its set for the other heap that needs the set.
+  // One at a time, smallest first (every one is at least `absent`), each found recorded in its set
+  // for the other heap that needs the set.
   for (; wanted.count != 0; wanted.remove(wanted.smallest())) {
-    const std::uint32_t v = wanted.smallest();
-    const std::size_t found = find_split(g, ms, count, v);
-    if (found == count) return v;
-    set_data(ms[found] % split_slots)[v] = 1;
+    const std::uint32_t x = wanted.smallest();
+    const std::size_t found = find_split(g, ms, count, x);
+    if (found == count) return entry_value(x);
+    set_data(ms[found] & (split_slots - 1))[x] = 1;
   }
   return cap;
 }
 
+// The search for the wanted entries of the set of m (a byte table's with the classes when coded);
+// returns find_wanted_pairs' bound.
+template <typename V>
+std::uint32_t GrundySequence::State::search_wanted(const V* g, std::uint64_t m,
+                                                   detail::WantedValues& wanted, bool joint) const {
+  if constexpr (sizeof(V) == 1) {
+    return detail::find_wanted_pairs(g, m, prefix + 1, half(m) + 1, wanted, joint, classes());
+  } else {
+    return detail::find_wanted_pairs(g, m, prefix + 1, half(m) + 1, wanted, joint);
+  }
+}
+
 // The first value (the stop) that no set of `marks` and none of the simple-move values holds and
-// that is common or below `absent`, found 16 values at a time; missing[0 .. words - 1] get the
-// rare values below it that are missing too. detail::kNoValue when no value below seen.size()
-// stops (missing then holds every rare value missing).
+// that is common or below `absent`, and the rare entries below it that the sets lack (bits of
+// missing[0 .. words - 1]): missing_until_stop by value, coded_until_stop by codes.
+inline std::uint32_t GrundySequence::State::wanted_until_stop(
+    const std::uint8_t* const* marks, std::size_t count, const std::uint32_t* simple,
+    std::size_t simple_count, std::uint64_t absent, std::uint64_t* missing,
+    std::size_t& words) const {
+  return coded() ? coded_until_stop(marks, count, simple, simple_count, absent, missing, words)
+                 : missing_until_stop(marks, count, simple, simple_count, absent, missing, words);
+}
+
+// wanted_until_stop on sets of codes (rare codes at 0 .. 255, common ones at 256 .. 511): the
+// first common code missing gives the stop (the order of a class's codes is its values'), the
+// rare codes below it that are missing the wanted ones, and the first of those whose value is
+// below `absent` an earlier stop. The values stay below kWantedLimit (coded tables hold values
+// below 512), so there is always a stop: kWantedLimit when every common code is there.
+inline std::uint32_t GrundySequence::State::coded_until_stop(
+    const std::uint8_t* const* marks, std::size_t count, const std::uint32_t* simple,
+    std::size_t simple_count, std::uint64_t absent, std::uint64_t* missing,
+    std::size_t& words) const {
+  std::uint64_t simple_bits[detail::kWantedLimit / 64] = {};  // by index
+  for (std::size_t i = 0; i < simple_count; ++i) {
+    const std::uint32_t index = code.index(simple[i]);
+    simple_bits[index / 64] |= std::uint64_t{1} << (index % 64);
+  }
+  auto missing_word = [&](std::size_t w) {  // indices 64w .. 64w + 63
+    return detail::missing_word(marks, count, w, vector) & ~simple_bits[w];
+  };
+  std::uint32_t stop = detail::kWantedLimit;
+  for (std::size_t w = 0; w < 4; ++w) {
+    if (const std::uint64_t bits = missing_word(4 + w); bits != 0) {
+      stop = code.decode(static_cast<std::uint32_t>(64 * w + std::countr_zero(bits)), false);
+      break;
+    }
+  }
+  std::fill(missing, missing + detail::kWantedLimit / 64, 0);
+  std::uint32_t end = code.rare_below(stop);  // rare codes below `end`: rare values below stop
+  for (std::size_t w = 0; 64 * w < end; ++w) missing[w] = missing_word(w);
+  const std::uint32_t absent_end = std::min(
+      end, code.rare_below(static_cast<std::uint32_t>(std::min<std::uint64_t>(absent, 512))));
+  for (std::uint32_t w = 0; 64 * w < absent_end; ++w) {
+    const std::uint64_t known = missing[w] & below(absent_end - 64 * w);
+    if (known != 0) {
+      end = 64 * w + static_cast<std::uint32_t>(std::countr_zero(known));
+      stop = code.decode(end, true);
+      break;
+    }
+  }
+  words = 4;
+  for (std::uint32_t w = 0; w < 4; ++w) missing[w] &= below(end > 64 * w ? end - 64 * w : 0);
+  return stop;
+}
+
+// The first value (the stop) that no set of `marks` and none of the simple-move values holds and
+// that is common or below `absent`, found 64 values at a time among the values below
+// detail::kWantedLimit; missing[0 .. words - 1] get the rare values below it that are missing too.
+// When no value below kWantedLimit stops, the stop is kWantedLimit itself if every value so far is
+// below it (no split reaches it, so it is missing: the mex is at most kWantedLimit), else
+// detail::kNoValue (missing then holds every rare value missing below kWantedLimit).
 inline std::uint32_t GrundySequence::State::missing_until_stop(
     const std::uint8_t* const* marks, std::size_t count, const std::uint32_t* simple,
     std::size_t simple_count, std::uint64_t absent, std::uint64_t* missing,
     std::size_t& words) const {
   std::fill(missing, missing + detail::kWantedLimit / 64, 0);
-  std::uint32_t stop_value = detail::kNoValue;
-  std::size_t w = 0;
-  for (std::size_t c = 0; c < seen.size() / 16; ++c) {
-    std::uint64_t bits = detail::missing_values(marks, count, c);
+  std::uint32_t stop_value = below_wanted_limit() ? detail::kWantedLimit : detail::kNoValue;
+  const std::size_t word_count = std::min<std::size_t>(seen.size(), detail::kWantedLimit) / 64;
+  words = word_count;
+  // Small sets (values below 128) 16 values at a time (SSE2, inline: the first chunks decide most
+  // heaps), larger ones 64 at a time (AVX-512 with the vector search).
+  const std::size_t step = vector && seen.size() > 256 ? 64 : 16;
+  for (std::size_t at = 0; at < 64 * word_count; at += step) {
+    std::uint64_t bits = step == 64 ? detail::missing_word(marks, count, at / 64, vector)
+                                    : detail::missing_values(marks, count, at / 16);
     for (std::size_t i = 0; i < simple_count; ++i) {
-      if (simple[i] / 16 == c) bits &= ~(std::uint64_t{1} << (simple[i] % 16));
+      if (simple[i] >= at && simple[i] < at + step) bits &= ~(std::uint64_t{1} << (simple[i] - at));
     }
-    w = c / 4;
-    const std::size_t shift = 16 * (c % 4);
+    const std::size_t w = at / 64;
+    const std::size_t shift = at % 64;
     missing[w] |= bits << shift;
     std::uint64_t stop = bits & (common_bits[w] >> shift);
-    if (16 * c < absent) stop |= bits & below(absent - 16 * c);
+    if (at < absent) stop |= bits & below(absent - at);
     if (stop != 0) {
-      stop_value = static_cast<std::uint32_t>(16 * c + std::countr_zero(stop));
+      stop_value = static_cast<std::uint32_t>(at + std::countr_zero(stop));
       missing[w] &= below(stop_value - 64 * w);
+      words = w + 1;
       break;
     }
   }
-  words = w + 1;
   for (std::size_t i = 0; i < words; ++i) missing[i] &= ~common_bits[i];
   return stop_value;
 }

@@ -10,6 +10,7 @@
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
 #include "nimkit/quote.h"
+#include "packing.h"
 #include "sparse_kernel.h"
 #include "sparse_mex.h"
 #include "sparse_threads.h"
@@ -80,12 +81,19 @@ Result<GrundySequence> GrundySequence::create(const SplitGame& game, SequenceAlg
   state->algorithm = algorithm;
   state->sparse = algorithm == SequenceAlgorithm::kSparse && !game.has_triple_split();
   state->narrow_limit = std::min<std::uint32_t>(options.narrow_limit, 0xFFFF);
+  state->packed = options.packed;
+  state->byte_limit = std::min<std::uint32_t>(options.byte_limit, 255);
+  state->code_limit = std::min<std::uint32_t>(options.code_limit, 511);
+  state->storage = options.packed ? detail::Storage::kBytes : detail::Storage::kShort;
   state->threads = std::max(options.threads, 1u);
   state->vector = options.vector_search && detail::vector_pair_search_supported();
   state->memory_budget = options.memory_budget;
   state->threads_min_rare = options.threads_min_rare;
+  state->stall_percent = std::min<std::uint32_t>(options.threads_stall_percent, 100);
+  state->active_threads = state->threads;
   state->init_moves();
   state->keep_rare_list = state->sparse && (game.grundys_game || !state->split_two.empty());
+  state->clear_rare();
   state->ensure_seen_capacity(0);
   return GrundySequence(std::move(state));
 }
@@ -97,7 +105,10 @@ std::uint32_t GrundySequence::value(std::uint64_t heap) const {
   assert(heap < size());
   return state_->at(heap);
 }
-int GrundySequence::value_bytes() const { return state_->wide ? 4 : 2; }
+int GrundySequence::value_bytes() const { return detail::storage_bytes(state_->storage); }
+unsigned GrundySequence::threads_in_use() const {
+  return state_->threaded() ? state_->active_threads : 1;
+}
 
 std::vector<std::uint32_t> GrundySequence::values(std::uint64_t first, std::uint64_t count) const {
   assert(first + count <= size());
@@ -122,10 +133,11 @@ std::vector<std::uint32_t> GrundySequence::values(std::uint64_t first, std::uint
 namespace {
 
 // "a table of 5,000,000 values" style figures: plain digits, as the other messages print them.
-std::string memory_error(std::uint64_t count, bool period_search, std::uint64_t bytes,
-                         std::uint64_t budget) {
+std::string memory_error(std::uint64_t count, int value_bytes, bool period_search,
+                         std::uint64_t bytes, std::uint64_t budget) {
   return "a table of " + std::to_string(count) + " values needs " + std::to_string(bytes) +
-         " bytes" + (period_search ? " with its period search" : "") +
+         " bytes (" + std::to_string(value_bytes) + (value_bytes == 1 ? " byte" : " bytes") +
+         " per value)" + (period_search ? " with its period search" : "") +
          ", more than the memory budget of " + std::to_string(budget) + " bytes";
 }
 
@@ -135,29 +147,40 @@ Result<std::uint64_t> GrundySequence::memory_for(std::uint64_t count, bool perio
   const State& s = *state_;
   // The table, then what does not grow with it: marks, split sets, frequencies, rare lists.
   const std::uint64_t working = s.seen.size() * 4 + s.set_marks.size() + s.frequency.size() * 8 +
-                                (s.rare_heaps.capacity() + s.rare_values.capacity()) * 4 +
-                                s.set_heap.size() * 12;
+                                s.rare_heaps.capacity() * 8 + s.rare_values.capacity() * 4 +
+                                s.rare_bits.bytes() + s.set_heap.size() * 12;
   const std::uint64_t values = std::max(count, s.size());
   std::uint64_t bytes =
       saturating_add(saturating_mul(values, static_cast<std::uint64_t>(value_bytes())), working);
-  // find_period's bitmap of skipped periods: a bit per period up to count / 2.
-  if (period_search) bytes = saturating_add(bytes, period_search_bytes(values));
+  // find_period's bitmap of skipped periods: a bit per period up to count / 2; it searches the
+  // values of a coded table decoded to 16 bits (period_candidate).
+  if (period_search) {
+    bytes = saturating_add(bytes, period_search_bytes(values));
+    if (s.coded()) bytes = saturating_add(bytes, saturating_mul(values, 2));
+  }
   if (s.memory_budget != 0 && bytes > s.memory_budget) {
-    return fail(memory_error(count, period_search, bytes, s.memory_budget));
+    return fail(memory_error(count, value_bytes(), period_search, bytes, s.memory_budget));
   }
   return bytes;
 }
 
 bool GrundySequence::extend_to(std::uint64_t count, const SequenceProgressCallback& progress,
                                std::uint64_t progress_interval) {
-  assert(count <= (std::uint64_t{1} << 32));
+  assert(count <= kMaxSequenceHeaps);
   State& s = *state_;
   if (count <= s.size()) return true;
   if (!memory_for(count)) return false;
-  if (s.wide) {
-    s.g32.reserve(count);
-  } else {
-    s.g16.reserve(count);
+  switch (s.storage) {
+    case detail::Storage::kBytes:
+    case detail::Storage::kCoded:
+      s.g8.reserve(count);
+      break;
+    case detail::Storage::kShort:
+      s.g16.reserve(count);
+      break;
+    case detail::Storage::kWide:
+      s.g32.reserve(count);
+      break;
   }
   const std::uint64_t step = std::max<std::uint64_t>(progress_interval, 1);
   while (s.size() < count) {
@@ -206,8 +229,23 @@ std::optional<Periodicity> GrundySequence::period_candidate() const {
   const State& s = *state_;
   if (s.game.grundys_game || s.size() < 2) return std::nullopt;
   const PeriodTheorem theorem = PeriodTheorem::octal(OctalCode{s.game.digits});
-  return s.wide ? find_period(std::span<const std::uint32_t>(s.g32.data(), s.g32.size()), theorem)
-                : find_period(std::span<const std::uint16_t>(s.g16.data(), s.g16.size()), theorem);
+  switch (s.storage) {
+    case detail::Storage::kBytes:
+      return find_period(std::span<const std::uint8_t>(s.g8.data(), s.g8.size()), theorem);
+    case detail::Storage::kCoded: {
+      // Codes alone do not say the values' period: the values, decoded for the search.
+      std::vector<std::uint16_t> values(s.size());
+      for (std::uint64_t n = 0; n < values.size(); ++n) {
+        values[n] = static_cast<std::uint16_t>(s.at(n));
+      }
+      return find_period(std::span<const std::uint16_t>(values), theorem);
+    }
+    case detail::Storage::kShort:
+      return find_period(std::span<const std::uint16_t>(s.g16.data(), s.g16.size()), theorem);
+    case detail::Storage::kWide:
+      break;
+  }
+  return find_period(std::span<const std::uint32_t>(s.g32.data(), s.g32.size()), theorem);
 }
 
 Result<Periodicity> GrundySequence::prove_period(std::uint64_t max_heaps,
@@ -237,11 +275,16 @@ Result<Periodicity> GrundySequence::prove_period(std::uint64_t max_heaps,
 
 bool GrundySequence::write_checkpoint(const CheckpointSink& sink) const {
   const State& s = *state_;
-  const detail::CheckpointHeader header{s.game.code(), s.algorithm,   s.wide ? 4 : 2,
-                                        s.mask,        s.next_choice, s.size()};
-  const detail::CheckpointEncoder encode = [&s](std::uint64_t first, std::uint64_t last,
-                                                std::uint8_t* out) {
-    if (s.wide) {
+  const int width = value_bytes();
+  detail::CheckpointHeader header{s.game.code(), s.algorithm,   width,
+                                  s.mask,        s.next_choice, s.size()};
+  header.coded = s.coded();
+  header.rare_count = s.coded() ? s.rare_heaps.size() : 0;
+  const detail::CheckpointEncoder encode = [&s, width](std::uint64_t first, std::uint64_t last,
+                                                       std::uint8_t* out) {
+    if (width == 1) {
+      std::memcpy(out, s.g8.data() + first, last - first);
+    } else if (width == 4) {
       for (std::uint64_t i = first; i < last; ++i, out += 4) {
         for (int b = 0; b < 4; ++b) out[b] = static_cast<std::uint8_t>(s.g32[i] >> (8 * b));
       }
@@ -252,7 +295,7 @@ bool GrundySequence::write_checkpoint(const CheckpointSink& sink) const {
       }
     }
   };
-  return detail::write_checkpoint(header, encode, sink);
+  return detail::write_checkpoint(header, s.rare_heaps, encode, sink);
 }
 
 std::vector<std::uint8_t> GrundySequence::checkpoint() const {
@@ -302,6 +345,50 @@ Result<GrundySequence> GrundySequence::restore(std::span<const std::uint8_t> byt
   return restore(source, bytes.size(), expected_game, expected_algorithm, options);
 }
 
+// Reads a checkpoint's values (and, coded, its rare heaps) into the table of the form `storage`
+// names (the checkpoint's).
+Result<bool> GrundySequence::State::read_table(detail::CheckpointReader& reader,
+                                               const detail::CheckpointHeader& header) {
+  const std::uint64_t count = header.count;
+  if (coded()) {
+    if (header.mask == 0 || header.mask >= 512) return fail("checkpoint is corrupt (bad mask)");
+    code = detail::ValueCode(header.mask);
+    auto listed = reader.rare_heaps([this](std::uint64_t heap) { rare_bits.set(heap); });
+    if (!listed) return listed.failure();
+  }
+  switch (storage) {
+    case detail::Storage::kBytes:
+    case detail::Storage::kCoded:
+      g8.resize(count);
+      break;
+    case detail::Storage::kShort:
+      g16.resize(count);
+      break;
+    case detail::Storage::kWide:
+      g32.resize(count);
+      break;
+  }
+  return reader.values([this](std::uint64_t first, std::span<const std::uint8_t> bytes) {
+    const std::uint8_t* p = bytes.data();
+    switch (storage) {
+      case detail::Storage::kBytes:
+      case detail::Storage::kCoded:
+        std::memcpy(g8.data() + first, p, bytes.size());
+        break;
+      case detail::Storage::kShort:
+        for (std::uint64_t i = first; i < first + bytes.size() / 2; ++i, p += 2) {
+          g16[i] = static_cast<std::uint16_t>(p[0] | (p[1] << 8));
+        }
+        break;
+      case detail::Storage::kWide:
+        for (std::uint64_t i = first; i < first + bytes.size() / 4; ++i, p += 4) {
+          g32[i] = static_cast<std::uint32_t>(detail::get_le(p, 4));
+        }
+        break;
+    }
+  });
+}
+
 Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, std::uint64_t size,
                                                const SplitGame* expected_game,
                                                const SequenceAlgorithm* expected_algorithm,
@@ -317,26 +404,14 @@ Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, s
     return fail_as(sequence.failure(), "checkpoint is corrupt (" + sequence.error() + ")");
   State& s = *sequence->state_;
   const std::uint64_t count = header->count;
-  s.wide = header->width == 4;
+  // The table in the checkpoint's form first (a coded one needs its rare heaps to be read),
+  // refused before it is allocated when it does not fit the budget.
+  s.storage = header->width == 4   ? detail::Storage::kWide
+              : header->width == 2 ? detail::Storage::kShort
+              : header->coded      ? detail::Storage::kCoded
+                                   : detail::Storage::kBytes;
   if (auto fits = sequence->memory_for(count); !fits) return fits.failure();
-  if (s.wide) {
-    s.g32.resize(count);
-  } else {
-    s.g16.resize(count);
-  }
-  auto read = reader.values([&s](std::uint64_t first, std::span<const std::uint8_t> bytes) {
-    const std::uint8_t* p = bytes.data();
-    if (s.wide) {
-      for (std::uint64_t i = first; i < first + bytes.size() / 4; ++i, p += 4) {
-        s.g32[i] = static_cast<std::uint32_t>(detail::get_le(p, 4));
-      }
-    } else {
-      for (std::uint64_t i = first; i < first + bytes.size() / 2; ++i, p += 2) {
-        s.g16[i] = static_cast<std::uint16_t>(p[0] | (p[1] << 8));
-      }
-    }
-  });
-  if (!read) return read.failure();
+  if (auto read = s.read_table(reader, *header); !read) return read.failure();
   auto verified = reader.verify();
   if (!verified) return verified.failure();
   if (expected_game && !(*expected_game == *game)) {
@@ -359,7 +434,13 @@ Result<GrundySequence> GrundySequence::restore(const CheckpointSource& source, s
   }
   s.set_mask(header->mask);
   s.next_choice = header->next_choice;
+  // The rare lists (and bits: a coded table's are those read) from the values; then the table in
+  // the form this run would have made.
   for (std::uint64_t n = 0; n < count; ++n) s.note(n, s.at(n));
+  // (A 32-bit table stays so unless it is packed.)
+  const detail::Storage form = s.storage_for(0);
+  if (!(form == detail::Storage::kShort && s.storage == detail::Storage::kWide)) s.store_as(form);
+  s.reset_sets();
   return sequence;
 }
 
