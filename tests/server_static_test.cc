@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
-#include <regex>
 #include <set>
 #include <string>
+#include <string_view>
 
 #include "server_test_fixture.h"
 #include "static_files.h"
@@ -82,10 +82,14 @@ TEST(StaticFilesTest, EachCodingHasItsOwnEntityTag) {
 // instead of discovering each import only after its importer arrived.
 TEST(StaticFilesTest, IndexPreloadsEveryModule) {
   const std::string index(file_at("/index.html").body);
-  const std::regex link(R"re(<link rel="modulepreload" href="([^"]+)">)re");
+  // A plain scan, not std::regex (GCC 12's regex trips -Wmaybe-uninitialized under sanitizers).
+  const std::string_view link = R"(<link rel="modulepreload" href=")";
   std::set<std::string> preloaded;
-  for (std::sregex_iterator it(index.begin(), index.end(), link), end; it != end; ++it) {
-    preloaded.insert((*it)[1]);
+  for (std::size_t at = index.find(link); at != std::string::npos; at = index.find(link, at)) {
+    at += link.size();
+    const std::size_t quote = index.find('"', at);
+    ASSERT_NE(quote, std::string::npos) << index.substr(at, 80);
+    preloaded.insert(index.substr(at, quote - at));
   }
   std::set<std::string> modules;
   for (const StaticFile& file : static_files()) {
