@@ -369,7 +369,14 @@ void Reactor::accept_ready(Clock::time_point now) {
       return;
     }
     std::string peer = peer_key(address);
-    if (!make_room(peer)) {
+    // Connections the workers have finished with may be waiting in the returned list (the
+    // wake-up not read yet): take them back before deciding that every connection is busy.
+    bool room = make_room(peer);
+    if (!room) {
+      take_back(now);
+      room = make_room(peer);
+    }
+    if (!room) {
       ++server_.refused_;
       refuse_busy(fd);
       continue;
