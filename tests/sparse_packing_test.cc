@@ -179,6 +179,29 @@ TEST(PackedTables, EverySwitchOfFormKeepsTheValues) {
   }
 }
 
+// The stored table lent out without a copy: its words are the values while they are plain, in
+// every width, and say they are not while bytes hold codes.
+TEST(PackedTables, StoredTableIsTheValuesWhilePlain) {
+  GrundySequence sequence =
+      make("grundy", {.narrow_limit = 110, .byte_limit = 40, .code_limit = 90});
+  for (const std::uint64_t count : {1000, 6000, 12'000, 60'000}) {
+    ASSERT_TRUE(sequence.extend_to(count));
+    const GrundySequence::StoredTable table = sequence.stored_table();
+    const std::uint32_t top = sequence.progress().max_value;
+    ASSERT_EQ(table.count, sequence.size());
+    ASSERT_EQ(table.bytes, sequence.value_bytes());
+    EXPECT_EQ(table.plain, top <= 40 || top > 90) << count;
+    if (!table.plain) continue;
+    for (std::uint64_t n = 0; n < table.count; ++n) {
+      const std::uint32_t stored =
+          table.bytes == 1   ? static_cast<const std::uint8_t*>(table.data)[n]
+          : table.bytes == 2 ? static_cast<const std::uint16_t*>(table.data)[n]
+                             : static_cast<const std::uint32_t*>(table.data)[n];
+      ASSERT_EQ(stored, sequence.value(n)) << n;
+    }
+  }
+}
+
 std::uint32_t checkpoint_version(const std::vector<std::uint8_t>& bytes) {
   return bytes[8] | bytes[9] << 8 | bytes[10] << 16 | static_cast<std::uint32_t>(bytes[11]) << 24;
 }

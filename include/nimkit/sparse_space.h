@@ -201,6 +201,18 @@ class GrundySequence {
   // Bytes per stored value: 1 while the table is packed (SequenceOptions::packed), 2 while every
   // value fits 16 bits, else 4.
   int value_bytes() const;
+  // The stored table itself, without a copy (for front ends that lend it out, such as a buffer
+  // shared with numpy): size() words of `bytes` bytes (1, 2 or 4, native byte order). Valid until
+  // the next call that extends the sequence. `plain` is false while the bytes hold the
+  // order-preserving code of values from 256 to 511 (see the top of this file): the words are
+  // then not the values, and only value()/values() read them.
+  struct StoredTable {
+    const void* data = nullptr;
+    std::uint64_t count = 0;
+    int bytes = 1;
+    bool plain = true;
+  };
+  StoredTable stored_table() const;
   // The threads the computation runs on now: SequenceOptions::threads, fewer while they have
   // stepped down (threads_stall_percent), 1 when the algorithm runs on one thread only.
   unsigned threads_in_use() const;

@@ -106,6 +106,23 @@ std::uint32_t GrundySequence::value(std::uint64_t heap) const {
   return state_->at(heap);
 }
 int GrundySequence::value_bytes() const { return detail::storage_bytes(state_->storage); }
+GrundySequence::StoredTable GrundySequence::stored_table() const {
+  const State& s = *state_;
+  StoredTable table{nullptr, s.size(), value_bytes(), !s.coded()};
+  switch (s.storage) {
+    case detail::Storage::kBytes:
+    case detail::Storage::kCoded:
+      table.data = s.g8.data();
+      break;
+    case detail::Storage::kShort:
+      table.data = s.g16.data();
+      break;
+    case detail::Storage::kWide:
+      table.data = s.g32.data();
+      break;
+  }
+  return table;
+}
 unsigned GrundySequence::threads_in_use() const {
   return state_->threaded() ? state_->active_threads : 1;
 }
