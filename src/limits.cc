@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace nimkit {
 namespace {
 constexpr std::uint64_t kClockEvery = 4096;  // steps between reads of the clock
@@ -60,6 +62,19 @@ Error Limits::stop_error() const {
 std::string Limits::stopped() const {
   const std::string why = meter ? meter->reason() : std::string();
   return why.empty() ? "work stopped" : fmt::format("work stopped: {} was reached", why);
+}
+
+Limits scaled_limits(std::uint64_t limit) {
+  constexpr std::uint64_t kMaxU64 = ~std::uint64_t{0};
+  Limits limits;
+  limits.max_nodes = limit;
+  limits.max_table = limit;
+  limits.max_scan = std::max(limits.max_scan, limit > kMaxU64 / 25 ? kMaxU64 : limit * 25);
+  limits.max_search_bytes =
+      std::max(limits.max_search_bytes, limit > kMaxU64 / 512 ? kMaxU64 : limit * 512);
+  limits.meter = std::make_shared<WorkMeter>(
+      std::max(kDefaultWorkSteps, limit > kMaxU64 / 5 ? kMaxU64 : limit * 5));
+  return limits;
 }
 
 }  // namespace nimkit

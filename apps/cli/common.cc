@@ -83,20 +83,8 @@ void cancel_work_on_sigterm(WorkMeter& meter) {
 bool terminated() { return g_terminate.load(); }
 
 Limits command_limits(std::uint64_t limit) {
-  // One knob for every kind of work, so that "raise the limit with --limit" always helps: the
-  // positions a search may memoize, the heaps a Grundy table may compute, and (25 per position)
-  // the options a scan may visit.
-  constexpr std::uint64_t kMaxU64 = ~std::uint64_t{0};
-  Limits limits;
-  limits.max_nodes = limit;
-  limits.max_table = limit;
-  limits.max_scan = std::max(limits.max_scan, limit > kMaxU64 / 25 ? kMaxU64 : limit * 25);
-  // 512 bytes of a search's positions per unit: 1 GiB at the default.
-  limits.max_search_bytes =
-      std::max(limits.max_search_bytes, limit > kMaxU64 / 512 ? kMaxU64 : limit * 512);
-  // One meter for everything the question needs; --limit raises it with the other limits.
-  limits.meter = std::make_shared<WorkMeter>(
-      std::max(kDefaultWorkSteps, limit > kMaxU64 / 5 ? kMaxU64 : limit * 5));
+  // One knob for every kind of work, so that "raise the limit with --limit" always helps.
+  Limits limits = scaled_limits(limit);
   cancel_work_on_sigterm(*limits.meter);
   return limits;
 }

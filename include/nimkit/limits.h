@@ -79,4 +79,11 @@ struct Limits {
   Error stop_error() const;
 };
 
+// The limits of one knob, as front ends offer it (the CLI's --limit, the Python module's limit=):
+// `limit` positions a search may memoize and heaps a table may compute, 25 options scanned and
+// 512 bytes of search positions per unit (never below the defaults), and one new meter of
+// 5 steps per unit (at least kDefaultWorkSteps) for everything the question needs, so that raising
+// the limit always helps.
+Limits scaled_limits(std::uint64_t limit);
+
 }  // namespace nimkit
