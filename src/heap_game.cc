@@ -387,9 +387,12 @@ Result<std::vector<HeapOption>> candidates(const HeapGame& rules, std::span<cons
     std::sort(parts.begin(), parts.end());
     std::erase_if(*found, [&](const HeapOption& o) { return sorted_sizes(o.result) != parts; });
     if (found->empty()) {
+      // The parts are user text: cut short like every quoted value (a line may hold millions).
       return fail(fmt::format(
           "taking {} from heap {} cannot leave {}", *take, number,
-          fmt::join(std::vector<std::string>(tokens.begin() + 2, tokens.end()), " and ")));
+          sanitize(fmt::format(
+              "{}",
+              fmt::join(std::vector<std::string>(tokens.begin() + 2, tokens.end()), " and ")))));
     }
   }
   return found;
