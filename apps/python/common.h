@@ -1,0 +1,95 @@
+// What every binding shares: errors raised by kind, the limits of a call, and long calls run off
+// the GIL under a work meter that Ctrl-C cancels. The library headers the module binds are
+// included here and in the binding files only, so that a declaration moving between headers is a
+// one-line change.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <utility>
+
+#include "nimkit/limits.h"
+#include "nimkit/nimber.h"
+#include "nimkit/result.h"
+
+namespace nimkit::python {
+
+namespace py = pybind11;
+
+// Raises the Python exception of the error's kind: ValueError (bad input), nimkit.UnsupportedError
+// (a ValueError), nimkit.LimitError, KeyboardInterrupt (cancelled), with the library's message.
+[[noreturn]] void raise_error(const Error& error);
+
+template <typename T>
+T take(Result<T>&& result) {
+  if (!result) raise_error(result.failure());
+  return std::move(result).value();
+}
+
+// Registers nimkit.LimitError and nimkit.UnsupportedError in `module`.
+void add_exceptions(py::module_& module);
+
+// The limits of one call: the library's defaults with a meter of kDefaultWorkSteps, or
+// scaled_limits(limit) (the scale of the CLI's --limit).
+Limits call_limits(const std::optional<std::uint64_t>& limit);
+
+// A Nimber (128 bits) as a Python int.
+py::int_ to_python(Nimber value);
+
+// How often the waiting thread looks for a signal: well under the 0.2 s a Ctrl-C may take.
+inline constexpr std::chrono::milliseconds kSignalPoll{5};
+
+// Runs `work` on a thread of its own while the calling thread, holding the GIL only to look,
+// checks for signals (PyErr_CheckSignals) every kSignalPoll and calls `tick` (progress). A signal
+// whose handler raises (Ctrl-C: KeyboardInterrupt) cancels `meter`, waits for the work to stop
+// (it charges the meter often) and raises that exception. An exception of the work (bad_alloc) is
+// raised in the caller.
+template <typename T>
+T run_cancellable(WorkMeter& meter, const std::function<T()>& work,
+                  const std::function<void()>& tick = {}) {
+  std::optional<T> result;
+  std::exception_ptr failure;
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool done = false;
+  std::thread worker([&] {
+    try {
+      result.emplace(work());
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    std::lock_guard lock(mutex);
+    done = true;
+    finished.notify_all();
+  });
+  bool interrupted = false;
+  for (;;) {
+    {
+      py::gil_scoped_release release;
+      std::unique_lock lock(mutex);
+      if (finished.wait_for(lock, kSignalPoll, [&] { return done; })) break;
+    }
+    if (interrupted) continue;
+    if (PyErr_CheckSignals() != 0) {
+      interrupted = true;
+      meter.cancel();
+    } else if (tick) {
+      tick();
+    }
+  }
+  worker.join();
+  if (interrupted) throw py::error_already_set();
+  if (failure) std::rethrow_exception(failure);
+  return std::move(*result);
+}
+
+}  // namespace nimkit::python

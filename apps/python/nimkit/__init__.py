@@ -1,0 +1,51 @@
+"""nimkit: impartial games in Python.
+
+Positions, analysis (who wins, every winning move, the teaching explanation), Grundy sequences
+shared with numpy without a copy and their proved periods, computer players, matches with their
+saved form, nimber arithmetic, and an OpenSpiel-style game interface (nimkit.spiel). Long calls
+release the GIL and stop on Ctrl-C. See docs/python.md.
+"""
+
+from nimkit._core import (
+    Analysis,
+    Component,
+    GrundySequence,
+    LimitError,
+    Match,
+    Move,
+    Nimber,
+    Period,
+    Player,
+    Position,
+    UnsupportedError,
+    __version__,
+    analyze,
+    grundy_sequence,
+    nim_evaluate,
+    perfect,
+    random,
+    rulesets,
+    skilled,
+)
+
+__all__ = [
+    "Analysis",
+    "Component",
+    "GrundySequence",
+    "LimitError",
+    "Match",
+    "Move",
+    "Nimber",
+    "Period",
+    "Player",
+    "Position",
+    "UnsupportedError",
+    "__version__",
+    "analyze",
+    "grundy_sequence",
+    "nim_evaluate",
+    "perfect",
+    "random",
+    "rulesets",
+    "skilled",
+]

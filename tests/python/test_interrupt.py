@@ -1,0 +1,84 @@
+"""Ctrl-C: a SIGINT sent to a Python process running a long call returns control within 0.2 s,
+raising KeyboardInterrupt, and leaves the interpreter usable."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pytest
+
+from conftest import TIME_FACTOR
+
+CHILD = textwrap.dedent(
+    """
+    import sys, time
+    import nimkit
+    print("started", flush=True)
+    try:
+        {call}
+        print("finished", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+    print(nimkit.analyze("3 4 5").value, flush=True)
+    """
+)
+
+
+def interrupt(call):
+    """Seconds from a SIGINT to the KeyboardInterrupt, in a child running `call`; None when it
+    never came (the child is killed after 20 s)."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD.format(call=call)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=os.environ,
+    )
+    # A call that does not stop is killed: its output then ends and the test fails.
+    watchdog = threading.Timer(20 * TIME_FACTOR, child.kill)
+    watchdog.start()
+    try:
+        assert child.stdout.readline() == "started\n"
+        time.sleep(0.5)  # well into the call
+        assert child.poll() is None
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        line = child.stdout.readline()
+        elapsed = time.monotonic() - sent
+        if line != "interrupted\n":
+            return None
+        assert child.stdout.readline() == "2\n"  # the interpreter goes on
+        assert child.wait(timeout=10) == 0
+        return elapsed
+    finally:
+        watchdog.cancel()
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        'nimkit.grundy_sequence("grundy", 10**9, threads=1)',
+        'nimkit.grundy_sequence("octal:0.7777777777", 10**7, threads=1)',
+        'nimkit.analyze(nimkit.Position("moore:3:2,2,2,2,2,2,2,2,2,2"), misere=True, limit=10**9)',
+        'nimkit.grundy_sequence("octal:0.7777777777", 10, threads=1).period(search=10**8)',
+    ],
+)
+def test_sigint_stops_a_long_call_within_0_2_s(call):
+    # The engine hears the cancel at the end of a stretch of work (tens of milliseconds on a core
+    # of its own): on a machine shared with other jobs a stretch can take several times that, so
+    # the bound holds for one try of five. A call that ignores the signal fails every try.
+    times = []
+    for _ in range(5):
+        elapsed = interrupt(call)
+        assert elapsed is not None, "the call did not stop"
+        times.append(elapsed)
+        if elapsed <= 0.2 * TIME_FACTOR:
+            return
+    pytest.fail(f"SIGINT took {times} s")

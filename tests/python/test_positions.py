@@ -1,0 +1,133 @@
+"""Positions, analysis, players, matches, nimbers and the registry through the Python module,
+against the library's known answers."""
+
+import pytest
+
+import nimkit
+
+# Kayles g(7) = 2, Dawson's Kayles g(12) = 2, Node Kayles on a path of three vertices 2, Nim 3.
+SUM_VALUES = [2, 2, 2, 3]
+TRANSCRIPT = ["1. ann: take 2 from heap 1 -> 1 4 5", "2. bob: take 5 from heap 3 -> 1 4 0"]
+
+
+def test_rulesets_list_the_registry():
+    names = [r["name"] for r in nimkit.rulesets()]
+    assert {"nim", "kayles", "dawson", "grundy", "node-kayles", "octal"} <= set(names)
+    kayles = next(r for r in nimkit.rulesets() if r["name"] == "kayles")
+    assert kayles["title"] == "Kayles" and kayles["view"] == "pins" and "pin" in kayles["rules"]
+    for r in nimkit.rulesets():
+        assert set(r) == {"name", "title", "rules", "notation", "view", "examples", "start"}
+
+
+def test_position_text_components_and_identity():
+    p = nimkit.Position("kayles:7 dawson:12 node-kayles:1-2,2-3")
+    assert str(p) == "kayles:7 dawson:12 node-kayles:1-2,2-3"
+    assert [(c.rules, c.text) for c in p.components] == [
+        ("kayles", "7"), ("dawson", "12"), ("node-kayles", "1-2,2-3")]
+    assert p.components[0].fields["heaps"] == [7]
+    q = nimkit.Position("kayles:7 dawson:12 node-kayles:1-2,2-3")
+    assert p == q and hash(p) == hash(q) and len({p, q}) == 1
+    assert nimkit.Position("3 4 5") != nimkit.Position("3 4 6")
+    assert nimkit.Position("3 4 5") != "3 4 5"
+    assert str(nimkit.Position("7 4", rules="kayles")) == "7 4"
+    assert repr(nimkit.Position("7 4", rules="kayles")) == "Position('7 4', rules='kayles')"
+    with pytest.raises(AttributeError):
+        p.components = []  # immutable
+    assert "&#9679;" in nimkit.Position("3 4 5")._repr_html_()
+
+
+def test_moves_and_play():
+    p = nimkit.Position("1 2")
+    moves = p.moves()
+    assert [m.text for m in moves] == ["1 1", "2 1", "2 2"]
+    assert moves[0].description == "take 1 from heap 1"
+    assert str(p.play("2 2")) == "1 0"
+    assert nimkit.Position("0 0").is_terminal
+
+
+def test_analyze_3_4_5():
+    a = nimkit.analyze(nimkit.Position("3 4 5"))
+    assert a.winner == "first" and a.value == 2 and a.values == [3, 4, 5]
+    assert a.method == "nim-sum" and a.remoteness == 11 and not a.misere
+    assert [(m.text, m.description, str(m.position)) for m in a.winning_moves] == [
+        ("1 2", "take 2 from heap 1", "1 4 5")]
+    assert a.winning_move_count == 1
+    assert "X = 2 is not 0" in a.explain()
+    html = a._repr_html_()
+    assert "011" in html and "010" in html
+    assert nimkit.analyze("1 4 5").winner == "second"
+
+
+def test_zero_move_18_47_34():
+    a = nimkit.analyze(nimkit.Position("18 47 34", rules="zero-move"))
+    assert a.winner == "second" and a.value == 0 and a.values == [17, 48, 33]
+
+
+def test_misere_and_sums():
+    a = nimkit.analyze("1 1 2", misere=True)
+    assert a.misere and a.value is None and a.winner == "first"
+    assert [m.text for m in a.winning_moves] == ["3 1"]
+    q = nimkit.analyze(nimkit.Position("kayles:20 kayles:77 kayles:1000000000"), misere=True)
+    assert q.method == "misere-quotient" and q.winning_move_count == 9
+    s = nimkit.analyze(nimkit.Position("kayles:7 dawson:12 node-kayles:1-2,2-3 nim:3"))
+    assert s.values == SUM_VALUES and s.value == SUM_VALUES[0] ^ SUM_VALUES[1] ^ SUM_VALUES[2] ^ 3
+
+
+def test_players_are_seeded_and_perfect_wins():
+    for seed in range(5):
+        game = nimkit.Match("3 4 5")
+        perfect, opponent = nimkit.perfect(), nimkit.random(seed=seed)
+        while not game.over:
+            game.play(perfect if game.to_move == 0 else opponent)
+        assert game.winner == 0
+    a = [nimkit.random(seed=7).choose(nimkit.Position("10 20 30")).text for _ in range(3)]
+    assert len(set(a)) == 1
+    r = nimkit.random(seed=7)
+    assert len({r.choose(nimkit.Position("10 20 30")).text for _ in range(6)}) > 1
+    assert nimkit.skilled(0.5).level == "skilled:0.5"
+    with pytest.raises(ValueError):
+        nimkit.skilled(1.5)
+
+
+def test_match_play_undo_redo_save_load():
+    m = nimkit.Match("3 4 5", first="ann", second="bob")
+    m.play("1 2")
+    m.play("2 4")
+    assert str(m.position) == "1 0 5" and m.to_move == 0
+    assert m.undo() and str(m.position) == "1 4 5"
+    assert m.redo() and str(m.position) == "1 0 5"
+    assert not m.redo()
+    m.undo()
+    m.play("3 5")
+    assert not m.redo()
+    assert m.transcript().splitlines() == TRANSCRIPT
+    saved = m.save()
+    assert saved.startswith("nimkit-game 1\n") and "players ann bob" in saved
+    again = nimkit.Match.load(saved)
+    assert again.save() == saved and str(again.position) == str(m.position)
+    with pytest.raises(ValueError, match="cannot take 9"):
+        m.play("2 9")
+    assert len(m.moves) == 2  # an illegal move changes nothing
+    with pytest.raises(ValueError, match="line 5"):
+        nimkit.Match.load("nimkit-game 1\nrules nim\nconvention normal\nstart 3 4 5\nmove one two\n")
+
+
+def test_nimbers():
+    assert nimkit.Nimber(5) * nimkit.Nimber(3) == nimkit.Nimber(15)
+    assert int(nimkit.Nimber(2) * nimkit.Nimber(2)) == 3
+    assert int(nimkit.Nimber(5) + nimkit.Nimber(3)) == 6
+    x = nimkit.Nimber(7)
+    assert x * x.inverse() == nimkit.Nimber(1) and (nimkit.Nimber(6) / x) * x == nimkit.Nimber(6)
+    assert nimkit.Nimber(2) ** 3 == nimkit.Nimber(2) * nimkit.Nimber(2) * nimkit.Nimber(2)
+    assert nimkit.nim_evaluate("2 * 2") == 3 and str(nimkit.Nimber(3)) == "*3"
+    with pytest.raises(ValueError):
+        nimkit.Nimber(0).inverse()
+    with pytest.raises(ValueError):
+        nimkit.nim_evaluate("(" * 300 + "1" + ")" * 300)
+
+
+def test_limits_raise_limit_error_naming_the_limit():
+    with pytest.raises(nimkit.LimitError, match="node limit of 1000"):
+        nimkit.analyze(nimkit.Position("chomp:" + ",".join(["20"] * 20)), limit=1000)
+    with pytest.raises(nimkit.LimitError, match="work limit"):
+        nimkit.analyze(nimkit.Position("moore:3:2,2,2,2,2,2,2,2,2,2"), misere=True)
