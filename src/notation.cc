@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
+#include <optional>
 
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
@@ -167,6 +169,137 @@ std::string format_position_after(const Position& before, const Move& move,
     for (const State& s : move.option.result) parts.push_back({components[c].rules.get(), &s});
   }
   return position_text(parts, default_rules);
+}
+
+namespace {
+
+// "@N REST": the move REST in component N (from 1). Returns N − 1 and REST, or nothing when the
+// text has no "@" prefix; fails on a bad N.
+Result<std::optional<std::pair<std::size_t, std::string_view>>> component_prefix(
+    const Position& position, std::string_view text) {
+  using Prefix = std::optional<std::pair<std::size_t, std::string_view>>;
+  const std::size_t start = text.find_first_not_of(" \t");
+  if (start == std::string_view::npos || text[start] != '@') return Prefix{};
+  const std::string_view rest = text.substr(start + 1);
+  const std::size_t end = std::min(rest.find_first_of(" \t"), rest.size());
+  const std::string_view number = rest.substr(0, end);
+  const std::size_t count = position.components().size();
+  std::size_t n = 0;
+  const bool digits = !number.empty() && number.size() <= 9 &&
+                      number.find_first_not_of("0123456789") == std::string_view::npos;
+  if (digits) n = std::stoul(std::string(number));
+  if (!digits || n == 0 || n > count) {
+    return fail(fmt::format("no component {} in this position: \"@N MOVE\" takes N from 1 to {}",
+                            quoted(number), count));
+  }
+  return Prefix{std::pair{n - 1, trim(rest.substr(end))}};
+}
+
+}  // namespace
+
+Result<std::vector<Move>> parse_partial_move(const Position& position, std::string_view text,
+                                             bool partial, const Limits& limits) {
+  // White space around a move means nothing in any family ("5 " is vertex 5).
+  text = trim(text);
+  auto prefix = component_prefix(position, text);
+  if (!prefix) return prefix.failure();
+  if (*prefix) {
+    const auto [c, rest] = **prefix;
+    const Component& comp = position.components()[c];
+    auto options = comp.rules->parse_move(comp.state, rest, position.first_item(c),
+                                          position.item_count(), partial, limits);
+    if (!options) return options.failure();
+    if (options->empty()) {
+      return fail(fmt::format("move {} names nothing in component {}", quoted(rest), c + 1));
+    }
+    std::vector<Move> found;
+    for (Option& option : *options) found.push_back(Move{c, std::move(option)});
+    return found;
+  }
+  const std::size_t items = position.item_count();
+  std::optional<std::string> first_error;
+  std::vector<Move> found;
+  std::optional<std::size_t> claimed;
+  for (std::size_t c = 0; c < position.components().size(); ++c) {
+    const Component& comp = position.components()[c];
+    auto options =
+        comp.rules->parse_move(comp.state, text, position.first_item(c), items, partial, limits);
+    if (!options) {
+      if (!first_error) first_error = options.error();
+      continue;
+    }
+    if (options->empty()) continue;
+    if (claimed) {
+      // Equal components (two tokens on one vertex of a directed graph) offer the same moves,
+      // whichever of them makes it: the first one does.
+      const Component& other = position.components()[*claimed];
+      if (other.rules->spec() == comp.rules->spec() && other.state == comp.state) continue;
+      return fail(fmt::format(
+          "move {} is ambiguous: it names moves in components {} and {}; put \"@{}\" or \"@{}\" "
+          "before it to choose",
+          quoted(text), *claimed + 1, c + 1, *claimed + 1, c + 1));
+    }
+    claimed = c;
+    for (Option& option : *options) found.push_back(Move{c, std::move(option)});
+  }
+  if (claimed) return found;
+  if (first_error) return fail(*first_error);
+  return fail(fmt::format("move {} names nothing in this position", quoted(text)));
+}
+
+Result<Move> parse_move(const Position& position, std::string_view text, const Limits& limits) {
+  auto moves = parse_partial_move(position, text, false, limits);
+  if (!moves) return moves.failure();
+  if (moves->size() > 1) {
+    return fail(
+        fmt::format("move {} can mean {} moves: name one of them", quoted(text), moves->size()));
+  }
+  return std::move(moves->front());
+}
+
+std::string format_move(const Position& position, const Move& move, const Limits& limits) {
+  const Component& c = position.components()[move.component];
+  std::string text =
+      c.rules->format_move(c.state, move.option, position.first_item(move.component), limits);
+  if (position.components().size() > 1 && move_text_is_shared(position, move, text, limits)) {
+    return fmt::format("@{} {}", move.component + 1, text);
+  }
+  return text;
+}
+
+std::string describe(const Position& before, const Move& move) {
+  const Component& c = before.components()[move.component];
+  const std::size_t first = before.first_item(move.component);
+  std::string text = c.rules->describe_move(c.state, move.option, first);
+  // Only a sum can share move text: a lone component skips writing and re-reading it.
+  if (before.components().size() < 2) return text;
+  const std::string typed = c.rules->format_move(c.state, move.option, first, Limits{});
+  if (move_text_is_shared(before, move, typed)) text += " in " + c.rules->label(c.state, first);
+  return text;
+}
+
+bool move_text_is_shared(const Position& before, const Move& move, std::string_view text,
+                         const Limits& limits) {
+  const std::size_t items = before.item_count();
+  // Text that names the moved component's numbered items (heap 3) is about another component for
+  // every other component with numbered items (parse_move's contract): only components whose
+  // items carry their own names (graph vertices, cells) can read it too. So a sum of a thousand
+  // heaps parses no move text a thousand times.
+  const Component& moved = before.components()[move.component];
+  const bool numbered = moved.rules->item_count(moved.state) > 0;
+  // Each component's first item follows from the one before: first_item(i) from scratch would
+  // make describing a move in a sum of n components O(n^2).
+  std::size_t first = 1;
+  for (std::size_t i = 0; i < before.components().size(); ++i) {
+    const Component& other = before.components()[i];
+    const std::size_t count = other.rules->item_count(other.state);
+    if (i != move.component && !(numbered && count > 0)) {
+      auto options = other.rules->parse_move(other.state, text, first, items, false, limits);
+      if (options && !options->empty()) return true;
+    }
+    first += count;
+  }
+  return false;
 }
 
 }  // namespace nimkit

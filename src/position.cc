@@ -92,39 +92,4 @@ bool operator==(const Position& a, const Position& b) {
   return true;
 }
 
-std::string describe(const Position& before, const Move& move) {
-  const Component& c = before.components()[move.component];
-  const std::size_t first = before.first_item(move.component);
-  std::string text = c.rules->describe_move(c.state, move.option, first);
-  // Only a sum can share move text: a lone component skips writing and re-reading it.
-  if (before.components().size() < 2) return text;
-  const std::string typed = c.rules->format_move(c.state, move.option, first, Limits{});
-  if (move_text_is_shared(before, move, typed)) text += " in " + c.rules->label(c.state, first);
-  return text;
-}
-
-bool move_text_is_shared(const Position& before, const Move& move, std::string_view text,
-                         const Limits& limits) {
-  const std::size_t items = before.item_count();
-  // Text that names the moved component's numbered items (heap 3) is about another component for
-  // every other component with numbered items (parse_move's contract): only components whose
-  // items carry their own names (graph vertices, cells) can read it too. So a sum of a thousand
-  // heaps parses no move text a thousand times.
-  const Component& moved = before.components()[move.component];
-  const bool numbered = moved.rules->item_count(moved.state) > 0;
-  // Each component's first item follows from the one before: first_item(i) from scratch would
-  // make describing a move in a sum of n components O(n^2).
-  std::size_t first = 1;
-  for (std::size_t i = 0; i < before.components().size(); ++i) {
-    const Component& other = before.components()[i];
-    const std::size_t count = other.rules->item_count(other.state);
-    if (i != move.component && !(numbered && count > 0)) {
-      auto options = other.rules->parse_move(other.state, text, first, items, false, limits);
-      if (options && !options->empty()) return true;
-    }
-    first += count;
-  }
-  return false;
-}
-
 }  // namespace nimkit

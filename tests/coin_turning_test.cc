@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "nimkit/analysis.h"
-#include "nimkit/match.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
 

@@ -17,7 +17,6 @@
 
 #include "graph_test_util.h"
 #include "nimkit/analysis.h"
-#include "nimkit/match.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
 

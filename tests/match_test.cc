@@ -1,4 +1,5 @@
-// Moves as people type them (parse_move), games in progress (Match) and saved games (load_game).
+// Moves as people type them (parse_move), game records (Match: play, undo, redo, rebuild) and
+// saved games (save_game, load_game).
 #include "nimkit/match.h"
 
 #include <fmt/format.h>
@@ -10,6 +11,7 @@
 
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
+#include "nimkit/saved_game.h"
 
 namespace {
 
@@ -153,6 +155,75 @@ TEST(Match, UndoTakesBackOneMoveAtATime) {
   EXPECT_TRUE(m.play("2 0").ok());
 }
 
+TEST(Match, RedoPlaysTheMovesTakenBackInOrder) {
+  auto m = match("3 4 5");
+  EXPECT_FALSE(m.redo());
+  ASSERT_TRUE(m.play("1 3").ok());
+  ASSERT_TRUE(m.play("2 1").ok());
+  ASSERT_TRUE(m.undo());
+  ASSERT_TRUE(m.undo());
+  ASSERT_EQ(m.undone().size(), 2u);
+  EXPECT_EQ(m.undone().back().text, "1 3");
+  EXPECT_TRUE(m.redo());
+  EXPECT_EQ(text_of(m), "0 4 5");
+  EXPECT_EQ(m.to_move(), 1u);
+  EXPECT_TRUE(m.redo());
+  EXPECT_EQ(text_of(m), "0 3 5");
+  EXPECT_EQ(m.history().back().mover, 1u);
+  EXPECT_FALSE(m.redo());
+  EXPECT_TRUE(m.undone().empty());
+}
+
+TEST(Match, AMovePlayedDropsTheMovesTakenBack) {
+  auto m = match("3 4 5");
+  ASSERT_TRUE(m.play("1 3").ok());
+  ASSERT_TRUE(m.undo());
+  // A move refused keeps them; a move played drops them.
+  EXPECT_FALSE(m.play("1 9").ok());
+  EXPECT_EQ(m.undone().size(), 1u);
+  ASSERT_TRUE(m.play("1 2").ok());
+  EXPECT_TRUE(m.undone().empty());
+  EXPECT_FALSE(m.redo());
+  EXPECT_EQ(text_of(m), "1 4 5");
+}
+
+TEST(Match, RebuildGivesTheRecordPlayedMoveByMove) {
+  const std::vector<std::string> moves = {"1 3", "2 1", "3 4"};
+  auto played = match("3 4 5");
+  for (const auto& move : moves) ASSERT_TRUE(played.play(move).ok());
+  ASSERT_TRUE(played.undo());
+  auto rebuilt = nimkit::Match::rebuild(rules("nim"), position("3 4 5"),
+                                        nimkit::Convention::kNormal, moves, 2);
+  ASSERT_TRUE(rebuilt.ok()) << rebuilt.error();
+  ASSERT_EQ(rebuilt->history().size(), played.history().size());
+  for (std::size_t i = 0; i < played.history().size(); ++i) {
+    const auto& a = rebuilt->history()[i];
+    const auto& b = played.history()[i];
+    EXPECT_EQ(a.text, b.text);
+    EXPECT_EQ(a.description, b.description);
+    EXPECT_EQ(a.mover, b.mover);
+    EXPECT_EQ(a.threw_away_win, b.threw_away_win);
+    EXPECT_EQ(a.after, b.after);
+  }
+  ASSERT_EQ(rebuilt->undone().size(), 1u);
+  EXPECT_EQ(rebuilt->undone().back().text, "3 4");
+  EXPECT_TRUE(rebuilt->redo());
+  EXPECT_EQ(text_of(*rebuilt), "0 3 1");
+}
+
+TEST(Match, RebuildNamesTheMoveAtFault) {
+  const auto start = position("3 4 5");
+  auto rebuild = [&](std::vector<std::string> moves, std::size_t played) {
+    auto made =
+        nimkit::Match::rebuild(rules("nim"), start, nimkit::Convention::kNormal, moves, played);
+    return made.ok() ? std::string("(accepted)") : made.error();
+  };
+  EXPECT_EQ(rebuild({"1 3", "1 1"}, 2), "move 2: heap 1 is empty");
+  EXPECT_EQ(rebuild({"1 3"}, 2), "2 moves played of the 1 given");
+  EXPECT_EQ(rebuild({"1 3", "2 4", "3 5", "1 1"}, 3), "move 4: the game is over");
+  EXPECT_EQ(rebuild({}, 0), "(accepted)");
+}
+
 TEST(Match, MarksOnlyMovesThatThrowAWinAway) {
   auto m = match("3 4 5");
   ASSERT_TRUE(m.play("1 2").ok());  // 1 4 5: the winning move
@@ -195,7 +266,7 @@ TEST(SavedGame, SaveWritesTheDocumentedFormat) {
   ASSERT_TRUE(m.play("1 2").ok());
   ASSERT_TRUE(m.play("3 5").ok());
   ASSERT_TRUE(m.play("2 2").ok());
-  EXPECT_EQ(m.save("human", "computer"),
+  EXPECT_EQ(save_game(m, "human", "computer"),
             "nimkit-game 1\n"
             "rules nim\n"
             "convention normal\n"
@@ -210,7 +281,7 @@ TEST(SavedGame, SaveThenLoadRoundTrips) {
   for (auto convention : {nimkit::Convention::kNormal, nimkit::Convention::kMisere}) {
     auto m = match("3 4x 5 1", "zero-move", convention);
     for (const char* move : {"1 0", "2 4", "3 0", "1 3", "4 1"}) ASSERT_TRUE(m.play(move).ok());
-    const std::string saved = m.save("alice", "bob");
+    const std::string saved = save_game(m, "alice", "bob");
     auto loaded = nimkit::load_game(saved);
     ASSERT_TRUE(loaded.ok()) << loaded.error() << "\n" << saved;
     const nimkit::Match& back = *loaded->match;
@@ -225,7 +296,7 @@ TEST(SavedGame, SaveThenLoadRoundTrips) {
       EXPECT_EQ(back.history()[i].move, m.history()[i].move) << i;
       EXPECT_EQ(back.history()[i].threw_away_win, m.history()[i].threw_away_win) << i;
     }
-    EXPECT_EQ(back.save("alice", "bob"), saved);
+    EXPECT_EQ(save_game(back, "alice", "bob"), saved);
   }
 }
 
@@ -235,7 +306,7 @@ TEST(SavedGame, ASumIsSavedAsASumNamingEveryComponentsRuleset) {
   nimkit::Match m(nullptr, *start, nimkit::Convention::kNormal);
   ASSERT_TRUE(m.play("1 1").ok());
   ASSERT_TRUE(m.play("2 1 1 1").ok());
-  const std::string saved = m.save("you", "computer");
+  const std::string saved = save_game(m, "you", "computer");
   EXPECT_EQ(saved,
             "nimkit-game 1\n"
             "rules sum\n"
@@ -248,7 +319,7 @@ TEST(SavedGame, ASumIsSavedAsASumNamingEveryComponentsRuleset) {
   ASSERT_TRUE(loaded.ok()) << loaded.error();
   EXPECT_EQ(loaded->match->rules(), nullptr);
   EXPECT_TRUE(loaded->match->position() == m.position());
-  EXPECT_EQ(loaded->match->save("you", "computer"), saved);
+  EXPECT_EQ(save_game(*loaded->match, "you", "computer"), saved);
 }
 
 // Bare items of one ruleset can merge components (two graphs with the same vertex names, two
@@ -260,7 +331,7 @@ TEST(SavedGame, ComponentsThatBareItemsWouldMergeStayApart) {
     ASSERT_TRUE(position.ok()) << position.error();
     nimkit::Match m(position->components().front().rules, *position, nimkit::Convention::kNormal);
     ASSERT_TRUE(m.play(move).ok()) << start;
-    const std::string saved = m.save("you", "computer");
+    const std::string saved = save_game(m, "you", "computer");
     EXPECT_TRUE(saved.find("rules sum\n") != std::string::npos) << saved;
     EXPECT_TRUE(saved.find(fmt::format("start {}\n", start)) != std::string::npos) << saved;
     auto loaded = nimkit::load_game(saved);
@@ -314,7 +385,7 @@ TEST(SavedGame, CommentsAndBlankLinesAreAllowed) {
 TEST(SavedGame, AHashInsideARecordIsData) {
   auto m = match("#.#/.../#.#", "cram");
   ASSERT_TRUE(m.play("a2 b2").ok());
-  const std::string saved = m.save("you", "computer");
+  const std::string saved = save_game(m, "you", "computer");
   EXPECT_EQ(saved,
             "nimkit-game 1\n"
             "rules cram\n"
@@ -346,7 +417,7 @@ TEST(SavedGame, MarkedMovesOfGraphFamiliesReplay) {
       m.undo();
     }
     ASSERT_EQ(m.history().size(), 1u) << c.spec;
-    const std::string saved = m.save("you", "computer");
+    const std::string saved = save_game(m, "you", "computer");
     EXPECT_TRUE(saved.ends_with(" !\n")) << saved;
     auto loaded = nimkit::load_game(saved);
     ASSERT_TRUE(loaded.ok()) << c.spec << ": " << loaded.error() << "\n" << saved;

@@ -20,7 +20,6 @@
 
 #include "nimkit/analysis.h"
 #include "nimkit/heap_game.h"
-#include "nimkit/match.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
 #include "nimkit/strategy.h"

@@ -15,6 +15,7 @@
 #include "nimkit/match.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
+#include "nimkit/saved_game.h"
 
 namespace {
 
@@ -87,7 +88,7 @@ void check_replays(const std::shared_ptr<const nimkit::Ruleset>& rules, const Po
     if (count == 0) break;
     match.play(match.position().move_at(choice % count));
   }
-  const std::string saved = match.save("first", "second");
+  const std::string saved = save_game(match, "first", "second");
   RC_LOG() << saved;
   auto loaded = nimkit::load_game(saved, game_limits());
   RC_ASSERT(loaded.ok());
@@ -105,7 +106,7 @@ void check_replays(const std::shared_ptr<const nimkit::Ruleset>& rules, const Po
     RC_ASSERT(got.threw_away_win == want.threw_away_win);
     RC_ASSERT(got.after == want.after);
   }
-  RC_ASSERT(back.save("first", "second") == saved);
+  RC_ASSERT(save_game(back, "first", "second") == saved);
 }
 
 class SavedGameReplay : public ::testing::TestWithParam<Example> {};

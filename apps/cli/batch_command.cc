@@ -26,7 +26,6 @@
 #include "common.h"
 #include "json.h"
 #include "nimkit/analysis.h"
-#include "nimkit/match.h"
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"

@@ -20,6 +20,7 @@
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
+#include "nimkit/saved_game.h"
 #include "nimkit/strategy.h"
 #include "nimkit/text.h"
 #include "terminal_input.h"
@@ -110,10 +111,10 @@ constexpr int kInterrupted = 130;
 // play_out()'s status for a game the human left (quit or end of input): nothing more to ask.
 constexpr int kLeft = -1;
 
-int save_game(const Match& match, const std::string& path,
-              const std::array<std::string, 2>& names) {
+int write_game_file(const Match& match, const std::string& path,
+                    const std::array<std::string, 2>& names) {
   if (path.empty()) return 0;
-  if (const int status = write_whole_file(path, match.save(names[0], names[1]), "the game");
+  if (const int status = write_whole_file(path, save_game(match, names[0], names[1]), "the game");
       status != 0) {
     return status;
   }
@@ -266,7 +267,7 @@ int offer_save(const Session& s, LineReader& reader) {
     fmt::print("{}Not saved.\n", interrupted() ? "\n" : "");
     return kInterrupted;
   }
-  const int status = save_game(s.match, path, s.names);
+  const int status = write_game_file(s.match, path, s.names);
   return status != 0 ? status : kInterrupted;
 }
 
@@ -392,7 +393,7 @@ int run_play(const PlayOptions& options) {
     print_opening(s, seed);
     const int status = play_out(s, reader);
     if (status == kInterrupted || (status != 0 && status != kLeft)) return status;
-    if (const int saved = save_game(s.match, options.save, s.names); saved != 0) return saved;
+    if (const int saved = write_game_file(s.match, options.save, s.names); saved != 0) return saved;
     if (options.auto_play || status == kLeft) return 0;
     if (!answered_yes(reader.read("play again? [y/N] ")) || interrupted()) return 0;
     // Each game has a seed of its own, printed, so that --seed repeats any one of them.

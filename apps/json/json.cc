@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "nimkit/match.h"
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"

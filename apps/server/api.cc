@@ -14,7 +14,6 @@
 #include "nimkit/analysis.h"
 #include "nimkit/grundy_sequence.h"
 #include "nimkit/heap_game.h"
-#include "nimkit/match.h"
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"

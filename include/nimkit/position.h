@@ -60,14 +60,4 @@ class Position {
   std::vector<Component> components_;
 };
 
-// The move in words, as its ruleset says it: "take 2 from heap 1", "remove vertex 3". When the
-// same words could name a move in another component (two coin rows, two graphs numbering their
-// vertices alike), the component's label follows: "turn coin 3 in coins hth".
-std::string describe(const Position& before, const Move& move);
-
-// Whether `text`, typed as a move, also names a move of another component than move.component
-// (it is then qualified "@N TEXT", N the component's place from 1; see match.h).
-bool move_text_is_shared(const Position& before, const Move& move, std::string_view text,
-                         const Limits& limits = {});
-
 }  // namespace nimkit

@@ -7,7 +7,6 @@
 
 #include "fuzz_common.h"
 #include "nimkit/analysis.h"
-#include "nimkit/match.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
 

@@ -4,7 +4,6 @@
 #include <string>
 
 #include "fuzz_common.h"
-#include "nimkit/match.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
 

@@ -3,6 +3,7 @@
 // seeds hold a saved game of every registry example, normal and misère, '!' marks included).
 #include "fuzz_common.h"
 #include "nimkit/match.h"
+#include "nimkit/saved_game.h"
 
 using namespace nimkit;
 
@@ -13,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   const Match& match = *game->match;
-  const std::string saved = match.save(game->first_player, game->second_player);
+  const std::string saved = save_game(match, game->first_player, game->second_player);
   auto again = load_game(saved, fuzz::tight_limits());
   // The reload may run out of the (fresh) work budget, but never disagree.
   if (again) {
@@ -26,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       NIMKIT_FUZZ_CHECK(got.text == want.text && got.threw_away_win == want.threw_away_win);
       NIMKIT_FUZZ_CHECK(got.after == want.after);
     }
-    NIMKIT_FUZZ_CHECK(back.save(again->first_player, again->second_player) == saved);
+    NIMKIT_FUZZ_CHECK(save_game(back, again->first_player, again->second_player) == saved);
   }
   return 0;
 }

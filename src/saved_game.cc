@@ -1,0 +1,146 @@
+#include "nimkit/saved_game.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "nimkit/notation.h"
+#include "nimkit/quote.h"
+#include "nimkit/registry.h"
+#include "nimkit/text.h"
+
+namespace nimkit {
+
+namespace {
+
+// The "rules" and "start" records of a game: its ruleset (or "sum") and the start in notation
+// that reads back as the same components. The position's own notation usually does; bare items
+// of one ruleset can merge components (two graphs with the same vertex names, two Moore
+// components), and then every component is written as a token of its own after "rules sum".
+std::pair<std::string, std::string> start_records(std::shared_ptr<const Ruleset> rules,
+                                                  const Position& start) {
+  if (!rules && start.single_ruleset() != nullptr) rules = start.components().front().rules;
+  std::string text = format_position(start, rules.get());
+  if (auto back = parse_position(text, rules); back && *back == start) {
+    return {rules ? rules->spec() : std::string(kSumRules), std::move(text)};
+  }
+  text.clear();
+  for (const Component& c : start.components()) {
+    text += fmt::format("{}{}:{}", text.empty() ? "" : " ", c.rules->spec(), format_component(c));
+  }
+  return {std::string(kSumRules), std::move(text)};
+}
+
+}  // namespace
+
+std::string save_game(const Match& match, const std::string& first_player,
+                      const std::string& second_player) {
+  const auto [rules, start] = start_records(match.rules(), match.start());
+  std::string text = "nimkit-game 1\n";
+  text += fmt::format("rules {}\n", rules);
+  text += fmt::format("convention {}\n", to_string(match.convention()));
+  text += fmt::format("players {} {}\n", first_player, second_player);
+  text += fmt::format("start {}\n", start);
+  for (const MoveRecord& r : match.history()) {
+    text += fmt::format("move {}{}\n", r.text, r.threw_away_win ? " !" : "");
+  }
+  return text;
+}
+
+namespace {
+
+// A saved game being read, record by record.
+struct GameReader {
+  SavedGame saved;
+  std::shared_ptr<const Ruleset> rules;
+  Convention convention = Convention::kNormal;
+  bool have_header = false;
+  bool have_rules = false;
+  bool have_convention = false;
+  Limits limits;
+
+  // One record: its words (the key first) and its value, the text after the key.
+  Result<bool> read(const std::vector<std::string>& w, std::string_view value);
+  // "move MOVE [!]": the move, then '!' as a word of its own when it threw away a win.
+  Result<bool> move(std::string_view value);
+};
+
+Result<bool> GameReader::read(const std::vector<std::string>& w, std::string_view value) {
+  const std::string& key = w[0];
+  if (!have_header) {
+    if (key != "nimkit-game") return fail("not a nimkit game file (expected \"nimkit-game 1\")");
+    if (w.size() != 2 || w[1] != "1")
+      return fail(fmt::format("unsupported version {}", quoted(value)));
+    have_header = true;
+  } else if (key == "rules") {
+    if (have_rules || w.size() != 2)
+      return fail("expected one \"rules NAME\" line before the start");
+    have_rules = true;
+    if (w[1] == kSumRules) return true;
+    auto made = make_ruleset(w[1]);
+    if (!made) return made.failure();
+    rules = *made;
+  } else if (key == "convention") {
+    if (w.size() != 2 || (w[1] != "normal" && w[1] != "misere")) {
+      return fail(fmt::format("convention {} is not normal or misere", quoted(value)));
+    }
+    convention = w[1] == "normal" ? Convention::kNormal : Convention::kMisere;
+    have_convention = true;
+  } else if (key == "players") {
+    if (w.size() != 3) return fail("expected \"players FIRST SECOND\"");
+    saved.first_player = w[1];
+    saved.second_player = w[2];
+  } else if (key == "start") {
+    if (!have_rules || !have_convention) {
+      return fail("\"start\" comes after \"rules\" and \"convention\"");
+    }
+    if (saved.match) return fail("a second \"start\" line");
+    auto position = parse_position(std::vector<std::string>(w.begin() + 1, w.end()), rules);
+    if (!position) return position.failure();
+    saved.match = std::make_unique<Match>(rules, *position, convention, limits);
+  } else if (key == "move") {
+    return move(value);
+  } else {
+    return fail(fmt::format("unknown record {}", quoted(key)));
+  }
+  return true;
+}
+
+Result<bool> GameReader::move(std::string_view value) {
+  if (!saved.match) return fail("a move before the \"start\" line");
+  if (saved.match->over()) return fail("a move after the game ended");
+  const std::vector<std::string> w = words(value);
+  const bool marked = !w.empty() && w.back() == "!";
+  auto played = saved.match->play(marked ? trim(value.substr(0, value.rfind('!'))) : value);
+  if (!played) return played.failure();
+  if ((*played)->threw_away_win != marked) {
+    return fail(marked ? "move is marked '!' but did not throw away a win"
+                       : "move threw away a win but is not marked '!'");
+  }
+  return true;
+}
+
+}  // namespace
+
+Result<SavedGame> load_game(std::string_view text, const Limits& limits) {
+  GameReader reader;
+  reader.limits = limits;
+  std::size_t line_number = 0;
+  for (std::size_t begin = 0; begin < text.size();) {
+    const std::size_t end = std::min(text.find('\n', begin), text.size());
+    const std::string_view line = trim(text.substr(begin, end - begin));
+    begin = end + 1;
+    ++line_number;
+    // A comment is a whole line: '#' elsewhere is data (a filled cell of a Cram board).
+    if (line.empty() || line.front() == '#') continue;
+    const std::vector<std::string> w = words(line);
+    auto read = reader.read(w, trim(line.substr(w[0].size())));
+    if (!read)
+      return fail_as(read.failure(), fmt::format("line {}: {}", line_number, read.error()));
+  }
+  if (!reader.have_header) return fail("empty file: not a nimkit game");
+  if (!reader.saved.match) return fail(fmt::format("line {}: no \"start\" line", line_number));
+  return std::move(reader.saved);
+}
+
+}  // namespace nimkit
