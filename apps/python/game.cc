@@ -16,6 +16,7 @@
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
+#include "nimkit/saved_game.h"
 #include "nimkit/strategy.h"
 
 namespace nimkit::python {
@@ -188,7 +189,6 @@ struct PyMatch {
   std::shared_ptr<const Ruleset> rules;  // the default ruleset of the positions it shows
   std::string first = "first";
   std::string second = "second";
-  std::vector<MoveRecord> undone;  // moves taken back, for redo (last undone last)
 };
 
 PyMove record_move(const PyMatch& m, const MoveRecord& record) {
@@ -443,7 +443,7 @@ void add_game(py::module_& mod) {
              auto match =
                  std::make_shared<Match>(one_ruleset(p.position), p.position,
                                          misere ? Convention::kMisere : Convention::kNormal);
-             return PyMatch{match, p.rules, first, second, {}};
+             return PyMatch{match, p.rules, first, second};
            }),
            py::arg("start"), py::arg("misere") = false, py::arg("first") = "first",
            py::arg("second") = "second", "A new game from `start` (a Position or its text).")
@@ -489,33 +489,18 @@ void add_game(py::module_& mod) {
               const PyMove chosen =
                   player.choose(PyPosition{m.match->position(), m.rules},
                                 m.match->convention() == Convention::kMisere, limit);
-              const MoveRecord* record = take(m.match->play(chosen.text));
-              m.undone.clear();
-              return record_move(m, *record);
+              return record_move(m, *take(m.match->play(chosen.text)));
             }
-            const MoveRecord* record = take(m.match->play(move.cast<std::string>()));
-            m.undone.clear();
-            return record_move(m, *record);
+            return record_move(m, *take(m.match->play(move.cast<std::string>())));
           },
           py::arg("move"), py::arg("limit") = py::none(),
           "Plays a move given in play notation ('1 2'), or the move a Player chooses. Raises "
           "ValueError, changing nothing, on a malformed or illegal move.")
       .def(
-          "undo",
-          [](PyMatch& m) {
-            if (m.match->history().empty()) return false;
-            m.undone.push_back(m.match->history().back());
-            return m.match->undo();
-          },
+          "undo", [](PyMatch& m) { return m.match->undo(); },
           "Takes back the last move; False when there is none.")
       .def(
-          "redo",
-          [](PyMatch& m) {
-            if (m.undone.empty()) return false;
-            m.match->play(m.undone.back().move);
-            m.undone.pop_back();
-            return true;
-          },
+          "redo", [](PyMatch& m) { return m.match->redo(); },
           "Plays again the last move taken back; False when there is none.")
       .def(
           "transcript",
@@ -531,7 +516,7 @@ void add_game(py::module_& mod) {
           },
           "The moves in words, one a line, with the position each leaves.")
       .def(
-          "save", [](const PyMatch& m) { return m.match->save(m.first, m.second); },
+          "save", [](const PyMatch& m) { return save_game(*m.match, m.first, m.second); },
           "The game in nimkit's saved-game format (docs/saved-games.md).")
       .def_static(
           "load",
@@ -540,7 +525,7 @@ void add_game(py::module_& mod) {
             std::shared_ptr<Match> match(std::move(saved.match));
             auto rules = match->rules();
             if (!rules) rules = take(make_ruleset("nim"));
-            return PyMatch{match, rules, saved.first_player, saved.second_player, {}};
+            return PyMatch{match, rules, saved.first_player, saved.second_player};
           },
           py::arg("text"), "A game from its saved form; ValueError names the line at fault.")
       .def("_repr_html_",
