@@ -1,0 +1,124 @@
+"""nimkit.spiel against OpenSpiel's conventions: Nim's action encoding, the random-simulation test
+of OpenSpiel's own game tests (random playouts with undo, clone and serialize round trips) on
+every registry example, PerfectBot, and register_with_pyspiel against a stand-in module."""
+
+import random
+
+import pytest
+
+import nimkit
+from nimkit import spiel
+
+
+def test_nim_matches_openspiel():
+    game = spiel.load_game("nim(pile_sizes=1;3;5;7,is_misere=False)")
+    assert game.num_distinct_actions() == 4 * 7 + 1 and game.max_game_length() == 16
+    state = game.new_initial_state()
+    assert str(state) == "(0): 1 3 5 7"
+    assert state.legal_actions()[:6] == [0, 1, 2, 3, 5, 6]
+    # take 3 from pile 4 (index 3): (3 - 1) * 4 + 3
+    assert state.action_to_string(0, 11) == "pile:4, take:3;"
+    state.apply_action(11)
+    assert str(state) == "(1): 1 3 5 4" and state.history() == [11]
+    assert len(state.observation_tensor()) == game.observation_tensor_size() == 3 + 4 + 4 * 8
+    state.undo_action(0, 11)
+    assert str(state) == "(0): 1 3 5 7"
+
+
+def test_nim_returns_normal_and_misere():
+    for misere, expected in ((False, [1.0, -1.0]), (True, [-1.0, 1.0])):
+        game = spiel.load_game(f"nim(pile_sizes=2,is_misere={misere})")
+        state = game.new_initial_state()
+        state.apply_action(1)  # player 0 takes both
+        assert state.is_terminal() and state.current_player() == spiel.TERMINAL
+        assert state.returns() == expected
+
+
+def registry_games():
+    games = []
+    for r in nimkit.rulesets():
+        name = "grundys_game" if r["name"] == "grundy" else r["name"].replace("-", "_")
+        games.append(name)
+    return games
+
+
+@pytest.mark.parametrize("name", registry_games())
+@pytest.mark.parametrize("misere", [False, True])
+def test_random_simulation(name, misere):
+    game = spiel.load_game(f"{name}(is_misere={misere})")
+    rng = random.Random(hash(name) & 0xFFFF)
+    for _ in range(3):
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            assert actions and all(0 <= a < game.num_distinct_actions() for a in actions)
+            assert sum(state.legal_actions_mask()) == len(actions)
+            assert len(state.observation_tensor()) == game.observation_tensor_size()
+            assert state.legal_actions(1 - state.current_player()) == []
+            action = rng.choice(actions)
+            before = str(state)
+            player = state.current_player()
+            state.action_to_string(player, action)
+            state.apply_action(action)
+            clone = state.clone()
+            assert str(clone) == str(state) and clone.history() == state.history()
+            again = game.deserialize_state(state.serialize())
+            assert str(again) == str(state) and again.history() == state.history()
+            state.undo_action(player, action)
+            assert str(state) == before
+            state.apply_action(action)
+            steps += 1
+            assert steps <= game.max_game_length()
+        assert sum(state.returns()) == 0 and sorted(state.returns()) == [-1.0, 1.0]
+        assert state.legal_actions() == []
+
+
+def test_perfect_bot_never_loses_a_won_position():
+    game = spiel.load_game("kayles(heaps=9;4)")
+    assert nimkit.analyze(nimkit.Position("9 4", rules="kayles")).winner == "first"
+    for seed in range(4):
+        state = game.new_initial_state()
+        bots = [spiel.PerfectBot(game, 0), spiel.UniformRandomBot(1, seed)]
+        while not state.is_terminal():
+            state.apply_action(bots[state.current_player()].step(state))
+        assert state.returns() == [1.0, -1.0]
+
+
+def test_named_families_and_parameters():
+    assert str(spiel.load_game("grundys_game(heaps=10)").new_initial_state()) == "(0): 10"
+    nk = spiel.load_game("node_kayles(graph=1-2;2-3)")
+    assert nk.new_initial_state().legal_actions() == [0, 1, 2]
+    sub = spiel.load_game("subtraction(params=1;3;4,heaps=10)")
+    assert sub.new_initial_state().position.components[0].rules == "subtraction:1,3,4"
+    assert "kayles" in spiel.registered_names() and "grundys_game" in spiel.registered_names()
+    for bad in ("chess", "nim(pile_sizes=x)", "nim(colour=red)", "nim(is_misere=maybe)", "nim(pile_sizes=1"):
+        with pytest.raises(ValueError):
+            spiel.load_game(bad)
+    state = spiel.load_game("nim(pile_sizes=3)").new_initial_state()
+    with pytest.raises(ValueError):
+        state.apply_action(7)
+    with pytest.raises(ValueError):
+        state.undo_action(0, 0)
+
+
+class StandInPyspiel:
+    """What register_with_pyspiel uses of pyspiel: register_game and load_game."""
+
+    def __init__(self):
+        self.factories = {}
+
+    def register_game(self, game_type, factory):
+        self.factories[game_type.short_name] = factory
+
+    def load_game(self, name, params=None):
+        return self.factories[name](params)
+
+
+def test_register_with_pyspiel_on_a_stand_in():
+    stand_in = StandInPyspiel()
+    names = spiel.register_with_pyspiel(stand_in)
+    assert set(names) == set(spiel.registered_names())
+    game = stand_in.load_game("kayles", {"heaps": "9;4"})
+    assert str(game.new_initial_state()) == "(0): 9 4"
+    assert spiel.register_with_pyspiel() == []  # pyspiel is not installed
