@@ -143,12 +143,12 @@ std::string analysis_html(const PyAnalysis& a) {
 std::string winner_text(Player winner) { return std::string(to_string(winner)); }
 
 PyAnalysis run_analysis(const py::object& position, bool misere,
-                        const std::optional<std::uint64_t>& limit) {
+                        const std::optional<std::uint64_t>& limit, bool remoteness) {
   PyPosition p = as_position(position);
   const Limits limits = call_limits(limit);
   const Convention convention = misere ? Convention::kMisere : Convention::kNormal;
   Analysis analysis = take(metered<Analysis>(limits, [&](const Limits& l) {
-    return analyze(p.position, convention, l, AnalysisOptions{.remoteness = true});
+    return analyze(p.position, convention, l, AnalysisOptions{.remoteness = remoteness});
   }));
   PyAnalysis result{p, std::move(analysis), {}};
   for (const Move& move : result.analysis.winning_moves) {
@@ -377,7 +377,8 @@ void add_game(py::module_& mod) {
             if (!a.analysis.remoteness) return py::none();
             return py::int_(*a.analysis.remoteness);
           },
-          "Moves left with perfect play, or None when its search does not fit the limits.")
+          "Moves left with perfect play when asked for (analyze(..., remoteness=True)) and its "
+          "search fits its cap; else None.")
       .def_readonly("winning_moves", &PyAnalysis::moves, "The winning moves (at most 1000 listed).")
       .def_property_readonly(
           "winning_move_count",
@@ -403,10 +404,12 @@ void add_game(py::module_& mod) {
       });
 
   mod.def("analyze", &run_analysis, py::arg("position"), py::arg("misere") = false,
-          py::arg("limit") = py::none(),
+          py::arg("limit") = py::none(), py::arg("remoteness") = false,
           "Who wins `position` (a Position or its text in Nim's notation) with perfect play: "
-          "winner, value, values, method, remoteness, winning_moves. misere=True analyzes misère "
-          "play (the last to move loses). limit scales every work limit as the CLI's --limit does "
+          "winner, value, values, method, winning_moves, and with remoteness=True the moves left "
+          "with perfect play (a search, capped; it costs far more than the rest). misere=True "
+          "analyzes misère play (the last to move loses). limit scales every work limit as the "
+          "CLI's --limit does "
           "(LimitError names the one passed). Long searches release the GIL; Ctrl-C stops them "
           "(KeyboardInterrupt).");
 

@@ -48,7 +48,8 @@ def test_moves_and_play():
 def test_analyze_3_4_5():
     a = nimkit.analyze(nimkit.Position("3 4 5"))
     assert a.winner == "first" and a.value == 2 and a.values == [3, 4, 5]
-    assert a.method == "nim-sum" and a.remoteness == 11 and not a.misere
+    assert a.method == "nim-sum" and a.remoteness is None and not a.misere
+    assert nimkit.analyze("3 4 5", remoteness=True).remoteness == 11
     assert [(m.text, m.description, str(m.position)) for m in a.winning_moves] == [
         ("1 2", "take 2 from heap 1", "1 4 5")]
     assert a.winning_move_count == 1
