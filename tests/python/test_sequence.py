@@ -78,3 +78,10 @@ def test_progress_line_without_tqdm(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "tqdm.auto", None)
     nimkit.grundy_sequence("grundy", 1 << 18, threads=1, progress=True)
     assert "values" in capsys.readouterr().err
+
+
+def test_progress_bar_with_tqdm(capsys):
+    pytest.importorskip("tqdm")
+    nimkit.grundy_sequence("grundy", 1 << 18, threads=1, progress=True)
+    err = capsys.readouterr().err
+    assert "100%" in err and "values" in err
