@@ -200,10 +200,15 @@ Result<std::vector<HeapOption>> candidates(const HeapGame& rules, std::span<cons
                                            std::size_t index,
                                            const std::vector<std::string>& tokens,
                                            std::size_t first_item, const Limits& limits) {
-  auto take = parse_u64(tokens[1], "count");
-  if (!take) return take.failure();
   const Heap& heap = heaps[index];
   const std::string& number = tokens[0];
+  if (tokens[1].starts_with('-') && heap.size > 0) {
+    // What is accepted here: a count from 1 to the heap (0 for a zero move is said apart).
+    return fail(fmt::format("count {} is negative: heap {} allows taking 1 to {}",
+                            quoted(tokens[1]), number, heap.size));
+  }
+  auto take = parse_u64(tokens[1], "count");
+  if (!take) return take.failure();
   if (heap.size == 0) return fail(fmt::format("heap {} is empty", number));
   if (*take > heap.size) {
     return fail(fmt::format("heap {} has only {} object{}, cannot take {}", number, heap.size,

@@ -108,8 +108,8 @@ TEST(ParseMove, MalformedTextIsRefusedNamingIt) {
   EXPECT_EQ(move_error("3 4 5", "1"), "move \"1\" is not HEAP COUNT, e.g. \"1 2\"");
   EXPECT_EQ(move_error("3 4 5", "one 2"), "heap number \"one\" is not a non-negative integer");
   EXPECT_EQ(move_error("3 4 5", "1 two"), "count \"two\" is not a non-negative integer");
-  EXPECT_EQ(move_error("3 4 5", "1 -2"),
-            "count \"-2\" is negative: expected 0 to 18446744073709551615");
+  // What is accepted: 0 is not (no zero move in Nim), so the range is the heap's.
+  EXPECT_EQ(move_error("3 4 5", "1 -2"), "count \"-2\" is negative: heap 1 allows taking 1 to 3");
   EXPECT_EQ(move_error("3 4 5", "-1 2"),
             "heap number \"-1\" is negative: expected 0 to 18446744073709551615");
 }

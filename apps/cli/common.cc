@@ -82,6 +82,31 @@ void cancel_work_on_sigterm(WorkMeter& meter) {
 
 bool terminated() { return g_terminate.load(); }
 
+namespace {
+
+// The --limit of the command and the work steps it allows, for messages in --limit's units.
+struct CommandLimit {
+  std::uint64_t limit = 0;
+  std::uint64_t steps = 0;
+};
+CommandLimit g_limit;
+
+// A stopped meter's message in the units --limit is given in: the library counts work steps
+// (five per position of --limit, at least kDefaultWorkSteps), the user set positions.
+std::string in_limit_units(const std::string& message) {
+  if (g_limit.steps == 0) return message;
+  const std::string steps = fmt::format("the work limit of {} steps", g_limit.steps);
+  const std::size_t at = message.find(steps);
+  if (at == std::string::npos) return message;
+  std::string out = message;
+  out.replace(
+      at, steps.size(),
+      fmt::format("the work allowed by --limit {} ({} steps)", g_limit.limit, g_limit.steps));
+  return out;
+}
+
+}  // namespace
+
 Limits command_limits(std::uint64_t limit) {
   // One knob for every kind of work, so that "raise the limit with --limit" always helps: the
   // positions a search may memoize, the heaps a Grundy table may compute, and (25 per position)
@@ -95,8 +120,10 @@ Limits command_limits(std::uint64_t limit) {
   limits.max_search_bytes =
       std::max(limits.max_search_bytes, limit > kMaxU64 / 512 ? kMaxU64 : limit * 512);
   // One meter for everything the question needs; --limit raises it with the other limits.
-  limits.meter = std::make_shared<WorkMeter>(
-      std::max(kDefaultWorkSteps, limit > kMaxU64 / 5 ? kMaxU64 : limit * 5));
+  const std::uint64_t steps =
+      std::max(kDefaultWorkSteps, limit > kMaxU64 / 5 ? kMaxU64 : limit * 5);
+  limits.meter = std::make_shared<WorkMeter>(steps);
+  g_limit = {limit, steps};
   cancel_work_on_sigterm(*limits.meter);
   return limits;
 }
@@ -144,9 +171,10 @@ Result<Game> game_from_file(const GameOptions& options) {
 
 Result<Game> make_game(const GameOptions& options) {
   if (!options.game_file.empty()) return game_from_file(options);
-  if (options.heaps.empty()) return fail("no heaps given (e.g. 3 4 5)");
+  // The ruleset first: a mistyped --rules is named even when no position follows.
   auto rules = make_ruleset(options.rules);
   if (!rules) return rules.failure();
+  if (options.heaps.empty()) return fail("no heaps given (e.g. 3 4 5)");
   auto position = parse_position(options.heaps, *rules);
   if (!position) return position.failure();
   return Game{*rules, std::move(*position)};
@@ -194,7 +222,7 @@ int report(std::string_view message) {
 
 int report(const Error& error) {
   if (error.kind != ErrorKind::kLimit) return report(error.message);
-  return report(fmt::format("{} (raise the limit with --limit)", error.message));
+  return report(fmt::format("{} (raise the limit with --limit)", in_limit_units(error.message)));
 }
 
 std::string line_too_long(std::uint64_t number, std::uint64_t max_line) {
@@ -256,6 +284,16 @@ std::string game_title(const Ruleset* rules, Convention convention) {
   const char* play = convention == Convention::kNormal ? "normal play (last to move wins)"
                                                        : "misère play (last to move loses)";
   return fmt::format("{}, {}", rules ? ruleset_title(*rules) : std::string("Sum of games"), play);
+}
+
+std::string move_example(const Position& position, std::size_t c, const Limits& limits) {
+  const Component& comp = position.components()[c];
+  const Count count = comp.rules->count_options(comp.state);
+  if (count == 0) return "";
+  // A move from the middle of the list, so that it shows more than the smallest move.
+  const Move move{c, comp.rules->option(comp.state, count / 2)};
+  return fmt::format("  e.g. \"{}\" ({})\n", format_move(position, move, limits),
+                     describe(position, move));
 }
 
 }  // namespace nimkit::cli

@@ -153,17 +153,6 @@ void print_board(const Session& s, const std::optional<LastMove>& last = std::nu
   fmt::print("{}", draw_board(s.match.position(), last, style));
 }
 
-// A move of component `c` to show how moves are typed there: "e.g. \"1 3 4\" (split heap 1
-// into 3 and 4)". A move from the middle of its list, so that it names more than the smallest.
-std::string example_move(const Position& position, std::size_t c, const Limits& limits) {
-  const Component& comp = position.components()[c];
-  const Count count = comp.rules->count_options(comp.state);
-  if (count == 0) return "";
-  const Move move{c, comp.rules->option(comp.state, count / 2)};
-  return fmt::format("  e.g. \"{}\" ({})\n", format_move(position, move, limits),
-                     describe(position, move));
-}
-
 // How moves are typed: each ruleset's syntax once, named by the rulesets that use it when a sum
 // mixes syntaxes, with an example taken from the position.
 std::string move_help(const Position& position, const Limits& limits) {
@@ -180,10 +169,10 @@ std::string move_help(const Position& position, const Limits& limits) {
     auto it = std::find_if(syntaxes.begin(), syntaxes.end(),
                            [&](const Syntax& known) { return known.text == syntax; });
     if (it == syntaxes.end()) {
-      syntaxes.push_back({syntax, title, example_move(position, c, limits)});
+      syntaxes.push_back({syntax, title, move_example(position, c, limits)});
     } else {
       if (it->titles.find(title) == std::string::npos) it->titles += ", " + title;
-      if (it->example.empty()) it->example = example_move(position, c, limits);
+      if (it->example.empty()) it->example = move_example(position, c, limits);
     }
   }
   std::string text;
