@@ -31,13 +31,15 @@ std::vector<std::uint64_t> sorted_sizes(const std::vector<Heap>& heaps) {
 }
 
 // A heap number of move text: its 0-based index within the component, or nullopt when the heap
-// belongs to another component. Fails on a number that names no heap of the position.
+// belongs to another component. Fails on a number that names no heap of the position (a "row"
+// in the bowling games).
 Result<std::optional<std::size_t>> heap_index(std::string_view text, std::size_t first_item,
-                                              std::size_t heaps_here, std::size_t items) {
-  auto number = parse_u64(text, "heap number");
+                                              std::size_t heaps_here, std::size_t items,
+                                              std::string_view noun = "heap") {
+  auto number = parse_u64(text, fmt::format("{} number", noun));
   if (!number) return number.failure();
   if (*number == 0 || *number > items) {
-    return fail(fmt::format("no heap {}: heaps are numbered 1 to {}", text, items));
+    return fail(fmt::format("no {} {}: {}s are numbered 1 to {}", noun, text, noun, items));
   }
   if (*number < first_item || *number - first_item >= heaps_here) {
     return std::optional<std::size_t>{};
@@ -351,7 +353,8 @@ Result<std::vector<Option>> HeapGame::parse_move(const State& state, std::string
     return fail(fmt::format("move {} is not {}", quoted(text), move_form(kind)));
   }
   const std::vector<Heap> heaps = decode(state);
-  auto index = heap_index(tokens[0], first_item, heaps.size(), items);
+  auto index = heap_index(tokens[0], first_item, heaps.size(), items,
+                          kind == MoveWords::kPins ? "row" : "heap");
   if (!index) return index.failure();
   if (!*index) return std::vector<Option>{};
   // The take notation stays readable where the family's words cannot mean the same text: with

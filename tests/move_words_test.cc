@@ -79,6 +79,7 @@ TEST(MoveWords, ARefusedKnockListsTheRowsMoves) {
             "error: kayles does not allow knocking pins \"1-3\" of row 2; row 2 allows 3 moves: "
             "\"2 2\", \"2 1\", \"2 1-2\"");
   EXPECT_EQ(said("8 3", "2 4", "kayles"), "error: row 2 has pins 1 to 3: cannot knock \"4\"");
+  EXPECT_EQ(said("8 3", "9 1", "kayles"), "error: no row 9: rows are numbered 1 to 2");
   EXPECT_EQ(said("8 3", "2 3-2", "kayles"), "error: row 2 has pins 1 to 3: cannot knock \"3-2\"");
   EXPECT_EQ(said("8 3", "1 1", "dawson"),
             "error: dawson does not allow knocking pin \"1\" of row 1; row 1 allows 4 moves: "
