@@ -124,35 +124,30 @@ class EveryFamily(unittest.TestCase):
             with self.subTest(rules=rules):
                 self.play_one(number, rules, start)
 
-    def test_a_refused_kayles_move_lists_what_the_row_allows(self):
-        s = Session("kayles-refused", ["--rules", "kayles", "8", "3"])
+    def refused_then_played(self, name, args, bad, error, good, told):
+        """Types `bad` (refused with `error` shown) and then `good` (played, told as `told`)."""
+        s = Session(name, args)
         try:
             s.wait_for("your move> ")
-            s.type("2 1-3")
-            shown = s.wait_for("your move> ")
-            self.assertIn('error: kayles does not allow knocking pins "1-3" of row 2; row 2 allows '
-                          '3 moves: "2 2", "2 1", "2 1-2"', shown)
-            s.type("1 2")
-            s.wait_for("You knock pin 2 of row 1")
+            s.type(bad)
+            self.assertIn(f"error: {error}", s.wait_for("your move> "))
+            s.type(good)
+            s.wait_for(f"You {told}")
             s.type("quit")
             s.wait_for("Transcript")
         finally:
-            s.close(os.path.join(ARTIFACTS, "tmux-kayles-refused.txt"))
+            s.close(os.path.join(ARTIFACTS, f"tmux-{name}.txt"))
+
+    def test_a_refused_kayles_move_lists_what_the_row_allows(self):
+        self.refused_then_played(
+            "kayles-refused", ["--rules", "kayles", "8", "3"], "2 1-3",
+            'kayles does not allow knocking pins "1-3" of row 2; row 2 allows 3 moves: "2 2", '
+            '"2 1", "2 1-2"', "1 2", "knock pin 2 of row 1")
 
     def test_grundy_splits_as_said(self):
-        s = Session("grundy-split", ["--rules", "grundy", "7", "5"])
-        try:
-            s.wait_for("your move> ")
-            s.type("1 1 2")
-            shown = s.wait_for("your move> ")
-            self.assertIn("error: cannot split heap 1 (7 objects) into 1 and 2", shown)
-            s.type("1 3 4")
-            s.wait_for("You split heap 1 into 3 and 4")
-            s.type("quit")
-            s.wait_for("Transcript")
-        finally:
-            s.close(os.path.join(ARTIFACTS, "tmux-grundy-split.txt"))
-
+        self.refused_then_played("grundy-split", ["--rules", "grundy", "7", "5"], "1 1 2",
+                                 "cannot split heap 1 (7 objects) into 1 and 2", "1 3 4",
+                                 "split heap 1 into 3 and 4")
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)
