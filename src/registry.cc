@@ -28,6 +28,7 @@
 #include "nimkit/games/zero_move.h"
 #include "nimkit/octal_code.h"
 #include "nimkit/quote.h"
+#include "nimkit/text.h"
 
 namespace nimkit {
 namespace {
@@ -299,7 +300,15 @@ Result<std::shared_ptr<const Ruleset>> make_ruleset(std::string_view spec) {
     if (entry.name == name) return entry.make(params);
   }
   std::string known;
-  for (const RulesetEntry& entry : registry()) known += (known.empty() ? "" : ", ") + entry.name;
+  std::vector<std::string> names;
+  for (const RulesetEntry& entry : registry()) {
+    known += (known.empty() ? "" : ", ") + entry.name;
+    names.push_back(entry.name);
+  }
+  if (auto near = closest(name, names)) {
+    return fail(fmt::format("unknown ruleset {}: did you mean {}? (known: {})", quoted(spec), *near,
+                            known));
+  }
   return fail(fmt::format("unknown ruleset {} (known: {})", quoted(spec), known));
 }
 

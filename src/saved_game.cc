@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "nimkit/heap_game.h"
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
@@ -36,7 +37,7 @@ std::pair<std::string, std::string> start_records(std::shared_ptr<const Ruleset>
 std::string save_game(const Match& match, const std::string& first_player,
                       const std::string& second_player) {
   const auto [rules, start] = start_records(match.rules(), match.start());
-  std::string text = "nimkit-game 1\n";
+  std::string text = "nimkit-game 2\n";
   text += fmt::format("rules {}\n", rules);
   text += fmt::format("convention {}\n", to_string(match.convention()));
   text += fmt::format("players {} {}\n", first_player, second_player);
@@ -49,12 +50,34 @@ std::string save_game(const Match& match, const std::string& first_player,
 
 namespace {
 
+// A move of a version-1 file as the current notation reads it. Version 1 wrote every heap
+// family's moves in the take notation; since version 2 the bowling games' rows write the pins
+// knocked, and "1 2" (take 2 from row 1 then, knock pin 2 now) reads as "1:2", the take
+// notation every heap family still reads.
+std::string version_1_move(const Position& position, std::string_view text) {
+  const std::vector<std::string> w = words(text);
+  if (w.size() != 2) return std::string(text);
+  auto item = parse_u64(w[0], "heap");
+  if (!item) return std::string(text);
+  for (std::size_t c = 0; c < position.components().size(); ++c) {
+    const Component& comp = position.components()[c];
+    const std::size_t first = position.first_item(c);
+    if (*item < first || *item - first >= comp.rules->item_count(comp.state)) continue;
+    const auto* heaps = dynamic_cast<const HeapGame*>(comp.rules.get());
+    if (heaps != nullptr && heaps->arity() == 1 && heaps->move_words() == MoveWords::kPins) {
+      return w[0] + ":" + w[1];
+    }
+  }
+  return std::string(text);
+}
+
 // A saved game being read, record by record.
 struct GameReader {
   SavedGame saved;
   std::shared_ptr<const Ruleset> rules;
   Convention convention = Convention::kNormal;
   bool have_header = false;
+  int version = 0;
   bool have_rules = false;
   bool have_convention = false;
   Limits limits;
@@ -68,9 +91,10 @@ struct GameReader {
 Result<bool> GameReader::read(const std::vector<std::string>& w, std::string_view value) {
   const std::string& key = w[0];
   if (!have_header) {
-    if (key != "nimkit-game") return fail("not a nimkit game file (expected \"nimkit-game 1\")");
-    if (w.size() != 2 || w[1] != "1")
-      return fail(fmt::format("unsupported version {}", quoted(value)));
+    if (key != "nimkit-game") return fail("not a nimkit game file (expected \"nimkit-game 2\")");
+    if (w.size() != 2 || (w[1] != "1" && w[1] != "2"))
+      return fail(fmt::format("unsupported version {} (this nimkit reads 1 and 2)", quoted(value)));
+    version = w[1] == "1" ? 1 : 2;
     have_header = true;
   } else if (key == "rules") {
     if (have_rules || w.size() != 2)
@@ -111,7 +135,9 @@ Result<bool> GameReader::move(std::string_view value) {
   if (saved.match->over()) return fail("a move after the game ended");
   const std::vector<std::string> w = words(value);
   const bool marked = !w.empty() && w.back() == "!";
-  auto played = saved.match->play(marked ? trim(value.substr(0, value.rfind('!'))) : value);
+  const std::string_view text = marked ? trim(value.substr(0, value.rfind('!'))) : value;
+  auto played = saved.match->play(version == 1 ? version_1_move(saved.match->position(), text)
+                                               : std::string(text));
   if (!played) return played.failure();
   if ((*played)->threw_away_win != marked) {
     return fail(marked ? "move is marked '!' but did not throw away a win"

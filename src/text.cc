@@ -1,5 +1,6 @@
 #include "nimkit/text.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace nimkit {
@@ -21,6 +22,50 @@ std::vector<std::string> words(std::string_view text) {
   std::istringstream in{std::string(text)};
   for (std::string w; in >> w;) out.push_back(w);
   return out;
+}
+
+namespace {
+
+// Optimal string alignment distance: Levenshtein with swaps of neighbouring letters.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+}  // namespace
+
+std::optional<std::string> closest(std::string_view word, std::span<const std::string> candidates) {
+  // Words past this length are not names anyone mistyped: no quadratic work on a huge argument.
+  constexpr std::size_t kLongest = 64;
+  if (word.empty() || word.size() > kLongest) return std::nullopt;
+  const std::string* best = nullptr;
+  std::size_t best_distance = 3;
+  for (const std::string& candidate : candidates) {
+    if (candidate.size() > kLongest) continue;
+    const std::size_t distance = edit_distance(word, candidate);
+    if (distance < best_distance && 2 * distance < word.size()) {
+      best = &candidate;
+      best_distance = distance;
+    }
+  }
+  if (best != nullptr) return *best;
+  for (const std::string& candidate : candidates) {
+    if (word.size() >= 3 && (candidate.starts_with(word) || word.starts_with(candidate))) {
+      return candidate;
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace nimkit

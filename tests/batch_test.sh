@@ -18,11 +18,12 @@ cmp "$dir/fast.txt" "$dir/general.txt"
 "$NIMKIT" batch --json <"$dir/in.txt" >"$dir/fast.json"
 "$NIMKIT" batch --json --general <"$dir/in.txt" >"$dir/general.json"
 cmp "$dir/fast.json" "$dir/general.json"
-[[ $(wc -l <"$dir/fast.txt") == 3003 ]]
+# Blank lines (30 of them, one a lone CR) get no answer; the others one line each.
+[[ $(wc -l <"$dir/fast.txt") == 2973 ]]
 grep -q $'^error\tline 98: heap "3x" is not a non-negative integer' "$dir/fast.txt"
-grep -q $'^error\tline 1: no heaps given' "$dir/fast.txt"
-[[ $(sed -n 3002p "$dir/fast.txt") == $'error\tline 3002: heap "18446744073709551616" is larger than 18446744073709551615' ]]
-[[ $(sed -n 3003p "$dir/fast.txt") == $'second\t0\t-' ]]
+if grep -q 'no heaps given' "$dir/fast.txt"; then exit 1; fi
+[[ $(sed -n 2972p "$dir/fast.txt") == $'error\tline 3002: heap "18446744073709551616" is larger than 18446744073709551615' ]]
+[[ $(sed -n 2973p "$dir/fast.txt") == $'second\t0\t-' ]]
 [[ $(printf '3 4 5\n' | "$NIMKIT" batch) == $'first\t2\t1 2' ]]
-[[ $(printf '5 6\n' | "$NIMKIT" batch --rules octal:0.77) == $'first\t7\t1 2 1 2' ]]
+[[ $(printf '5 6\n' | "$NIMKIT" batch --rules octal:0.77) == $'first\t7\t1 2-3' ]]
 echo "batch test passed"

@@ -84,7 +84,9 @@ TEST(ParseMove, TakingMoreThanTheHeapHoldsIsRefused) {
 }
 
 TEST(ParseMove, ZeroMoveOnNimIsRefused) {
-  EXPECT_EQ(move_error("3 4 5", "2 0"), "a move must take at least one object from heap 2 in nim");
+  EXPECT_EQ(move_error("3 4 5", "2 0"),
+            "a move must take at least one object from heap 2 in nim; heap 2 allows 4 moves: "
+            "\"2 1\", \"2 2\", \"2 3\", \"2 4\"");
 }
 
 TEST(ParseMove, ZeroMoveIsTakeZeroInZeroMoveNim) {
@@ -103,11 +105,11 @@ TEST(ParseMove, SpentZeroMoveIsRefused) {
 
 TEST(ParseMove, MalformedTextIsRefusedNamingIt) {
   EXPECT_EQ(move_error("3 4 5", ""), "empty move: expected HEAP COUNT, e.g. \"1 2\"");
-  EXPECT_EQ(move_error("3 4 5", "1"), "move \"1\" needs a heap and a count, e.g. \"1 2\"");
+  EXPECT_EQ(move_error("3 4 5", "1"), "move \"1\" is not HEAP COUNT, e.g. \"1 2\"");
   EXPECT_EQ(move_error("3 4 5", "one 2"), "heap number \"one\" is not a non-negative integer");
   EXPECT_EQ(move_error("3 4 5", "1 two"), "count \"two\" is not a non-negative integer");
-  EXPECT_EQ(move_error("3 4 5", "1 -2"),
-            "count \"-2\" is negative: expected 0 to 18446744073709551615");
+  // What is accepted: 0 is not (no zero move in Nim), so the range is the heap's.
+  EXPECT_EQ(move_error("3 4 5", "1 -2"), "count \"-2\" is negative: heap 1 allows taking 1 to 3");
   EXPECT_EQ(move_error("3 4 5", "-1 2"),
             "heap number \"-1\" is negative: expected 0 to 18446744073709551615");
 }
@@ -267,7 +269,7 @@ TEST(SavedGame, SaveWritesTheDocumentedFormat) {
   ASSERT_TRUE(m.play("3 5").ok());
   ASSERT_TRUE(m.play("2 2").ok());
   EXPECT_EQ(save_game(m, "human", "computer"),
-            "nimkit-game 1\n"
+            "nimkit-game 2\n"
             "rules nim\n"
             "convention normal\n"
             "players human computer\n"
@@ -308,13 +310,13 @@ TEST(SavedGame, ASumIsSavedAsASumNamingEveryComponentsRuleset) {
   ASSERT_TRUE(m.play("2 1 1 1").ok());
   const std::string saved = save_game(m, "you", "computer");
   EXPECT_EQ(saved,
-            "nimkit-game 1\n"
+            "nimkit-game 2\n"
             "rules sum\n"
             "convention normal\n"
             "players you computer\n"
             "start kayles:2,3 dawson:12 nim:3\n"
             "move 1 1\n"
-            "move 2 1 1 1\n");
+            "move 2 2\n");
   auto loaded = nimkit::load_game(saved);
   ASSERT_TRUE(loaded.ok()) << loaded.error();
   EXPECT_EQ(loaded->match->rules(), nullptr);
@@ -387,7 +389,7 @@ TEST(SavedGame, AHashInsideARecordIsData) {
   ASSERT_TRUE(m.play("a2 b2").ok());
   const std::string saved = save_game(m, "you", "computer");
   EXPECT_EQ(saved,
-            "nimkit-game 1\n"
+            "nimkit-game 2\n"
             "rules cram\n"
             "convention normal\n"
             "players you computer\n"
@@ -427,10 +429,11 @@ TEST(SavedGame, MarkedMovesOfGraphFamiliesReplay) {
 
 TEST(SavedGame, WrongHeaderIsRefusedAtLineOne) {
   EXPECT_EQ(load_error("nimkit-gmae 1\nrules nim\n"),
-            "line 1: not a nimkit game file (expected \"nimkit-game 1\")");
+            "line 1: not a nimkit game file (expected \"nimkit-game 2\")");
   EXPECT_EQ(load_error("rules nim\n"),
-            "line 1: not a nimkit game file (expected \"nimkit-game 1\")");
-  EXPECT_EQ(load_error("\n# comment\nnimkit-game 2\n"), "line 3: unsupported version \"2\"");
+            "line 1: not a nimkit game file (expected \"nimkit-game 2\")");
+  EXPECT_EQ(load_error("\n# comment\nnimkit-game 3\n"),
+            "line 3: unsupported version \"3\" (this nimkit reads 1 and 2)");
   EXPECT_EQ(load_error(""), "empty file: not a nimkit game");
 }
 

@@ -1,9 +1,13 @@
-// The one sanitizer for user text quoted in messages and logs.
+// The one sanitizer for user text quoted in messages and logs, and the "did you mean" of a
+// mistyped name.
 #include "nimkit/quote.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
+
+#include "nimkit/text.h"
 
 namespace {
 
@@ -81,6 +85,20 @@ TEST(Sanitize, EveryByteStringComesOutPrintable) {
     }
     ASSERT_TRUE(printable_utf8(sanitize(text, 8)));
   }
+}
+
+// "did you mean": the name a mistyped word most likely meant, or none when nothing is near.
+TEST(Closest, NamesTheNearestCandidateOrNone) {
+  const std::vector<std::string> names{"nim", "kayles", "dawson", "dawsons-chess", "--rules"};
+  EXPECT_EQ(nimkit::closest("kayle", names), "kayles");
+  EXPECT_EQ(nimkit::closest("kaylse", names), "kayles");  // two letters swapped: one edit
+  EXPECT_EQ(nimkit::closest("--rule", names), "--rules");
+  EXPECT_EQ(nimkit::closest("dawsons", names), "dawson");
+  EXPECT_EQ(nimkit::closest("dawsons-ches", names), "dawsons-chess");
+  EXPECT_EQ(nimkit::closest("chess", names), std::nullopt);
+  EXPECT_EQ(nimkit::closest("xy", names), std::nullopt);  // "nim" is 2 edits: too many for 2
+  EXPECT_EQ(nimkit::closest("", names), std::nullopt);
+  EXPECT_EQ(nimkit::closest(std::string(100000, 'k'), names), std::nullopt);
 }
 
 }  // namespace

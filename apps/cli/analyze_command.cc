@@ -56,7 +56,12 @@ int run_analyze(const AnalyzeOptions& options) {
   }
   if (analysis->winner == Player::kFirst) {
     fmt::print("Winner: first player (the player to move)\n");
-    fmt::print("Winning moves ({}):\n", to_string(analysis->winning_move_count));
+    if (analysis->winning_move_count == 0 && !analysis->moves_unlisted.empty()) {
+      // Won, but no winning move was found within the limits: say why rather than "(0)".
+      fmt::print("Winning moves: not listed ({})\n", analysis->moves_unlisted);
+    } else {
+      fmt::print("Winning moves ({}):\n", to_string(analysis->winning_move_count));
+    }
     for (const Move& m : analysis->winning_moves) {
       fmt::print("  {:<28} -> {}\n", describe(position, m),
                  position_text(position, m, game->rules.get()));
@@ -66,7 +71,7 @@ int run_analyze(const AnalyzeOptions& options) {
                  to_string(analysis->winning_move_count - analysis->winning_moves.size()),
                  options.all_moves ? "" : " (--all-moves lists every one)");
     }
-    if (!analysis->moves_unlisted.empty()) {
+    if (!analysis->moves_unlisted.empty() && analysis->winning_move_count != 0) {
       fmt::print("  (some winning moves are not listed: {})\n", analysis->moves_unlisted);
     }
   } else {

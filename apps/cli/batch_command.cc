@@ -29,6 +29,7 @@
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
+#include "nimkit/text.h"
 
 namespace nimkit::cli {
 using contract::dump_json;
@@ -132,6 +133,9 @@ class Batch {
   }
 
   void line(std::string_view text, std::uint64_t number) {
+    // A blank line asks nothing (a file's separating or trailing blank lines): no answer, and the
+    // numbers of the lines after it stay those of the file.
+    if (trim(text).empty()) return;
     if (fast_ && fast_nim(text, number)) return;
     // Checked before any parsing, so that no message or JSON string carries invalid UTF-8.
     if (!valid_utf8(text)) return error(number, "the line is not valid UTF-8");
@@ -312,7 +316,7 @@ void add_batch_command(CLI::App& app, int& status) {
   auto options = std::make_shared<BatchOptions>();
   CLI::App* command = app.add_subcommand(
       "batch",
-      "Analyze one position per line of standard input: WINNER<TAB>GRUNDY<TAB>MOVE per line");
+      "Analyze each line of standard input (blank ones skipped): WINNER<TAB>GRUNDY<TAB>MOVE");
   command->add_option("--rules", options->rules, "ruleset of bare heaps (see `analyze --help`)")
       ->capture_default_str();
   command->add_flag("--misere", options->misere, "misère play: the last player to move loses");

@@ -82,9 +82,35 @@ void cancel_work_on_sigterm(WorkMeter& meter) {
 
 bool terminated() { return g_terminate.load(); }
 
+namespace {
+
+// The --limit of the command and the work steps it allows, for messages in --limit's units.
+struct CommandLimit {
+  std::uint64_t limit = 0;
+  std::uint64_t steps = 0;
+};
+CommandLimit g_limit;
+
+// A stopped meter's message in the units --limit is given in: the library counts work steps
+// (five per position of --limit, at least kDefaultWorkSteps), the user set positions.
+std::string in_limit_units(const std::string& message) {
+  if (g_limit.steps == 0) return message;
+  const std::string steps = fmt::format("the work limit of {} steps", g_limit.steps);
+  const std::size_t at = message.find(steps);
+  if (at == std::string::npos) return message;
+  std::string out = message;
+  out.replace(
+      at, steps.size(),
+      fmt::format("the work allowed by --limit {} ({} steps)", g_limit.limit, g_limit.steps));
+  return out;
+}
+
+}  // namespace
+
 Limits command_limits(std::uint64_t limit) {
   // One knob for every kind of work, so that "raise the limit with --limit" always helps.
   Limits limits = scaled_limits(limit);
+  g_limit = {limit, limits.meter->max_steps()};
   cancel_work_on_sigterm(*limits.meter);
   return limits;
 }
@@ -132,9 +158,10 @@ Result<Game> game_from_file(const GameOptions& options) {
 
 Result<Game> make_game(const GameOptions& options) {
   if (!options.game_file.empty()) return game_from_file(options);
-  if (options.heaps.empty()) return fail("no heaps given (e.g. 3 4 5)");
+  // The ruleset first: a mistyped --rules is named even when no position follows.
   auto rules = make_ruleset(options.rules);
   if (!rules) return rules.failure();
+  if (options.heaps.empty()) return fail("no heaps given (e.g. 3 4 5)");
   auto position = parse_position(options.heaps, *rules);
   if (!position) return position.failure();
   return Game{*rules, std::move(*position)};
@@ -182,7 +209,7 @@ int report(std::string_view message) {
 
 int report(const Error& error) {
   if (error.kind != ErrorKind::kLimit) return report(error.message);
-  return report(fmt::format("{} (raise the limit with --limit)", error.message));
+  return report(fmt::format("{} (raise the limit with --limit)", in_limit_units(error.message)));
 }
 
 std::string line_too_long(std::uint64_t number, std::uint64_t max_line) {
@@ -244,6 +271,16 @@ std::string game_title(const Ruleset* rules, Convention convention) {
   const char* play = convention == Convention::kNormal ? "normal play (last to move wins)"
                                                        : "misère play (last to move loses)";
   return fmt::format("{}, {}", rules ? ruleset_title(*rules) : std::string("Sum of games"), play);
+}
+
+std::string move_example(const Position& position, std::size_t c, const Limits& limits) {
+  const Component& comp = position.components()[c];
+  const Count count = comp.rules->count_options(comp.state);
+  if (count == 0) return "";
+  // A move from the middle of the list, so that it shows more than the smallest move.
+  const Move move{c, comp.rules->option(comp.state, count / 2)};
+  return fmt::format("  e.g. \"{}\" ({})\n", format_move(position, move, limits),
+                     describe(position, move));
 }
 
 }  // namespace nimkit::cli

@@ -117,6 +117,10 @@ Result<std::string> read_text_file(const std::string& path, std::string_view nam
                                    std::uint64_t max_bytes,
                                    std::uint64_t max_line = kDefaultMaxLine);
 
+// A move of component `c` showing how moves are typed there, as a line of help:
+// "  e.g. \"1 3 4\" (split heap 1 into 3 and 4)\n"; empty when the component has no move.
+std::string move_example(const Position& position, std::size_t c, const Limits& limits);
+
 // "nim, normal play (last to move wins)".
 std::string game_title(const Ruleset* rules, Convention convention);
 

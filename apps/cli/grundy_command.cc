@@ -76,6 +76,10 @@ Result<std::uint64_t> requested_count(const GrundyOptions& options) {
     return fail("give exactly one of --count N (values g(0)..g(N-1)) or --upto N (g(0)..g(N))");
   }
   if (!options.count.empty()) {
+    if (options.count.starts_with('-')) {
+      return fail(fmt::format("--count {} is negative: expected 1 to {}",
+                              nimkit::quoted(options.count), kMaxHeap));
+    }
     auto n = parse_u64(options.count, "--count");
     if (!n) return n;
     if (*n == 0) return fail("--count \"0\" asks for no values: expected at least 1");

@@ -2,13 +2,16 @@
 // public headers of the nimkit library.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "commands.h"
 #include "common.h"
 #include "nimkit/quote.h"
+#include "nimkit/text.h"
 #include "nimkit/version.h"
 #include "output.h"
 
@@ -17,6 +20,48 @@ namespace {
 // The longest CLI11 parse error printed, in bytes: its own words fit, a refused argument of any
 // length is cut.
 constexpr std::size_t kMaxParseError = 256;
+
+// The names of every subcommand of `app`.
+std::vector<std::string> command_names(CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) {
+    names.push_back(command->get_name());
+  }
+  return names;
+}
+
+// The first "--word" of the command line that names no option of its command, said with the
+// option it most likely meant: "unknown option --rule for nimkit analyze: did you mean
+// --rules?". Empty when every option is known (the refusal is about something else).
+std::string unknown_option(CLI::App& app, int argc, char** argv) {
+  if (argc < 2) return "";
+  const std::string name = argv[1];
+  CLI::App* command = nullptr;
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+    if (sub->get_name() == name) command = sub;
+  }
+  if (command == nullptr) return "";
+  std::vector<std::string> options;
+  for (const CLI::App* owner :
+       {static_cast<const CLI::App*>(&app), static_cast<const CLI::App*>(command)}) {
+    for (const CLI::Option* option : owner->get_options()) {
+      for (const std::string& long_name : option->get_lnames()) options.push_back("--" + long_name);
+    }
+  }
+  for (int i = 2; i < argc; ++i) {
+    const std::string word = std::string(argv[i]).substr(0, std::string_view(argv[i]).find('='));
+    if (word == "--") break;
+    if (!word.starts_with("--") ||
+        std::find(options.begin(), options.end(), word) != options.end()) {
+      continue;
+    }
+    const auto near = nimkit::closest(word, options);
+    return fmt::format("unknown option {} for nimkit {}{} (nimkit {} --help lists the options)",
+                       nimkit::quoted(word), name,
+                       near ? fmt::format(": did you mean {}?", *near) : "", name);
+  }
+  return "";
+}
 
 }  // namespace
 
@@ -60,8 +105,9 @@ int main(int argc, char** argv) {
       names += (names.empty() ? "" : ", ") + command->get_name();
     }
     if (!known) {
-      fmt::print(stderr, "error: unknown command {} (commands: {})\n", nimkit::quoted(argv[1]),
-                 names);
+      const auto near = nimkit::closest(argv[1], command_names(app));
+      fmt::print(stderr, "error: unknown command {}{} (commands: {})\n", nimkit::quoted(argv[1]),
+                 near ? fmt::format(": did you mean {}?", *near) : "", names);
       return nimkit::cli::kBadInput;
     }
   }
@@ -73,6 +119,10 @@ int main(int argc, char** argv) {
     const int code = app.exit(e, text);
     fmt::print("{}", text.str());
     return code;
+  } catch (const CLI::ExtrasError& e) {
+    const std::string unknown = unknown_option(app, argc, argv);
+    nimkit::cli::report(unknown.empty() ? nimkit::sanitize(e.what(), kMaxParseError) : unknown);
+    return nimkit::cli::kBadInput;
   } catch (const CLI::ParseError& e) {
     // CLI11's messages carry the words it refused whole: cut short like quoted text.
     nimkit::cli::report(nimkit::sanitize(e.what(), kMaxParseError));

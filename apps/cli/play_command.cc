@@ -154,23 +154,30 @@ void print_board(const Session& s, const std::optional<LastMove>& last = std::nu
 }
 
 // How moves are typed: each ruleset's syntax once, named by the rulesets that use it when a sum
-// mixes syntaxes.
-std::string move_help(const Position& position) {
-  std::vector<std::pair<std::string, std::string>> syntaxes;  // syntax, the titles using it
-  for (const Component& c : position.components()) {
-    const std::string syntax = c.rules->move_syntax();
-    const std::string title = ruleset_title(*c.rules);
+// mixes syntaxes, with an example taken from the position.
+std::string move_help(const Position& position, const Limits& limits) {
+  struct Syntax {
+    std::string text;
+    std::string titles;  // the rulesets using it
+    std::string example;
+  };
+  std::vector<Syntax> syntaxes;
+  for (std::size_t c = 0; c < position.components().size(); ++c) {
+    const Component& comp = position.components()[c];
+    const std::string syntax = comp.rules->move_syntax();
+    const std::string title = ruleset_title(*comp.rules);
     auto it = std::find_if(syntaxes.begin(), syntaxes.end(),
-                           [&](const auto& known) { return known.first == syntax; });
+                           [&](const Syntax& known) { return known.text == syntax; });
     if (it == syntaxes.end()) {
-      syntaxes.emplace_back(syntax, title);
-    } else if (it->second.find(title) == std::string::npos) {
-      it->second += ", " + title;
+      syntaxes.push_back({syntax, title, move_example(position, c, limits)});
+    } else {
+      if (it->titles.find(title) == std::string::npos) it->titles += ", " + title;
+      if (it->example.empty()) it->example = move_example(position, c, limits);
     }
   }
   std::string text;
-  for (const auto& [syntax, titles] : syntaxes) {
-    text += (syntaxes.size() > 1 ? titles + ": " : "") + syntax;
+  for (const Syntax& syntax : syntaxes) {
+    text += (syntaxes.size() > 1 ? syntax.titles + ": " : "") + syntax.text + syntax.example;
   }
   return text;
 }
@@ -240,7 +247,8 @@ Turn human_turn(Session& s, LineReader& reader) {
   }
   if (text.empty()) return Turn::kPlayed;
   if (text == "help" || text == "?") {
-    fmt::print("{}{}", move_help(s.match.position()), s.learn ? kCommands : kPlainCommands);
+    fmt::print("{}{}", move_help(s.match.position(), s.limits),
+               s.learn ? kCommands : kPlainCommands);
   } else if (text == "hint") {
     if (s.learn) {
       print_hint(s);

@@ -12,6 +12,8 @@
 
 #include "commands.h"
 #include "common.h"
+#include "nimkit/quote.h"
+#include "nimkit/ruleset.h"
 #include "server.h"
 
 namespace nimkit::cli {
@@ -93,9 +95,21 @@ void add_serve_command(CLI::App& app, int& status) {
   CLI::App* command =
       app.add_subcommand("serve", "Serve the browser game and the JSON API (see docs/api.md)");
   command->add_option("--host", options->host, "address to listen on")->capture_default_str();
-  command->add_option("--port", options->port, "port to listen on (0: any free port)")
-      ->capture_default_str()
-      ->check(CLI::Range(0, 65535));
+  // Parsed here rather than by CLI11's range check, so that a bad port gets a line of nimkit's.
+  command
+      ->add_option_function<std::string>(
+          "--port",
+          [options](const std::string& text) {
+            auto port = parse_u64(text, "--port");
+            if (!port || *port > 65535) {
+              throw CLI::ValidationError(
+                  fmt::format("--port {} is not a port number: expected 0 (any free port) to 65535",
+                              nimkit::quoted(text)));
+            }
+            options->port = static_cast<int>(*port);
+          },
+          "port to listen on (0: any free port)")
+      ->default_str(std::to_string(options->port));
   command->callback([options, &status] { status = run_serve(*options); });
 }
 

@@ -406,7 +406,8 @@ std::variant<Selection, ApiResponse> select_moves(const Position& position, cons
                                      position.item_count()));
   }
   if (take) {
-    auto parsed = parse_partial_move(position, fmt::format("{} {}", *heap, *take), true, engine);
+    // "HEAP:COUNT": every move taking COUNT from HEAP, whatever words its family types moves in.
+    auto parsed = parse_partial_move(position, fmt::format("{}:{}", *heap, *take), true, engine);
     if (!parsed) return engine_refusal(parsed.failure(), engine);
     keep(std::move(*parsed));
     return out;

@@ -5,7 +5,9 @@
 // objects and may split a heap. HeapGame turns that into the generic Ruleset interface: a
 // component's State is its heaps, two words each (the size and the zero-move bit), its text is
 // heaps ("7", "7x" for a spent zero move), its items are heaps numbered across the position, and
-// its moves read "take 2 from heap 1" and are typed "1 2" (see match.h).
+// its moves are typed and told in the family's words (see MoveWords): "1 2" / "take 2 from heap
+// 1" by default, "1 3 4" / "split heap 1 into 3 and 4" in Grundy's game, "1 2-3" / "knock pins
+// 2-3 of row 1" in the bowling games.
 //
 // Contracts every heap family keeps (the conformance suite checks them):
 //  - option_at(c, i) for i < option_count(c) lists every move exactly once, sorted by objects
@@ -39,10 +41,23 @@ struct HeapOption {
   friend bool operator==(const HeapOption&, const HeapOption&) = default;
 };
 
+// The words a family's moves are typed and told in. Every family also reads the take notation
+// "HEAP COUNT PART ..." with at least one part, and "HEAP:COUNT" (every move taking COUNT from
+// HEAP), so that moves written before a family had words of its own still read.
+enum class MoveWords {
+  kTake,   // "1 2": take 2 from heap 1; "1 1 2 3": take 1 from heap 1 leaving 2 and 3
+  kSplit,  // "1 3 4": split heap 1 into 3 and 4; "1 3": split 3 off heap 1 (no move takes)
+  kPins,   // "1 2": knock pin 2 of row 1; "1 2-3": knock pins 2 and 3 (a move knocks adjacent
+           // pins and leaves the pins either side as rows, at most two)
+};
+
 class HeapGame : public Ruleset {
  public:
   // Heaps per component: 1 (independent heaps), 2 (pairs), 0 (one component of any size).
   virtual std::size_t arity() const { return 1; }
+
+  // How moves are typed and told (arity-1 families only; the others take).
+  virtual MoveWords move_words() const { return MoveWords::kTake; }
 
   // Heap notation: decimal by default; refuses words, signs and values above 2^64-1.
   virtual Result<Heap> parse_heap(std::string_view text) const;
@@ -96,6 +111,9 @@ class HeapGame : public Ruleset {
   Option generic(const HeapOption& option) const;
   // The heap option of a generic one taken from `before` (the objects taken recomputed).
   HeapOption heap_option(const State& before, const Option& option) const;
+  // The pins a move of a pins family knocks from its row, "2" or "2-3": the pins left of the
+  // gap are the smaller row it leaves in the middle; a move leaving one row knocks the first.
+  static std::string pins_knocked(const HeapOption& option);
 
   // The generic interface, in terms of the heap one.
   // "heaps" (stones taken from the end); a family drawn otherwise overrides it.

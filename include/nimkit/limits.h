@@ -33,6 +33,8 @@ class WorkMeter {
   // handler sets (the CLI's SIGTERM). Set before the meter is shared; the flag outlives it.
   void cancel_when(const std::atomic<bool>* flag) { cancel_flag_ = flag; }
   std::uint64_t used() const { return used_.load(std::memory_order_relaxed); }
+  // The step budget (0: none).
+  std::uint64_t max_steps() const { return max_steps_; }
   // What stopped the work, in words: "the work limit of 1000000 steps", "the time limit of
   // 1000 ms", "cancellation"; empty while work may go on.
   std::string reason() const;

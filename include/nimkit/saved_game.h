@@ -2,7 +2,8 @@
 //
 // Format (plain text, one record per line; a line whose first non-blank character is
 // '#' is a comment, '#' elsewhere is data, a filled Cram cell):
-//   nimkit-game 1
+//   nimkit-game 2                  (version 1 still loads: its bowling-game moves were "HEAP
+//                                  COUNT", read now as "HEAP:COUNT")
 //   rules nim                      ruleset notation, as --rules takes it, or "sum" for a sum of
 //                                  rulesets (then the start names each component's ruleset:
 //                                  "start kayles:2,3 dawson:12 nim:3"), or for components that
@@ -11,7 +12,9 @@
 //   players human computer         who moved first and second (free words, optional)
 //   start 3 4 5                    start position, as `analyze` takes it
 //   move 1 2                       the move as `play` reads it: for heaps, heap and objects
-//                                  taken[, parts left for splitting moves]; for graphs, a vertex
+//                                  taken[, parts left for splitting moves], or the family's
+//                                  words ("1 3 4" in Grundy's game, "2 3-4" in Kayles); for
+//                                  graphs, a vertex
 //   move 3 3 !                     '!', a word of its own, marks a move that threw away a win
 // Replay re-checks every move (legality and the '!' marks) and names the line at fault.
 // docs/saved-games.md describes the format in full.

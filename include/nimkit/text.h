@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cctype>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +14,11 @@ namespace nimkit {
 std::vector<std::string> split(std::string_view text, char separator);
 // The words of `text`, separated by white space (none for blank text).
 std::vector<std::string> words(std::string_view text);
+// The candidate a mistyped word most likely meant, for "did you mean kayles?": the nearest by
+// edit distance (insertions, deletions, substitutions and swaps of neighbours), at most 2 edits
+// and fewer than half the word's length, or a candidate the word begins or the candidate begins
+// with ("dawsons" for "dawsons-chess"); nullopt when none is near. Ties go to the first listed.
+std::optional<std::string> closest(std::string_view word, std::span<const std::string> candidates);
 // `text` without the white space at its ends. Inline: game files call it on every line.
 inline std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())) != 0) {

@@ -123,17 +123,8 @@ std::uint64_t transpose(std::uint64_t cells, std::uint64_t h, std::uint64_t w) {
   return out;
 }
 
-// Spreadsheet column names: a ... z, aa ... az, ba ...
-std::string column_name(std::uint64_t c) {
-  std::string name;
-  for (std::uint64_t n = c + 1; n > 0; n = (n - 1) / 26) {
-    name.insert(name.begin(), static_cast<char>('a' + (n - 1) % 26));
-  }
-  return name;
-}
-
 std::string cell_name(std::uint64_t row, std::uint64_t column) {
-  return fmt::format("{}{}", column_name(column), row + 1);
+  return fmt::format("{}{}", Cram::column_name(column), row + 1);
 }
 
 // "b3" → (row 2, column 1), or nullopt when the text is not a cell name on a board of at most
@@ -327,6 +318,14 @@ std::optional<std::vector<std::string>> Cram::format_together(
   }
   if (!placed.empty()) flush();
   return items;
+}
+
+std::string Cram::column_name(std::uint64_t column) {
+  std::string name;
+  for (std::uint64_t n = column + 1; n > 0; n = (n - 1) / 26) {
+    name.insert(name.begin(), static_cast<char>('a' + (n - 1) % 26));
+  }
+  return name;
 }
 
 std::string Cram::label(const State& state, std::size_t /*first_item*/) const {

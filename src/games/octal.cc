@@ -76,6 +76,13 @@ OctalGame::OctalGame(OctalCode code, std::string name)
 
 OctalGame::~OctalGame() = default;
 
+MoveWords OctalGame::move_words() const {
+  const bool rows =
+      code_.digits[0] == 0 && std::none_of(code_.digits.begin(), code_.digits.end(),
+                                           [](std::uint8_t d) { return (d & 8) != 0; });
+  return rows ? MoveWords::kPins : MoveWords::kTake;
+}
+
 std::string OctalGame::spec() const { return name_.empty() ? "octal:" + code_.to_string() : name_; }
 
 std::string OctalGame::summary() const {

@@ -90,6 +90,8 @@ class Cram final : public Ruleset {
   // The empty cells.
   Count weight(const State& state) const override;
 
+  // A column's letters in cell names, as on a spreadsheet: a ... z, aa ... az, ba ... (from 0).
+  static std::string column_name(std::uint64_t column);
   // The two cells (places in the box from 0, ascending) the move filled.
   static std::pair<std::uint64_t, std::uint64_t> domino(const State& before, const Option& option);
 

@@ -2,7 +2,8 @@
 //
 // Rules: there are several heaps. A move splits one heap into two non-empty heaps of different
 // sizes (so heaps of 1 and 2 are dead). The player who cannot move loses (normal play) or wins
-// (misère play). Notation: "grundy", heaps as in Nim.
+// (misère play). Notation: "grundy", heaps as in Nim; a move "1 3 4" splits heap 1 into heaps
+// of 3 and 4.
 //
 // Options of a heap n: split into a + (n - a) for a = 1, 2, ... below n/2, in that order.
 //
@@ -26,6 +27,8 @@ class GrundysGame final : public HeapRuleset {
   std::string summary() const override;
   // Drawn as heaps of stones split at a chosen divider.
   std::string_view view() const override { return "split"; }
+  // "1 3 4": split heap 1 into 3 and 4.
+  MoveWords move_words() const override { return MoveWords::kSplit; }
   ValueSource value_source() const override { return ValueSource::kComputed; }
 
   Count option_count(std::span<const Heap> component) const override;

@@ -56,6 +56,9 @@ class OctalGame final : public HeapRuleset {
   std::string summary() const override;
   // Drawn as a row of pins: a move knocks a run of them out, splitting the row where it falls.
   std::string_view view() const override { return "pins"; }
+  // Pins knocked from a row when every move takes at least one and leaves at most two rows
+  // (the bowling games); otherwise heaps taken from.
+  MoveWords move_words() const override;
   ValueSource value_source() const override { return ValueSource::kPeriodic; }
 
   Count option_count(std::span<const Heap> component) const override;

@@ -1,0 +1,119 @@
+// Moves in each heap family's own words: split heaps in Grundy's game ("1 3 4"), pins knocked in
+// the bowling games ("1 2", "1 2-3"), the take notation still read where it cannot be misread,
+// refused moves listing what the heap allows, and saved games of the take notation still loading.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "nimkit/match.h"
+#include "nimkit/notation.h"
+#include "nimkit/registry.h"
+#include "nimkit/saved_game.h"
+
+namespace {
+
+nimkit::Position position(const char* text, const char* spec) {
+  auto rules = nimkit::make_ruleset(spec);
+  EXPECT_TRUE(rules.ok()) << spec;
+  auto parsed = nimkit::parse_position(text, *rules);
+  EXPECT_TRUE(parsed.ok()) << text;
+  return *parsed;
+}
+
+// What `move` does from `start` in words and back in notation, or its error.
+std::string said(const char* start, const char* move, const char* spec) {
+  const nimkit::Position before = position(start, spec);
+  auto parsed = nimkit::parse_move(before, move);
+  if (!parsed) return "error: " + parsed.error();
+  return nimkit::describe(before, *parsed) + " = " + nimkit::format_move(before, *parsed) + " -> " +
+         nimkit::format_position(before.after(*parsed));
+}
+
+TEST(MoveWords, GrundySplitsAHeapIntoTheTwoHeapsNamed) {
+  EXPECT_EQ(said("7 5", "1 3 4", "grundy"), "split heap 1 into 3 and 4 = 1 3 4 -> 3 4 5");
+  EXPECT_EQ(said("7 5", "1 4 3", "grundy"), "split heap 1 into 3 and 4 = 1 3 4 -> 3 4 5");
+  // One part: the rest of the heap is the other.
+  EXPECT_EQ(said("7 5", "2 1", "grundy"), "split heap 2 into 1 and 4 = 2 1 4 -> 7 1 4");
+  // The take notation of earlier saved games still reads.
+  EXPECT_EQ(said("7 5", "1 0 3 4", "grundy"), "split heap 1 into 3 and 4 = 1 3 4 -> 3 4 5");
+}
+
+TEST(MoveWords, GrundyMistakesSayWhatAMoveIsWithThisHeapsMoves) {
+  const std::string rule =
+      "a move in grundy is to split one heap into two non-empty heaps of different sizes; ";
+  EXPECT_EQ(said("7 5", "1 1 2", "grundy"),
+            "error: cannot split heap 1 (7 objects) into 1 and 2: " + rule +
+                "heap 1 allows 3 moves: \"1 1 6\", \"1 2 5\", \"1 3 4\"");
+  EXPECT_EQ(said("7 5 5", "3 2 0", "grundy"),
+            "error: cannot split heap 3 (5 objects) into 2 and 0: " + rule +
+                "heap 3 allows 2 moves: \"3 1 4\", \"3 2 3\"");
+  EXPECT_EQ(said("8", "1 4 4", "grundy"),
+            "error: cannot split heap 1 (8 objects) into 4 and 4: " + rule +
+                "heap 1 allows 3 moves: \"1 1 7\", \"1 2 6\", \"1 3 5\"");
+  EXPECT_EQ(said("2 5", "1 1", "grundy"), "error: cannot split heap 1 (2 objects) into 1 and 1: " +
+                                              rule + "heap 1 has no moves left");
+}
+
+TEST(MoveWords, KaylesKnocksThePinsNamed) {
+  EXPECT_EQ(said("8 5", "1 2", "kayles"), "knock pin 2 of row 1 = 1 2 -> 1 6 5");
+  EXPECT_EQ(said("8 5", "1 2-3", "kayles"), "knock pins 2-3 of row 1 = 1 2-3 -> 1 5 5");
+  // From either end: the same move, told as knocking the first pins.
+  EXPECT_EQ(said("8 5", "2 1", "kayles"), "knock pin 1 of row 2 = 2 1 -> 8 4");
+  EXPECT_EQ(said("8 5", "2 5", "kayles"), "knock pin 1 of row 2 = 2 1 -> 8 4");
+  // The pins either side of the gap, whichever side is written.
+  EXPECT_EQ(said("8 5", "1 7", "kayles"), "knock pin 2 of row 1 = 1 2 -> 1 6 5");
+  // Dawson's Kayles knocks two pins, never one.
+  EXPECT_EQ(said("8", "1 4-5", "dawson"), "knock pins 4-5 of row 1 = 1 4-5 -> 3 3");
+}
+
+TEST(MoveWords, KaylesStillReadsTheTakeNotationWhereItCannotBeMisread) {
+  EXPECT_EQ(said("8 5", "1 1 2 5", "kayles"), "knock pin 3 of row 1 = 1 3 -> 2 5 5");
+  EXPECT_EQ(said("8 5", "1:2", "kayles"),
+            "error: taking 2 from heap 1 can leave 1+5; 2+4; 3+3; 6: add the parts, e.g. "
+            "\"1 2 1 5\"");
+}
+
+TEST(MoveWords, ARefusedKnockListsTheRowsMoves) {
+  EXPECT_EQ(said("8 3", "2 1-3", "kayles"),
+            "error: kayles does not allow knocking pins \"1-3\" of row 2; row 2 allows 3 moves: "
+            "\"2 2\", \"2 1\", \"2 1-2\"");
+  EXPECT_EQ(said("8 3", "2 4", "kayles"), "error: row 2 has pins 1 to 3: cannot knock \"4\"");
+  EXPECT_EQ(said("8 3", "9 1", "kayles"), "error: no row 9: rows are numbered 1 to 2");
+  EXPECT_EQ(said("8 3", "2 3-2", "kayles"), "error: row 2 has pins 1 to 3: cannot knock \"3-2\"");
+  EXPECT_EQ(said("8 3", "1 1", "dawson"),
+            "error: dawson does not allow knocking pin \"1\" of row 1; row 1 allows 4 moves: "
+            "\"1 2-3\", \"1 3-4\", \"1 4-5\", \"1 1-2\"");
+}
+
+TEST(MoveWords, EachFamilysHelpSaysItsOwnWords) {
+  EXPECT_NE(position("7", "grundy").components()[0].rules->move_syntax().find("HEAP A B"),
+            std::string::npos);
+  EXPECT_NE(position("7", "kayles").components()[0].rules->move_syntax().find("ROW PIN"),
+            std::string::npos);
+  EXPECT_NE(position("7", "nim").components()[0].rules->move_syntax().find("HEAP COUNT"),
+            std::string::npos);
+}
+
+// Version 1 wrote a bowling row's moves in the take notation: "1 2" took two pins from row 1 (it
+// knocks pin 2 now). Such a file still loads as the game it recorded.
+TEST(MoveWords, SavedGamesOfTheTakeNotationStillLoad) {
+  auto loaded = nimkit::load_game(
+      "nimkit-game 1\nrules kayles\nconvention normal\nplayers you computer\nstart 3 2\n"
+      "move 1 2 !\nmove 2 1\n");
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  const auto& history = loaded->match->history();
+  ASSERT_EQ(history.size(), 2u);
+  EXPECT_EQ(history[0].description, "knock pins 1-2 of row 1");
+  EXPECT_EQ(history[1].description, "knock pin 1 of row 2");
+  EXPECT_EQ(nimkit::format_position(loaded->match->position()), "1 1");
+  // Saved again, it is written in pins and reads back the same.
+  const std::string again = nimkit::save_game(*loaded->match, "you", "computer");
+  EXPECT_NE(again.find("nimkit-game 2\n"), std::string::npos);
+  EXPECT_NE(again.find("move 1 1-2 !\nmove 2 1\n"), std::string::npos) << again;
+  auto back = nimkit::load_game(again);
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_TRUE(back->match->position() == loaded->match->position());
+}
+
+}  // namespace
