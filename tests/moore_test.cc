@@ -4,12 +4,18 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
 #include "heap_family_test_util.h"
+#include "nimkit/analysis.h"
+#include "nimkit/notation.h"
+#include "time_factor.h"
 
 namespace {
 
@@ -87,6 +93,68 @@ TEST(Moore, RandomAccessMatchesTheSortedList) {
     EXPECT_TRUE(std::tie(p.take, p.result) < std::tie(q.take, q.result));
   }
   EXPECT_EQ(moore.option_at(huge, count - 1).take, 1'000'000'000'000u + 77'777'777'777u);
+}
+
+// A Moore value far beyond any budget: four heaps of 40 (about 10^5 sorted positions, thousands
+// of options each).
+const std::vector<Heap> kLargeMoore{Heap{40}, Heap{40}, Heap{40}, Heap{40}};
+
+TEST(Moore, ATinyWorkLimitOrNodeLimitStopsAValueWithALimitError) {
+  const auto moore = make("moore:2");
+  nimkit::Limits steps;
+  steps.meter = std::make_shared<nimkit::WorkMeter>(1000);
+  const auto by_steps = moore->grundy(kLargeMoore, steps);
+  ASSERT_FALSE(by_steps.ok());
+  EXPECT_EQ(by_steps.error_kind(), nimkit::ErrorKind::kLimit) << by_steps.error();
+  EXPECT_EQ(by_steps.error(), "work stopped: the work limit of 1000 steps was reached");
+  EXPECT_GE(steps.meter->used(), 1000u);
+
+  nimkit::Limits nodes;
+  nodes.max_nodes = 10;
+  const auto by_nodes = moore->grundy(kLargeMoore, nodes);
+  ASSERT_FALSE(by_nodes.ok());
+  EXPECT_EQ(by_nodes.error_kind(), nimkit::ErrorKind::kLimit);
+  EXPECT_NE(by_nodes.error().find("node limit of 10 positions"), std::string::npos)
+      << by_nodes.error();
+  // The winning moves charge the same meter: a position of one Moore component and a Nim heap
+  // asks Moore for values.
+  auto sum = nimkit::parse_position("moore:2:40,40,40,40 nim:1", nullptr);
+  ASSERT_TRUE(sum.ok());
+  nimkit::Limits small;
+  small.meter = std::make_shared<nimkit::WorkMeter>(5000);
+  const auto analysis = nimkit::analyze(*sum, nimkit::Convention::kNormal, small);
+  ASSERT_FALSE(analysis.ok());
+  EXPECT_EQ(analysis.error_kind(), nimkit::ErrorKind::kLimit) << analysis.error();
+}
+
+// The winning moves of one Moore component come from the P-position rule, but listing its
+// options (about four million here) is work the meter hears of.
+TEST(Moore, ListingTheWinningMovesChargesTheMeter) {
+  auto position = nimkit::parse_position("moore:3:100,100,100,101", nullptr);
+  ASSERT_TRUE(position.ok());
+  nimkit::Limits limits;
+  limits.meter = std::make_shared<nimkit::WorkMeter>(10'000);
+  const auto analysis = nimkit::analyze(*position, nimkit::Convention::kNormal, limits);
+  ASSERT_FALSE(analysis.ok());
+  EXPECT_EQ(analysis.error_kind(), nimkit::ErrorKind::kLimit) << analysis.error();
+}
+
+TEST(Moore, CancellingTheMeterStopsALargeValuePromptly) {
+  const auto moore = make("moore:2");
+  nimkit::Limits limits;
+  limits.max_nodes = std::uint64_t{1} << 40;
+  limits.meter = std::make_shared<nimkit::WorkMeter>(0);
+  std::thread canceller([meter = limits.meter] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    meter->cancel();
+  });
+  const auto start = std::chrono::steady_clock::now();
+  const auto g = moore->grundy(kLargeMoore, limits);
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  canceller.join();
+  ASSERT_FALSE(g.ok());
+  EXPECT_EQ(g.error_kind(), nimkit::ErrorKind::kCancelled) << g.error();
+  EXPECT_LT(elapsed, std::chrono::milliseconds(100 + 400 * nimkit_test::kTimeFactor));
 }
 
 }  // namespace
