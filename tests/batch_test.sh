@@ -20,7 +20,7 @@ cmp "$dir/fast.txt" "$dir/general.txt"
 cmp "$dir/fast.json" "$dir/general.json"
 [[ $(wc -l <"$dir/fast.txt") == 3003 ]]
 grep -q $'^error\tline 98: heap "3x" is not a non-negative integer' "$dir/fast.txt"
-grep -q $'^error\tline 1: no heaps given' "$dir/fast.txt"
+grep -q $'^error\tline 1: no position given' "$dir/fast.txt"
 [[ $(sed -n 3002p "$dir/fast.txt") == $'error\tline 3002: heap "18446744073709551616" is larger than 18446744073709551615' ]]
 [[ $(sed -n 3003p "$dir/fast.txt") == $'second\t0\t-' ]]
 [[ $(printf '3 4 5\n' | "$NIMKIT" batch) == $'first\t2\t1 2' ]]
