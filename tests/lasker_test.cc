@@ -11,8 +11,6 @@
 namespace {
 
 using nimkit::Heap;
-using nimkit::Nimber;
-using nimkit_rules_test::heap_rules;
 using nimkit_rules_test::make;
 using nimkit_rules_test::plain_values;
 using nimkit_rules_test::values;

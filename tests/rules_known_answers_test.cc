@@ -3,6 +3,8 @@
 // answers are in its test file (octal_test.cc, subtraction_test.cc, ...).
 #include <gtest/gtest.h>
 
+#include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -61,6 +63,21 @@ TEST(RulesetNotation, SpecsWithColonsAndCommasRoundTripInSums) {
   ASSERT_TRUE(position.ok());
   EXPECT_EQ(nimkit::format_position(*position), "10");
   EXPECT_EQ(position->components()[0].rules->spec(), "subtraction:1,3,4");
+}
+
+// The shared rulesets are kept by last use: one in use survives any number of one-off specs.
+TEST(Registry, TheSharedRulesetUsedLeastRecentlyIsLetGoFirst) {
+  const auto spec = [](std::size_t i) { return "subtraction:1," + std::to_string(1000 + i); };
+  std::vector<std::shared_ptr<const nimkit::Ruleset>> made;
+  for (std::size_t i = 0; i < nimkit::kSharedRulesets; ++i)
+    made.push_back(*nimkit::make_ruleset(spec(i)));
+  constexpr std::size_t kLast = nimkit::kSharedRulesets - 1;
+  EXPECT_EQ(*nimkit::make_ruleset(spec(0)), made[0]);  // used again: now the most recent
+  const auto one_more = nimkit::make_ruleset(spec(nimkit::kSharedRulesets));
+  ASSERT_TRUE(one_more.ok());
+  EXPECT_EQ(*nimkit::make_ruleset(spec(0)), made[0]);  // kept
+  EXPECT_NE(*nimkit::make_ruleset(spec(1)), made[1]);  // the least recently used, let go
+  EXPECT_EQ(*nimkit::make_ruleset(spec(kLast)), made[kLast]);
 }
 
 }  // namespace
