@@ -10,9 +10,21 @@
 namespace nimkit {
 namespace {
 
-bool all_nim(const Position& position) {
+// Whether every component's value is its size (Nim): the analysis is a plain nim-sum.
+bool values_are_sizes(const Position& position) {
   return std::all_of(position.components().begin(), position.components().end(),
-                     [](const Component& c) { return c.rules->is_nim_heap(); });
+                     [](const Component& c) { return !c.rules->values_are_sizes().empty(); });
+}
+
+// The misère rule every component's ruleset shares (Bouton's for Nim), or nullptr.
+const MisereSumRule* shared_misere_rule(const Position& position) {
+  const MisereSumRule* rule = nullptr;
+  for (const Component& c : position.components()) {
+    const MisereSumRule* own = c.rules->misere_rule();
+    if (own == nullptr || (rule != nullptr && own != rule)) return nullptr;
+    rule = own;
+  }
+  return rule;
 }
 
 struct Values {
@@ -31,24 +43,6 @@ Result<Values> component_values(const Position& position, const Limits& limits) 
   return values;
 }
 
-// Bouton's misère rule, with the counts it needs, over the values of Nim heaps (their sizes).
-struct MisereNim {
-  Nimber nim_sum = 0;
-  std::size_t big = 0;   // heaps of two or more
-  std::size_t ones = 0;  // heaps of exactly one
-
-  explicit MisereNim(const std::vector<Nimber>& values) {
-    for (Nimber h : values) add(h, +1);
-  }
-  void add(Nimber h, int sign) {
-    nim_sum ^= h;
-    if (h >= 2) big += static_cast<std::size_t>(sign);
-    if (h == 1) ones += static_cast<std::size_t>(sign);
-  }
-  // The player to move loses.
-  bool lost() const { return big == 0 ? ones % 2 == 1 : nim_sum == 0; }
-};
-
 void keep(Analysis& analysis, Move move, const Limits& limits) {
   ++analysis.winning_move_count;
   if (analysis.winning_moves.size() < limits.max_listed_moves) {
@@ -56,33 +50,21 @@ void keep(Analysis& analysis, Move move, const Limits& limits) {
   }
 }
 
-Result<Analysis> analyze_misere_nim(const Position& position, const Limits& limits,
-                                    Analysis analysis) {
+// Misère play by the rule the components' ruleset states (Bouton's for Nim).
+Result<Analysis> analyze_by_misere_rule(const MisereSumRule& rule, const Position& position,
+                                        const Limits& limits, Analysis analysis) {
   auto values = component_values(position, limits);
   if (!values) return values.failure();
   analysis.values = values->each;
-  const MisereNim now(analysis.values);
-  analysis.winner = now.lost() ? Player::kSecond : Player::kFirst;
+  const bool lost = rule.lost(analysis.values);
+  analysis.winner = lost ? Player::kSecond : Player::kFirst;
   analysis.method = Method::kMisereNim;
-  if (now.lost()) return analysis;
-  for (std::size_t i = 0; i < position.components().size(); ++i) {
+  if (lost) return analysis;
+  for (const auto& [i, target] : rule.winning_targets(analysis.values)) {
     const Component& c = position.components()[i];
-    const Nimber h = analysis.values[i];
-    // A move to a lost position either leaves some heap ≥ 2 and nim-sum 0 (so the heap becomes
-    // h ^ X) or leaves every heap ≤ 1 (so the heap becomes 0 or 1).
-    std::vector<Nimber> results{h ^ now.nim_sum, 1, 0};
-    std::sort(results.begin(), results.end(), std::greater<>());
-    results.erase(std::unique(results.begin(), results.end()), results.end());
-    for (Nimber r : results) {
-      if (r >= h) continue;
-      MisereNim next = now;
-      next.add(h, -1);
-      next.add(r, +1);
-      if (!next.lost()) continue;
-      auto options = c.rules->options_to_value(c.state, r, limits);
-      if (!options) return options.failure();
-      for (Option& option : *options) keep(analysis, Move{i, std::move(option)}, limits);
-    }
+    auto options = c.rules->options_to_value(c.state, target, limits);
+    if (!options) return options.failure();
+    for (Option& option : *options) keep(analysis, Move{i, std::move(option)}, limits);
   }
   return analysis;
 }
@@ -164,7 +146,9 @@ Result<Analysis> analyze_position(const Position& position, Convention conventio
   Analysis analysis;
   analysis.convention = convention;
   if (convention == Convention::kMisere) {
-    if (all_nim(position)) return analyze_misere_nim(position, limits, std::move(analysis));
+    if (const MisereSumRule* rule = shared_misere_rule(position)) {
+      return analyze_by_misere_rule(*rule, position, limits, std::move(analysis));
+    }
     if (auto by_quotient = detail::analyze_by_quotient(position, limits, analysis, true)) {
       return *by_quotient;
     }
@@ -199,14 +183,15 @@ Result<Analysis> analyze_position(const Position& position, Convention conventio
   }
   const Nimber total = values->total;
   analysis.winner = total != 0 ? Player::kFirst : Player::kSecond;
-  analysis.method = all_nim(position) ? Method::kNimSum : Method::kGrundyValues;
+  analysis.method = values_are_sizes(position) ? Method::kNimSum : Method::kGrundyValues;
   if (total == 0) return analysis;
   const auto& components = position.components();
   for (std::size_t i = 0; i < components.size(); ++i) {
     const Component& c = components[i];
     auto options = c.rules->options_to_value(c.state, total ^ values->each[i], limits);
     if (!options) {
-      // The winner is known; only the list is out of reach (e.g. every split of a huge heap).
+      // The winner is known; only the list is out of reach (e.g. every option of a huge
+      // component).
       analysis.moves_unlisted = options.error();
       continue;
     }
@@ -228,10 +213,10 @@ Result<Analysis> analyze(const Position& position, Convention convention, const 
 Result<bool> first_player_wins(const Position& position, Convention convention,
                                const Limits& limits) {
   if (convention == Convention::kMisere) {
-    if (all_nim(position)) {
+    if (const MisereSumRule* rule = shared_misere_rule(position)) {
       auto values = component_values(position, limits);
       if (!values) return values.failure();
-      return !MisereNim(values->each).lost();
+      return !rule->lost(values->each);
     }
     if (auto by_quotient = detail::analyze_by_quotient(position, limits, Analysis{}, false)) {
       if (!*by_quotient) return by_quotient->failure();

@@ -18,9 +18,14 @@ std::string binary(Nimber value, int width) {
   return text;
 }
 
-bool all_nim(const Position& position) {
-  return std::all_of(position.components().begin(), position.components().end(),
-                     [](const Component& c) { return c.rules->is_nim_heap(); });
+// The words for the components' sizes when every value is a size (Nim), else empty.
+std::string_view sizes_words(const Position& position) {
+  std::string_view words;
+  for (const Component& c : position.components()) {
+    words = c.rules->values_are_sizes();
+    if (words.empty()) return {};
+  }
+  return words;
 }
 
 // The position a move leaves, in notation, or "empty" when nothing is left (a graph's last
@@ -35,38 +40,18 @@ std::string label(const Position& position, std::size_t c) {
   return comp.rules->label(comp.state, position.first_item(c));
 }
 
-// Misère play: Bouton's rule for Nim heaps, else the search.
+// Misère play: the ruleset's own misère rule (Bouton's for Nim), else the search.
 void explain_misere(const Position& position, const Analysis& analysis, Explanation& out) {
   if (analysis.method == Method::kMisereQuotient) {
     detail::explain_by_quotient(position, analysis, out);
     return;
   }
-  if (analysis.method == Method::kMisereNim) {
-    const auto& sizes = analysis.values;
-    const auto big = std::count_if(sizes.begin(), sizes.end(), [](Nimber h) { return h >= 2; });
-    const auto ones = std::count(sizes.begin(), sizes.end(), Nimber{1});
-    Nimber x = 0;
-    for (Nimber h : sizes) x ^= h;
-    out.heading = "Misère Nim (the player who takes the last object loses), by Bouton's rule:";
-    if (big == 0) {
-      out.lines.push_back(fmt::format(
-          "Every heap holds 0 or 1, so each move takes one heap of 1 and only their number "
-          "counts: the player who takes the last one loses, so leave an odd number of 1-heaps. "
-          "There {} {} heap{} of 1 now, {}, so the player to move {}.",
-          ones == 1 ? "is" : "are", ones, ones == 1 ? "" : "s", ones % 2 == 0 ? "even" : "odd",
-          ones % 2 == 0 ? "wins" : "loses"));
-    } else if (big == 1) {
-      out.lines.push_back(fmt::format(
-          "One heap holds 2 or more: reduce it to 0 or 1 so that an odd number of 1-heaps is "
-          "left ({} heap{} of 1 besides it), and the opponent must take the last object.",
-          ones, ones == 1 ? "" : "s"));
-    } else {
-      out.lines.push_back(fmt::format(
-          "{} heaps hold 2 or more, so play as in normal Nim — leave a nim-sum of 0 (now {}) — "
-          "until a move would leave every heap at 0 or 1; that move instead leaves an odd number "
-          "of 1-heaps.",
-          big, to_string(x)));
-    }
+  const MisereSumRule* rule =
+      position.components().empty() ? nullptr : position.components()[0].rules->misere_rule();
+  if (analysis.method == Method::kMisereNim && rule != nullptr) {
+    MisereSumRule::Words words = rule->explain(analysis.values);
+    out.heading = std::move(words.heading);
+    for (std::string& line : words.lines) out.lines.push_back(std::move(line));
   } else {
     out.heading = fmt::format(
         "Misère play, decided by exhaustive search of the game tree ({} positions): Grundy "
@@ -87,7 +72,7 @@ void explain_misere(const Position& position, const Analysis& analysis, Explanat
 std::optional<Explanation::Mex> mex_step(const Position& position, const Limits& caller) {
   if (position.components().size() != 1) return std::nullopt;
   const Component& comp = position.components().front();
-  if (comp.rules->is_nim_heap()) return std::nullopt;
+  if (!comp.rules->values_are_sizes().empty()) return std::nullopt;
   Limits limits = caller;
   limits.max_scan = std::min(caller.max_scan, kMaxMexOptions);
   auto count = comp.rules->scannable_option_count(comp.state, limits);
@@ -122,19 +107,21 @@ std::string mex_line(const Explanation::Mex& mex) {
 }
 
 // The binary table of the components' values and their XOR.
-void explain_table(const Position& position, const Analysis& analysis, bool nim, Explanation& out) {
+// `sizes`: the words for the values when they are the components' sizes (Nim), else empty.
+void explain_table(const Position& position, const Analysis& analysis, std::string_view sizes,
+                   Explanation& out) {
   const std::vector<Nimber>& values = analysis.values;
   out.total = *analysis.grundy;
   Nimber widest = out.total;
   for (Nimber v : values) widest = std::max(widest, v);
   out.width = widest == 0 ? 1 : high_bit(widest) + 1;
   out.total_binary = binary(out.total, out.width);
-  out.heading = nim ? "Nim-sum: the heap sizes in binary, XORed column by column"
-                    : "Nim-sum of the Grundy values, in binary, XORed column by column";
+  out.heading = sizes.empty() ? "Nim-sum of the Grundy values, in binary, XORed column by column"
+                              : fmt::format("Nim-sum: {} in binary, XORed column by column", sizes);
   for (std::size_t c = 0; c < values.size(); ++c) {
     const Component& comp = position.components()[c];
     Explanation::Row row{label(position, c), values[c], binary(values[c], out.width), "", ""};
-    if (!nim) {
+    if (sizes.empty()) {
       row.rules = comp.rules->spec() + " " + format_component(comp);
       row.reason = comp.rules->value_reason(comp.state);
     }
@@ -148,14 +135,16 @@ void explain_table(const Position& position, const Analysis& analysis, bool nim,
   }
 }
 
-// Where each component's winning move is, if it has one.
-void explain_moves(const Position& position, const Analysis& analysis, bool nim, Explanation& out) {
+// Where each component's winning move is, if it has one. `sizes`: the values are sizes, and a
+// move to a smaller value takes the difference.
+void explain_moves(const Position& position, const Analysis& analysis, bool sizes,
+                   Explanation& out) {
   const Nimber x = out.total;
   for (std::size_t c = 0; c < analysis.values.size(); ++c) {
     const Nimber g = analysis.values[c];
     const Nimber target = g ^ x;
     const std::string name = label(position, c);
-    if (nim) {
+    if (sizes) {
       out.component_moves.push_back(
           target < g ? fmt::format("{}: {} ⊕ {} = {} < {}: take {}, leaving {}.", name,
                                    to_string(g), to_string(x), to_string(target), to_string(g),
@@ -205,8 +194,8 @@ Explanation explanation(const Position& position, const Analysis& analysis, cons
     out.lines.push_back(fmt::format("The {} player wins.", to_string(analysis.winner)));
     return out;
   }
-  const bool nim = all_nim(position);
-  explain_table(position, analysis, nim, out);
+  const std::string_view sizes = sizes_words(position);
+  explain_table(position, analysis, sizes, out);
   out.mex = mex_step(position, limits);
   if (out.mex) out.lines.push_back(mex_line(*out.mex));
   if (out.total == 0) {
@@ -218,7 +207,7 @@ Explanation explanation(const Position& position, const Analysis& analysis, cons
   out.lines.push_back(
       fmt::format("X = {} is not 0, so the player to move (first) wins: move so that X becomes 0.",
                   to_string(out.total)));
-  explain_moves(position, analysis, nim, out);
+  explain_moves(position, analysis, !sizes.empty(), out);
   return out;
 }
 

@@ -14,7 +14,7 @@ namespace nimkit {
 
 Result<Position> parse_position(const std::vector<std::string>& tokens,
                                 const std::shared_ptr<const Ruleset>& default_rules) {
-  if (tokens.empty()) return fail("no heaps given");
+  if (tokens.empty()) return fail("no position given");
   std::map<std::string, std::shared_ptr<const Ruleset>, std::less<>> cache;
   std::vector<Component> components;
   // Bare items of the default ruleset, and for each the index in `components` it stands at.
@@ -25,7 +25,7 @@ Result<Position> parse_position(const std::vector<std::string>& tokens,
     if (colon == std::string::npos) {
       if (!default_rules) {
         return fail(
-            fmt::format("heap {} names no ruleset: write it as RULES:HEAPS or choose default rules",
+            fmt::format("item {} names no ruleset: write it as RULES:ITEMS or choose default rules",
                         quoted(token)));
       }
       bare.push_back(token);
@@ -281,10 +281,10 @@ std::string describe(const Position& before, const Move& move) {
 bool move_text_is_shared(const Position& before, const Move& move, std::string_view text,
                          const Limits& limits) {
   const std::size_t items = before.item_count();
-  // Text that names the moved component's numbered items (heap 3) is about another component for
+  // Text that names the moved component's numbered items ("3") is about another component for
   // every other component with numbered items (parse_move's contract): only components whose
   // items carry their own names (graph vertices, cells) can read it too. So a sum of a thousand
-  // heaps parses no move text a thousand times.
+  // components parses no move text a thousand times.
   const Component& moved = before.components()[move.component];
   const bool numbered = moved.rules->item_count(moved.state) > 0;
   // Each component's first item follows from the one before: first_item(i) from scratch would

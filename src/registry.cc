@@ -3,10 +3,12 @@
 
 #include <fmt/format.h>
 
+#include <list>
 #include <map>
 #include <mutex>
 #include <string_view>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 
 #include "nimkit/games/arc_kayles.h"
@@ -48,16 +50,26 @@ std::function<Made(std::string_view)> plain(std::string name) {
 }
 
 // Rulesets whose values come from a table are shared by spec, so that the table (and a proved
-// period) outlives one request. The cache is bounded: it starts afresh past 64 specs.
+// period) outlives one request. The cache keeps the kSharedRulesets used last: a spec in use stays
+// while one-off specs come and go.
 Made shared(const std::string& spec, const std::function<Made()>& make) {
   static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const Ruleset>> cache;
+  // Most recently used first; `where` finds a spec's place in the list.
+  static std::list<std::pair<std::string, std::shared_ptr<const Ruleset>>> recent;
+  static std::unordered_map<std::string, decltype(recent)::iterator> where;
   std::lock_guard lock(mutex);
-  if (auto it = cache.find(spec); it != cache.end()) return it->second;
+  if (auto it = where.find(spec); it != where.end()) {
+    recent.splice(recent.begin(), recent, it->second);
+    return it->second->second;
+  }
   Made made = make();
   if (!made) return made;
-  if (cache.size() >= 64) cache.clear();
-  cache.emplace(spec, *made);
+  if (recent.size() >= kSharedRulesets) {
+    where.erase(recent.back().first);
+    recent.pop_back();
+  }
+  recent.emplace_front(spec, *made);
+  where.emplace(spec, recent.begin());
   return made;
 }
 

@@ -135,7 +135,7 @@ TEST(Cram, EveryBoardInsideThreeByFourMatchesTheBruteForce) {
   for (unsigned h = 1; h <= 3; ++h) {
     for (unsigned w = 1; w <= 4; ++w) {
       Brute brute(h, w);
-      for (std::uint32_t empty = 1; empty < (1U << (h * w)); ++empty) {
+      for (std::uint32_t empty = 0; empty < (1U << (h * w)); ++empty) {  // 0: a finished board
         const Board b{h, w, empty};
         EXPECT_EQ(value_of(position_of(b)), Nimber{brute.grundy(empty)}) << text_of(b);
       }
@@ -208,7 +208,7 @@ TEST(Cram, TheEightImagesOfARegionShareOneCanonicalStateAndOthersDoNot) {
   std::map<State, std::set<std::string>> classes;  // canonical state → the boards met
   for (unsigned h = 1; h <= 3; ++h) {
     for (unsigned w = 1; w <= 3; ++w) {
-      for (std::uint32_t empty = 1; empty < (1U << (h * w)); ++empty) {
+      for (std::uint32_t empty = 0; empty < (1U << (h * w)); ++empty) {  // 0: a finished board
         const nimkit::Position p = position_of(Board{h, w, empty});
         if (p.components().size() != 1) continue;
         const State& s = p.components()[0].state;
@@ -364,7 +364,6 @@ TEST(Cram, BadInputIsOneLineNamingTheValue) {
   };
   EXPECT_NE(error("cram:..x/...").find("\"x\" at cell c1"), std::string::npos);
   EXPECT_NE(error("cram:.../..").find("row 2 has 2 cells"), std::string::npos);
-  EXPECT_NE(error("cram:##/##").find("no empty cell"), std::string::npos);
   EXPECT_NE(error("cram:/..").find("empty first row"), std::string::npos);
   EXPECT_NE(error("cram:" + std::string(65, '.')).find("larger than 64 by 64"), std::string::npos);
   // A 9 × 9 box of 81 cells is one region too large for a word.
@@ -386,6 +385,31 @@ TEST(Cram, BadInputIsOneLineNamingTheValue) {
   EXPECT_NE(move_error("a0-a1").find("not two cells"), std::string::npos);
   EXPECT_NE(move_error("d5-d6").find("names nothing"), std::string::npos);
   EXPECT_NE(move_error("c2-c1").find("cell c1 is not empty"), std::string::npos);
+}
+
+// A finished board is a position of value 0, as every ruleset's finished position is: it reads
+// and writes back as itself, has no moves, and joins a sum.
+TEST(Cram, AFinishedBoardIsAPositionOfValueZero) {
+  for (const std::string& board :
+       std::vector<std::string>{"#", "##/##", "###/###", std::string(64, '#')}) {
+    auto p = nimkit::parse_position("cram:" + board, nullptr);
+    ASSERT_TRUE(p.ok()) << board << ": " << p.error();
+    EXPECT_EQ(nimkit::format_position(*p), board);  // one ruleset: written bare
+    EXPECT_EQ(p->move_count(), nimkit::Count{0});
+    for (const auto convention : {nimkit::Convention::kNormal, nimkit::Convention::kMisere}) {
+      auto a = nimkit::analyze(*p, convention);
+      ASSERT_TRUE(a.ok()) << a.error();
+      EXPECT_EQ(a->winner, convention == nimkit::Convention::kNormal ? nimkit::Player::kSecond
+                                                                     : nimkit::Player::kFirst);
+    }
+    EXPECT_EQ(value_of(*p), Nimber{0});
+  }
+  auto sum = nimkit::parse_position("cram:##/## cram:.. nim:3", nullptr);
+  ASSERT_TRUE(sum.ok()) << sum.error();
+  EXPECT_EQ(nimkit::format_position(*sum), "cram:##/##,.. nim:3");
+  auto a = nimkit::analyze(*sum, nimkit::Convention::kNormal);
+  ASSERT_TRUE(a.ok()) << a.error();
+  EXPECT_EQ(*a->grundy, Nimber{1 ^ 3});
 }
 
 TEST(Cram, ASumWithNimIsAnalyzed) {

@@ -57,11 +57,11 @@ TEST(Notation, LargestHeapIsAccepted) {
 }
 
 TEST(Notation, EmptyListIsRefused) {
-  EXPECT_EQ(refusal(""), "no heaps given");
-  EXPECT_EQ(refusal("   "), "no heaps given");
+  EXPECT_EQ(refusal(""), "no position given");
+  EXPECT_EQ(refusal("   "), "no position given");
   auto none = nimkit::parse_position(std::vector<std::string>{}, rules("nim"));
   ASSERT_FALSE(none.ok());
-  EXPECT_EQ(none.error(), "no heaps given");
+  EXPECT_EQ(none.error(), "no position given");
 }
 
 TEST(Notation, UnknownRulesetIsRefusedNamingItAndTheKnownOnes) {
@@ -95,7 +95,7 @@ TEST(Notation, QualifiedHeapErrorsNameTheToken) {
 
 TEST(Notation, BareHeapNeedsADefaultRuleset) {
   EXPECT_EQ(refusal("5", nullptr),
-            "heap \"5\" names no ruleset: write it as RULES:HEAPS or choose default rules");
+            "item \"5\" names no ruleset: write it as RULES:ITEMS or choose default rules");
 }
 
 TEST(Notation, ZeroMoveStateRoundTrips) {

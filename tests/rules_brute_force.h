@@ -218,4 +218,26 @@ class PlainSearch {
   std::map<PlainPosition, bool> memo_;
 };
 
+// The Grundy value of a canonical position by the definition alone: the mex of its children's
+// values (no XOR of components assumed).
+class PlainGrundy {
+ public:
+  std::uint64_t value(const PlainPosition& position) {
+    if (auto it = memo_.find(position); it != memo_.end()) return it->second;
+    std::vector<std::uint64_t> seen;
+    for (const PlainPosition& child : plain_children(position)) seen.push_back(value(child));
+    std::sort(seen.begin(), seen.end());
+    std::uint64_t mex = 0;
+    for (std::uint64_t v : seen) {
+      if (v == mex) ++mex;
+      if (v > mex) break;
+    }
+    memo_.emplace(position, mex);
+    return mex;
+  }
+
+ private:
+  std::map<PlainPosition, std::uint64_t> memo_;
+};
+
 }  // namespace nimkit_rules_test

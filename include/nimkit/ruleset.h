@@ -23,6 +23,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "nimkit/count.h"
@@ -56,6 +57,26 @@ enum class ValueSource {
 };
 
 std::string_view to_string(ValueSource source);
+
+// A ruleset's own rule for misère play of a sum of its components alone, from their Grundy
+// values (Bouton's for Nim). The analysis asks for it as it asks for is_p_position, before a
+// misère quotient or a search.
+class MisereSumRule {
+ public:
+  virtual ~MisereSumRule() = default;
+  // Whether the player to move loses the sum whose components have these values.
+  virtual bool lost(std::span<const Nimber> values) const = 0;
+  // Every move that leaves a lost sum, as (component, the value it is moved to), by component
+  // and, within one, by decreasing value; empty when the sum is lost.
+  virtual std::vector<std::pair<std::size_t, Nimber>> winning_targets(
+      std::span<const Nimber> values) const = 0;
+  // The rule for these values in words: a heading, then lines.
+  struct Words {
+    std::string heading;
+    std::vector<std::string> lines;
+  };
+  virtual Words explain(std::span<const Nimber> values) const = 0;
+};
 
 // Named lists of numbers a front end draws a component or a move with: {"heaps", {3}},
 // {"vertices", {1, 2, 3}}, {"edges", {1, 2, 2, 3}} (pairs flattened), {"take", {2}}.
@@ -172,8 +193,11 @@ class Ruleset {
   // Work steps one move from this state costs a search (its share of the work meter): 1 for
   // states of a few words, more where making a move means rebuilding a large state (a graph).
   virtual std::uint64_t move_cost(const State& /*state*/) const { return 1; }
-  // A Nim heap: its value is its size and Bouton's misère rule holds for sums of such heaps.
-  virtual bool is_nim_heap() const { return false; }
+  // A component whose Grundy value is its size: the words for those sizes ("the heap sizes"), in
+  // which the analysis reports a plain nim-sum and the explanation teaches it; empty otherwise.
+  virtual std::string_view values_are_sizes() const { return {}; }
+  // The rule for misère play of sums of this ruleset's components alone, or nullptr.
+  virtual const MisereSumRule* misere_rule() const { return nullptr; }
   // Why a component has its value, in words worth teaching ("zero move available, odd: n+1"),
   // or empty.
   virtual std::string value_reason(const State& /*state*/) const { return ""; }

@@ -1,4 +1,4 @@
-// ValueMemo: the one engine for Grundy values without a formula (graph games, boards).
+// ValueMemo: the one engine for Grundy values without a formula (graph games, boards, Moore).
 //
 // value(s) is the mex over s's options, an option's value the XOR of the values of the components
 // it leaves (moves return sums). Values are memoized on Ruleset::canonical(s), so positions equal

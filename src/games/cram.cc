@@ -246,8 +246,12 @@ Result<std::vector<ParsedComponent>> Cram::parse_components(
         out.push_back(ParsedComponent{std::move(*region), i});
       }
     }
+    // A finished board is one region without cells, boxed at its last cell, so that it is
+    // written back as the same board and, like every finished position, has the value 0.
     if (out.size() == before) {
-      return fail(fmt::format("cram board {} has no empty cell", quoted(items[i])));
+      const std::uint64_t rows = empty.size();
+      const std::uint64_t columns = empty[0].size();
+      out.push_back(ParsedComponent{encode(Box{rows - 1, columns - 1, 1, 1, 0}), i});
     }
   }
   return out;
@@ -291,6 +295,7 @@ std::optional<std::vector<std::string>> Cram::format_together(
   std::vector<std::uint64_t> cells;
   for (std::size_t i = 0; i < states.size(); ++i) {
     const Box b = decode(*states[i]);
+    if (b.cells == 0) return std::nullopt;  // a finished board is written on its own
     cells.clear();
     for (std::uint64_t bits = b.cells; bits != 0; bits &= bits - 1) {
       const auto k = static_cast<std::uint64_t>(std::countr_zero(bits));

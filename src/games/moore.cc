@@ -7,6 +7,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <vector>
 
 #include "nimkit/bisect.h"
 #include "nimkit/quote.h"
@@ -81,18 +82,6 @@ U128 count_up_to(std::span<const Heap> heaps, std::size_t from, I128 s, std::siz
   return total;
 }
 
-using Key = std::vector<std::uint64_t>;
-
-// Sorted non-zero heaps: the Grundy value does not depend on order or empty heaps.
-Key sorted_key(std::span<const Heap> heaps) {
-  Key key;
-  for (const Heap& h : heaps) {
-    if (h.size > 0) key.push_back(h.size);
-  }
-  std::sort(key.begin(), key.end());
-  return key;
-}
-
 // Calls `visit(d)` for every decrement vector d of a move: 1 to k non-zero entries, d_j ≤ heap j.
 void for_each_move(std::span<const std::uint64_t> heaps, std::uint64_t k,
                    const std::function<void(const std::vector<std::uint64_t>&)>& visit) {
@@ -113,81 +102,6 @@ void for_each_move(std::span<const std::uint64_t> heaps, std::uint64_t k,
   };
   walk(0, 0);
 }
-
-// Memoized Grundy values, bounded by max_nodes positions, max_scan options visited and a
-// recursion depth of kMaxDepth moves.
-class ValueSearch {
-  static constexpr int kMaxDepth = 2000;
-
- public:
-  ValueSearch(std::uint64_t k, const Limits& limits) : k_(k), limits_(limits) {}
-
-  Result<Nimber> value(const Key& key) {
-    const std::optional<std::uint64_t> v = solve(key, 0);
-    if (!v) return error_;
-    return Nimber{*v};
-  }
-
- private:
-  std::optional<std::uint64_t> solve(const Key& key, int depth) {
-    if (key.empty()) return 0;
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    // Positions on the recursion's path count as nodes too, and the path itself is bounded:
-    // each level is several stack frames, so a chain of thousands of one-object moves (a single
-    // heap of 40,000) would overflow the stack long before the node limit.
-    if (memo_.size() + static_cast<std::uint64_t>(depth) >= limits_.max_nodes) {
-      error_ = fail_limit(fmt::format(
-          "the Grundy value of this Moore position needs more than the node limit of {} positions",
-          limits_.max_nodes));
-      return std::nullopt;
-    }
-    if (depth >= kMaxDepth) {
-      error_ = fail_limit(fmt::format(
-          "the Grundy value of this Moore position needs a search more than {} moves deep",
-          kMaxDepth));
-      return std::nullopt;
-    }
-    std::vector<bool> seen;
-    bool failed = false;
-    for_each_move(key, k_, [&](const std::vector<std::uint64_t>& d) {
-      if (failed) return;
-      if (!limits_.charge()) {
-        error_ = limits_.stop_error();
-        failed = true;
-        return;
-      }
-      if (++work_ > limits_.max_scan) {
-        error_ = fail_limit(
-            fmt::format("the Grundy value of this Moore position needs more than the scan limit {}",
-                        limits_.max_scan));
-        failed = true;
-        return;
-      }
-      Key child;
-      for (std::size_t j = 0; j < key.size(); ++j) {
-        if (key[j] > d[j]) child.push_back(key[j] - d[j]);
-      }
-      std::sort(child.begin(), child.end());
-      const std::optional<std::uint64_t> v = solve(child, depth + 1);
-      if (!v) {
-        failed = true;
-        return;
-      }
-      if (*v >= seen.size()) seen.resize(*v + 1, false);
-      seen[*v] = true;
-    });
-    if (failed) return std::nullopt;
-    const std::uint64_t mex = mex_of_bitmap(seen);
-    memo_.emplace(key, mex);
-    return mex;
-  }
-
-  std::uint64_t k_;
-  Limits limits_;
-  std::map<Key, std::uint64_t> memo_;
-  std::uint64_t work_ = 0;
-  Error error_;
-};
 
 }  // namespace
 
@@ -317,9 +231,18 @@ std::optional<bool> MooreNim::p_position(std::span<const Heap> component) const 
   return true;
 }
 
+void MooreNim::append_canonical(const State& state, std::vector<std::uint64_t>& key) const {
+  const Heaps owned(state);
+  const std::span<const Heap> heaps = owned;
+  const std::size_t from = key.size();
+  for (const Heap& h : heaps) {
+    if (h.size > 0) key.push_back(h.size);
+  }
+  std::sort(key.begin() + static_cast<std::ptrdiff_t>(from), key.end());
+}
+
 Result<Nimber> MooreNim::grundy(std::span<const Heap> component, const Limits& limits) const {
-  ValueSearch search(k_, limits);
-  return search.value(sorted_key(component));
+  return memo_.value(*this, encode(component), limits);
 }
 
 Result<std::vector<HeapOption>> MooreNim::options_with_value(std::span<const Heap> component,
@@ -327,14 +250,16 @@ Result<std::vector<HeapOption>> MooreNim::options_with_value(std::span<const Hea
                                                              const Limits& limits) const {
   auto scannable = scannable_option_count(component, limits);
   if (!scannable) return scannable.failure();
+  // Listing the options is a step each, before any is valued.
+  if (!limits.charge(static_cast<std::uint64_t>(*scannable))) return limits.stop_error();
   std::vector<HeapOption> found;
-  ValueSearch search(k_, limits);
   for (HeapOption& option : all_options(component)) {
+    if (!limits.charge()) return limits.stop_error();  // and a step to value each
     bool match = false;
     if (target == 0) {
       match = *p_position(option.result);
     } else {
-      auto g = search.value(sorted_key(option.result));
+      auto g = grundy(option.result, limits);
       if (!g) return g.failure();
       match = *g == target;
     }

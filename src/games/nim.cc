@@ -1,6 +1,92 @@
 #include "nimkit/games/nim.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+
 namespace nimkit {
+namespace {
+
+// Bouton's misère rule, with the counts it needs, over the values of Nim heaps (their sizes).
+struct BoutonCounts {
+  Nimber nim_sum = 0;
+  std::size_t big = 0;   // heaps of two or more
+  std::size_t ones = 0;  // heaps of exactly one
+
+  explicit BoutonCounts(std::span<const Nimber> values) {
+    for (Nimber h : values) add(h, +1);
+  }
+  void add(Nimber h, int sign) {
+    nim_sum ^= h;
+    if (h >= 2) big += static_cast<std::size_t>(sign);
+    if (h == 1) ones += static_cast<std::size_t>(sign);
+  }
+  // The player to move loses.
+  bool lost() const { return big == 0 ? ones % 2 == 1 : nim_sum == 0; }
+};
+
+class BoutonRule final : public MisereSumRule {
+ public:
+  bool lost(std::span<const Nimber> values) const override { return BoutonCounts(values).lost(); }
+
+  std::vector<std::pair<std::size_t, Nimber>> winning_targets(
+      std::span<const Nimber> values) const override {
+    std::vector<std::pair<std::size_t, Nimber>> out;
+    const BoutonCounts now(values);
+    if (now.lost()) return out;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      const Nimber h = values[i];
+      // A move to a lost position either leaves some heap ≥ 2 and nim-sum 0 (so the heap
+      // becomes h ^ X) or leaves every heap ≤ 1 (so the heap becomes 0 or 1).
+      std::vector<Nimber> results{h ^ now.nim_sum, 1, 0};
+      std::sort(results.begin(), results.end(), std::greater<>());
+      results.erase(std::unique(results.begin(), results.end()), results.end());
+      for (Nimber r : results) {
+        if (r >= h) continue;
+        BoutonCounts next = now;
+        next.add(h, -1);
+        next.add(r, +1);
+        if (next.lost()) out.emplace_back(i, r);
+      }
+    }
+    return out;
+  }
+
+  Words explain(std::span<const Nimber> values) const override {
+    const BoutonCounts counts(values);
+    const std::size_t big = counts.big;
+    const std::size_t ones = counts.ones;
+    Words words{"Misère Nim (the player who takes the last object loses), by Bouton's rule:", {}};
+    if (big == 0) {
+      words.lines.push_back(fmt::format(
+          "Every heap holds 0 or 1, so each move takes one heap of 1 and only their number "
+          "counts: the player who takes the last one loses, so leave an odd number of 1-heaps. "
+          "There {} {} heap{} of 1 now, {}, so the player to move {}.",
+          ones == 1 ? "is" : "are", ones, ones == 1 ? "" : "s", ones % 2 == 0 ? "even" : "odd",
+          ones % 2 == 0 ? "wins" : "loses"));
+    } else if (big == 1) {
+      words.lines.push_back(fmt::format(
+          "One heap holds 2 or more: reduce it to 0 or 1 so that an odd number of 1-heaps is "
+          "left ({} heap{} of 1 besides it), and the opponent must take the last object.",
+          ones, ones == 1 ? "" : "s"));
+    } else {
+      words.lines.push_back(fmt::format(
+          "{} heaps hold 2 or more, so play as in normal Nim — leave a nim-sum of 0 (now {}) — "
+          "until a move would leave every heap at 0 or 1; that move instead leaves an odd number "
+          "of 1-heaps.",
+          big, to_string(counts.nim_sum)));
+    }
+    return words;
+  }
+};
+
+}  // namespace
+
+const MisereSumRule* Nim::misere_rule() const {
+  static const BoutonRule rule;
+  return &rule;
+}
 
 std::string Nim::summary() const {
   return "take any number of objects (at least one) from one heap";

@@ -15,7 +15,9 @@
 // on. A region's State is [top, left, rows, columns, cells]: the offset of its bounding box on
 // the board, the box's size (rows × columns at most kMaxCells), and the empty cells as bits,
 // cell (r, c) of the box at bit r · columns + c. A region is written back as the board up to its
-// box, every cell outside the region filled ("##./..." for the region {c1, a2, b2}).
+// box, every cell outside the region filled ("##./..." for the region {c1, a2, b2}). A board
+// with no empty cell is a finished position of value 0, one region without cells in a 1 × 1 box
+// at the board's last cell, so that it is written back as the same board.
 // Option order: the horizontal dominoes by their left cell, row by row, then the vertical ones
 // by their top cell.
 //
@@ -48,7 +50,7 @@ class Cram final : public Ruleset {
   std::string_view view() const override { return "cram"; }
 
   // One item per board: "..../.#../....". Fails naming the board on a bad character, rows of
-  // unequal length, a board with no empty cell, or a region whose box has more than kMaxCells.
+  // unequal length, or a region whose box has more than kMaxCells.
   Result<std::vector<ParsedComponent>> parse_components(
       std::span<const std::string> items) const override;
   std::vector<std::string> format_state(const State& state) const override;

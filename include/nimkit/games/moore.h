@@ -11,15 +11,18 @@
 // Theory: a position is a P-position exactly when, for every binary digit, the number of heaps
 // with that digit set is a multiple of k + 1 (Moore 1910) — a closed form for who wins, decided
 // for any heap sizes, with the moves to P-positions as the winning moves. Grundy values have no
-// known formula: they come from a memoized search (bounded by Limits::max_nodes) and are needed
-// only when a Moore component is part of a larger sum.
+// known formula: they come from the ruleset's ValueMemo (the mex over the options, memoized on
+// the sorted non-empty heaps, bounded by Limits::max_nodes and charging the caller's work meter
+// for every option) and are needed only when a Moore component is part of a larger sum.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "nimkit/heap_game.h"
+#include "nimkit/value_memo.h"
 
 namespace nimkit {
 
@@ -50,12 +53,15 @@ class MooreNim final : public HeapGame {
   // (log T + m·(log M + 2))·m·min(k + 1, m) steps of 16-35 ns, tens of microseconds for ten heaps
   // of 2 where a search step takes one. A search pays for an option in those steps (32 a step).
   std::uint64_t move_cost(const State& state) const override;
+  // The sorted non-empty heaps: the game does not depend on the heaps' order or empty heaps.
+  void append_canonical(const State& state, std::vector<std::uint64_t>& key) const override;
 
   // Every option in order; the caller checks option_count() against its limit first.
   std::vector<HeapOption> all_options(std::span<const Heap> component) const;
 
  private:
   std::uint64_t k_;
+  ValueMemo memo_;  // Grundy values of the positions met, shared by every caller
 };
 
 }  // namespace nimkit

@@ -20,7 +20,10 @@ class Nim final : public HeapGame {
   std::string spec() const override { return "nim"; }
   std::string summary() const override;
   ValueSource value_source() const override { return ValueSource::kClosedForm; }
-  bool is_nim_heap() const override { return true; }
+  std::string_view values_are_sizes() const override { return "the heap sizes"; }
+  // Bouton's rule: with a heap of two or more, play as in normal Nim; with none, leave an odd
+  // number of heaps of one.
+  const MisereSumRule* misere_rule() const override;
 
   Count option_count(std::span<const Heap> component) const override;
   HeapOption option_at(std::span<const Heap> component, Count index) const override;
