@@ -52,6 +52,11 @@ TEST_F(ServerApiTest, RulesetsListEveryRegistryEntryInOrder) {
     EXPECT_EQ(list[i]["parameters"], entry.parameters);
     EXPECT_EQ(list[i]["summary"], entry.summary);
     EXPECT_EQ(list[i]["examples"], json(entry.examples));
+    // What the page's new-game form shows: the registry's start, notation help and view.
+    EXPECT_EQ(list[i]["start"], entry.start);
+    EXPECT_EQ(list[i]["view"], entry.view);
+    EXPECT_EQ(list[i]["notation"]["syntax"], entry.notation);
+    EXPECT_EQ(list[i]["notation"]["example"], entry.start);
   }
 }
 

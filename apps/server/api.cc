@@ -159,16 +159,6 @@ std::variant<std::optional<std::uint64_t>, ApiResponse> optional_u64(const json&
 
 namespace {
 
-// The game a request names: "rules" (default "nim"), "misere" (default false), "position" (its
-// notation text, as a person types it). `deprecated` says so when the request gave the old
-// "heaps" list instead (read until the next contract version).
-struct GameRequest {
-  std::shared_ptr<const Ruleset> rules;
-  Position position;
-  Convention convention = Convention::kNormal;
-  std::optional<std::string> deprecated;
-};
-
 constexpr std::string_view kHeapsDeprecated =
     "\"heaps\" is deprecated and will be refused by the next contract version: send the "
     "position's text as \"position\" (e.g. \"3 4 5\")";
@@ -201,6 +191,8 @@ std::variant<std::vector<std::string>, ApiResponse> heap_tokens(const json& heap
   }
   return tokens;
 }
+
+}  // namespace
 
 std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLimits& limits,
                                                   bool with_convention) {
@@ -252,6 +244,8 @@ std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLim
   return game;
 }
 
+namespace {
+
 // The analysis JSON of the CLI contract, plus "terminal" (no move is possible), built within
 // `budget`.
 std::variant<json, ApiResponse> analysis_answer(const Position& position, Convention convention,
@@ -263,6 +257,8 @@ std::variant<json, ApiResponse> analysis_answer(const Position& position, Conven
   (*answer)["terminal"] = position.is_terminal();
   return std::move(*answer);
 }
+
+}  // namespace
 
 // Room an answer keeps beyond its pieces for the keys and scalars around them.
 constexpr std::uint64_t kAnswerEnvelope = 64 * 1024;
@@ -284,13 +280,18 @@ ApiResponse answered(json answer, const AnswerBudget& budget, std::uint64_t max_
   return ApiResponse{200, std::move(answer)};
 }
 
+namespace {
+
 json ruleset_json(const RulesetEntry& entry) {
   json j{{"name", entry.name},   {"parameters", entry.parameters}, {"summary", entry.summary},
          {"title", entry.title}, {"rules", entry.rules},           {"examples", entry.examples}};
-  // Heaps per component, from the first example that builds (the form needs it to draw random
-  // positions of a legal size).
+  // The view the page draws its components with, the position a new game starts from, and how a
+  // position is written (the form's help, with the start as its example): all the registry's.
   j["view"] = entry.view;
   j["start"] = entry.start;
+  j["notation"] = {{"syntax", entry.notation}, {"example", entry.start}};
+  // Heaps per component, from the first example that builds (the form needs it to draw random
+  // positions of a legal size).
   // Which picture of its values the Grundy view draws: "sequence", "grid" or "none".
   j["shape"] = std::string(to_string(ValueShape::kNone));
   for (const std::string& example : entry.examples) {

@@ -82,7 +82,9 @@ class Api {
 
   // GET /api/health → {"status": "ok", "version": "0.1.0", "rulesets": N}
   ApiResponse health() const;
-  // GET /api/rulesets → {"rulesets": [{"name", "parameters", "summary", "examples"}, ...]}
+  // GET /api/rulesets → {"rulesets": [{"name", "parameters", "summary", "examples", "title",
+  // "rules", "view", "start", "notation": {"syntax", "example"}, "shape", "arity"?}, ...]}, all
+  // from the registry: what the page's new-game form offers, draws and says.
   ApiResponse rulesets() const;
   // POST /api/analyze {"rules", "misere", "heaps"} → the `nimkit analyze --json` object, plus
   // "components" (each component's heaps and Grundy value) when every value is known.

@@ -9,7 +9,7 @@ import { Board } from './board.js';
 import { renderHint } from './hint.js';
 import { GrundyView } from './grundy.js';
 import { renderReview } from './review.js';
-import { setupNewGame, openNewGame, fillRulesetSelect, syncParams, madeOfHeaps } from './newgame.js';
+import { setupNewGame, openNewGame, syncParams } from './newgame.js';
 import * as state from './state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -462,8 +462,6 @@ const grundyView = new GrundyView({
   form: $('grundy-form'), summary: $('g-summary'), error: $('g-error'), facts: $('g-facts'),
   chart: $('g-chart'), legend: $('g-legend'), table: $('g-table'),
   getRulesets: () => rulesets, syncParams,
-  // Grundy sequences are g(n) of one heap: only heap rulesets have them.
-  fillRulesetSelect: (select) => fillRulesetSelect(select, madeOfHeaps),
 });
 
 function wire() {
@@ -530,14 +528,16 @@ async function main() {
   wire();
   // The game's analysis is asked alongside the ruleset list rather than after it.
   const rulesetsAsked = api.rulesets();
-  game = state.load() ?? state.newGame({ rules: 'nim', misere: false, heaps: ['3', '4', '5'], first: 'human', level: 'perfect' });
-  analyze(state.position(game)).catch(() => {});
+  game = state.load();
+  if (game) analyze(state.position(game)).catch(() => {});
   try {
     rulesets = (await rulesetsAsked).rulesets;
   } catch (e) {
     showBanner('error', `Cannot reach the nimkit server: ${escapeHtml(e.message)}`);
     return;
   }
+  // A first visit plays the registry's first ruleset from its start.
+  game ??= state.newGame({ rules: rulesets[0].name, misere: false, position: rulesets[0].start, first: 'human', level: 'perfect' });
   setupNewGame(rulesets, (settings) => {
     board.reset();
     game = state.newGame(settings);
