@@ -3,7 +3,11 @@
 // checks it on each), and the old "heaps" list read for one more version, answered as deprecated.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
 #include <string>
 
 #include "json.h"
@@ -96,6 +100,101 @@ TEST_F(ServerApiTest, HeapAndTakeSelectMovesByTheirFields) {
       EXPECT_EQ(got, expected) << heap << " " << take;
       EXPECT_EQ(some.body["count"], expected.size());
     }
+  }
+}
+
+// --- docs/api.md, checked against the registry, the answers and the golden files
+// ------------------
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  EXPECT_TRUE(in) << "cannot read " << path;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+const std::string& api_doc() {
+  static const std::string text = read_text(std::string(NIMKIT_SOURCE_DIR) + "/docs/api.md");
+  return text;
+}
+
+TEST_F(ServerApiTest, ApiDocListsEveryRulesetAsTheRegistryHasIt) {
+  for (const RulesetEntry& entry : registry()) {
+    const std::string row = "| `" + entry.name + "` | `" + entry.view + "` | `" + entry.start +
+                            "` | " + entry.notation + " |";
+    EXPECT_NE(api_doc().find(row), std::string::npos) << "docs/api.md lacks the row\n" << row;
+  }
+}
+
+// Every key of `j`, at any depth.
+void collect_keys(const json& j, std::set<std::string>& keys) {
+  if (j.is_object()) {
+    for (const auto& [key, value] : j.items()) {
+      keys.insert(key);
+      collect_keys(value, keys);
+    }
+  } else if (j.is_array()) {
+    for (const json& value : j) collect_keys(value, keys);
+  }
+}
+
+TEST_F(ServerApiTest, ApiDocNamesEveryFieldOfEveryAnswer) {
+  std::set<std::string> keys;
+  collect_keys(get("/api/health").body, keys);
+  collect_keys(get("/api/rulesets").body, keys);
+  // A position of every registry family from its start, in both conventions, and its moves.
+  for (const RulesetEntry& entry : registry()) {
+    for (const bool misere : {false, true}) {
+      const json game = {
+          {"rules", entry.examples.front()}, {"position", entry.start}, {"misere", misere}};
+      collect_keys(post_json("/api/analyze", game).body, keys);
+      collect_keys(post_json("/api/moves", game).body, keys);
+      collect_keys(post_json("/api/move", game).body, keys);
+    }
+  }
+  for (const char* body : {R"({"position":"kayles:7 nim:3"})", R"({"position":"3 4 5","heaps":1})",
+                           R"({"heaps":[3]})", R"({"misere":true,"position":"1 1"})"}) {
+    collect_keys(post("/api/analyze", body).body, keys);
+  }
+  collect_keys(post("/api/game", R"({"position":"3 4 5","moves":["1 1","2 4"],"played":1})").body,
+               keys);
+  collect_keys(post("/api/game", R"({"position":"1","moves":["1 1"]})").body, keys);
+  for (const char* body :
+       {R"({"rules":"kayles","count":24})", R"({"rules":"wythoff","count":5})",
+        R"({"rules":"octal:0.354","count":10})", R"({"rules":"kayles","count":2000000})"}) {
+    collect_keys(post("/api/grundy", body).body, keys);
+  }
+  // The CLI's `analyze --json` goldens (the same contract).
+  for (const auto& file :
+       std::filesystem::directory_iterator(std::string(NIMKIT_SOURCE_DIR) + "/tests/cli/golden")) {
+    if (file.path().extension() != ".out") continue;
+    std::filesystem::path args = file.path();
+    args.replace_extension(".args");
+    const std::string command = read_text(args.string());
+    if (command.find("analyze") == std::string::npos ||
+        command.find("--json") == std::string::npos) {
+      continue;
+    }
+    std::istringstream lines(read_text(file.path().string()));
+    for (std::string line; std::getline(lines, line);) {
+      if (line.empty() || line.front() != '{') continue;
+      const json parsed = json::parse(line, nullptr, /*allow_exceptions=*/false);
+      if (!parsed.is_discarded()) collect_keys(parsed, keys);
+    }
+  }
+  EXPECT_GT(keys.size(), 50u);
+  // Named in prose: `key`, or inside a code span of an object ({"key": ..., "key": ...}); the
+  // examples' answers (one key a line) do not count as documenting a field.
+  const auto named = [](const std::string& key) {
+    for (const std::string& form :
+         {"`" + key + "`", "`\"" + key + "\"", "{\"" + key + "\"", ", \"" + key + "\""}) {
+      if (api_doc().find(form) != std::string::npos) return true;
+    }
+    return false;
+  };
+  for (const std::string& key : keys) {
+    EXPECT_TRUE(named(key)) << "docs/api.md does not name the field `" << key << "`";
   }
 }
 

@@ -53,25 +53,25 @@ const sideName = (side) => SIDE_NAMES[side];
 // The side of the player who wins with perfect play from the position after `index` plies.
 const favouredSide = (analysis, index) => state.sideOf(game, analysis.winner === 'first' ? index : index + 1);
 
-const analysisKey = (heaps) => `${game.rules}|${game.misere}|${heaps.join(' ')}`;
+const analysisKey = (tokens) => `${game.rules}|${game.misere}|${tokens.join(' ')}`;
 
 // The position with no components left, which ends a game whose components vanish when played
-// out (a graph's last vertex removed). The API refuses an empty "heaps" list, and nothing needs
+// out (a graph's last vertex removed). The API refuses an empty position, and nothing needs
 // asking: a sum of no games has no move, so the player to move has lost in normal play and won
 // in misère play (the other player moved last), as the server says of any terminal position.
 function emptyAnalysis() {
   return {
     rules: game.rules, convention: game.misere ? 'misere' : 'normal', position: '', components: [],
-    heaps: [], terminal: true, winner: game.misere ? 'first' : 'second', winning_moves: [],
+    terminal: true, winner: game.misere ? 'first' : 'second', winning_moves: [],
     winning_move_count: 0, method: 'none', explanation: {},
   };
 }
 
-async function analyze(heaps) {
-  if (heaps.length === 0) return emptyAnalysis();
-  const key = analysisKey(heaps);
+async function analyze(tokens) {
+  if (tokens.length === 0) return emptyAnalysis();
+  const key = analysisKey(tokens);
   if (!analyses.has(key)) {
-    const promise = api.analyze(game.rules, game.misere, heaps);
+    const promise = api.analyze(game.rules, game.misere, tokens);
     analyses.set(key, promise);
     promise.catch(() => analyses.delete(key));
   }
@@ -79,8 +79,8 @@ async function analyze(heaps) {
 }
 
 // Keeps an analysis that came with another answer (the computer's move), saving a request.
-function remember(heaps, promise) {
-  if (!analyses.has(analysisKey(heaps))) analyses.set(analysisKey(heaps), promise);
+function remember(tokens, promise) {
+  if (!analyses.has(analysisKey(tokens))) analyses.set(analysisKey(tokens), promise);
 }
 
 // --- moves the human can make ------------------------------------------------------------------
@@ -93,7 +93,7 @@ const host = {
     const summary = entryFor(game.rules)?.summary;
     toast(`${text}${summary ? ` — rules: ${summary}` : ''}.`, 'warn');
   },
-  // The server's moves for the current position matching `query` (e.g. {heap, take}), for when
+  // The server's moves for the current position matching `query` (a view's move fields), for when
   // the full list was too long to send.
   fetchMoves: async (query) => (await api.moves(game.rules, state.position(game), query)).moves,
 };
@@ -146,9 +146,9 @@ async function computerMove(my) {
   try {
     await sleep(COMPUTER_PAUSE_MS);
     if (my !== epoch) return;
-    const heaps = state.position(game);
-    const before = await analyze(heaps);
-    const answer = await api.move(game.rules, game.misere, heaps, game.level);
+    const now = state.position(game);
+    const before = await analyze(now);
+    const answer = await api.move(game.rules, game.misere, now, game.level);
     if (my !== epoch) return;
     showComputerMove(answer.move.description);
     await board.animate(answer.move, { computer: true });
@@ -363,9 +363,9 @@ async function refresh() {
   hinted = false;
   $('hint-card').hidden = true;
   $('review-card').hidden = true;
-  const heaps = state.position(game);
+  const now = state.position(game);
   // Asked at once with the analysis, not after it: the page waits for one answer, not two.
-  const movesAsked = state.toMove(game) === 'human' ? api.moves(game.rules, heaps, { limit: 2000 }) : null;
+  const movesAsked = state.toMove(game) === 'human' ? api.moves(game.rules, now, { limit: 2000 }) : null;
   movesAsked?.catch(() => {});
   renderHeader();
   renderMoves();
@@ -377,7 +377,7 @@ async function refresh() {
   renderButtons();
   let analysis;
   try {
-    analysis = await analyze(heaps);
+    analysis = await analyze(now);
   } catch (e) {
     if (my === epoch) {
       document.body.dataset.phase = 'error';
@@ -412,7 +412,7 @@ async function refresh() {
     return;
   }
   try {
-    current.moves = await (movesAsked ?? api.moves(game.rules, heaps, { limit: 2000 }));
+    current.moves = await (movesAsked ?? api.moves(game.rules, now, { limit: 2000 }));
   } catch (e) {
     current.moves = null;
   }
