@@ -52,4 +52,6 @@ export const api = {
   move: (rules, misere, position, level) => call('POST', '/api/move', { rules, misere, position: text(position), level }),
   moves: (rules, position, extra = {}) => call('POST', '/api/moves', { rules, position: text(position), ...extra }),
   grundy: (rules, count) => call('POST', '/api/grundy', { rules, count }),
+  // The record of a game from its start and its moves (the library's Match).
+  game: (rules, misere, start, moves) => call('POST', '/api/game', { rules, misere, position: text(start), moves }),
 };

@@ -121,18 +121,25 @@ function humanTurn() {
   return game && !busy && current.analysis && !current.analysis.terminal && state.toMove(game) === 'human';
 }
 
+// The library's record of `move` played after the moves on the board (POST /api/game: the record
+// Match keeps), whose "threw_away_win" and "better" the page shows; the rule is the library's.
+async function recordOf(move) {
+  const texts = [...game.moves.slice(0, game.cursor).map((m) => m.text), move.move];
+  const answer = await api.game(game.rules, game.misere, game.start, texts);
+  return answer.moves[answer.moves.length - 1];
+}
+
 async function humanMove(move) {
   if (!humanTurn()) return;
   busy = true;
   const my = epoch;
   try {
-    const before = current.analysis;
     hideChooser();
     await board.animate(move);
-    const after = await analyze(state.tokensOf(move));
+    analyze(state.tokensOf(move)).catch(() => {});
+    const record = await recordOf(move);
     if (my !== epoch) return;
-    const threw = before.winner === 'first' && after.winner === 'first';
-    state.play(game, move, threw, before.winning_moves?.[0]?.description);
+    state.play(game, move, record.threw_away_win, record.better);
   } catch (e) {
     toast(e.message, 'error');
   } finally {
@@ -147,16 +154,14 @@ async function computerMove(my) {
     await sleep(COMPUTER_PAUSE_MS);
     if (my !== epoch) return;
     const now = state.position(game);
-    const before = await analyze(now);
     const answer = await api.move(game.rules, game.misere, now, game.level);
     if (my !== epoch) return;
     showComputerMove(answer.move.description);
     await board.animate(answer.move, { computer: true });
     if (answer.analysis) remember(state.tokensOf(answer.move), Promise.resolve(answer.analysis));
-    const after = await analyze(state.tokensOf(answer.move));
+    const record = await recordOf(answer.move);
     if (my !== epoch) return;
-    const threw = before.winner === 'first' && after.winner === 'first';
-    state.play(game, answer.move, threw, before.winning_moves?.[0]?.description);
+    state.play(game, answer.move, record.threw_away_win, record.better);
   } catch (e) {
     if (my === epoch) showBanner('error', `The computer could not move: ${e.message}`);
     return;

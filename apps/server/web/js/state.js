@@ -62,8 +62,9 @@ export function toMove(game) {
 }
 
 // Plays a move (a move object of the API: "move" notation, "description", "position" after)
-// made by whoever is to move; anything that was undone is forgotten.
-// `better` is the description of a move that would have won when this one threw a win away.
+// made by whoever is to move; anything that was undone is forgotten. `threw` and `better` (the
+// description of a move that would have won) are the library's record of the move
+// (POST /api/game), never decided here.
 export function play(game, move, threw, better = null) {
   game.moves = game.moves.slice(0, game.cursor);
   game.moves.push({
