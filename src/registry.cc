@@ -139,6 +139,8 @@ void add_heap_games(std::vector<RulesetEntry>& list) {
                   .summary = ZeroMoveNim().summary(),
                   .examples = {"zero-move"},
                   .make = plain<ZeroMoveNim>("zero-move"),
+                  .notation = "Heap sizes separated by spaces; 7x for a heap of 7 whose zero move "
+                              "is spent.",
                   .title = "Nim with zero moves"});
   list.push_back({.name = "subtraction",
                   .parameters = "S: 1,3,4 | all-but:1,2 | squares | powers-of-2 | fibonacci",
@@ -199,8 +201,13 @@ void add_heap_games(std::vector<RulesetEntry>& list) {
                   .make = plain<WythoffGame>("wythoff"),
                   .view = "queen",
                   .start = "3 5",
+                  .notation = "Pairs of heap sizes, x y for each queen, separated by spaces.",
                   .title = "Wythoff's game"});
 }
+
+// How the graph games write a position.
+constexpr const char* kGraphNotation =
+    "Edges a-b separated by commas, a lone vertex as its number (1-2,2-3,3).";
 
 void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
   list.push_back({.name = "node-kayles",
@@ -211,6 +218,7 @@ void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
                   // A ten-cycle with one chord: won by the first player, but only by two of
                   // its ten moves, in five moves of perfect play.
                   .start = "1-2,2-3,3-4,4-5,5-6,6-7,7-8,8-9,9-10,10-1,1-6",
+                  .notation = kGraphNotation,
                   .title = "Node Kayles"});
   list.push_back({.name = "staircase",
                   .summary = StaircaseNim().summary(),
@@ -218,20 +226,25 @@ void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
                   .make = plain<StaircaseNim>("staircase"),
                   .view = "heaps",
                   .start = "4 0 3 2",
+                  .notation = "The coins on each step, bottom step first, separated by spaces.",
                   .title = "Staircase Nim"});
-  list.push_back({.name = "fibonacci-nim",
-                  .summary = FibonacciNim().summary(),
-                  .examples = {"fibonacci-nim"},
-                  .make = shared_plain<FibonacciNim>("fibonacci-nim"),
-                  .view = "heaps",
-                  .start = "20",
-                  .title = "Fibonacci Nim"});
+  list.push_back(
+      {.name = "fibonacci-nim",
+       .summary = FibonacciNim().summary(),
+       .examples = {"fibonacci-nim"},
+       .make = shared_plain<FibonacciNim>("fibonacci-nim"),
+       .view = "heaps",
+       .start = "20",
+       .notation =
+           "Heap sizes separated by spaces; N/M for N objects left with the next take at most M.",
+       .title = "Fibonacci Nim"});
   list.push_back({.name = "arc-kayles",
                   .summary = ArcKayles().summary(),
                   .examples = {"arc-kayles"},
                   .make = shared_plain<ArcKayles>("arc-kayles"),
                   .view = "graph",
                   .start = "1-2,2-3,3-4,4-5,5-6,6-1,1-4",
+                  .notation = kGraphNotation,
                   .title = "Arc Kayles"});
   list.push_back({.name = "hackenbush",
                   .summary = GreenHackenbush().summary(),
@@ -239,6 +252,8 @@ void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
                   .make = plain<GreenHackenbush>("hackenbush"),
                   .view = "hackenbush",
                   .start = "0-1,1-2,2-0,2-3,3-3,0-4,4-5,4-5",
+                  .notation = "Edges a-b separated by commas, vertex 0 the ground; a loop as 2-2, "
+                              "a second edge between the same vertices written twice.",
                   .title = "Green Hackenbush"});
   list.push_back({.name = "digraph",
                   .summary = Digraph().summary(),
@@ -246,6 +261,8 @@ void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
                   .make = shared_plain<Digraph>("digraph"),
                   .view = "digraph",
                   .start = "s>a,s>b,s>c,a>c,b>c,b>d,c>e,d>e,d>f,e>g,f>g@s",
+                  .notation = "Arrows a>b separated by commas, then @ and the vertex holding the "
+                              "token; @a@b for two tokens.",
                   .title = "Token on a directed graph"});
 }
 
@@ -260,6 +277,7 @@ void add_board_games(std::vector<RulesetEntry>& list) {
                     .make = coin_game(name, game),
                     .view = "coins",
                     .start = start,
+                    .notation = "A row of coins, h for heads and t for tails.",
                     .title = title});
   }
   list.push_back({.name = "turning-corners",
@@ -268,20 +286,25 @@ void add_board_games(std::vector<RulesetEntry>& list) {
                   .make = plain<TurningCorners>("turning-corners"),
                   .view = "coins",
                   .start = "ttt/thh/tht",
+                  .notation = "Rows of coins, h for heads and t for tails, separated by /.",
                   .title = "Turning Corners"});
-  list.push_back({.name = "chomp",
-                  .summary = Chomp().summary(),
-                  .examples = {"chomp"},
-                  .make = shared_plain<Chomp>("chomp"),
-                  .view = "chomp",
-                  .start = "5 5 5 5",
-                  .title = "Chomp"});
+  list.push_back(
+      {.name = "chomp",
+       .summary = Chomp().summary(),
+       .examples = {"chomp"},
+       .make = shared_plain<Chomp>("chomp"),
+       .view = "chomp",
+       .start = "5 5 5 5",
+       .notation =
+           "The lengths of the bar's rows, top row first, each no longer than the one above.",
+       .title = "Chomp"});
   list.push_back({.name = "cram",
                   .summary = Cram().summary(),
                   .examples = {"cram"},
                   .make = shared_plain<Cram>("cram"),
                   .view = "cram",
                   .start = "..../.#../..../....",
+                  .notation = "Rows of . (empty) and # (filled) separated by /.",
                   .title = "Cram"});
 }
 

@@ -52,15 +52,21 @@ TEST_F(ServerApiTest, RulesetsListEveryRegistryEntryInOrder) {
     EXPECT_EQ(list[i]["parameters"], entry.parameters);
     EXPECT_EQ(list[i]["summary"], entry.summary);
     EXPECT_EQ(list[i]["examples"], json(entry.examples));
+    // What the page's new-game form shows: the registry's start, notation help and view.
+    EXPECT_EQ(list[i]["start"], entry.start);
+    EXPECT_EQ(list[i]["view"], entry.view);
+    EXPECT_EQ(list[i]["notation"]["syntax"], entry.notation);
+    EXPECT_EQ(list[i]["notation"]["example"], entry.start);
   }
 }
 
 TEST_F(ServerApiTest, ThreeFourFiveFirstPlayerWinsByTakingTwoFromHeapOne) {
-  const Answer a = post("/api/analyze", R"({"rules":"nim","misere":false,"heaps":[3,4,5]})");
+  const Answer a = post("/api/analyze", R"({"rules":"nim","misere":false,"position":"3 4 5"})");
   ASSERT_EQ(a.status, 200) << a.body.dump();
   EXPECT_EQ(a.body["rules"], "nim");
   EXPECT_EQ(a.body["convention"], "normal");
-  EXPECT_EQ(a.body["heaps"], json::parse("[3,4,5]"));
+  EXPECT_EQ(a.body["position"], "3 4 5");
+  EXPECT_EQ(a.body["components"][2]["fields"]["heaps"], json::parse("[5]"));
   EXPECT_EQ(a.body["grundy"], 2);
   EXPECT_EQ(a.body["winner"], "first");
   ASSERT_EQ(a.body["winning_moves"].size(), 1u);
@@ -74,7 +80,7 @@ TEST_F(ServerApiTest, ThreeFourFiveFirstPlayerWinsByTakingTwoFromHeapOne) {
 TEST_F(ServerApiTest, AnalyzeAnswersExactlyWhatAnalyzeJsonPrints) {
   // The CLI's `analyze --json` writes contract::analysis_json(); the API must add fields, never
   // differ.
-  const json request = {{"rules", "zero-move"}, {"misere", false}, {"heaps", {18, "47x", 34}}};
+  const json request = {{"rules", "zero-move"}, {"misere", false}, {"position", "18 47x  34"}};
   const Answer a = post_json("/api/analyze", request);
   ASSERT_EQ(a.status, 200) << a.body.dump();
   auto rules = make_ruleset("zero-move");
@@ -127,13 +133,13 @@ TEST_F(ServerApiTest, TerminalPositionIsMarked) {
 }
 
 TEST_F(ServerApiTest, PerfectComputerTakesTheWinningMove) {
-  const Answer a = post("/api/move", R"({"rules":"nim","heaps":[3,4,5],"level":"perfect"})");
+  const Answer a = post("/api/move", R"({"rules":"nim","position":"3 4 5","level":"perfect"})");
   ASSERT_EQ(a.status, 200) << a.body.dump();
   EXPECT_EQ(a.body["move"]["heap"], 1);
   EXPECT_EQ(a.body["move"]["take"], 2);
   EXPECT_EQ(a.body["move"]["result"], json::parse("[1,4,5]"));
   EXPECT_EQ(a.body["move"]["winning"], true);
-  EXPECT_EQ(a.body["analysis"]["heaps"], json::parse("[1,4,5]"));
+  EXPECT_EQ(a.body["analysis"]["position"], "1 4 5");
   EXPECT_EQ(a.body["analysis"]["winner"], "second");
 }
 
@@ -296,7 +302,7 @@ TEST_F(ServerApiTest, WrongTypesAre400NamingTheField) {
 }
 
 TEST_F(ServerApiTest, MissingAndUnknownFieldsAre400) {
-  expect_refused(post("/api/analyze", R"({"rules":"nim"})"), 400, "missing field \"heaps\"");
+  expect_refused(post("/api/analyze", R"({"rules":"nim"})"), 400, "missing field \"position\"");
   expect_refused(post("/api/analyze", R"({"heaps":[3],"misère":true})"), 400,
                  "unknown field \"misère\"");
   expect_refused(post("/api/grundy", R"({"rules":"kayles"})"), 400, "missing field \"count\"");

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "json.h"
 #include "server.h"
 
 namespace nimkit::server {
@@ -53,19 +54,24 @@ class ServerApiTest : public ::testing::Test {
     int status = 0;
     nlohmann::json body;
   };
+  // Every answer, a refusal too, names the contract version it speaks.
+  static Answer checked(Answer answer) {
+    EXPECT_EQ(answer.body.value("contract", 0), contract::kContractVersion) << answer.body.dump();
+    return answer;
+  }
   static Answer get(const std::string& path) {
     auto res = client().Get(path);
     EXPECT_TRUE(res) << "no answer to GET " << path;
     if (!res) return {};
     EXPECT_EQ(res->get_header_value("Content-Type"), "application/json") << path;
-    return {res->status, nlohmann::json::parse(res->body)};
+    return checked({res->status, nlohmann::json::parse(res->body)});
   }
   static Answer post(const std::string& path, const std::string& body) {
     auto res = client().Post(path, body, "application/json");
     EXPECT_TRUE(res) << "no answer to POST " << path;
     if (!res) return {};
     EXPECT_EQ(res->get_header_value("Content-Type"), "application/json") << path << " " << body;
-    return {res->status, nlohmann::json::parse(res->body)};
+    return checked({res->status, nlohmann::json::parse(res->body)});
   }
   static Answer post_json(const std::string& path, const nlohmann::json& body) {
     return post(path, body.dump());

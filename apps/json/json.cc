@@ -37,21 +37,6 @@ std::uint64_t string_size(const std::string& text) {
   return n;
 }
 
-// The JSON bytes of view fields as add_fields writes them: a number, or a list of numbers.
-std::uint64_t fields_size(const std::vector<ViewField>& fields) {
-  std::uint64_t n = 0;
-  for (const ViewField& f : fields) {
-    n += f.name.size() + 4;  // "name":  and a comma
-    if (f.scalar) {
-      n += f.values.empty() ? 1 : digits(f.values.front());
-      continue;
-    }
-    n += 2;
-    for (const std::uint64_t v : f.values) n += digits(v) + 1;
-  }
-  return n;
-}
-
 void add_fields(nlohmann::json& j, const std::vector<ViewField>& fields) {
   for (const ViewField& f : fields) {
     if (f.scalar) {
@@ -141,31 +126,6 @@ nlohmann::json nimber_json(Nimber value) {
   return to_string(value);
 }
 
-nlohmann::json position_fields(const Position& position) {
-  AnswerBudget unlimited(0, nullptr);
-  return std::move(position_fields(position, unlimited).value());
-}
-
-Result<nlohmann::json> position_fields(const Position& position, AnswerBudget& budget) {
-  nlohmann::json j = nlohmann::json::object();
-  for (const Component& c : position.components()) {
-    const std::vector<ViewField> fields = c.rules->view_fields(c.state);
-    if (!budget.charge(fields_size(fields))) return budget.stop_error();
-    add_fields(j, fields);
-  }
-  return j;
-}
-
-Result<nlohmann::json> heap_sizes_json(const Position& position, AnswerBudget& budget) {
-  nlohmann::json heaps = nlohmann::json::array();
-  for (const Component& c : position.components()) {
-    const std::vector<ViewField> fields = c.rules->view_fields(c.state);
-    if (!budget.work(fields_size(fields))) return budget.stop_error();
-    append_heaps(heaps, fields);
-  }
-  return heaps;
-}
-
 nlohmann::json move_json(const Position& before, const Move& move) {
   const auto& components = before.components();
   const Component& c = components[move.component];
@@ -200,7 +160,6 @@ nlohmann::json component_json(const Position& position, std::size_t c,
   part["title"] = ruleset_title(*comp.rules);
   part["view"] = std::string(comp.rules->view());
   part["items"] = comp.rules->format_state(comp.state);
-  if (has_heaps(view)) part["heaps"] = part["items"];
   part["label"] = comp.rules->label(comp.state, position.first_item(c));
   nlohmann::json fields = nlohmann::json::object();
   add_fields(fields, view);
@@ -246,14 +205,11 @@ Result<nlohmann::json> analysis_json(const Position& position, const Analysis& a
   // Piece by piece, each charged before the next is made: the position's fields and text, each
   // component, the explanation, then as many winning moves as the budget has room for.
   nlohmann::json j;
+  j["contract"] = kContractVersion;
   const Ruleset* single = position.single_ruleset();
   j["rules"] = single ? single->spec() : "sum";
   j["title"] = single ? ruleset_title(*single) : "Sum of games";
   j["convention"] = std::string(to_string(analysis.convention));
-  j["heaps"] = nlohmann::json::array();
-  auto fields = position_fields(position, budget);
-  if (!fields) return fields.failure();
-  j.update(*fields);
   j["position"] = format_position(position);
   if (!budget.charge(j["position"])) return budget.stop_error();
   if (analysis.grundy) j["grundy"] = nimber_json(*analysis.grundy);

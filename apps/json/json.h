@@ -1,5 +1,8 @@
 // JSON forms of positions, moves and analyses: the contract `nimkit analyze --json` and the HTTP
-// API share. Field names are stable; new fields may be added, none renamed.
+// API share. Within a contract version field names are stable (new fields may be added, none
+// renamed); a change that renames or drops one raises kContractVersion (docs/api.md says how to
+// migrate). A position is written in the game's own words: "position" (its notation text) and
+// "components", each with its view's fields; nothing outside a component's view speaks of heaps.
 #pragma once
 
 #include <algorithm>
@@ -15,6 +18,11 @@
 #include "nimkit/result.h"
 
 namespace nimkit::contract {
+
+// The version of the contract, written as "contract" in every answer. 2: positions as
+// "position" text and "components" (no top-level "heaps" or other view fields), requests take
+// "position".
+inline constexpr int kContractVersion = 2;
 
 // j as JSON text; invalid UTF-8 in any string becomes U+FFFD instead of throwing (every JSON dump
 // goes through it, so no input can abort the program).
@@ -74,24 +82,16 @@ class AnswerBudget {
 // readers stop there).
 nlohmann::json nimber_json(Nimber value);
 
-// The view fields of every component, lists of the same name joined in component order:
-// {"heaps": [3, 4, 5], "spent": [0, 0, 0]} for heaps, {"vertices": [...], "edges": [...]} for
-// graphs. With a budget, each component's fields are charged as they are added; fails with
-// budget.stopped().
-nlohmann::json position_fields(const Position& position);
-Result<nlohmann::json> position_fields(const Position& position, AnswerBudget& budget);
-
-// The heaps of the position's heap components, in order ("heaps" of position_fields), charging
-// the meter for the fields read.
-Result<nlohmann::json> heap_sizes_json(const Position& position, AnswerBudget& budget);
-
 // {"heap": 1, "take": 2, "result": [1,4,5], "move": "1 2", "description": "take 2 from heap 1",
-//  "position": "1 4 5", "component": 0}: the move's view fields ("heap" and "take" for heaps,
-// 1-based; "vertex" for graphs), "result" the heaps after the move (heap positions only).
+//  "position": "1 4 5", "component": 0}: the move's text, its description and the position's
+// text after it (all the library's), plus its view's move fields ("heap" and "take" for heaps,
+// 1-based; "vertex" for graphs); a move in a component drawn from heaps adds "result", the
+// position's heaps after the move (the heaps view reads what a move leaves from it).
 nlohmann::json move_json(const Position& before, const Move& move);
 
-// {"view", "rules", "items", "label", "fields", "grundy"} of component `c`; "heaps" repeats
-// "items" for heap components.
+// {"view", "rules", "title", "items", "label", "fields", "grundy"} of component `c`: "items" its
+// items as text, "fields" its view's fields ({"heaps": [3], "spent": [0]} for heaps,
+// {"vertices": [...], "edges": [...]} for graphs).
 nlohmann::json component_json(const Position& position, std::size_t c,
                               const std::optional<Nimber>& value);
 
@@ -100,9 +100,9 @@ nlohmann::json component_json(const Position& position, std::size_t c,
 // "winning_moves"}.
 nlohmann::json explanation_json(const Explanation& explanation);
 
-// {"rules", "convention", "heaps", "position", "grundy", "winner", "winning_moves",
-//  "winning_move_count", "method", "components", "explanation"}, plus the position's view fields;
-// "remoteness" (moves left with perfect play) when the analysis has it. With a budget, built
+// {"contract", "rules", "convention", "position", "grundy", "winner", "winning_moves",
+//  "winning_move_count", "method", "components", "explanation"}; "remoteness" (moves left with
+//  perfect play) when the analysis has it. With a budget, built
 // piece by piece within it, the winning moves last and only as many as fit it (the others left
 // unlisted, "winning_moves_unlisted" saying why); fails with budget.stopped() when the rest does
 // not fit.

@@ -18,6 +18,7 @@
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
 #include "nimkit/strategy.h"
+#include "nimkit/text.h"
 #include "nimkit/version.h"
 #include "request.h"
 
@@ -158,12 +159,40 @@ std::variant<std::optional<std::uint64_t>, ApiResponse> optional_u64(const json&
 
 namespace {
 
-// The game a request names: "rules" (default "nim"), "misere" (default false), "heaps".
-struct GameRequest {
-  std::shared_ptr<const Ruleset> rules;
-  Position position;
-  Convention convention = Convention::kNormal;
-};
+constexpr std::string_view kHeapsDeprecated =
+    "\"heaps\" is deprecated and will be refused by the next contract version: send the "
+    "position's text as \"position\" (e.g. \"3 4 5\")";
+
+// The tokens of the old "heaps" list: numbers or notation strings.
+std::variant<std::vector<std::string>, ApiResponse> heap_tokens(const json& heaps,
+                                                                const ApiLimits& limits) {
+  if (!heaps.is_array()) {
+    return bad_request(
+        fmt::format("\"heaps\" must be an array such as [3,4,5], got {}", type_name(heaps)));
+  }
+  if (heaps.empty()) return unprocessable("\"heaps\" is empty: give at least one heap");
+  if (heaps.size() > limits.max_heaps) {
+    return unprocessable(
+        fmt::format("{} heaps is more than the limit of {}", heaps.size(), limits.max_heaps));
+  }
+  std::vector<std::string> tokens;
+  for (std::size_t i = 0; i < heaps.size(); ++i) {
+    const json& heap = heaps[i];
+    if (heap.is_number_unsigned()) {
+      tokens.push_back(std::to_string(heap.get<std::uint64_t>()));
+    } else if (heap.is_string()) {
+      tokens.push_back(heap.get<std::string>());
+    } else {
+      return bad_request(fmt::format(
+          "heaps[{}] must be a non-negative integer up to 18446744073709551615 or a notation "
+          "string such as \"7x\", got {}",
+          i, type_name(heap)));
+    }
+  }
+  return tokens;
+}
+
+}  // namespace
 
 std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLimits& limits,
                                                   bool with_convention) {
@@ -178,29 +207,32 @@ std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLim
       game.convention = it->get<bool>() ? Convention::kMisere : Convention::kNormal;
     }
   }
-  auto heaps = body.find("heaps");
-  if (heaps == body.end()) return bad_request("missing field \"heaps\" (an array such as [3,4,5])");
-  if (!heaps->is_array()) {
-    return bad_request(
-        fmt::format("\"heaps\" must be an array such as [3,4,5], got {}", type_name(*heaps)));
+  const auto text = body.find("position");
+  const auto heaps = body.find("heaps");
+  if (text != body.end() && heaps != body.end()) {
+    return bad_request("give either \"position\" or the deprecated \"heaps\", not both");
   }
-  if (heaps->empty()) return unprocessable("\"heaps\" is empty: give at least one heap");
-  if (heaps->size() > limits.max_heaps) {
-    return unprocessable(
-        fmt::format("{} heaps is more than the limit of {}", heaps->size(), limits.max_heaps));
+  if (text == body.end() && heaps == body.end()) {
+    return bad_request(
+        "missing field \"position\" (the position's text such as \"3 4 5\"; the deprecated "
+        "\"heaps\" list is read too)");
+  }
+  if (text != body.end() && !text->is_string()) {
+    return bad_request(fmt::format(
+        "\"position\" must be the position's text such as \"3 4 5\", got {}", type_name(*text)));
   }
   std::vector<std::string> tokens;
-  for (std::size_t i = 0; i < heaps->size(); ++i) {
-    const json& heap = (*heaps)[i];
-    if (heap.is_number_unsigned()) {
-      tokens.push_back(std::to_string(heap.get<std::uint64_t>()));
-    } else if (heap.is_string()) {
-      tokens.push_back(heap.get<std::string>());
-    } else {
-      return bad_request(fmt::format(
-          "heaps[{}] must be a non-negative integer up to 18446744073709551615 or a notation "
-          "string such as \"7x\", got {}",
-          i, type_name(heap)));
+  if (heaps != body.end()) {
+    auto listed = heap_tokens(*heaps, limits);
+    if (auto* refusal = std::get_if<ApiResponse>(&listed)) return *refusal;
+    tokens = std::move(std::get<std::vector<std::string>>(listed));
+    game.deprecated = std::string(kHeapsDeprecated);
+  } else {
+    // As many words as the old list could hold heaps.
+    tokens = words(text->get_ref<const std::string&>());
+    if (tokens.size() > limits.max_heaps) {
+      return unprocessable(fmt::format("the position has {} tokens, more than the limit of {}",
+                                       tokens.size(), limits.max_heaps));
     }
   }
   auto rules = make_ruleset(std::get<std::string>(spec));
@@ -211,6 +243,8 @@ std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLim
   game.position = std::move(*position);
   return game;
 }
+
+namespace {
 
 // The analysis JSON of the CLI contract, plus "terminal" (no move is possible), built within
 // `budget`.
@@ -223,6 +257,8 @@ std::variant<json, ApiResponse> analysis_answer(const Position& position, Conven
   (*answer)["terminal"] = position.is_terminal();
   return std::move(*answer);
 }
+
+}  // namespace
 
 // Room an answer keeps beyond its pieces for the keys and scalars around them.
 constexpr std::uint64_t kAnswerEnvelope = 64 * 1024;
@@ -244,13 +280,18 @@ ApiResponse answered(json answer, const AnswerBudget& budget, std::uint64_t max_
   return ApiResponse{200, std::move(answer)};
 }
 
+namespace {
+
 json ruleset_json(const RulesetEntry& entry) {
   json j{{"name", entry.name},   {"parameters", entry.parameters}, {"summary", entry.summary},
          {"title", entry.title}, {"rules", entry.rules},           {"examples", entry.examples}};
-  // Heaps per component, from the first example that builds (the form needs it to draw random
-  // positions of a legal size).
+  // The view the page draws its components with, the position a new game starts from, and how a
+  // position is written (the form's help, with the start as its example): all the registry's.
   j["view"] = entry.view;
   j["start"] = entry.start;
+  j["notation"] = {{"syntax", entry.notation}, {"example", entry.start}};
+  // Heaps per component, from the first example that builds (the form needs it to draw random
+  // positions of a legal size).
   // Which picture of its values the Grundy view draws: "sequence", "grid" or "none".
   j["shape"] = std::string(to_string(ValueShape::kNone));
   for (const std::string& example : entry.examples) {
@@ -290,20 +331,22 @@ ApiResponse Api::rulesets() const {
 ApiResponse Api::analyze(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
   const Limits engine = engine_limits(std::move(meter));
   AnswerBudget budget = answer_budget(limits_.max_answer_bytes, engine);
-  Request request = parse_body(text, limits_, {"rules", "misere", "heaps"});
+  Request request = parse_body(text, limits_, {"rules", "misere", "position", "heaps"});
   if (request.refusal) return *request.refusal;
   auto game = parse_game(request.body, limits_, true);
   if (auto* refusal = std::get_if<ApiResponse>(&game)) return *refusal;
   const GameRequest& g = std::get<GameRequest>(game);
   auto answer = analysis_answer(g.position, g.convention, engine, budget);
   if (auto* refusal = std::get_if<ApiResponse>(&answer)) return *refusal;
+  if (g.deprecated) std::get<json>(answer)["deprecated"] = *g.deprecated;
   return answered(std::move(std::get<json>(answer)), budget, limits_.max_answer_bytes, engine);
 }
 
 ApiResponse Api::move(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
   const Limits engine = engine_limits(std::move(meter));
   AnswerBudget budget = answer_budget(limits_.max_answer_bytes, engine);
-  Request request = parse_body(text, limits_, {"rules", "misere", "heaps", "level", "seed"});
+  Request request =
+      parse_body(text, limits_, {"rules", "misere", "position", "heaps", "level", "seed"});
   if (request.refusal) return *request.refusal;
   auto game = parse_game(request.body, limits_, true);
   if (auto* refusal = std::get_if<ApiResponse>(&game)) return *refusal;
@@ -342,9 +385,8 @@ ApiResponse Api::move(std::string_view text, std::shared_ptr<WorkMeter> meter) c
   if (!chosen) return engine_refusal(chosen.failure(), engine);
   // The move and the position first: the analysis after it lists its moves in the room left.
   json moved = move_json(g.position, *chosen);
-  auto heaps = contract::heap_sizes_json(g.position, budget);
   json position = format_position(g.position);
-  if (!heaps || !budget.charge(moved) || !budget.charge(*heaps) || !budget.charge(position)) {
+  if (!budget.charge(moved) || !budget.charge(position)) {
     return budget_refusal(budget, engine);
   }
   const Position after = g.position.after(*chosen);
@@ -353,10 +395,14 @@ ApiResponse Api::move(std::string_view text, std::shared_ptr<WorkMeter> meter) c
   json& next = std::get<json>(after_analysis);
   // A move wins when it leaves the opponent (now "first" to move) a lost position.
   moved["winning"] = next["winner"] == "second";
-  json answer{{"rules", g.rules->spec()},    {"convention", std::string(to_string(g.convention))},
-              {"heaps", std::move(*heaps)},  {"position", std::move(position)},
-              {"level", level->to_string()}, {"seed", seed},
-              {"move", std::move(moved)},    {"analysis", std::move(next)}};
+  json answer{{"rules", g.rules->spec()},
+              {"convention", std::string(to_string(g.convention))},
+              {"position", std::move(position)},
+              {"level", level->to_string()},
+              {"seed", seed},
+              {"move", std::move(moved)},
+              {"analysis", std::move(next)}};
+  if (g.deprecated) answer["deprecated"] = *g.deprecated;
   return answered(std::move(answer), budget, limits_.max_answer_bytes, engine);
 }
 
@@ -405,27 +451,35 @@ std::variant<Selection, ApiResponse> select_moves(const Position& position, cons
     return unprocessable(fmt::format("there is no heap {}: the position has heaps 1 to {}", *heap,
                                      position.item_count()));
   }
-  if (take) {
-    // "HEAP:COUNT": every move taking COUNT from HEAP, whatever words its family types moves in.
-    auto parsed = parse_partial_move(position, fmt::format("{}:{}", *heap, *take), true, engine);
-    if (!parsed) return engine_refusal(parsed.failure(), engine);
-    keep(std::move(*parsed));
-    return out;
-  }
-  // Every move, or those of the component holding item "heap".
+  // Every move, or those of the component holding item "heap"; with "take", those whose move
+  // fields (the heaps view's "heap" and "take", as the ruleset writes them) are the ones asked.
   std::size_t first = 0;
   std::size_t last = position.components().size();
   if (heap) {
     while (first + 1 < last && position.first_item(first + 1) <= *heap) ++first;
     last = first + 1;
   }
+  const auto asked = [&](const Component& comp, const Option& option, std::size_t c) {
+    if (!take) return true;
+    bool heap_named = false;
+    bool take_named = false;
+    for (const ViewField& f : comp.rules->move_fields(comp.state, option, position.first_item(c))) {
+      if (!f.scalar || f.values.empty()) continue;
+      if (f.name == "heap") heap_named = f.values.front() == *heap;
+      if (f.name == "take") take_named = f.values.front() == *take;
+    }
+    return heap_named && take_named;
+  };
   for (std::size_t c = first; c < last; ++c) {
     const Component& comp = position.components()[c];
     const Count n = comp.rules->count_options(comp.state);
-    out.total += n;
-    for (Count i = 0; i < n && out.listed.size() < limit; ++i) {
+    if (!take) out.total += n;
+    for (Count i = 0; i < n && (take || out.listed.size() < limit); ++i) {
       if (!engine.charge()) return work_limit(engine);
-      out.listed.push_back(Move{c, comp.rules->option(comp.state, i)});
+      Option option = comp.rules->option(comp.state, i);
+      if (!asked(comp, option, c)) continue;
+      if (take) ++out.total;
+      if (out.listed.size() < limit) out.listed.push_back(Move{c, std::move(option)});
     }
   }
   return out;
@@ -437,7 +491,8 @@ ApiResponse Api::moves(std::string_view text, std::shared_ptr<WorkMeter> meter) 
   const Limits engine = engine_limits(std::move(meter));
   AnswerBudget budget = answer_budget(limits_.max_answer_bytes, engine);
   Request request = parse_body(
-      text, limits_, {"rules", "misere", "heaps", "heap", "take", "move", "partial", "limit"});
+      text, limits_,
+      {"rules", "misere", "position", "heaps", "heap", "take", "move", "partial", "limit"});
   if (request.refusal) return *request.refusal;
   auto game = parse_game(request.body, limits_, true);
   if (auto* refusal = std::get_if<ApiResponse>(&game)) return *refusal;
@@ -456,9 +511,8 @@ ApiResponse Api::moves(std::string_view text, std::shared_ptr<WorkMeter> meter) 
   if (auto* refusal = std::get_if<ApiResponse>(&selected)) return *refusal;
   const Selection& selection = std::get<Selection>(selected);
 
-  auto heaps = contract::heap_sizes_json(position, budget);
   json written = format_position(position);
-  if (!heaps || !budget.charge(*heaps) || !budget.charge(written)) {
+  if (!budget.charge(written)) {
     return budget_refusal(budget, engine);
   }
   // Writing a move's play notation can scan every option of its component (to tell whether its
@@ -483,9 +537,12 @@ ApiResponse Api::moves(std::string_view text, std::shared_ptr<WorkMeter> meter) 
     list.push_back(std::move(move));
   }
   const bool truncated = Count{list.size()} < selection.total;
-  json answer{{"rules", g.rules->spec()},       {"heaps", std::move(*heaps)},
-              {"position", std::move(written)}, {"count", nimber_json(selection.total)},
-              {"truncated", truncated},         {"moves", std::move(list)}};
+  json answer{{"rules", g.rules->spec()},
+              {"position", std::move(written)},
+              {"count", nimber_json(selection.total)},
+              {"truncated", truncated},
+              {"moves", std::move(list)}};
+  if (g.deprecated) answer["deprecated"] = *g.deprecated;
   return answered(std::move(answer), budget, limits_.max_answer_bytes, engine);
 }
 

@@ -60,6 +60,8 @@ struct ApiLimits {
   // Moves a request may enumerate or list (POST /api/move draws from every legal move): a fixed
   // memory budget per request, whatever the heaps.
   std::uint64_t max_request_moves = 250'000;
+  // Moves a POST /api/game record may hold: each is replayed and checked for a win thrown away.
+  std::size_t max_game_moves = 1'000;
   // Bytes of JSON one answer may take. Answers are built piece by piece (a move, a component),
   // each charged to this budget and to the request's meter (a step per 64 bytes), so one that
   // would pass it is refused with 422 naming it as soon as it does, never built whole.
@@ -82,17 +84,28 @@ class Api {
 
   // GET /api/health → {"status": "ok", "version": "0.1.0", "rulesets": N}
   ApiResponse health() const;
-  // GET /api/rulesets → {"rulesets": [{"name", "parameters", "summary", "examples"}, ...]}
+  // GET /api/rulesets → {"rulesets": [{"name", "parameters", "summary", "examples", "title",
+  // "rules", "view", "start", "notation": {"syntax", "example"}, "shape", "arity"?}, ...]}, all
+  // from the registry: what the page's new-game form offers, draws and says.
   ApiResponse rulesets() const;
-  // POST /api/analyze {"rules", "misere", "heaps"} → the `nimkit analyze --json` object, plus
-  // "components" (each component's heaps and Grundy value) when every value is known.
+  // POST /api/analyze {"rules", "misere", "position"} → the `nimkit analyze --json` object
+  // (the position's text and components with their view fields and Grundy values), plus
+  // "terminal". Every request with a position takes "position", its text; the old "heaps" list is
+  // read too, answered with "deprecated".
   ApiResponse analyze(std::string_view body, std::shared_ptr<WorkMeter> meter = nullptr) const;
-  // POST /api/move {"rules", "misere", "heaps", "level", "seed"} → the computer's move at that
-  // level and the analysis of the position it leaves.
+  // POST /api/move {"rules", "misere", "position", "level", "seed"} → the computer's move at
+  // that level and the analysis of the position it leaves.
   ApiResponse move(std::string_view body, std::shared_ptr<WorkMeter> meter = nullptr) const;
-  // POST /api/moves {"rules", "heaps", "heap"?, "take"?, "move"?} → legal moves: all of them,
-  // those of heap "heap", those taking "take" from it, or the one written in play notation.
+  // POST /api/moves {"rules", "position", "heap"?, "take"?, "move"?} → legal moves: all of
+  // them, those of item "heap"'s component, those whose move fields are that "heap" and "take",
+  // or the one written in play notation.
   ApiResponse moves(std::string_view body, std::shared_ptr<WorkMeter> meter = nullptr) const;
+  // POST /api/game {"rules", "misere", "position", "moves", "played"?} → the game's record as
+  // the library's Match keeps it: the start, every move given (its text, description, mover,
+  // whether it threw away a win and then a move that would have won, the position after it,
+  // whether it is played or taken back), whose turn it is, and the winner of a finished game.
+  // The first "played" moves (all by default) stand; the rest are taken back, for redo.
+  ApiResponse game(std::string_view body, std::shared_ptr<WorkMeter> meter = nullptr) const;
   // POST /api/grundy {"rules", "count"} → for a ruleset on one heap, g(0) .. g(count-1) (listed
   // and in bands) and the period with its proof, or how far the search for one went; for a
   // ruleset on pairs of heaps, the table g(a, b) for a, b < count.

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -12,7 +13,9 @@
 #include <variant>
 
 #include "api.h"
+#include "json.h"
 #include "nimkit/limits.h"
+#include "nimkit/position.h"
 
 namespace nimkit::server {
 
@@ -52,5 +55,31 @@ std::variant<std::string, ApiResponse> rules_field(const nlohmann::json& body,
 // An optional unsigned field, given as a JSON number or a decimal string.
 std::variant<std::optional<std::uint64_t>, ApiResponse> optional_u64(const nlohmann::json& body,
                                                                      std::string_view name);
+
+// The game a request names: "rules" (default "nim"), "misere" (default false), "position" (its
+// notation text, as a person types it). `deprecated` says so when the request gave the old
+// "heaps" list instead (read until the next contract version).
+struct GameRequest {
+  std::shared_ptr<const Ruleset> rules;
+  Position position;
+  Convention convention = Convention::kNormal;
+  std::optional<std::string> deprecated;
+};
+
+// The game of a parsed body ("misere" read only `with_convention`); a refusal naming the field.
+std::variant<GameRequest, ApiResponse> parse_game(const nlohmann::json& body,
+                                                  const ApiLimits& limits, bool with_convention);
+
+// The refusal of an answer its budget stopped: past its size limit, or past the request's work.
+ApiResponse budget_refusal(const contract::AnswerBudget& budget, const Limits& engine);
+
+// The budget of one answer's pieces: max_bytes less room for the keys around them, charged to
+// the request's meter.
+contract::AnswerBudget answer_budget(std::uint64_t max_bytes, const Limits& engine);
+
+// 200 with `answer`, or 422 naming the size limit (an answer whose pieces came near it is
+// measured whole, so none past max_bytes is ever written).
+ApiResponse answered(nlohmann::json answer, const contract::AnswerBudget& budget,
+                     std::uint64_t max_bytes, const Limits& engine);
 
 }  // namespace nimkit::server

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "connection.h"
+#include "json.h"
 #include "nimkit/quote.h"
 #include "static_files.h"
 
@@ -45,12 +46,14 @@ std::string_view reason(int status) {
   }
 }
 
-void send_json(httplib::Response& res, const ApiResponse& answer) {
+void send_json(httplib::Response& res, ApiResponse answer) {
   res.status = answer.status;
+  // Every answer, a refusal too, names the version of the contract it speaks.
+  nlohmann::json& body = answer.body;
+  if (body.is_object()) body["contract"] = contract::kContractVersion;
   // Invalid UTF-8 in a message (a byte of a user's multi-byte character) becomes U+FFFD rather
   // than an exception: dumping never fails.
-  res.set_content(answer.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
-                  "application/json");
+  res.set_content(contract::dump_json(body), "application/json");
   res.set_header("Cache-Control", "no-store");
 }
 
@@ -273,10 +276,8 @@ void Server::install_routes() {
   });
   using Handler = ApiResponse (Api::*)(std::string_view, std::shared_ptr<WorkMeter>) const;
   const std::pair<const char*, Handler> posts[] = {
-      {"/api/analyze", &Api::analyze},
-      {"/api/move", &Api::move},
-      {"/api/moves", &Api::moves},
-      {"/api/grundy", &Api::grundy},
+      {"/api/analyze", &Api::analyze}, {"/api/move", &Api::move}, {"/api/moves", &Api::moves},
+      {"/api/grundy", &Api::grundy},   {"/api/game", &Api::game},
   };
   const std::size_t max_body = options_.api.max_body_bytes;
   for (const auto& [path, handler] : posts) {

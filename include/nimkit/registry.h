@@ -30,6 +30,9 @@ struct RulesetEntry {
   // position to start a game from, in its notation.
   std::string view = "heaps";
   std::string start = "3 4 5";
+  // How a position is written, in words for people; `start` is its example.
+  std::string notation =
+      "Heap sizes separated by spaces; a component of another game as RULES:ITEMS (kayles:7).";
   // For people: the game's name ("Dawson's Chess") and its rules in plain words (the summary
   // when the entry gives none).
   std::string title = {};

@@ -13,7 +13,7 @@ test('Digraph: a game on arrows played by clicking where the token goes', async 
   // The form offers the entry and starts its position box from the entry's start.
   await page.click('#btn-new');
   await page.selectOption('#f-ruleset', 'digraph');
-  assert.match(await page.inputValue('#f-heaps'), /^\w+>\w+(,\w+>\w+)*@\w+$/);
+  assert.match(await page.inputValue('#f-position'), /^\w+>\w+(,\w+>\w+)*@\w+$/);
   await page.click('#f-cancel');
 
   // d has value 0, c 1, b 0 (its one move goes to c), a = mex{0, 1} = 2: a won position whose
@@ -57,8 +57,8 @@ test('Digraph: a game on arrows played by clicking where the token goes', async 
 
 test('Digraph: two tokens on one graph share one drawing', async () => {
   // Tokens on a and b of the path a>b>c: values 0 and 1, the first player wins by b>c.
-  // Arrows may be typed with spaces after the commas.
-  await newGame({ rules: 'digraph', heaps: 'a>b, b>c@a@b', first: 'human', level: 'perfect' });
+  // Arrows may be typed with spaces between them (a space after a comma is refused).
+  await newGame({ rules: 'digraph', heaps: 'a>b b>c@a@b', first: 'human', level: 'perfect' });
   assert.equal(await page.locator('.view-digraph svg.digraph').count(), 1);
   assert.deepEqual((await tokens()).sort(), ['a', 'b']);
   await page.getByRole('button', { name: 'move the token to c' }).click();

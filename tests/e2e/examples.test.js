@@ -124,7 +124,7 @@ async function everyExample(size, suffix) {
       const file = `example-${game.shot.replace(/[^A-Za-z0-9.]+/g, '-')}${suffix}.png`;
       await page.locator(size === PHONE ? '.board-card' : '#board').screenshot({ path: path.join(SCREENSHOTS, file) });
 
-      const listed = await api('/api/moves', { rules: game.rules, heaps: game.start.split(/\s+/), limit: 2000 });
+      const listed = await api('/api/moves', { rules: game.rules, position: game.start, limit: 2000 });
       assert.ok(listed.moves, `the server listed no moves: ${JSON.stringify(listed)}`);
       const legal = listed.moves.map((m) => m.description);
       await PLAY[game.view]();

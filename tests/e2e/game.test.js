@@ -180,7 +180,7 @@ test('Node Kayles: a graph game played by clicking vertices', async () => {
   // The form offers the entry, and starts its position box from the entry's start.
   await page.click('#btn-new');
   await page.selectOption('#f-ruleset', 'node-kayles');
-  assert.match(await page.inputValue('#f-heaps'), /^\d+-\d+(,\d+(-\d+)?)*$/);
+  assert.match(await page.inputValue('#f-position'), /^\d+-\d+(,\d+(-\d+)?)*$/);
   await page.click('#f-cancel');
 
   // The path 1-2-3-4-5: removing 3 takes 2 and 4 too and leaves 1 and 5, a lost position.
@@ -240,7 +240,7 @@ test('Arc Kayles: a graph game played by clicking edges', async () => {
   // The form offers the entry, and starts its position box from the entry's start.
   await page.click('#btn-new');
   await page.selectOption('#f-ruleset', 'arc-kayles');
-  assert.match(await page.inputValue('#f-heaps'), /^\d+-\d+(,\d+(-\d+)?)*$/);
+  assert.match(await page.inputValue('#f-position'), /^\d+-\d+(,\d+(-\d+)?)*$/);
   await page.click('#f-cancel');
 
   // The path 1-...-6 is Dawson's Kayles on 6 (value 3): removing edge 3-4 leaves 1-2 and 5-6,
@@ -271,7 +271,7 @@ test('Arc Kayles: a graph game played by clicking edges', async () => {
 test('Green Hackenbush: cutting edges of a picture on the ground', async () => {
   await page.click('#btn-new');
   await page.selectOption('#f-ruleset', 'hackenbush');
-  assert.match(await page.inputValue('#f-heaps'), /^\d+-\d+(,\d+-\d+)*$/);
+  assert.match(await page.inputValue('#f-position'), /^\d+-\d+(,\d+-\d+)*$/);
   await page.click('#f-cancel');
 
   // A triangle on the ground is *1: cutting its top edge 1-2 leaves two stalks of one edge.
@@ -308,7 +308,7 @@ test('the hint shows the library\'s explanation: the binary table and the reason
   await table.waitFor();
   // What the server explains for 3 4 5, as `nimkit analyze --explain` prints it.
   const answer = await (await fetch(new URL('api/analyze', BASE), {
-    method: 'POST', body: JSON.stringify({ rules: 'nim', misere: false, heaps: [3, 4, 5] }),
+    method: 'POST', body: JSON.stringify({ rules: 'nim', misere: false, position: '3 4 5' }),
   })).json();
   const { explanation } = answer;
   const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => ({

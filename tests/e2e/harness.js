@@ -96,7 +96,7 @@ export async function newGame({ rules = 'nim', params, misere = false, heaps, fi
   await page.selectOption('#f-ruleset', rules);
   if (params !== undefined) await page.fill('#f-params', params);
   await page.check(`input[name=convention][value=${misere ? 'misere' : 'normal'}]`);
-  await page.fill('#f-heaps', heaps);
+  await page.fill('#f-position', heaps);
   await page.check(`input[name=first][value=${first}]`);
   await page.check(`input[name=level][value=${level}]`);
   await until(page, () => document.getElementById('f-prediction').textContent.length > 0, null, 'the prediction');

@@ -12,7 +12,7 @@ async function start({ heaps, mode = 'learn', opponent = 'computer', first = 'hu
   await page.click('#btn-new');
   await page.selectOption('#f-ruleset', 'nim');
   await page.check('input[name=convention][value=normal]');
-  await page.fill('#f-heaps', heaps);
+  await page.fill('#f-position', heaps);
   await page.check(`input[name=mode][value=${mode}]`);
   await page.check(`input[name=opponent][value=${opponent}]`);
   await page.check(`input[name=first][value=${first}]`);

@@ -1,4 +1,4 @@
-// The JSON API, over fetch. Integers beyond 2^53 (heaps up to 2^64-1, Grundy values up to 2^128)
+// The JSON API, over fetch. Integers beyond 2^53 (sizes up to 2^64-1, Grundy values up to 2^128)
 // would lose digits in JSON.parse, so they are read back as decimal strings instead.
 
 function parseExact(text) {
@@ -43,10 +43,15 @@ async function call(method, path, body) {
   return data;
 }
 
+// A position is its text, or the tokens of its text (a saved game's), joined here.
+const text = (position) => (Array.isArray(position) ? position.join(' ') : position);
+
 export const api = {
   rulesets: () => call('GET', '/api/rulesets'),
-  analyze: (rules, misere, heaps) => call('POST', '/api/analyze', { rules, misere, heaps }),
-  move: (rules, misere, heaps, level) => call('POST', '/api/move', { rules, misere, heaps, level }),
-  moves: (rules, heaps, extra = {}) => call('POST', '/api/moves', { rules, heaps, ...extra }),
+  analyze: (rules, misere, position) => call('POST', '/api/analyze', { rules, misere, position: text(position) }),
+  move: (rules, misere, position, level) => call('POST', '/api/move', { rules, misere, position: text(position), level }),
+  moves: (rules, position, extra = {}) => call('POST', '/api/moves', { rules, position: text(position), ...extra }),
   grundy: (rules, count) => call('POST', '/api/grundy', { rules, count }),
+  // The record of a game from its start and its moves (the library's Match).
+  game: (rules, misere, start, moves) => call('POST', '/api/game', { rules, misere, position: text(start), moves }),
 };

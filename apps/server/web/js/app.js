@@ -9,7 +9,7 @@ import { Board } from './board.js';
 import { renderHint } from './hint.js';
 import { GrundyView } from './grundy.js';
 import { renderReview } from './review.js';
-import { setupNewGame, openNewGame, fillRulesetSelect, syncParams, madeOfHeaps } from './newgame.js';
+import { setupNewGame, openNewGame, syncParams } from './newgame.js';
 import * as state from './state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -53,25 +53,25 @@ const sideName = (side) => SIDE_NAMES[side];
 // The side of the player who wins with perfect play from the position after `index` plies.
 const favouredSide = (analysis, index) => state.sideOf(game, analysis.winner === 'first' ? index : index + 1);
 
-const analysisKey = (heaps) => `${game.rules}|${game.misere}|${heaps.join(' ')}`;
+const analysisKey = (tokens) => `${game.rules}|${game.misere}|${tokens.join(' ')}`;
 
 // The position with no components left, which ends a game whose components vanish when played
-// out (a graph's last vertex removed). The API refuses an empty "heaps" list, and nothing needs
+// out (a graph's last vertex removed). The API refuses an empty position, and nothing needs
 // asking: a sum of no games has no move, so the player to move has lost in normal play and won
 // in misère play (the other player moved last), as the server says of any terminal position.
 function emptyAnalysis() {
   return {
     rules: game.rules, convention: game.misere ? 'misere' : 'normal', position: '', components: [],
-    heaps: [], terminal: true, winner: game.misere ? 'first' : 'second', winning_moves: [],
+    terminal: true, winner: game.misere ? 'first' : 'second', winning_moves: [],
     winning_move_count: 0, method: 'none', explanation: {},
   };
 }
 
-async function analyze(heaps) {
-  if (heaps.length === 0) return emptyAnalysis();
-  const key = analysisKey(heaps);
+async function analyze(tokens) {
+  if (tokens.length === 0) return emptyAnalysis();
+  const key = analysisKey(tokens);
   if (!analyses.has(key)) {
-    const promise = api.analyze(game.rules, game.misere, heaps);
+    const promise = api.analyze(game.rules, game.misere, tokens);
     analyses.set(key, promise);
     promise.catch(() => analyses.delete(key));
   }
@@ -79,8 +79,8 @@ async function analyze(heaps) {
 }
 
 // Keeps an analysis that came with another answer (the computer's move), saving a request.
-function remember(heaps, promise) {
-  if (!analyses.has(analysisKey(heaps))) analyses.set(analysisKey(heaps), promise);
+function remember(tokens, promise) {
+  if (!analyses.has(analysisKey(tokens))) analyses.set(analysisKey(tokens), promise);
 }
 
 // --- moves the human can make ------------------------------------------------------------------
@@ -93,7 +93,7 @@ const host = {
     const summary = entryFor(game.rules)?.summary;
     toast(`${text}${summary ? ` — rules: ${summary}` : ''}.`, 'warn');
   },
-  // The server's moves for the current position matching `query` (e.g. {heap, take}), for when
+  // The server's moves for the current position matching `query` (a view's move fields), for when
   // the full list was too long to send.
   fetchMoves: async (query) => (await api.moves(game.rules, state.position(game), query)).moves,
 };
@@ -121,18 +121,25 @@ function humanTurn() {
   return game && !busy && current.analysis && !current.analysis.terminal && state.toMove(game) === 'human';
 }
 
+// The library's record of `move` played after the moves on the board (POST /api/game: the record
+// Match keeps), whose "threw_away_win" and "better" the page shows; the rule is the library's.
+async function recordOf(move) {
+  const texts = [...game.moves.slice(0, game.cursor).map((m) => m.text), move.move];
+  const answer = await api.game(game.rules, game.misere, game.start, texts);
+  return answer.moves[answer.moves.length - 1];
+}
+
 async function humanMove(move) {
   if (!humanTurn()) return;
   busy = true;
   const my = epoch;
   try {
-    const before = current.analysis;
     hideChooser();
     await board.animate(move);
-    const after = await analyze(state.tokensOf(move));
+    analyze(state.tokensOf(move)).catch(() => {});
+    const record = await recordOf(move);
     if (my !== epoch) return;
-    const threw = before.winner === 'first' && after.winner === 'first';
-    state.play(game, move, threw, before.winning_moves?.[0]?.description);
+    state.play(game, move, record.threw_away_win, record.better);
   } catch (e) {
     toast(e.message, 'error');
   } finally {
@@ -146,17 +153,15 @@ async function computerMove(my) {
   try {
     await sleep(COMPUTER_PAUSE_MS);
     if (my !== epoch) return;
-    const heaps = state.position(game);
-    const before = await analyze(heaps);
-    const answer = await api.move(game.rules, game.misere, heaps, game.level);
+    const now = state.position(game);
+    const answer = await api.move(game.rules, game.misere, now, game.level);
     if (my !== epoch) return;
     showComputerMove(answer.move.description);
     await board.animate(answer.move, { computer: true });
     if (answer.analysis) remember(state.tokensOf(answer.move), Promise.resolve(answer.analysis));
-    const after = await analyze(state.tokensOf(answer.move));
+    const record = await recordOf(answer.move);
     if (my !== epoch) return;
-    const threw = before.winner === 'first' && after.winner === 'first';
-    state.play(game, answer.move, threw, before.winning_moves?.[0]?.description);
+    state.play(game, answer.move, record.threw_away_win, record.better);
   } catch (e) {
     if (my === epoch) showBanner('error', `The computer could not move: ${e.message}`);
     return;
@@ -363,9 +368,9 @@ async function refresh() {
   hinted = false;
   $('hint-card').hidden = true;
   $('review-card').hidden = true;
-  const heaps = state.position(game);
+  const now = state.position(game);
   // Asked at once with the analysis, not after it: the page waits for one answer, not two.
-  const movesAsked = state.toMove(game) === 'human' ? api.moves(game.rules, heaps, { limit: 2000 }) : null;
+  const movesAsked = state.toMove(game) === 'human' ? api.moves(game.rules, now, { limit: 2000 }) : null;
   movesAsked?.catch(() => {});
   renderHeader();
   renderMoves();
@@ -377,7 +382,7 @@ async function refresh() {
   renderButtons();
   let analysis;
   try {
-    analysis = await analyze(heaps);
+    analysis = await analyze(now);
   } catch (e) {
     if (my === epoch) {
       document.body.dataset.phase = 'error';
@@ -412,7 +417,7 @@ async function refresh() {
     return;
   }
   try {
-    current.moves = await (movesAsked ?? api.moves(game.rules, heaps, { limit: 2000 }));
+    current.moves = await (movesAsked ?? api.moves(game.rules, now, { limit: 2000 }));
   } catch (e) {
     current.moves = null;
   }
@@ -462,8 +467,6 @@ const grundyView = new GrundyView({
   form: $('grundy-form'), summary: $('g-summary'), error: $('g-error'), facts: $('g-facts'),
   chart: $('g-chart'), legend: $('g-legend'), table: $('g-table'),
   getRulesets: () => rulesets, syncParams,
-  // Grundy sequences are g(n) of one heap: only heap rulesets have them.
-  fillRulesetSelect: (select) => fillRulesetSelect(select, madeOfHeaps),
 });
 
 function wire() {
@@ -530,14 +533,16 @@ async function main() {
   wire();
   // The game's analysis is asked alongside the ruleset list rather than after it.
   const rulesetsAsked = api.rulesets();
-  game = state.load() ?? state.newGame({ rules: 'nim', misere: false, heaps: ['3', '4', '5'], first: 'human', level: 'perfect' });
-  analyze(state.position(game)).catch(() => {});
+  game = state.load();
+  if (game) analyze(state.position(game)).catch(() => {});
   try {
     rulesets = (await rulesetsAsked).rulesets;
   } catch (e) {
     showBanner('error', `Cannot reach the nimkit server: ${escapeHtml(e.message)}`);
     return;
   }
+  // A first visit plays the registry's first ruleset from its start.
+  game ??= state.newGame({ rules: rulesets[0].name, misere: false, position: rulesets[0].start, first: 'human', level: 'perfect' });
   setupNewGame(rulesets, (settings) => {
     board.reset();
     game = state.newGame(settings);

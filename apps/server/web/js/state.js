@@ -4,10 +4,6 @@
 
 const STORAGE_KEY = 'nimkit.game';
 
-export function heapTokens(heaps) {
-  return heaps.map((h) => String(h));
-}
-
 // The position a move (from the API) leaves, as notation tokens ("3 4x 5" → ["3", "4x", "5"]).
 export function tokensOf(move) {
   return move.position.split(/\s+/).filter(Boolean);
@@ -17,16 +13,17 @@ export function tokensOf(move) {
 // 'learn' (predictions, values, hints, mistakes flagged at once) or 'play' (nothing about who is
 // winning until the game ends). `opponent` is 'computer' or 'human' (hot seat: two people on one
 // device, Player 1 and Player 2; `first` 'human' means Player 1 starts, 'computer' Player 2).
-export function newGame({ rules, misere, heaps, first, level, mode = 'learn', opponent = 'computer' }) {
+// `position` is the start's text as the server writes it.
+export function newGame({ rules, misere, position, first, level, mode = 'learn', opponent = 'computer' }) {
   return {
-    v: 1, rules, misere, start: heapTokens(heaps), first, level, mode, opponent, moves: [], cursor: 0,
+    v: 1, rules, misere, start: position.split(/\s+/).filter(Boolean), first, level, mode, opponent, moves: [], cursor: 0,
   };
 }
 
 // The same start with the players swapped: who moved first now moves second.
 export function rematch(game) {
   return newGame({
-    rules: game.rules, misere: game.misere, heaps: game.start, level: game.level,
+    rules: game.rules, misere: game.misere, position: game.start.join(' '), level: game.level,
     first: game.first === 'human' ? 'computer' : 'human', mode: modeOf(game), opponent: opponentOf(game),
   });
 }
@@ -65,8 +62,9 @@ export function toMove(game) {
 }
 
 // Plays a move (a move object of the API: "move" notation, "description", "position" after)
-// made by whoever is to move; anything that was undone is forgotten.
-// `better` is the description of a move that would have won when this one threw a win away.
+// made by whoever is to move; anything that was undone is forgotten. `threw` and `better` (the
+// description of a move that would have won) are the library's record of the move
+// (POST /api/game), never decided here.
 export function play(game, move, threw, better = null) {
   game.moves = game.moves.slice(0, game.cursor);
   game.moves.push({

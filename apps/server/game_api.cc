@@ -1,0 +1,120 @@
+// POST /api/game: the record of a game, as the library's Match keeps it, for a client that keeps
+// nothing but the game's parts (the page, which saves them in its link). The request carries the
+// rules, the start and the moves in move notation; the answer is the record Match::rebuild makes
+// of them, so the page and the terminal game keep one record by one rule.
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+#include "api.h"
+#include "json.h"
+#include "nimkit/analysis.h"
+#include "nimkit/match.h"
+#include "nimkit/notation.h"
+#include "request.h"
+
+namespace nimkit::server {
+namespace {
+
+using contract::AnswerBudget;
+using nlohmann::json;
+
+// The "moves" field: move notation strings, at most `max` of them.
+std::variant<std::vector<std::string>, ApiResponse> move_texts(const json& body, std::size_t max) {
+  std::vector<std::string> texts;
+  auto it = body.find("moves");
+  if (it == body.end()) return texts;
+  if (!it->is_array()) {
+    return bad_request(fmt::format("\"moves\" must be an array of moves such as [\"1 2\"], got {}",
+                                   type_name(*it)));
+  }
+  if (it->size() > max) {
+    return unprocessable(
+        fmt::format("{} moves is more than the limit of {} per game", it->size(), max));
+  }
+  for (std::size_t i = 0; i < it->size(); ++i) {
+    if (!(*it)[i].is_string()) {
+      return bad_request(
+          fmt::format("moves[{}] must be a move such as \"1 2\", got {}", i, type_name((*it)[i])));
+    }
+    texts.push_back((*it)[i].get<std::string>());
+  }
+  return texts;
+}
+
+// A move's entry in the record. A move that threw away a win names one that would have won from
+// the same position ("better"), the first winning move of its analysis when that fits the limits.
+Result<json> record_json(const Position& before, const MoveRecord& record, bool played,
+                         Convention convention, const Limits& engine) {
+  json j{{"move", record.text},
+         {"description", record.description},
+         {"mover", record.mover},
+         {"threw_away_win", record.threw_away_win},
+         {"position", format_position(record.after)},
+         {"played", played}};
+  if (record.threw_away_win) {
+    auto analysis = analyze(before, convention, engine);
+    if (!analysis && analysis.error_kind() == ErrorKind::kCancelled) return analysis.failure();
+    if (analysis && !analysis->winning_moves.empty()) {
+      j["better"] = describe(before, analysis->winning_moves.front());
+    }
+  }
+  return j;
+}
+
+}  // namespace
+
+ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
+  const Limits engine = engine_limits(std::move(meter));
+  AnswerBudget budget = answer_budget(limits_.max_answer_bytes, engine);
+  Request request =
+      parse_body(text, limits_, {"rules", "misere", "position", "heaps", "moves", "played"});
+  if (request.refusal) return *request.refusal;
+  auto parsed = parse_game(request.body, limits_, true);
+  if (auto* refusal = std::get_if<ApiResponse>(&parsed)) return *refusal;
+  GameRequest& g = std::get<GameRequest>(parsed);
+  auto texts = move_texts(request.body, limits_.max_game_moves);
+  if (auto* refusal = std::get_if<ApiResponse>(&texts)) return *refusal;
+  const auto& moves = std::get<std::vector<std::string>>(texts);
+  auto played_field = optional_u64(request.body, "played");
+  if (auto* refusal = std::get_if<ApiResponse>(&played_field)) return *refusal;
+  const std::uint64_t played =
+      std::get<std::optional<std::uint64_t>>(played_field).value_or(moves.size());
+  if (played > moves.size()) {
+    return unprocessable(
+        fmt::format("\"played\" {} is more than the {} moves given", played, moves.size()));
+  }
+
+  auto match = Match::rebuild(g.rules, g.position, g.convention, moves, played, engine);
+  if (!match) return engine_refusal(match.failure(), engine);
+  // The moves in the order they were made: those on the board, then those taken back (undone()
+  // holds the next one to play again last).
+  std::vector<const MoveRecord*> order;
+  for (const MoveRecord& r : match->history()) order.push_back(&r);
+  for (auto it = match->undone().rbegin(); it != match->undone().rend(); ++it) {
+    order.push_back(&*it);
+  }
+  json records = json::array();
+  const Position* before = &match->start();
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    auto record = record_json(*before, *order[i], i < played, g.convention, engine);
+    if (!record) return engine_refusal(record.failure(), engine);
+    if (!budget.charge(*record)) return budget_refusal(budget, engine);
+    records.push_back(std::move(*record));
+    before = &order[i]->after;
+  }
+  json answer{{"rules", g.rules->spec()},
+              {"convention", std::string(to_string(g.convention))},
+              {"start", format_position(match->start())},
+              {"position", format_position(match->position())},
+              {"played", played},
+              {"to_move", match->to_move()},
+              {"over", match->over()},
+              {"moves", std::move(records)}};
+  if (match->over()) answer["winner"] = match->winner();
+  if (g.deprecated) answer["deprecated"] = *g.deprecated;
+  return answered(std::move(answer), budget, limits_.max_answer_bytes, engine);
+}
+
+}  // namespace nimkit::server

@@ -1,0 +1,133 @@
+// POST /api/game: the record of a game is the library's Match, rebuilt from the game's parts the
+// client keeps. For every registry example: from its start, random legal moves, two taken back,
+// one played again — each answer compared with a Match the test keeps itself.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "api.h"
+#include "json.h"
+#include "nimkit/match.h"
+#include "nimkit/notation.h"
+#include "nimkit/registry.h"
+#include "server_test_fixture.h"
+
+namespace nimkit::server {
+namespace {
+
+using nlohmann::json;
+
+// The record the endpoint should answer: the moves on the board, then those taken back.
+json expected_moves(const Match& match) {
+  json out = json::array();
+  auto add = [&](const MoveRecord& r, bool played) {
+    out.push_back({{"move", r.text},
+                   {"description", r.description},
+                   {"mover", r.mover},
+                   {"threw_away_win", r.threw_away_win},
+                   {"position", format_position(r.after)},
+                   {"played", played}});
+  };
+  for (const MoveRecord& r : match.history()) add(r, true);
+  for (auto it = match.undone().rbegin(); it != match.undone().rend(); ++it) add(*it, false);
+  return out;
+}
+
+// The answer's moves without "better" (checked on its own below).
+json without_better(json moves) {
+  for (json& m : moves) m.erase("better");
+  return moves;
+}
+
+void expect_record(int status, const json& body, const Match& match, const std::string& what) {
+  ASSERT_EQ(status, 200) << what << body.dump();
+  EXPECT_EQ(without_better(body["moves"]), expected_moves(match)) << what;
+  EXPECT_EQ(body["position"], format_position(match.position())) << what;
+  EXPECT_EQ(body["start"], format_position(match.start())) << what;
+  EXPECT_EQ(body["played"], match.history().size()) << what;
+  EXPECT_EQ(body["to_move"], match.to_move()) << what;
+  EXPECT_EQ(body["over"], match.over()) << what;
+  if (match.over()) {
+    EXPECT_EQ(body["winner"], match.winner()) << what;
+  }
+}
+
+TEST_F(ServerApiTest, GameRecordIsTheLibrarysMatchForEveryExample) {
+  std::mt19937_64 rng(21);
+  const auto check = [](const Answer& a, const Match& match, const std::string& what) {
+    expect_record(a.status, a.body, match, what);
+  };
+  for (const RulesetEntry& entry : registry()) {
+    for (const std::string& example : entry.examples) {
+      for (const bool misere : {false, true}) {
+        auto rules = make_ruleset(example);
+        ASSERT_TRUE(rules.ok()) << example;
+        auto start = parse_position(entry.start, *rules);
+        ASSERT_TRUE(start.ok()) << example << " " << entry.start;
+        const Convention convention = misere ? Convention::kMisere : Convention::kNormal;
+        Match match(*rules, *start, convention, ApiLimits{}.engine);
+        json texts = json::array();
+        for (int ply = 0; ply < 6 && !match.over(); ++ply) {
+          const Position& now = match.position();
+          const Move move =
+              now.move_at(static_cast<Count>(rng() % static_cast<std::uint64_t>(now.move_count())));
+          texts.push_back(format_move(now, move));
+          match.play(move);
+        }
+        const std::string what = example + (misere ? " misere " : " normal ") + texts.dump();
+        json request = {
+            {"rules", example}, {"misere", misere}, {"position", entry.start}, {"moves", texts}};
+        check(post_json("/api/game", request), match, what);
+        // Undo twice, then redo once: the cursor "played" says where the board stands.
+        const std::size_t n = texts.size();
+        for (const std::size_t back : {std::size_t{2}, std::size_t{1}}) {
+          if (n < back) continue;
+          Match moved = match;
+          while (moved.history().size() > n - back) moved.undo();
+          request["played"] = n - back;
+          check(post_json("/api/game", request), moved, what + " back " + std::to_string(back));
+        }
+        if (n >= 2) {
+          Match redone = match;
+          redone.undo();
+          redone.undo();
+          ASSERT_TRUE(redone.redo());
+          request["played"] = n - 1;
+          check(post_json("/api/game", request), redone, what + " redo");
+        }
+      }
+    }
+  }
+}
+
+TEST_F(ServerApiTest, GameNamesAMoveThatWouldHaveWon) {
+  // From 3 4 5 (won for the player to move, by 1 2) "1 1" throws the win away.
+  const Answer a = post("/api/game", R"({"position":"3 4 5","moves":["1 1","2 4"]})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["moves"][0]["threw_away_win"], true);
+  EXPECT_EQ(a.body["moves"][0]["better"], "take 2 from heap 1");
+  EXPECT_EQ(a.body["moves"][0]["mover"], 0);
+  EXPECT_EQ(a.body["moves"][1]["mover"], 1);
+  EXPECT_EQ(a.body["to_move"], 0);
+  EXPECT_FALSE(a.body.contains("winner"));
+  const Answer over = post("/api/game", R"({"position":"1","moves":["1 1"]})");
+  EXPECT_EQ(over.body["over"], true);
+  EXPECT_EQ(over.body["winner"], 0);
+}
+
+TEST_F(ServerApiTest, BadGameRecordsAreRefusedNamingTheMove) {
+  expect_refused(post("/api/game", R"({"position":"3 4 5","moves":["1 2","1 2"]})"), 422, "move 2");
+  expect_refused(post("/api/game", R"({"position":"3 4 5","moves":["1 2"],"played":2})"), 422,
+                 "\"played\" 2 is more than the 1 moves given");
+  expect_refused(post("/api/game", R"({"position":"3 4 5","moves":"1 2"})"), 400,
+                 "\"moves\" must be an array");
+  expect_refused(post("/api/game", R"({"position":"3 4 5","moves":[12]})"), 400, "moves[0]");
+  expect_refused(post("/api/game", R"({"position":"1","moves":["1 1","1 1"]})"), 422,
+                 "move 2: the game is over");
+}
+
+}  // namespace
+}  // namespace nimkit::server
