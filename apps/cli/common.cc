@@ -161,7 +161,7 @@ Result<Game> make_game(const GameOptions& options) {
   // The ruleset first: a mistyped --rules is named even when no position follows.
   auto rules = make_ruleset(options.rules);
   if (!rules) return rules.failure();
-  if (options.heaps.empty()) return fail("no heaps given (e.g. 3 4 5)");
+  if (options.heaps.empty()) return fail("no position given (e.g. 3 4 5)");
   auto position = parse_position(options.heaps, *rules);
   if (!position) return position.failure();
   return Game{*rules, std::move(*position)};

@@ -44,6 +44,7 @@ int run_rules_one(const std::string& name) {
   fmt::print("Values: {}\n", to_string((*rules)->value_source()));
   auto start = parse_position(entry->start, *rules);
   if (!start) return report(start.failure());
+  fmt::print("Positions: {}\n", entry->notation);
   fmt::print("Position, e.g.: {}  (nimkit play --rules {} {})\n",
              format_position(*start, rules->get()), (*rules)->spec(), entry->start);
   fmt::print("{}", (*rules)->move_syntax());

@@ -66,7 +66,7 @@ def interrupt(call):
     [
         'nimkit.grundy_sequence("grundy", 10**9, threads=1)',
         'nimkit.grundy_sequence("octal:0.7777777777", 10**7, threads=1)',
-        'nimkit.analyze(nimkit.Position("moore:3:2,2,2,2,2,2,2,2,2,2"), misere=True, limit=10**9)',
+        'nimkit.analyze(nimkit.Position("moore:3:5,6,7,8,9,10,11,12,13,14"), misere=True, limit=10**9)',
         'nimkit.grundy_sequence("octal:0.7777777777", 10, threads=1).period(search=10**8)',
     ],
 )

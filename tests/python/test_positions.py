@@ -103,14 +103,14 @@ def test_match_play_undo_redo_save_load():
     assert not m.redo()
     assert m.transcript().splitlines() == TRANSCRIPT
     saved = m.save()
-    assert saved.startswith("nimkit-game 1\n") and "players ann bob" in saved
+    assert saved.startswith("nimkit-game 2\n") and "players ann bob" in saved
     again = nimkit.Match.load(saved)
     assert again.save() == saved and str(again.position) == str(m.position)
     with pytest.raises(ValueError, match="cannot take 9"):
         m.play("2 9")
     assert len(m.moves) == 2  # an illegal move changes nothing
     with pytest.raises(ValueError, match="line 5"):
-        nimkit.Match.load("nimkit-game 1\nrules nim\nconvention normal\nstart 3 4 5\nmove one two\n")
+        nimkit.Match.load("nimkit-game 2\nrules nim\nconvention normal\nstart 3 4 5\nmove one two\n")
 
 
 def test_nimbers():
@@ -131,4 +131,4 @@ def test_limits_raise_limit_error_naming_the_limit():
     with pytest.raises(nimkit.LimitError, match="node limit of 1000"):
         nimkit.analyze(nimkit.Position("chomp:" + ",".join(["20"] * 20)), limit=1000)
     with pytest.raises(nimkit.LimitError, match="work limit"):
-        nimkit.analyze(nimkit.Position("moore:3:2,2,2,2,2,2,2,2,2,2"), misere=True)
+        nimkit.analyze(nimkit.Position("moore:3:5,6,7,8,9,10,11,12,13,14"), misere=True)
