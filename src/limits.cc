@@ -45,6 +45,7 @@ std::string WorkMeter::reason() const {
     case Stop::kNone:
       return "";
     case Stop::kSteps:
+      if (!steps_name_.empty()) return steps_name_;
       return fmt::format("the work limit of {} steps", max_steps_);
     case Stop::kTime:
       return fmt::format("the time limit of {} ms", max_time_.count());

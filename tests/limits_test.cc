@@ -32,6 +32,14 @@ TEST(WorkMeter, StopsPastItsSteps) {
   EXPECT_FALSE(meter.charge(0));  // once stopped, it stays stopped
 }
 
+TEST(WorkMeter, AStepBudgetNamedByItsSetterIsStatedInThoseWords) {
+  nimkit::WorkMeter meter(10);
+  meter.name_steps("the work allowed by --limit 2 (10 steps)");
+  EXPECT_EQ(meter.reason(), "");
+  EXPECT_FALSE(meter.charge(11));
+  EXPECT_EQ(meter.reason(), "the work allowed by --limit 2 (10 steps)");
+}
+
 TEST(WorkMeter, HugeChargesDoNotWrap) {
   WorkMeter meter(1000);
   EXPECT_TRUE(meter.charge(10));

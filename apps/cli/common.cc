@@ -82,35 +82,13 @@ void cancel_work_on_sigterm(WorkMeter& meter) {
 
 bool terminated() { return g_terminate.load(); }
 
-namespace {
-
-// The --limit of the command and the work steps it allows, for messages in --limit's units.
-struct CommandLimit {
-  std::uint64_t limit = 0;
-  std::uint64_t steps = 0;
-};
-CommandLimit g_limit;
-
-// A stopped meter's message in the units --limit is given in: the library counts work steps
-// (five per position of --limit, at least kDefaultWorkSteps), the user set positions.
-std::string in_limit_units(const std::string& message) {
-  if (g_limit.steps == 0) return message;
-  const std::string steps = fmt::format("the work limit of {} steps", g_limit.steps);
-  const std::size_t at = message.find(steps);
-  if (at == std::string::npos) return message;
-  std::string out = message;
-  out.replace(
-      at, steps.size(),
-      fmt::format("the work allowed by --limit {} ({} steps)", g_limit.limit, g_limit.steps));
-  return out;
-}
-
-}  // namespace
-
 Limits command_limits(std::uint64_t limit) {
   // One knob for every kind of work, so that "raise the limit with --limit" always helps.
   Limits limits = scaled_limits(limit);
-  g_limit = {limit, limits.meter->max_steps()};
+  // The library counts work steps (five per position of --limit, at least kDefaultWorkSteps);
+  // the user set --limit: a stop names both.
+  limits.meter->name_steps(
+      fmt::format("the work allowed by --limit {} ({} steps)", limit, limits.meter->max_steps()));
   cancel_work_on_sigterm(*limits.meter);
   return limits;
 }
@@ -209,7 +187,7 @@ int report(std::string_view message) {
 
 int report(const Error& error) {
   if (error.kind != ErrorKind::kLimit) return report(error.message);
-  return report(fmt::format("{} (raise the limit with --limit)", in_limit_units(error.message)));
+  return report(fmt::format("{} (raise the limit with --limit)", error.message));
 }
 
 std::string line_too_long(std::uint64_t number, std::uint64_t max_line) {

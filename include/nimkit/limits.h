@@ -35,6 +35,9 @@ class WorkMeter {
   std::uint64_t used() const { return used_.load(std::memory_order_relaxed); }
   // The step budget (0: none).
   std::uint64_t max_steps() const { return max_steps_; }
+  // How reason() names the step budget, in the words of whoever set it (a front end's own
+  // option, say); by default "the work limit of N steps". Set before the meter is shared.
+  void name_steps(std::string name) { steps_name_ = std::move(name); }
   // What stopped the work, in words: "the work limit of 1000000 steps", "the time limit of
   // 1000 ms", "cancellation"; empty while work may go on.
   std::string reason() const;
@@ -48,6 +51,7 @@ class WorkMeter {
   std::atomic<std::uint64_t> next_clock_check_{0};
   std::atomic<Stop> stopped_{Stop::kNone};
   const std::atomic<bool>* cancel_flag_ = nullptr;
+  std::string steps_name_;
 };
 
 // Steps a command or request may spend by default: seconds of search or enumeration (a misère
