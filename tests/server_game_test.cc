@@ -118,6 +118,36 @@ TEST_F(ServerApiTest, GameNamesAMoveThatWouldHaveWon) {
   EXPECT_EQ(over.body["winner"], 0);
 }
 
+TEST_F(ServerApiTest, GameAnswersTheAnalysisAndMoveSyntaxOfWhereItStands) {
+  // Asked with "analysis", the record carries the analysis POST /api/analyze gives of the
+  // position the game stands at (the page's one request per move), taken-back moves aside.
+  const Answer a = post(
+      "/api/game",
+      R"({"rules":"kayles","position":"8 5","moves":["1 1","1 1-2","2 1"],"played":2,"analysis":true})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  const Answer direct = post("/api/analyze", R"({"rules":"kayles","position":"5 5"})");
+  ASSERT_EQ(direct.status, 200) << direct.body.dump();
+  EXPECT_EQ(a.body["position"], "5 5");
+  EXPECT_EQ(a.body["analysis"], direct.body);
+  // How moves are typed there: the ruleset's own syntax, once per syntax with its rulesets.
+  ASSERT_EQ(a.body["move_syntax"].size(), 1u) << a.body.dump();
+  EXPECT_EQ(a.body["move_syntax"][0]["syntax"], (*make_ruleset("kayles"))->move_syntax());
+  EXPECT_EQ(a.body["move_syntax"][0]["titles"], json::array({"Kayles"}));
+  const Answer sum = post("/api/game", R"({"position":"kayles:3 nim:2 kayles:1"})");
+  ASSERT_EQ(sum.status, 200) << sum.body.dump();
+  ASSERT_EQ(sum.body["move_syntax"].size(), 2u) << sum.body.dump();
+  EXPECT_EQ(sum.body["move_syntax"][1]["syntax"], (*make_ruleset("nim"))->move_syntax());
+  EXPECT_FALSE(sum.body.contains("analysis"));
+  // A game played out to nothing (a graph's last vertex gone) is analyzed too: terminal.
+  const Answer gone = post(
+      "/api/game", R"({"rules":"node-kayles","position":"1-2","moves":["1"],"analysis":true})");
+  ASSERT_EQ(gone.status, 200) << gone.body.dump();
+  EXPECT_EQ(gone.body["analysis"]["terminal"], true);
+  EXPECT_EQ(gone.body["move_syntax"], json::array());
+  expect_refused(post("/api/game", R"({"position":"3","analysis":1})"), 400,
+                 "\"analysis\" must be true or false");
+}
+
 TEST_F(ServerApiTest, BadGameRecordsAreRefusedNamingTheMove) {
   expect_refused(post("/api/game", R"({"position":"3 4 5","moves":["1 2","1 2"]})"), 422, "move 2");
   expect_refused(post("/api/game", R"({"position":"3 4 5","moves":["1 2"],"played":2})"), 422,

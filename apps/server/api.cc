@@ -244,10 +244,6 @@ std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLim
   return game;
 }
 
-namespace {
-
-// The analysis JSON of the CLI contract, plus "terminal" (no move is possible), built within
-// `budget`.
 std::variant<json, ApiResponse> analysis_answer(const Position& position, Convention convention,
                                                 const Limits& limits, AnswerBudget& budget) {
   auto analysis = analyze(position, convention, limits, AnalysisOptions{.remoteness = true});
@@ -257,8 +253,6 @@ std::variant<json, ApiResponse> analysis_answer(const Position& position, Conven
   (*answer)["terminal"] = position.is_terminal();
   return std::move(*answer);
 }
-
-}  // namespace
 
 // Room an answer keeps beyond its pieces for the keys and scalars around them.
 constexpr std::uint64_t kAnswerEnvelope = 64 * 1024;

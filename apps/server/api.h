@@ -104,7 +104,9 @@ class Api {
   // the library's Match keeps it: the start, every move given (its text, description, mover,
   // whether it threw away a win and then a move that would have won, the position after it,
   // whether it is played or taken back), whose turn it is, and the winner of a finished game.
-  // The first "played" moves (all by default) stand; the rest are taken back, for redo.
+  // The first "played" moves (all by default) stand; the rest are taken back, for redo. Also
+  // "move_syntax" (how moves are typed where the game stands) and, with "analysis": true, the
+  // analysis of that position.
   ApiResponse game(std::string_view body, std::shared_ptr<WorkMeter> meter = nullptr) const;
   // POST /api/grundy {"rules", "count"} → for a ruleset on one heap, g(0) .. g(count-1) (listed
   // and in bands) and the period with its proof, or how far the search for one went; for a
