@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -146,6 +147,46 @@ TEST_F(ServerApiTest, GameAnswersTheAnalysisAndMoveSyntaxOfWhereItStands) {
   EXPECT_EQ(gone.body["move_syntax"], json::array());
   expect_refused(post("/api/game", R"({"position":"3","analysis":1})"), 400,
                  "\"analysis\" must be true or false");
+}
+
+TEST_F(ServerApiTest, RandomStartsAreDrawnForHeapsAndGraphsAndLoad) {
+  const json listed = get("/api/rulesets").body["rulesets"];
+  std::size_t drawn = 0;
+  for (const json& entry : listed) {
+    const std::string name = entry["name"];
+    const bool random = entry["random"];
+    // Every ruleset on heaps, and the graph games, have a Random button.
+    EXPECT_EQ(random, entry.contains("arity") || entry["view"] == "graph" ||
+                          entry["view"] == "hackenbush" || entry["view"] == "digraph")
+        << name;
+    for (const std::string example : entry["examples"]) {
+      const json ask = {{"rules", example}, {"seed", 5}};
+      const Answer a = post_json("/api/random", ask);
+      if (!random) {
+        expect_refused(a, 422, "has no random start");
+        continue;
+      }
+      ASSERT_EQ(a.status, 200) << example << a.body.dump();
+      // What is drawn loads as it is written, and a seed repeats it.
+      const Answer start =
+          post_json("/api/analyze", {{"rules", example}, {"position", a.body["position"]}});
+      EXPECT_EQ(start.status, 200) << example << " " << a.body.dump() << start.body.dump();
+      EXPECT_EQ(start.body["position"], a.body["position"]) << example;
+      EXPECT_EQ(post_json("/api/random", ask).body["position"], a.body["position"]) << example;
+      ++drawn;
+    }
+  }
+  EXPECT_GT(drawn, 20u);
+  // Different seeds draw different graphs.
+  std::set<std::string> graphs;
+  for (int seed = 0; seed < 10; ++seed) {
+    graphs.insert(post_json("/api/random", {{"rules", "node-kayles"}, {"seed", seed}})
+                      .body["position"]
+                      .get<std::string>());
+  }
+  EXPECT_GT(graphs.size(), 5u);
+  expect_refused(post("/api/random", R"({"rules":"kayle"})"), 422, "unknown ruleset");
+  expect_refused(post("/api/random", R"({"rules":"nim","heaps":[1]})"), 400, "heaps");
 }
 
 TEST_F(ServerApiTest, BadGameRecordsAreRefusedNamingTheMove) {

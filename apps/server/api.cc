@@ -288,9 +288,12 @@ json ruleset_json(const RulesetEntry& entry) {
   // positions of a legal size).
   // Which picture of its values the Grundy view draws: "sequence", "grid" or "none".
   j["shape"] = std::string(to_string(ValueShape::kNone));
+  // Whether POST /api/random draws a start for it (the form's Random button).
+  j["random"] = false;
   for (const std::string& example : entry.examples) {
     if (auto rules = make_ruleset(example)) {
       if (const auto arity = heap_arity(**rules)) j["arity"] = *arity;
+      j["random"] = has_random_start(entry, **rules);
       j["shape"] = std::string(to_string(value_shape(**rules)));
       break;
     }

@@ -16,6 +16,7 @@
 #include "json.h"
 #include "nimkit/limits.h"
 #include "nimkit/position.h"
+#include "nimkit/registry.h"
 
 namespace nimkit::server {
 
@@ -76,6 +77,8 @@ std::variant<nlohmann::json, ApiResponse> analysis_answer(const Position& positi
                                                           Convention convention,
                                                           const Limits& limits,
                                                           contract::AnswerBudget& budget);
+// Whether POST /api/random draws starts for the rulesets of `entry` (`rules`, one of them).
+bool has_random_start(const RulesetEntry& entry, const Ruleset& rules);
 // The refusal of an answer its budget stopped: past its size limit, or past the request's work.
 ApiResponse budget_refusal(const contract::AnswerBudget& budget, const Limits& engine);
 
