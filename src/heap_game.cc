@@ -179,9 +179,11 @@ std::vector<std::string> HeapGame::format_state(const State& state) const {
 std::size_t HeapGame::item_count(const State& state) const { return state.size() / 2; }
 
 std::string HeapGame::label(const State& state, std::size_t first_item) const {
+  // A game whose moves knock pins calls its heaps rows, as its moves do ("knock pin 2 of row 1").
+  const bool rows = arity() == 1 && move_words() == MoveWords::kPins;
   const std::size_t n = item_count(state);
-  if (n == 1) return fmt::format("heap {}", first_item);
-  return fmt::format("heaps {}-{}", first_item, first_item + n - 1);
+  if (n == 1) return fmt::format("{} {}", rows ? "row" : "heap", first_item);
+  return fmt::format("{} {}-{}", rows ? "rows" : "heaps", first_item, first_item + n - 1);
 }
 
 std::vector<ViewField> HeapGame::view_fields(const State& state) const {

@@ -95,6 +95,14 @@ TEST(MoveWords, EachFamilysHelpSaysItsOwnWords) {
             std::string::npos);
 }
 
+// A component is labelled in its moves' words: a row of pins is "row 1", as "knock pin 2 of row 1".
+TEST(MoveWords, RowsOfPinsAreLabelledRows) {
+  const nimkit::Position kayles = position("7 5", "kayles");
+  EXPECT_EQ(kayles.components()[0].rules->label(kayles.components()[0].state, 1), "row 1");
+  const nimkit::Position grundy = position("7", "grundy");
+  EXPECT_EQ(grundy.components()[0].rules->label(grundy.components()[0].state, 1), "heap 1");
+}
+
 // Version 1 wrote a bowling row's moves in the take notation: "1 2" took two pins from row 1 (it
 // knocks pin 2 now). Such a file still loads as the game it recorded.
 TEST(MoveWords, SavedGamesOfTheTakeNotationStillLoad) {

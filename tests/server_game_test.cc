@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -116,6 +117,76 @@ TEST_F(ServerApiTest, GameNamesAMoveThatWouldHaveWon) {
   const Answer over = post("/api/game", R"({"position":"1","moves":["1 1"]})");
   EXPECT_EQ(over.body["over"], true);
   EXPECT_EQ(over.body["winner"], 0);
+}
+
+TEST_F(ServerApiTest, GameAnswersTheAnalysisAndMoveSyntaxOfWhereItStands) {
+  // Asked with "analysis", the record carries the analysis POST /api/analyze gives of the
+  // position the game stands at (the page's one request per move), taken-back moves aside.
+  const Answer a = post(
+      "/api/game",
+      R"({"rules":"kayles","position":"8 5","moves":["1 1","1 1-2","2 1"],"played":2,"analysis":true})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  const Answer direct = post("/api/analyze", R"({"rules":"kayles","position":"5 5"})");
+  ASSERT_EQ(direct.status, 200) << direct.body.dump();
+  EXPECT_EQ(a.body["position"], "5 5");
+  EXPECT_EQ(a.body["analysis"], direct.body);
+  // How moves are typed there: the ruleset's own syntax, once per syntax with its rulesets.
+  ASSERT_EQ(a.body["move_syntax"].size(), 1u) << a.body.dump();
+  EXPECT_EQ(a.body["move_syntax"][0]["syntax"], (*make_ruleset("kayles"))->move_syntax());
+  EXPECT_EQ(a.body["move_syntax"][0]["titles"], json::array({"Kayles"}));
+  const Answer sum = post("/api/game", R"({"position":"kayles:3 nim:2 kayles:1"})");
+  ASSERT_EQ(sum.status, 200) << sum.body.dump();
+  ASSERT_EQ(sum.body["move_syntax"].size(), 2u) << sum.body.dump();
+  EXPECT_EQ(sum.body["move_syntax"][1]["syntax"], (*make_ruleset("nim"))->move_syntax());
+  EXPECT_FALSE(sum.body.contains("analysis"));
+  // A game played out to nothing (a graph's last vertex gone) is analyzed too: terminal.
+  const Answer gone = post(
+      "/api/game", R"({"rules":"node-kayles","position":"1-2","moves":["1"],"analysis":true})");
+  ASSERT_EQ(gone.status, 200) << gone.body.dump();
+  EXPECT_EQ(gone.body["analysis"]["terminal"], true);
+  EXPECT_EQ(gone.body["move_syntax"], json::array());
+  expect_refused(post("/api/game", R"({"position":"3","analysis":1})"), 400,
+                 "\"analysis\" must be true or false");
+}
+
+TEST_F(ServerApiTest, RandomStartsAreDrawnForHeapsAndGraphsAndLoad) {
+  const json listed = get("/api/rulesets").body["rulesets"];
+  std::size_t drawn = 0;
+  for (const json& entry : listed) {
+    const std::string name = entry["name"];
+    const bool random = entry["random"];
+    // Every ruleset on heaps, and the graph games, have a Random button.
+    EXPECT_EQ(random, entry.contains("arity") || entry["view"] == "graph" ||
+                          entry["view"] == "hackenbush" || entry["view"] == "digraph")
+        << name;
+    for (const std::string example : entry["examples"]) {
+      const json ask = {{"rules", example}, {"seed", 5}};
+      const Answer a = post_json("/api/random", ask);
+      if (!random) {
+        expect_refused(a, 422, "has no random start");
+        continue;
+      }
+      ASSERT_EQ(a.status, 200) << example << a.body.dump();
+      // What is drawn loads as it is written, and a seed repeats it.
+      const Answer start =
+          post_json("/api/analyze", {{"rules", example}, {"position", a.body["position"]}});
+      EXPECT_EQ(start.status, 200) << example << " " << a.body.dump() << start.body.dump();
+      EXPECT_EQ(start.body["position"], a.body["position"]) << example;
+      EXPECT_EQ(post_json("/api/random", ask).body["position"], a.body["position"]) << example;
+      ++drawn;
+    }
+  }
+  EXPECT_GT(drawn, 20u);
+  // Different seeds draw different graphs.
+  std::set<std::string> graphs;
+  for (int seed = 0; seed < 10; ++seed) {
+    graphs.insert(post_json("/api/random", {{"rules", "node-kayles"}, {"seed", seed}})
+                      .body["position"]
+                      .get<std::string>());
+  }
+  EXPECT_GT(graphs.size(), 5u);
+  expect_refused(post("/api/random", R"({"rules":"kayle"})"), 422, "unknown ruleset");
+  expect_refused(post("/api/random", R"({"rules":"nim","heaps":[1]})"), 400, "heaps");
 }
 
 TEST_F(ServerApiTest, BadGameRecordsAreRefusedNamingTheMove) {

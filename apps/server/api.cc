@@ -244,10 +244,6 @@ std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLim
   return game;
 }
 
-namespace {
-
-// The analysis JSON of the CLI contract, plus "terminal" (no move is possible), built within
-// `budget`.
 std::variant<json, ApiResponse> analysis_answer(const Position& position, Convention convention,
                                                 const Limits& limits, AnswerBudget& budget) {
   auto analysis = analyze(position, convention, limits, AnalysisOptions{.remoteness = true});
@@ -257,8 +253,6 @@ std::variant<json, ApiResponse> analysis_answer(const Position& position, Conven
   (*answer)["terminal"] = position.is_terminal();
   return std::move(*answer);
 }
-
-}  // namespace
 
 // Room an answer keeps beyond its pieces for the keys and scalars around them.
 constexpr std::uint64_t kAnswerEnvelope = 64 * 1024;
@@ -294,9 +288,12 @@ json ruleset_json(const RulesetEntry& entry) {
   // positions of a legal size).
   // Which picture of its values the Grundy view draws: "sequence", "grid" or "none".
   j["shape"] = std::string(to_string(ValueShape::kNone));
+  // Whether POST /api/random draws a start for it (the form's Random button).
+  j["random"] = false;
   for (const std::string& example : entry.examples) {
     if (auto rules = make_ruleset(example)) {
       if (const auto arity = heap_arity(**rules)) j["arity"] = *arity;
+      j["random"] = has_random_start(entry, **rules);
       j["shape"] = std::string(to_string(value_shape(**rules)));
       break;
     }

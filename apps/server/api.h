@@ -85,8 +85,8 @@ class Api {
   // GET /api/health → {"status": "ok", "version": "0.1.0", "rulesets": N}
   ApiResponse health() const;
   // GET /api/rulesets → {"rulesets": [{"name", "parameters", "summary", "examples", "title",
-  // "rules", "view", "start", "notation": {"syntax", "example"}, "shape", "arity"?}, ...]}, all
-  // from the registry: what the page's new-game form offers, draws and says.
+  // "rules", "view", "start", "notation": {"syntax", "example"}, "shape", "random", "arity"?},
+  // ...]}, all from the registry: what the page's new-game form offers, draws and says.
   ApiResponse rulesets() const;
   // POST /api/analyze {"rules", "misere", "position"} → the `nimkit analyze --json` object
   // (the position's text and components with their view fields and Grundy values), plus
@@ -104,8 +104,13 @@ class Api {
   // the library's Match keeps it: the start, every move given (its text, description, mover,
   // whether it threw away a win and then a move that would have won, the position after it,
   // whether it is played or taken back), whose turn it is, and the winner of a finished game.
-  // The first "played" moves (all by default) stand; the rest are taken back, for redo.
+  // The first "played" moves (all by default) stand; the rest are taken back, for redo. Also
+  // "move_syntax" (how moves are typed where the game stands) and, with "analysis": true, the
+  // analysis of that position.
   ApiResponse game(std::string_view body, std::shared_ptr<WorkMeter> meter = nullptr) const;
+  // POST /api/random {"rules", "seed"?} → {"rules", "position", "seed"}: a random start for a
+  // ruleset whose entry in GET /api/rulesets says "random" (heaps, graphs), in its notation.
+  ApiResponse random_start(std::string_view body, std::shared_ptr<WorkMeter> meter = nullptr) const;
   // POST /api/grundy {"rules", "count"} → for a ruleset on one heap, g(0) .. g(count-1) (listed
   // and in bands) and the period with its proof, or how far the search for one went; for a
   // ruleset on pairs of heaps, the table g(a, b) for a, b < count.

@@ -4,6 +4,7 @@
 // of them, so the page and the terminal game keep one record by one rule.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "nimkit/analysis.h"
 #include "nimkit/match.h"
 #include "nimkit/notation.h"
+#include "nimkit/registry.h"
 #include "request.h"
 
 namespace nimkit::server {
@@ -63,13 +65,32 @@ Result<json> record_json(const Position& before, const MoveRecord& record, bool 
   return j;
 }
 
+// How moves are typed in `position`: each of its rulesets' move syntax once, with the title of
+// the rulesets using it (the page's move box, as `help` in the terminal game).
+json move_syntax_json(const Position& position) {
+  json list = json::array();
+  for (const Component& comp : position.components()) {
+    const std::string syntax = comp.rules->move_syntax();
+    const std::string title = ruleset_title(*comp.rules);
+    auto known = std::find_if(list.begin(), list.end(),
+                              [&](const json& entry) { return entry["syntax"] == syntax; });
+    if (known == list.end()) {
+      list.push_back({{"syntax", syntax}, {"titles", json::array({title})}});
+    } else if (std::find((*known)["titles"].begin(), (*known)["titles"].end(), title) ==
+               (*known)["titles"].end()) {
+      (*known)["titles"].push_back(title);
+    }
+  }
+  return list;
+}
+
 }  // namespace
 
 ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
   const Limits engine = engine_limits(std::move(meter));
   AnswerBudget budget = answer_budget(limits_.max_answer_bytes, engine);
-  Request request =
-      parse_body(text, limits_, {"rules", "misere", "position", "heaps", "moves", "played"});
+  Request request = parse_body(
+      text, limits_, {"rules", "misere", "position", "heaps", "moves", "played", "analysis"});
   if (request.refusal) return *request.refusal;
   auto parsed = parse_game(request.body, limits_, true);
   if (auto* refusal = std::get_if<ApiResponse>(&parsed)) return *refusal;
@@ -77,6 +98,12 @@ ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) c
   auto texts = move_texts(request.body, limits_.max_game_moves);
   if (auto* refusal = std::get_if<ApiResponse>(&texts)) return *refusal;
   const auto& moves = std::get<std::vector<std::string>>(texts);
+  auto analysis_field = request.body.find("analysis");
+  if (analysis_field != request.body.end() && !analysis_field->is_boolean()) {
+    return bad_request(
+        fmt::format("\"analysis\" must be true or false, got {}", type_name(*analysis_field)));
+  }
+  const bool with_analysis = analysis_field != request.body.end() && analysis_field->get<bool>();
   auto played_field = optional_u64(request.body, "played");
   if (auto* refusal = std::get_if<ApiResponse>(&played_field)) return *refusal;
   const std::uint64_t played =
@@ -111,8 +138,14 @@ ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) c
               {"played", played},
               {"to_move", match->to_move()},
               {"over", match->over()},
-              {"moves", std::move(records)}};
+              {"moves", std::move(records)},
+              {"move_syntax", move_syntax_json(match->position())}};
   if (match->over()) answer["winner"] = match->winner();
+  if (with_analysis) {
+    auto analysis = analysis_answer(match->position(), g.convention, engine, budget);
+    if (auto* refusal = std::get_if<ApiResponse>(&analysis)) return *refusal;
+    answer["analysis"] = std::move(std::get<json>(analysis));
+  }
   if (g.deprecated) answer["deprecated"] = *g.deprecated;
   return answered(std::move(answer), budget, limits_.max_answer_bytes, engine);
 }

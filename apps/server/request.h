@@ -16,6 +16,7 @@
 #include "json.h"
 #include "nimkit/limits.h"
 #include "nimkit/position.h"
+#include "nimkit/registry.h"
 
 namespace nimkit::server {
 
@@ -70,6 +71,14 @@ struct GameRequest {
 std::variant<GameRequest, ApiResponse> parse_game(const nlohmann::json& body,
                                                   const ApiLimits& limits, bool with_convention);
 
+// The analysis JSON of the CLI contract (with remoteness), plus "terminal" (no move is possible),
+// built within `budget`; POST /api/analyze, /api/move and /api/game answer it.
+std::variant<nlohmann::json, ApiResponse> analysis_answer(const Position& position,
+                                                          Convention convention,
+                                                          const Limits& limits,
+                                                          contract::AnswerBudget& budget);
+// Whether POST /api/random draws starts for the rulesets of `entry` (`rules`, one of them).
+bool has_random_start(const RulesetEntry& entry, const Ruleset& rules);
 // The refusal of an answer its budget stopped: past its size limit, or past the request's work.
 ApiResponse budget_refusal(const contract::AnswerBudget& budget, const Limits& engine);
 

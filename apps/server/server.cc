@@ -276,8 +276,9 @@ void Server::install_routes() {
   });
   using Handler = ApiResponse (Api::*)(std::string_view, std::shared_ptr<WorkMeter>) const;
   const std::pair<const char*, Handler> posts[] = {
-      {"/api/analyze", &Api::analyze}, {"/api/move", &Api::move}, {"/api/moves", &Api::moves},
-      {"/api/grundy", &Api::grundy},   {"/api/game", &Api::game},
+      {"/api/analyze", &Api::analyze}, {"/api/move", &Api::move},
+      {"/api/moves", &Api::moves},     {"/api/grundy", &Api::grundy},
+      {"/api/game", &Api::game},       {"/api/random", &Api::random_start},
   };
   const std::size_t max_body = options_.api.max_body_bytes;
   for (const auto& [path, handler] : posts) {

@@ -36,8 +36,8 @@ async function games() {
 // Opens `game` as a shared link would: the game is in the URL.
 async function open(game) {
   const saved = {
-    v: 1, rules: game.rules, misere: false, start: game.start.split(/\s+/), first: 'human',
-    level: 'perfect', mode: 'learn', opponent: 'computer', moves: [], cursor: 0,
+    v: 2, rules: game.rules, misere: false, start: game.start, first: 'human',
+    level: 'perfect', mode: 'learn', opponent: 'computer', moves: [], played: 0,
   };
   const code = Buffer.from(JSON.stringify(saved)).toString('base64url');
   // From a blank page, so that the link loads once (a hash change alone would not reload it,

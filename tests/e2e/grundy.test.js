@@ -44,7 +44,7 @@ test('octal 0.16 shows its period 149459 as proved, as the CLI proves it', async
   // One plot gets a bounded share of the server's work; a busy machine may need a second press,
   // and the page says so plainly meanwhile.
   for (let i = 0; i < 10 && await page.locator('#g-status').getAttribute('data-proved') !== 'true'; i += 1) {
-    assert.match(await page.locator('#g-status').textContent(), /^Not proved: checked up to heap [\d,]+\. .*Press Plot again/);
+    assert.match(await page.locator('#g-status').textContent(), /^Not proved: checked up to n = [\d,]+\. .*Press Plot again/);
     await submit();
   }
   const status = await page.locator('#g-status').textContent();
@@ -127,7 +127,7 @@ test('refusals speak of the page, never of command-line options', async () => {
   // Grundy's game has no period: a million values need more than one plot's work.
   await plot('grundy', undefined, 1000000);
   const stopped = await page.locator('#g-error').textContent();
-  assert.match(stopped, /Values are known up to heap [\d,]+\. Press Plot again/);
+  assert.match(stopped, /Values are known up to n = [\d,]+\. Press Plot again/);
   assert.doesNotMatch(stopped, /--|limit with/);
 });
 

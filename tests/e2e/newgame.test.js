@@ -3,7 +3,7 @@
 // is sent as typed, the server's error shown when it does not read it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, page, shot, waitPhase } from './harness.js';
+import { BASE, page, shot, until, waitPhase } from './harness.js';
 
 test('the form shows each family\'s start and notation exactly as /api/rulesets gives them', async () => {
   const listed = (await (await fetch(new URL('/api/rulesets', BASE))).json()).rulesets;
@@ -53,4 +53,54 @@ test('a link saved by an older page still loads, with its moves', async () => {
   assert.match(moves[0], /take 2 from heap 1/);
   assert.match(moves[1], /take 5 from heap 3/);
   assert.deepEqual(await page.locator('.heap-size').allTextContents(), ['1', '4', '0']);
+});
+
+// The form's prediction (or its error) for what it holds now.
+async function settled() {
+  await until(page, () => document.getElementById('f-prediction').textContent.length > 0 ||
+      !document.getElementById('f-error').hidden, null, 'the prediction');
+  assert.equal(await page.locator('#f-error').isHidden(), true, await page.locator('#f-error').textContent());
+}
+
+test('Random draws a start the server reads, for heaps and for every graph game', async () => {
+  const listed = (await (await fetch(new URL('/api/rulesets', BASE))).json()).rulesets;
+  await page.click('#btn-new');
+  for (const entry of listed) {
+    await page.selectOption('#f-ruleset', entry.name);
+    assert.equal(await page.locator('#f-random').isVisible(), entry.random, `${entry.name}: Random shown`);
+  }
+  for (const name of ['node-kayles', 'arc-kayles', 'hackenbush', 'digraph', 'wythoff']) {
+    await page.selectOption('#f-ruleset', name);
+    const drawn = new Set();
+    for (let i = 0; i < 3; i += 1) {
+      const before = await page.inputValue('#f-position');
+      await page.click('#f-random');
+      await until(page, (was) => document.getElementById('f-position').value !== was, before, `${name}: a random start`);
+      drawn.add(await page.inputValue('#f-position'));
+      await settled();
+    }
+    assert.ok(drawn.size >= 2, `${name}: three draws gave ${[...drawn].join(' | ')}`);
+  }
+  // A drawn graph is played like any start.
+  await page.click('#f-start');
+  await waitPhase(['human', 'over']);
+  assert.equal(await page.locator('#game-rules').textContent(), 'Wythoff\'s game');
+});
+
+test('every registry example starts from the dialog as the dialog shows it', async () => {
+  const listed = (await (await fetch(new URL('/api/rulesets', BASE))).json()).rulesets;
+  for (const entry of listed) {
+    for (const example of entry.examples) {
+      await page.click('#btn-new');
+      await page.selectOption('#f-ruleset', entry.name);
+      if (example.includes(':')) await page.fill('#f-params', example.slice(entry.name.length + 1));
+      await settled();
+      await page.click('#f-start');
+      await waitPhase(['human', 'over']);
+      const shown = await page.evaluate(() => JSON.parse(localStorage.getItem('nimkit.game')));
+      assert.equal(shown.rules, example);
+      assert.equal(shown.played, 0);
+      assert.equal(await page.locator('#banner').getAttribute('data-state') === 'error', false, example);
+    }
+  }
 });

@@ -51,7 +51,10 @@ export const api = {
   analyze: (rules, misere, position) => call('POST', '/api/analyze', { rules, misere, position: text(position) }),
   move: (rules, misere, position, level) => call('POST', '/api/move', { rules, misere, position: text(position), level }),
   moves: (rules, position, extra = {}) => call('POST', '/api/moves', { rules, position: text(position), ...extra }),
+  // A random start for a ruleset whose entry says "random".
+  random: (rules) => call('POST', '/api/random', { rules }),
   grundy: (rules, count) => call('POST', '/api/grundy', { rules, count }),
-  // The record of a game from its start and its moves (the library's Match).
-  game: (rules, misere, start, moves) => call('POST', '/api/game', { rules, misere, position: text(start), moves }),
+  // The record of a game from its parts (state.request: rules, misere, start, moves, played): the
+  // library's Match; with `analysis`, the analysis of the position it stands at too.
+  game: (parts, analysis = false) => call('POST', '/api/game', { ...parts, analysis }),
 };

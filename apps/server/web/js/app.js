@@ -1,5 +1,8 @@
 // The page: wires the board, the hint, the move list, the new-game form and the Grundy view to
-// the JSON API. The game lives in state.js (URL + local storage); the server holds nothing.
+// the JSON API. The game's parts live in state.js (URL + local storage); its record (positions,
+// move texts, mistakes, whose turn, the winner) is what POST /api/game answers for them, the
+// library's Match, asked once per change with the analysis of the position; the server holds
+// nothing.
 // Nothing here knows how a ruleset draws or how its moves read: the board (board.js) hands the
 // position to the renderer of its view (js/views/), which turns clicks into moves of the server's
 // list; the app plays such move objects and keeps their notation only to record them.
@@ -18,10 +21,22 @@ const COMPUTER_PAUSE_MS = 450;  // lets a person see whose turn it is before the
 
 let rulesets = [];
 let game = null;
+let record = null;    // the server's record of `game` (POST /api/game), null while it is asked
 let epoch = 0;       // bumped whenever the game changes; async work from an older epoch is dropped
 let busy = false;    // a move is being applied or the computer is thinking
+let stale = true;    // `record` is not yet the record of `game` (its answer is awaited)
 let current = { analysis: null, moves: null };
 const analyses = new Map();
+// Answers asked before the page could use them (a saved game's record and moves, asked alongside
+// the ruleset list at load), by request; each is taken once.
+const early = new Map();
+const earlyKey = (kind, body) => `${kind}|${JSON.stringify(body)}`;
+function ask(kind, body, send) {
+  const key = earlyKey(kind, body);
+  const answer = early.get(key) ?? send();
+  early.delete(key);
+  return answer;
+}
 
 function toast(message, kind = 'info') {
   const node = $('toast');
@@ -52,8 +67,10 @@ const SIDE_NAMES = { you: 'You', computer: 'The computer', p1: 'Player 1', p2: '
 const sideName = (side) => SIDE_NAMES[side];
 // The side of the player who wins with perfect play from the position after `index` plies.
 const favouredSide = (analysis, index) => state.sideOf(game, analysis.winner === 'first' ? index : index + 1);
+// Who is to move: 'human' or 'computer' (the record's "to_move", before it comes the plies' parity).
+const toMove = () => state.playerOf(game, record ? record.to_move : game.played);
 
-const analysisKey = (tokens) => `${game.rules}|${game.misere}|${tokens.join(' ')}`;
+const analysisKey = (position) => `${game.rules}|${game.misere}|${position}`;
 
 // The position with no components left, which ends a game whose components vanish when played
 // out (a graph's last vertex removed). The API refuses an empty position, and nothing needs
@@ -67,20 +84,20 @@ function emptyAnalysis() {
   };
 }
 
-async function analyze(tokens) {
-  if (tokens.length === 0) return emptyAnalysis();
-  const key = analysisKey(tokens);
+async function analyze(position) {
+  if (position === '') return emptyAnalysis();
+  const key = analysisKey(position);
   if (!analyses.has(key)) {
-    const promise = api.analyze(game.rules, game.misere, tokens);
+    const promise = api.analyze(game.rules, game.misere, position);
     analyses.set(key, promise);
     promise.catch(() => analyses.delete(key));
   }
   return analyses.get(key);
 }
 
-// Keeps an analysis that came with another answer (the computer's move), saving a request.
-function remember(tokens, promise) {
-  if (!analyses.has(analysisKey(tokens))) analyses.set(analysisKey(tokens), promise);
+// Keeps an analysis that came with another answer (the game's record), saving a request.
+function remember(position, analysis) {
+  if (!analyses.has(analysisKey(position))) analyses.set(analysisKey(position), Promise.resolve(analysis));
 }
 
 // --- moves the human can make ------------------------------------------------------------------
@@ -95,7 +112,7 @@ const host = {
   },
   // The server's moves for the current position matching `query` (a view's move fields), for when
   // the full list was too long to send.
-  fetchMoves: async (query) => (await api.moves(game.rules, state.position(game), query)).moves,
+  fetchMoves: async (query) => (await api.moves(game.rules, record.position, query)).moves,
 };
 
 function showChooser(title, moves) {
@@ -118,17 +135,13 @@ function hideChooser() {
 }
 
 function humanTurn() {
-  return game && !busy && current.analysis && !current.analysis.terminal && state.toMove(game) === 'human';
+  return game && record && !busy && current.analysis && !current.analysis.terminal && toMove() === 'human';
 }
 
-// The library's record of `move` played after the moves on the board (POST /api/game: the record
-// Match keeps), whose "threw_away_win" and "better" the page shows; the rule is the library's.
-async function recordOf(move) {
-  const texts = [...game.moves.slice(0, game.cursor).map((m) => m.text), move.move];
-  const answer = await api.game(game.rules, game.misere, game.start, texts);
-  return answer.moves[answer.moves.length - 1];
-}
-
+// A move (an object of the server's move lists) is recorded by its notation; the record the
+// server makes of it (POST /api/game) says what it did, whether it threw away a win and which
+// move would have won. The position it leaves is known already: its legal moves are asked
+// alongside the record.
 async function humanMove(move) {
   if (!humanTurn()) return;
   busy = true;
@@ -136,39 +149,34 @@ async function humanMove(move) {
   try {
     hideChooser();
     await board.animate(move);
-    analyze(state.tokensOf(move)).catch(() => {});
-    const record = await recordOf(move);
-    if (my !== epoch) return;
-    state.play(game, move, record.threw_away_win, record.better);
-  } catch (e) {
-    toast(e.message, 'error');
   } finally {
     busy = false;
   }
-  changed();
+  if (my !== epoch) return;
+  state.play(game, move.move);
+  changed(move.position);
 }
 
 async function computerMove(my) {
   busy = true;
+  let answer;
   try {
     await sleep(COMPUTER_PAUSE_MS);
     if (my !== epoch) return;
-    const now = state.position(game);
-    const answer = await api.move(game.rules, game.misere, now, game.level);
+    answer = await api.move(game.rules, game.misere, record.position, game.level);
     if (my !== epoch) return;
     showComputerMove(answer.move.description);
     await board.animate(answer.move, { computer: true });
-    if (answer.analysis) remember(state.tokensOf(answer.move), Promise.resolve(answer.analysis));
-    const record = await recordOf(answer.move);
     if (my !== epoch) return;
-    state.play(game, answer.move, record.threw_away_win, record.better);
   } catch (e) {
     if (my === epoch) showBanner('error', `The computer could not move: ${e.message}`);
     return;
   } finally {
     if (my === epoch) busy = false;
   }
-  changed();
+  if (answer.analysis) remember(answer.move.position, answer.analysis);
+  state.play(game, answer.move.move);
+  changed(answer.move.position);
 }
 
 // --- rendering ---------------------------------------------------------------------------------
@@ -182,8 +190,8 @@ function showComputerMove(description) {
 
 // The status line after a redraw: the computer's move when it made the last one.
 function renderLastMove() {
-  const last = game.moves[game.cursor - 1];
-  const text = last?.by === 'computer' ? last.desc : '';
+  const last = record.moves[record.played - 1];
+  const text = last && state.playerOf(game, last.mover) === 'computer' ? last.description : '';
   if ($('last-move').textContent !== (text ? `Computer: ${text}` : '')) showComputerMove(text);
 }
 
@@ -210,25 +218,28 @@ function renderHeader() {
   $('game-summary').textContent = entry ? `Rules: ${entry.parameters ? entry.summary : entry.rules}.` : '';
 }
 
+// The record's moves, those taken back (for redo) shown apart.
 function renderMoves(over = false) {
   const list = $('move-list');
-  const items = game.moves.map((m, i) => {
+  const items = record.moves.map((m) => {
     const li = document.createElement('li');
     // Play mode keeps mistakes to itself until the game is over.
-    const shown = m.threw && (learning() || over);
-    li.className = `${m.by}${i >= game.cursor ? ' undone' : ''}${shown ? ' threw' : ''}`;
+    const shown = m.threw_away_win && (learning() || over);
+    const by = state.playerOf(game, m.mover);
+    li.className = `${by}${m.played ? '' : ' undone'}${shown ? ' threw' : ''}`;
     li.dataset.testid = 'move';
+    li.dataset.move = m.move;
     const who = document.createElement('span');
     who.className = 'who';
-    who.textContent = state.hotSeat(game) ? sideName(state.sideOf(game, i)) : (m.by === 'human' ? 'You' : 'Computer');
+    who.textContent = state.hotSeat(game) ? sideName(state.sideOf(game, m.mover)) : (by === 'human' ? 'You' : 'Computer');
     const detail = document.createElement('span');
     detail.className = 'detail';
     const what = document.createElement('span');
     what.className = 'what';
-    what.textContent = m.desc;
+    what.textContent = m.description;
     const after = document.createElement('span');
     after.className = 'after';
-    after.textContent = `→ ${m.after.length ? m.after.join(' ') : '(nothing left)'}`;
+    after.textContent = `→ ${m.position || '(nothing left)'}`;
     detail.append(what, after);
     li.append(who, detail);
     if (shown) {
@@ -242,15 +253,15 @@ function renderMoves(over = false) {
   });
   list.replaceChildren(...items);
   $('moves-empty').hidden = items.length > 0;
-  $('moves-count').textContent = game.cursor ? `${game.cursor} played` : '';
+  $('moves-count').textContent = record.played ? `${record.played} played` : '';
   // The newest move in sight within the list's own scrolling box; the page itself stays put.
   if (list.scrollHeight > list.clientHeight) list.scrollTop = list.scrollHeight;
 }
 
 function renderButtons() {
-  const idle = !busy;
-  $('btn-undo').disabled = !(idle && state.canUndo(game));
-  $('btn-redo').disabled = !(idle && state.canRedo(game));
+  const idle = !busy && !stale;
+  $('btn-undo').disabled = !(idle && record && state.canUndo(game, record));
+  $('btn-redo').disabled = !(idle && record && state.canRedo(record));
   $('btn-hint').hidden = !learning();
   $('keys-hint').hidden = !learning();
   $('btn-hint').disabled = !humanTurn() || !learning();
@@ -258,20 +269,22 @@ function renderButtons() {
 }
 
 function renderStatus(analysis) {
-  const mover = state.toMove(game);
+  const mover = toMove();
+  const plies = record.played;
   const winnerIsMover = analysis.winner === 'first';
   const hot = state.hotSeat(game);
-  if (analysis.terminal) {
-    const winner = favouredSide(analysis, game.cursor);
+  if (record.over) {
+    // The winner is the record's (Match's), the same the terminal game names.
+    const winner = state.sideOf(game, record.winner);
     const rule = game.misere ? 'last to move loses' : 'last to move wins';
-    const text = game.cursor === 0
+    const text = plies === 0
       ? 'No moves are possible from this position.'
-      : `${sideName(state.sideOf(game, game.cursor - 1))} made the last move — ${rule}.`;
+      : `${sideName(state.sideOf(game, plies - 1))} made the last move — ${rule}.`;
     const headline = winner === 'computer' ? 'The computer wins.' : `${sideName(winner)} win${winner === 'you' ? '' : 's'}!`;
     showBanner(winner === 'computer' ? 'lost' : 'won', `<strong>${headline}</strong> ${escapeHtml(text)}`);
     return;
   }
-  const turn = hot ? `<strong>${sideName(state.sideOf(game, game.cursor))} to move.</strong>`
+  const turn = hot ? `<strong>${sideName(state.sideOf(game, plies))} to move.</strong>`
     : mover === 'human' ? '<strong>Your move.</strong>' : '<strong>Computer is thinking…</strong>';
   const kind = mover === 'human' ? 'turn' : 'thinking';
   if (!learning()) {
@@ -281,16 +294,16 @@ function renderStatus(analysis) {
   const valueName = analysis.method === 'nim-sum' ? 'nim-sum' : 'Grundy value';
   const value = analysis.grundy !== undefined && !game.misere
     ? ` (${valueName} ${analysis.grundy}${String(analysis.grundy) === '0' ? '' : ' ≠ 0'})` : '';
-  const favoured = favouredSide(analysis, game.cursor);
+  const favoured = favouredSide(analysis, plies);
   let predicted;
   if (favoured === 'you') predicted = `With perfect play <strong>you win</strong> from here${value}.`;
   else if (favoured === 'computer') predicted = `With perfect play <strong>the computer wins</strong> from here${value} — unless it slips.`;
   else predicted = `With perfect play <strong>${sideName(favoured)} wins</strong> from here${value}.`;
   // Remoteness counts both players' moves; the player to move wins or loses in that many.
   const length = analysis.remoteness === undefined ? ''
-    : ` <span id="remoteness">${sideName(state.sideOf(game, game.cursor))}: ${winnerIsMover ? 'win' : 'lose'} in ` +
+    : ` <span id="remoteness">${sideName(state.sideOf(game, plies))}: ${winnerIsMover ? 'win' : 'lose'} in ` +
       `${analysis.remoteness} move${analysis.remoteness === 1 ? '' : 's'}.</span>`;
-  const intro = game.cursor === 0 ? `Prediction: ` : '';
+  const intro = plies === 0 ? `Prediction: ` : '';
   showBanner(kind, `${turn} ${intro}${predicted}${length}`);
 }
 
@@ -300,12 +313,12 @@ function renderMistake() {
   const notice = $('mistake');
   notice.hidden = true;
   if (!learning()) return;
-  for (let i = game.cursor - 1; i >= 0 && i >= game.cursor - 2; i -= 1) {
-    if (state.moverOf(game, i) !== 'human') continue;
-    const m = game.moves[i];
-    if (!m.threw) return;
-    const who = sideName(state.sideOf(game, i));
-    notice.textContent = `Mistake: ${who === 'You' ? 'your' : `${who}'s`} move "${m.desc}" threw away a win` +
+  for (let i = record.played - 1; i >= 0 && i >= record.played - 2; i -= 1) {
+    const m = record.moves[i];
+    if (state.playerOf(game, m.mover) !== 'human') continue;
+    if (!m.threw_away_win) return;
+    const who = sideName(state.sideOf(game, m.mover));
+    notice.textContent = `Mistake: ${who === 'You' ? 'your' : `${who}'s`} move "${m.description}" threw away a win` +
         (m.better ? ` — ${m.better} would have won.` : '.');
     notice.hidden = false;
     return;
@@ -321,24 +334,27 @@ function renderScore() {
 
 // At the end of a game: the score counts it (once), and the review shows who was winning after
 // each move. `my` is the refresh's epoch.
-async function finish(analysis, my) {
-  if (game.cursor > 0 && game.cursor === game.moves.length) {
-    state.recordWin(game, favouredSide(analysis, game.cursor));
+async function finish(my) {
+  const played = record.moves.slice(0, record.played);
+  if (record.played > 0 && record.played === record.moves.length) {
+    state.recordWin(game, state.sideOf(game, record.winner));
     state.save(game);
   }
   renderScore();
-  const positions = [game.start, ...game.moves.slice(0, game.cursor).map((m) => m.after)];
+  const positions = [record.start, ...played.map((m) => m.position)];
   let analyses;
   try {
     analyses = await Promise.all(positions.map((p) => analyze(p)));
   } catch (e) {
     return;
   }
-  if (my !== epoch || game.cursor === 0) return;
+  if (my !== epoch || played.length === 0) return;
   const a = state.hotSeat(game) ? 'p1' : 'you';
   renderReview({ svg: $('review-chart'), summary: $('review-summary'), list: $('review-mistakes') }, {
     winning: analyses.map((x, i) => favouredSide(x, i) === a),
-    moves: game.moves.slice(0, game.cursor).map((m, i) => ({ ...m, name: sideName(state.sideOf(game, i)) })),
+    moves: played.map((m) => ({
+      desc: m.description, threw: m.threw_away_win, better: m.better, name: sideName(state.sideOf(game, m.mover)),
+    })),
     names: state.hotSeat(game) ? ['Player 1', 'Player 2'] : ['You', 'Computer'],
   });
   $('review-card').hidden = false;
@@ -354,60 +370,74 @@ function markBoardReady() {
   if (performance.getEntriesByName('nimkit:board-ready').length === 0) performance.mark('nimkit:board-ready');
 }
 
-function changed() {
+// The legal moves of `position` in the game (at most 2000: a longer list is no list).
+const askMoves = (position) => ask('moves', [game.rules, position], () => api.moves(game.rules, position, { limit: 2000 }));
+
+// Saves the game and shows it anew. `position`: the text of the position it now stands at, when
+// the page knows it already (a move's "position", a position of the record), so that its legal
+// moves are asked alongside the record rather than after it.
+function changed(position = null) {
   state.save(game);
-  refresh();
+  refresh(position);
 }
 
-async function refresh() {
+async function refresh(known = null) {
   const my = ++epoch;
-  // For tests and styling: which phase the game is in, and how many moves stand.
+  // For tests and styling: which phase the game is in (and, once its record is drawn, how many
+  // moves stand).
   document.body.dataset.phase = 'loading';
-  document.body.dataset.plies = String(game.cursor);
   hideChooser();
   hinted = false;
   $('hint-card').hidden = true;
   $('review-card').hidden = true;
-  const now = state.position(game);
-  // Asked at once with the analysis, not after it: the page waits for one answer, not two.
-  const movesAsked = state.toMove(game) === 'human' ? api.moves(game.rules, now, { limit: 2000 }) : null;
+  // The record and the analysis of the position come in one answer; the legal moves, for a human
+  // to move, at the same time when the position is known.
+  const asked = ask('game', state.request(game), () => api.game(state.request(game), true));
+  const humanNext = state.playerOf(game, game.played) === 'human';
+  const movesAsked = humanNext && known ? askMoves(known) : null;
   movesAsked?.catch(() => {});
+  current = { analysis: null, moves: null };
+  stale = true;
+  board.wait();
+  renderButtons();
+  let answer;
+  try {
+    answer = await asked;
+  } catch (e) {
+    if (my === epoch) {
+      document.body.dataset.phase = 'error';
+      showBanner('error', `This game cannot be shown: ${escapeHtml(e.message)}`);
+    }
+    return;
+  }
+  if (my !== epoch) return;
+  record = answer;
+  stale = false;
+  document.body.dataset.plies = String(record.played);
+  const analysis = record.analysis;
+  remember(record.position, analysis);
+  current.analysis = analysis;
   renderHeader();
   renderMoves();
   renderLastMove();
   renderMistake();
   renderScore();
-  current = { analysis: null, moves: null };
-  board.wait();
-  renderButtons();
-  let analysis;
-  try {
-    analysis = await analyze(now);
-  } catch (e) {
-    if (my === epoch) {
-      document.body.dataset.phase = 'error';
-      showBanner('error', `This game cannot be analyzed: ${escapeHtml(e.message)}`);
-    }
-    return;
-  }
-  if (my !== epoch) return;
-  current.analysis = analysis;
-  if (analysis.rules === 'sum') {
+  if (analysis.rules === 'sum' && analysis.components.length > 0) {
     // A sum of different rulesets (typed as "kayles:7 nim:3"): name its parts.
     const parts = [...new Set(analysis.components.map((c) => c.title ?? c.rules))];
     $('game-rules').textContent = 'Sum of games';
     $('game-summary').textContent = `Components: ${parts.join(' + ')}. A move is a move in one component.`;
   }
   renderStatus(analysis);
-  if (analysis.terminal || state.toMove(game) === 'computer') {
+  if (record.over || toMove() === 'computer') {
     await board.show({ analysis, moves: null, interactive: false });
     if (my !== epoch) return;
     markBoardReady();
     renderHelp();
     renderButtons();
-    if (analysis.terminal) {
+    if (record.over) {
       renderMoves(true);
-      await finish(analysis, my);
+      await finish(my);
       if (my !== epoch) return;
       document.body.dataset.phase = 'over';
     } else {
@@ -417,7 +447,7 @@ async function refresh() {
     return;
   }
   try {
-    current.moves = await (movesAsked ?? api.moves(game.rules, now, { limit: 2000 }));
+    current.moves = await (movesAsked ?? askMoves(record.position));
   } catch (e) {
     current.moves = null;
   }
@@ -432,12 +462,27 @@ async function refresh() {
   document.body.dataset.phase = 'human';
 }
 
-// The texts that depend on the view: the board's label, the keys, the typed move's example.
+// The texts that depend on the view: the board's label and keys; and how a move is typed, in the
+// words of the position's rulesets (the record's "move_syntax", the library's, as `help` says in
+// the terminal game) with an example from the position's moves.
 function renderHelp() {
   $('board').setAttribute('aria-label', board.help('board') ?? 'Board');
   const keys = board.help('keys');
   $('keys-view').textContent = keys ? `${keys} · ` : '';
-  $('typed-move-text').placeholder = board.help('typed') ?? '';
+  const example = exampleMove();
+  $('typed-move-text').placeholder = example ? `e.g. ${example.move}` : '';
+  const several = record.move_syntax.length > 1;
+  const syntax = record.move_syntax.map((s) => `${several ? `${s.titles.join(', ')}: ` : ''}${s.syntax.split('\n')[0]}`);
+  if (example) syntax.push(`Here, e.g. "${example.move}": ${example.description}.`);
+  $('typed-move-help').textContent = syntax.join('\n');
+}
+
+// A legal move to show how moves are typed: one that does not win when there is one (the box
+// gives no hint away), else the first listed.
+function exampleMove() {
+  const listed = current.moves?.moves ?? [];
+  const winning = new Set((current.analysis?.winning_moves ?? []).map((m) => m.move));
+  return listed.find((m) => !winning.has(m.move)) ?? listed[0] ?? null;
 }
 
 function showHint() {
@@ -475,15 +520,20 @@ function wire() {
   $('brand').addEventListener('click', (e) => { e.preventDefault(); showView('play'); });
   $('btn-hint').addEventListener('click', showHint);
   $('hint-close').addEventListener('click', () => { $('hint-card').hidden = true; hinted = false; board.redraw({ interactive: humanTurn(), winning: winningShown() }); });
-  $('btn-undo').addEventListener('click', () => { if (!busy && state.undo(game)) changed(); });
-  $('btn-redo').addEventListener('click', () => { if (!busy && state.redo(game)) changed(); });
+  // Undo and redo move along the record; the position they reach is one of its own.
+  const travel = (step) => {
+    if (busy || stale || !step(game, record)) return;
+    changed(state.positionAt(record, game.played));
+  };
+  $('btn-undo').addEventListener('click', () => travel(state.undo));
+  $('btn-redo').addEventListener('click', () => travel(state.redo));
   $('btn-new').addEventListener('click', () => openNewGame(game));
   $('btn-rematch').addEventListener('click', () => {
     if (!game) return;
     board.reset();
     game = state.rematch(game);
     busy = false;
-    changed();
+    changed(game.start);
   });
   $('score-reset').addEventListener('click', () => { state.resetScore(); renderScore(); });
   $('btn-share').addEventListener('click', async () => {
@@ -501,7 +551,7 @@ function wire() {
     const text = $('typed-move-text').value.trim();
     if (!text || !humanTurn()) return;
     try {
-      const answer = await api.moves(game.rules, state.position(game), { move: text });
+      const answer = await api.moves(game.rules, record.position, { move: text });
       $('typed-move-text').value = '';
       await humanMove(answer.moves[0]);
     } catch (err) {
@@ -534,7 +584,15 @@ async function main() {
   // The game's analysis is asked alongside the ruleset list rather than after it.
   const rulesetsAsked = api.rulesets();
   game = state.load();
-  if (game) analyze(state.position(game)).catch(() => {});
+  if (game) {
+    // The saved game's record, and the moves of its start, asked alongside the ruleset list.
+    const parts = state.request(game);
+    early.set(earlyKey('game', parts), api.game(parts, true));
+    if (game.played === 0) {
+      early.set(earlyKey('moves', [game.rules, game.start]), api.moves(game.rules, game.start, { limit: 2000 }));
+    }
+    for (const answer of early.values()) answer.catch(() => {});
+  }
   try {
     rulesets = (await rulesetsAsked).rulesets;
   } catch (e) {
@@ -547,10 +605,10 @@ async function main() {
     board.reset();
     game = state.newGame(settings);
     busy = false;
-    changed();
+    changed(game.start);
   });
   document.body.dataset.ready = '1';
-  changed();
+  changed(game.played === 0 ? game.start : null);
 }
 
 main();

@@ -4,14 +4,15 @@
 // renderer the analysis' components of its view and the legal moves in them; a renderer turns
 // clicks into moves of that list and calls back the host, so the app never reads move text.
 //
-// A renderer module exports `help` ({board, keys, typed}: texts for the page) and a class taking
-// (root element, host) with render({components, moves, interactive, hint, winning, sum, heapCount}),
+// A renderer module exports `help` ({board, keys}: texts for the page) and a class taking
+// (root element, host) with render({components, moves, interactive, hint, winning, sum, resultWidth}),
 // animate(move, {computer}) (a promise; a computer's move stays marked longer) and onKey(event);
 // reset() is optional. `hint` is a move to mark, `winning` an array of moves to colour as winning
 // (or null). Each component it gets carries "index" (its place in the position, as a move's
-// "component"), "first" (the number of its first item) and, for components made of heaps,
-// "offset": where its heaps start in a move's "result" (the position's heaps, `heapCount` of them
-// before the move), so that a renderer reads what a move leaves of its own component.
+// "component"), "first" (the number of its first item) and "offset": where its sizes start in a
+// move's "result" (the position's sizes after the move, `resultWidth` of them before it), so that
+// a renderer reads what a move leaves of its own component. A module whose components are sizes
+// exports resultWidth(component), how many of them it has.
 //
 // The host (app.js): play(move), choose(title, moves), refuse(text), fetchMoves(query).
 
@@ -48,16 +49,18 @@ export class Board {
   // Draws `analysis` (POST /api/analyze): `moves` is the legal move list or null when unknown;
   // `hint` a winning move to mark, or null; `winning` moves to colour as winning, or null.
   async show({ analysis, moves, interactive, hint = null, winning = null }) {
+    const views = [...new Set(analysis.components.map((c) => c.view))];
+    const modules = await Promise.all(views.map(load));
+    const moduleOf = new Map(views.map((v, i) => [v, modules[i]]));
     let first = 1;
     let offset = 0;
     const components = analysis.components.map((c, index) => {
       const part = { ...c, index, first, offset };
       first += (c.items ?? []).length;
-      offset += (c.fields?.heaps ?? []).length;
+      // A view whose components are sizes says how many each puts in a move's "result".
+      offset += moduleOf.get(c.view).resultWidth?.(c) ?? 0;
       return part;
     });
-    const views = [...new Set(components.map((c) => c.view ?? 'heaps'))];
-    const modules = await Promise.all(views.map(load));
     for (const [i, view] of views.entries()) {
       if (!this.sections.has(view)) {
         const node = document.createElement('div');
@@ -78,7 +81,7 @@ export class Board {
     }
     const sum = new Set(components.map((c) => c.rules)).size > 1;
     for (const view of views) {
-      const mine = components.filter((c) => (c.view ?? 'heaps') === view);
+      const mine = components.filter((c) => c.view === view);
       const indexes = new Set(mine.map((c) => c.index));
       const args = {
         components: mine,
@@ -87,7 +90,7 @@ export class Board {
         hint: mineOf(hint, indexes),
         winning: winning ? winning.filter((m) => indexes.has(m.component)) : null,
         sum,
-        heapCount: offset,
+        resultWidth: offset,
       };
       const section = this.sections.get(view);
       section.last = args;
@@ -97,7 +100,7 @@ export class Board {
     this.root.setAttribute('aria-label', this.help('board') ?? '');
   }
 
-  // The page texts of the views shown ("board", "keys", "typed"), joined.
+  // The page texts of the views shown ("board", "keys"), joined.
   help(key) {
     const texts = this.order.map((v) => this.sections.get(v).help[key]).filter(Boolean);
     return texts.length ? texts.join(' ') : null;

@@ -1,6 +1,6 @@
-// The Grundy view: for a ruleset on one heap, g(n) for n < N plotted (up to a million values),
+// The Grundy view: for a ruleset whose components are one size n, g(n) for n < N plotted (up to a million values),
 // the first values tabulated, and whether a period is proved, stated plainly; for a ruleset on
-// pairs of heaps, the table g(a, b). Which rulesets are offered, and with which picture, comes
+// pairs of sizes, the table g(a, b). Which rulesets are offered, and with which picture, comes
 // from the server (each ruleset's "shape" in GET /api/rulesets), never from names here.
 
 import { api } from './api.js';
@@ -23,7 +23,7 @@ export function periodStatus(data) {
     return {
       proved: true,
       head: `Proved: period ${fmt(data.period)}, preperiod ${fmt(data.preperiod)}${saltus}.`,
-      detail: `Proof: ${data.proof}; values compared up to heap ${fmt(data.checked_to)}.`,
+      detail: `Proof: ${data.proof}; values compared up to n = ${fmt(data.checked_to)}.`,
     };
   }
   const checked = fmt(data.searched_to);
@@ -37,14 +37,14 @@ export function periodStatus(data) {
     case 'request_limit':
       return {
         proved: false,
-        head: `Not proved: checked up to heap ${checked}.`,
-        detail: `The server gives one plot a bounded amount of work (${data.no_period}) and stopped there. Press Plot again to search further: the server keeps the values it computed and continues from heap ${checked}.`,
+        head: `Not proved: checked up to n = ${checked}.`,
+        detail: `The server gives one plot a bounded amount of work (${data.no_period}) and stopped there. Press Plot again to search further: the server keeps the values it computed and continues from n = ${checked}.`,
       };
     default:
       return {
         proved: false,
-        head: `Not proved: checked up to heap ${checked}.`,
-        detail: `No period is proved by heap ${checked}, the furthest the server searches for one plot.`,
+        head: `Not proved: checked up to n = ${checked}.`,
+        detail: `No period is proved by n = ${checked}, the furthest the server searches for one plot.`,
       };
   }
 }
@@ -58,7 +58,7 @@ export function refusalText(error, shape) {
       : `Values must be a whole number from 1 to ${fmt(data.max)}.`;
   }
   if (data.stopped === 'request_limit') {
-    const known = data.known_to === null || data.known_to === undefined ? '' : ` Values are known up to heap ${fmt(data.known_to)}.`;
+    const known = data.known_to === null || data.known_to === undefined ? '' : ` Values are known up to n = ${fmt(data.known_to)}.`;
     return `The server gives one plot a bounded amount of work, and these values need more.${known} Press Plot again to continue from there (the server keeps what it computed), or ask for fewer values.`;
   }
   return error.message;
@@ -208,7 +208,7 @@ export class GrundyView {
         (data.source ? `<span class="fact muted">values: ${escapeHtml(data.source)}</span>` : '');
     p.status.hidden = false;
     p.status.dataset.proved = '';
-    p.status.textContent = 'Each cell is g(a, b), the Grundy value of the pair of heaps (a, b); the 0 cells are the positions the player to move loses.';
+    p.status.textContent = 'Each cell is g(a, b), the Grundy value of the position (a, b); the 0 cells are the positions the player to move loses.';
     this.plotted = null;
     p.chart.parentElement.hidden = true;
     p.legend.hidden = true;

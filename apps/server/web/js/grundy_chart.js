@@ -1,6 +1,6 @@
 // Drawing for the Grundy view: the plot of g(n) (a dot per value while they fit, otherwise the
-// server's bands, the smallest and largest value of each run of heaps), the table of the first
-// values whose row width is the period, and the table g(a, b) of a ruleset on pairs of heaps.
+// server's bands, the smallest and largest value of each run of sizes), the table of the first
+// values whose row width is the period, and the table g(a, b) of a ruleset on pairs of sizes.
 
 const SVG = 'http://www.w3.org/2000/svg';
 // Up to this many values the plot draws a dot per value; past it, the bands.
@@ -120,7 +120,7 @@ export function drawSequence(chart, legend, data) {
   }
   legend.innerHTML = (period ? '<span class="key pre"></span> preperiod <span class="key per"></span> first period' : '') +
       (lines ? ' <span class="key line"></span> period boundaries' : '') +
-      (dots ? '' : `<span class="key band"></span> smallest to largest value of each ${Number(data.bands.width).toLocaleString('en')} heaps`);
+      (dots ? '' : `<span class="key band"></span> smallest to largest value of each ${Number(data.bands.width).toLocaleString('en')} values of n`);
 }
 
 // The first values, in rows as wide as the period (when it is short), so that periodicity shows

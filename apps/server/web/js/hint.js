@@ -12,7 +12,7 @@ function binaryTable(explanation, moved) {
   const hot = [...String(totalBinary ?? '')].map((b) => b === '1');
   const plain = rows.every((r) => !r.rules);
   const table = el('table', { class: 'xor-table' });
-  const head = el('tr', {}, el('th', {}, plain ? 'Heap' : 'Component'), el('th', { class: 'num' }, plain ? 'size' : 'g'));
+  const head = el('tr', {}, el('th', {}, 'Component'), el('th', { class: 'num' }, plain ? 'size' : 'g'));
   for (let b = 0; b < width; b += 1) {
     head.append(el('th', { class: `bit${hot[b] ? ' hot' : ''}` }, String(2n ** BigInt(width - 1 - b))));
   }

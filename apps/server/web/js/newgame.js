@@ -11,9 +11,6 @@ let rulesets = [];
 let onStart = () => {};
 
 const selectedEntry = () => rulesets.find((r) => r.name === $('f-ruleset').value);
-// Whether the ruleset has a sequence of values g(n): the server gives the "arity" (numbers per
-// component) of the rulesets whose components are sizes, however their view draws them.
-export const hasArity = (entry) => entry?.arity !== undefined;
 
 const form = {
   spec() {
@@ -114,15 +111,17 @@ function predict() {
   }, 200);
 }
 
-const randomInt = (low, high) => low + Math.floor(Math.random() * (high - low + 1));
-
-// A random position for a ruleset whose components are sizes (the server gives their "arity"):
-// 3 to 5 sizes from 1 to 12, as many as whole components take. Other rulesets have no Random.
-function randomPosition() {
-  const entry = selectedEntry();
-  let count = randomInt(3, 5);
-  if (entry?.arity > 1) count = entry.arity * Math.max(1, Math.floor(count / entry.arity));
-  return Array.from({ length: count }, () => randomInt(1, 12)).join(' ');
+// A random start for the chosen ruleset, drawn by the server (POST /api/random) for the rulesets
+// whose entry says "random": heaps, or a small graph of the graph games.
+async function randomPosition() {
+  try {
+    $('f-position').value = (await api.random(form.spec())).position;
+    $('f-position').dataset.touched = '1';
+  } catch (e) {
+    $('f-error').textContent = e.message;
+    $('f-error').hidden = false;
+  }
+  predict();
 }
 
 export function openNewGame(game) {
@@ -139,7 +138,7 @@ export function openNewGame(game) {
   }
   syncParams($('f-ruleset'), $('f-params'), $('f-params-field'), $('f-params-help'), $('f-summary'));
   syncPosition();
-  $('f-random').hidden = !hasArity(selectedEntry());
+  $('f-random').hidden = !selectedEntry()?.random;
   dialog.showModal();
   predict();
 }
@@ -178,16 +177,12 @@ export function setupNewGame(entries, start) {
     $('f-params').dataset.touched = '';
     syncParams($('f-ruleset'), $('f-params'), $('f-params-field'), $('f-params-help'), $('f-summary'));
     syncPosition();
-    $('f-random').hidden = !hasArity(selectedEntry());
+    $('f-random').hidden = !selectedEntry()?.random;
     predict();
   });
   $('f-params').addEventListener('input', () => { $('f-params').dataset.touched = '1'; predict(); });
   $('f-position').addEventListener('input', () => { $('f-position').dataset.touched = '1'; predict(); });
-  $('f-random').addEventListener('click', () => {
-    $('f-position').value = randomPosition();
-    $('f-position').dataset.touched = '1';
-    predict();
-  });
+  $('f-random').addEventListener('click', randomPosition);
   $('f-skill').addEventListener('input', () => {
     $('f-skill-out').textContent = `${$('f-skill').value}%`;
     document.querySelector('input[name=level][value=skilled]').checked = true;

@@ -1,13 +1,13 @@
-// The game the page holds: rules, start position, the moves played and a redo tail. The server
-// keeps nothing, so this object is the whole game; it is saved in the URL (shareable) and in
-// local storage (a reload resumes it).
+// The game the page holds: its parts, as POST /api/game takes them — the rules, the start, the
+// moves made in move notation and how many of them stand (`played`; the rest were taken back) —
+// and the page's own settings (who plays which seat, the computer's level, the mode). The record
+// of the game (the positions, the move texts, whether a move threw away a win, whose turn it is,
+// the winner) is the library's Match, which the server rebuilds from these parts on every change:
+// the page keeps none of it, so the page and the terminal game keep one record by one rule. The
+// server keeps nothing either: this object is saved in the URL (shareable) and in local storage
+// (a reload resumes it).
 
 const STORAGE_KEY = 'nimkit.game';
-
-// The position a move (from the API) leaves, as notation tokens ("3 4x 5" → ["3", "4x", "5"]).
-export function tokensOf(move) {
-  return move.position.split(/\s+/).filter(Boolean);
-}
 
 // A fresh game. `first` is 'human' or 'computer'; `level` is the API's level text. `mode` is
 // 'learn' (predictions, values, hints, mistakes flagged at once) or 'play' (nothing about who is
@@ -15,15 +15,13 @@ export function tokensOf(move) {
 // device, Player 1 and Player 2; `first` 'human' means Player 1 starts, 'computer' Player 2).
 // `position` is the start's text as the server writes it.
 export function newGame({ rules, misere, position, first, level, mode = 'learn', opponent = 'computer' }) {
-  return {
-    v: 1, rules, misere, start: position.split(/\s+/).filter(Boolean), first, level, mode, opponent, moves: [], cursor: 0,
-  };
+  return { v: 2, rules, misere, start: position, first, level, mode, opponent, moves: [], played: 0 };
 }
 
 // The same start with the players swapped: who moved first now moves second.
 export function rematch(game) {
   return newGame({
-    rules: game.rules, misere: game.misere, position: game.start.join(' '), level: game.level,
+    rules: game.rules, misere: game.misere, position: game.start, level: game.level,
     first: game.first === 'human' ? 'computer' : 'human', mode: modeOf(game), opponent: opponentOf(game),
   });
 }
@@ -33,79 +31,66 @@ export const modeOf = (game) => game.mode ?? 'learn';
 export const opponentOf = (game) => game.opponent ?? 'computer';
 export const hotSeat = (game) => opponentOf(game) === 'human';
 
-// The seat making ply `index` in a hot-seat game: 1 or 2.
-export function seatOf(game, index) {
+// The seat of Match's player `mover` (0: the one who moved first, 1: the other; a record's
+// "mover" and "to_move", or a ply's number, whose parity is its mover's) in a hot-seat game:
+// 1 or 2.
+export function seatOf(game, mover) {
   const firstSeat = game.first === 'human' ? 1 : 2;
-  return index % 2 === 0 ? firstSeat : 3 - firstSeat;
+  return mover % 2 === 0 ? firstSeat : 3 - firstSeat;
 }
 
-// Who makes ply `index` as the score sees it: 'you' / 'computer', or 'p1' / 'p2' in hot seat.
-export function sideOf(game, index) {
-  if (hotSeat(game)) return `p${seatOf(game, index)}`;
-  return moverOf(game, index) === 'human' ? 'you' : 'computer';
+// Who Match's player `mover` is as the score sees it: 'you' / 'computer', or 'p1' / 'p2' in hot
+// seat.
+export function sideOf(game, mover) {
+  if (hotSeat(game)) return `p${seatOf(game, mover)}`;
+  return playerOf(game, mover) === 'human' ? 'you' : 'computer';
 }
 
-export function position(game) {
-  return game.cursor === 0 ? game.start : game.moves[game.cursor - 1].after;
-}
-
-// Who makes ply `index` (0-based): 'human' or 'computer'. In hot seat every ply is a human's.
-export function moverOf(game, index) {
+// Who Match's player `mover` is: 'human' or 'computer'. In hot seat both are humans.
+export function playerOf(game, mover) {
   if (hotSeat(game)) return 'human';
-  const firstMover = game.first;
-  const other = firstMover === 'human' ? 'computer' : 'human';
-  return index % 2 === 0 ? firstMover : other;
+  const other = game.first === 'human' ? 'computer' : 'human';
+  return mover % 2 === 0 ? game.first : other;
 }
 
-export function toMove(game) {
-  return moverOf(game, game.cursor);
+// The game's parts as POST /api/game reads them.
+export function request(game) {
+  return { rules: game.rules, misere: game.misere, position: game.start, moves: game.moves, played: game.played };
 }
 
-// Plays a move (a move object of the API: "move" notation, "description", "position" after)
-// made by whoever is to move; anything that was undone is forgotten. `threw` and `better` (the
-// description of a move that would have won) are the library's record of the move
-// (POST /api/game), never decided here.
-export function play(game, move, threw, better = null) {
-  game.moves = game.moves.slice(0, game.cursor);
-  game.moves.push({
-    text: move.move,
-    desc: move.description,
-    after: tokensOf(move),
-    by: toMove(game),
-    threw: Boolean(threw),
-    ...(threw && better ? { better } : {}),
-  });
-  game.cursor = game.moves.length;
+// Makes a move (its notation) after those that stand; the moves taken back are forgotten.
+export function play(game, text) {
+  game.moves = [...game.moves.slice(0, game.played), text];
+  game.played = game.moves.length;
 }
 
-// Undo goes back to the human's previous turn (taking back the computer's reply too); redo
-// replays to the human's next turn. Both return false when there is nothing to do.
-export function undo(game) {
-  if (!canUndo(game)) return false;
+// Undo goes back to the human's previous turn (taking back the computer's reply too), as the
+// terminal game does; redo replays to the human's next turn. `record` is the server's record
+// of the game (its moves' movers). Both return false when there is nothing to do.
+export function undo(game, record) {
+  if (!canUndo(game, record)) return false;
   do {
-    game.cursor -= 1;
-  } while (game.cursor > 0 && toMove(game) !== 'human');
+    game.played -= 1;
+  } while (game.played > 0 && playerOf(game, record.moves[game.played].mover) !== 'human');
   return true;
 }
 
-export function canUndo(game) {
-  for (let c = game.cursor - 1; c >= 0; c -= 1) {
-    if (moverOf(game, c) === 'human') return true;
-  }
-  return false;
+export function canUndo(game, record) {
+  return record.moves.slice(0, record.played).some((m) => playerOf(game, m.mover) === 'human');
 }
 
-export function redo(game) {
-  if (!canRedo(game)) return false;
+export function redo(game, record) {
+  if (!canRedo(record)) return false;
   do {
-    game.cursor += 1;
-  } while (game.cursor < game.moves.length && toMove(game) !== 'human');
+    game.played += 1;
+  } while (game.played < record.moves.length && playerOf(game, record.moves[game.played].mover) !== 'human');
   return true;
 }
 
-export function canRedo(game) {
-  return game.cursor < game.moves.length;
-}
+export const canRedo = (record) => record.played < record.moves.length;
+
+// The position after the first `played` moves of `record`, as its text.
+export const positionAt = (record, played) => (played === 0 ? record.start : record.moves[played - 1].position);
 
 // --- persistence -------------------------------------------------------------------------------
 
@@ -124,13 +109,20 @@ function decode(text) {
 }
 
 function valid(game) {
-  return game && game.v === 1 && typeof game.rules === 'string' && Array.isArray(game.start) &&
-      Array.isArray(game.moves) && Number.isInteger(game.cursor) && game.cursor >= 0 &&
-      game.cursor <= game.moves.length && ['human', 'computer'].includes(game.first) &&
-      typeof game.level === 'string' && typeof game.misere === 'boolean' &&
-      [undefined, 'learn', 'play'].includes(game.mode) &&
-      [undefined, 'computer', 'human'].includes(game.opponent) &&
-      game.moves.every((m) => Array.isArray(m.after) && typeof m.text === 'string');
+  return game && game.v === 2 && typeof game.rules === 'string' && typeof game.start === 'string' &&
+      Array.isArray(game.moves) && game.moves.every((m) => typeof m === 'string') &&
+      Number.isInteger(game.played) && game.played >= 0 && game.played <= game.moves.length &&
+      ['human', 'computer'].includes(game.first) && typeof game.level === 'string' &&
+      typeof game.misere === 'boolean' && [undefined, 'learn', 'play'].includes(game.mode) &&
+      [undefined, 'computer', 'human'].includes(game.opponent);
+}
+
+// A game saved by an older page (version 1: the positions as tokens, a cursor) in today's form:
+// only its parts are kept, the server rebuilds the rest.
+function upgrade(game) {
+  if (game?.v !== 1 || !Array.isArray(game.start) || !Array.isArray(game.moves)) return game;
+  const { start, moves, cursor, ...rest } = game;
+  return { ...rest, v: 2, start: start.join(' '), moves: moves.map((m) => m?.text), played: cursor };
 }
 
 export function gameUrl(game) {
@@ -154,14 +146,14 @@ export function load() {
   const match = /[#&]game=([A-Za-z0-9_-]+)/.exec(window.location.hash);
   if (match) {
     try {
-      const game = decode(match[1]);
+      const game = upgrade(decode(match[1]));
       if (valid(game)) return game;
     } catch (e) {
       // A damaged link: fall back to local storage.
     }
   }
   try {
-    const game = JSON.parse(localStorage.getItem(STORAGE_KEY));
+    const game = upgrade(JSON.parse(localStorage.getItem(STORAGE_KEY)));
     if (valid(game)) return game;
   } catch (e) {
     // Nothing usable saved.

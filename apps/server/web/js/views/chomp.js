@@ -11,7 +11,6 @@ import { DrawnView, showMove } from './common.js';
 export const help = {
   board: 'Chocolate bar. Arrow keys choose a square, Enter eats it with every square below and right of it; the poisoned square (1,1) is never eaten.',
   keys: '←→↑↓ square · Enter eat',
-  typed: 'e.g. 2 3 (eat row 2, column 3)',
 };
 
 const poisoned = (row, column) => row === 1 && column === 1;

@@ -12,7 +12,6 @@ import { DrawnView, showMove, walkFocus } from './common.js';
 export const help = {
   board: 'Coins. Tab or arrow keys choose a coin, Enter turns it (the rightmost coin turned must be heads).',
   keys: 'Tab / ←→ coin · Enter turn',
-  typed: 'e.g. 2 5 (turn coins 2 and 5)',
 };
 
 const coinsOf = (move) => (Array.isArray(move.coins) ? move.coins : [move.coins]).map(Number);

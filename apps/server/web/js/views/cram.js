@@ -13,7 +13,6 @@ import { DrawnView, showMove, walkFocus } from './common.js';
 export const help = {
   board: 'Cram board. Point at an empty cell to see the domino a click places; Tab or arrow keys choose a cell, Enter places a domino on it.',
   keys: 'Tab / arrows cell · Enter place',
-  typed: 'e.g. a1-b1 (fill cells a1 and b1)',
 };
 
 // Spreadsheet column names: a … z, aa, ab, …

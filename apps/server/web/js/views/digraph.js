@@ -12,7 +12,6 @@ import { DrawnView, showMove, walkFocus } from './common.js';
 export const help = {
   board: 'Directed graph. Tab or arrow keys choose a vertex the token can go to, Enter moves it there.',
   keys: 'Tab / ←→ vertex · Enter move the token',
-  typed: 'e.g. b (move the token to b) or a>b (the token on a to b)',
 };
 
 const R = 18;          // a vertex's radius

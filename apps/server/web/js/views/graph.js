@@ -11,7 +11,6 @@ import { DrawnView, showMove, walkFocus } from './common.js';
 export const help = {
   board: 'Graph. Tab or arrow keys choose a vertex (or an edge), Enter removes it.',
   keys: 'Tab / ←→ vertex or edge · Enter remove',
-  typed: 'e.g. 3 (remove vertex 3) or 2-3 (remove edge 2-3)',
 };
 
 const R = 17;          // a vertex's radius

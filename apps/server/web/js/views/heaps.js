@@ -5,12 +5,13 @@
 import { el } from '../dom.js';
 import { flash } from './rows.js';
 
+export { resultWidth } from './rows.js';
+
 export const MAX_STONES = 60;  // larger heaps are drawn as a number with a "take" box
 
 export const help = {
   board: 'Heaps. Arrow keys choose a stone, Enter takes it and every stone to its right.',
   keys: '↑↓ heap · ←→ stone · Enter take',
-  typed: 'e.g. 1 2 (heap 1, take 2)',
 };
 
 // The heaps a move changes, as indexes into `sizes` (the position's heaps in order). A move on one
@@ -136,7 +137,7 @@ export class HeapsView {
   drawHeap(heap, index) {
     const n = heap.number;
     const label = el('div', { class: 'heap-label' },
-        el('span', { class: 'heap-number' }, `${n}`),
+        el('span', { class: 'heap-number' }, `heap ${n}`),
         el('span', { class: `heap-size${heap.size.toString().length > 4 ? ' long' : ''}`, 'data-testid': `heap-size-${n}` }, heap.size.toString()));
     if (heap.tag) label.append(el('span', { class: 'heap-tag' }, heap.tag));
     if (heap.spent) label.append(el('span', { class: 'heap-tag', title: 'zero move spent' }, '0 spent'));

@@ -9,10 +9,11 @@ import {
   MAX_OBJECTS, RowsView, after, arrowStep, flash, heapLabel, heapsOf, moreButton, movesOf,
 } from './rows.js';
 
+export { resultWidth } from './rows.js';
+
 export const help = {
   board: 'Heaps of stones; one move may take from several heaps. Arrow keys choose a stone, Space selects it and the stones to its right, Enter takes the selection.',
   keys: '↑↓ heap · ←→ stone · Space select · Enter take · Esc clear',
-  typed: 'e.g. 1:2 3:1 (2 from heap 1 and 1 from heap 3)',
 };
 
 const sameHeaps = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -49,7 +50,7 @@ export class MooreView extends RowsView {
     const c = this.components.find((comp) => comp.index === move.component);
     if (!c) return [];
     const before = heapsOf(c);
-    const left = after(move, c, this.heapCount);
+    const left = after(move, c, this.resultWidth);
     if (left.length !== before.length) return [];
     return this.rows.map((r, i) => [i, r.component === c ? Number(before[r.j] - left[r.j]) : 0]).filter(([, t]) => t > 0);
   }
@@ -69,7 +70,7 @@ export class MooreView extends RowsView {
       const i = this.rows.findIndex((r) => r.component === c && r.j === j);
       return size - BigInt(this.selection.get(i) ?? 0);
     });
-    return movesOf(this.moves, c).find((m) => sameHeaps(after(m, c, this.heapCount), target)) ?? null;
+    return movesOf(this.moves, c).find((m) => sameHeaps(after(m, c, this.resultWidth), target)) ?? null;
   }
 
   select(i, stone) {

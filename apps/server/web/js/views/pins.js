@@ -17,10 +17,11 @@ import {
   shapeKey,
 } from './rows.js';
 
+export { resultWidth } from './rows.js';
+
 export const help = {
   board: 'Rows of pins. Arrow keys choose a pin, + and - how many to knock down, Enter knocks them down.',
   keys: '↑↓ row · ←→ pin · +− run length · Enter knock down',
-  typed: 'e.g. 1 1 2 5 (row 1: knock down 1, leaving 2 and 5)',
 };
 
 export class PinsView extends RowsView {
@@ -69,7 +70,7 @@ export class PinsView extends RowsView {
     if (!list) { row.takes = [1, 2]; return row; }
     const takes = new Set();
     for (const m of list) {
-      const key = shapeKey(Number(m.take), after(m, component, this.heapCount));
+      const key = shapeKey(Number(m.take), after(m, component, this.resultWidth));
       if (!row.shapes.has(key)) row.shapes.set(key, []);
       row.shapes.get(key).push(m);
       if (Number(m.take) > 0) takes.add(Number(m.take)); else row.gaps = true;
@@ -80,7 +81,7 @@ export class PinsView extends RowsView {
       for (const t of row.takes) for (let s = 0; s + t <= row.n; s += 1) reachable.add(this.runKey(row, s, t));
       for (let g = 1; g < row.n; g += 1) reachable.add(this.runKey(row, g, 0));
     }
-    row.unreachable = list.filter((m) => !reachable.has(shapeKey(Number(m.take), after(m, component, this.heapCount))));
+    row.unreachable = list.filter((m) => !reachable.has(shapeKey(Number(m.take), after(m, component, this.resultWidth))));
     return row;
   }
 
@@ -113,7 +114,7 @@ export class PinsView extends RowsView {
     const r = this.rows.findIndex((row) => row.component.index === move.component);
     if (r < 0) return null;
     const row = this.rows[r];
-    const key = shapeKey(Number(move.take), after(move, row.component, this.heapCount));
+    const key = shapeKey(Number(move.take), after(move, row.component, this.resultWidth));
     const t = Number(move.take);
     if (t === 0) {
       for (let g = 1; g < row.n; g += 1) if (this.runKey(row, g, 0) === key) return { row: r, gap: g };
@@ -137,7 +138,7 @@ export class PinsView extends RowsView {
     const row = this.rows[r];
     const key = this.runKey(row, start, take);
     const options = await candidates(this.host, this.moves, row.component, { heap: row.number, take: String(take) },
-        (m) => shapeKey(Number(m.take), after(m, row.component, this.heapCount)) === key);
+        (m) => shapeKey(Number(m.take), after(m, row.component, this.resultWidth)) === key);
     const what = take === 0 ? `split row ${row.number} after pin ${start}` : `knock down pins ${start + 1}–${start + take} of row ${row.number}`;
     playOne(this.host, options, `You cannot ${what}`, `Row ${row.number}:`);
   }
@@ -170,7 +171,7 @@ export class PinsView extends RowsView {
     const node = el('div', {
       class: `heap pin-row${this.marks.has(`${r}:row`) ? ` ${this.marks.get(`${r}:row`)}` : ''}`,
       'data-heap': row.number, role: 'group', 'aria-label': `Row ${row.number}: ${row.size} pins`,
-    }, heapLabel(row.number, row.size, row.tag));
+    }, heapLabel(row.number, row.size, row.tag, 'row'));
     const pins = el('div', { class: 'pins' });
     if (row.big) {
       pins.append(el('span', { class: 'big-bar' }));

@@ -9,10 +9,11 @@ import { RowsView, after, candidates, flash, heapsOf, movesOf, moreButton, playO
 
 export const MAX_BOARD = 24;  // larger boards are played from a chooser of the server's moves
 
+export { resultWidth } from './rows.js';
+
 export const help = {
   board: 'A queen on a board. Arrow keys choose a square, Enter moves the queen there (left, down or diagonally down-left).',
   keys: '←→↑↓ square · Tab next board · Enter move',
-  typed: 'e.g. 1 2 (take 2 from heap 1: two squares left)',
 };
 
 export class QueenView extends RowsView {
@@ -43,7 +44,7 @@ export class QueenView extends RowsView {
 
   // The square a move sends the queen to: the pair it leaves.
   squareOf(move, component) {
-    return after(move, component, this.heapCount).map(Number);
+    return after(move, component, this.resultWidth).map(Number);
   }
 
   // The squares a move passes over and lands on (not the one she leaves).

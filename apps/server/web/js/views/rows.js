@@ -9,8 +9,8 @@ import { COMPUTER_MS, PLAYED_MS } from './common.js';
 export const MAX_OBJECTS = 60;     // larger heaps are played from a chooser of the server's moves
 
 // The base of these views. render() starts with keep(args), which holds what a click needs: the
-// server's moves (null when too many to send), whether the person may play now, and the heap count
-// of the position (to read a move's "result"); then markMoves(args) marks the winning moves and
+// server's moves (null when too many to send), whether the person may play now, and the number of
+// sizes in the position (to read a move's "result"); then markMoves(args) marks the winning moves and
 // the hint through the view's mark(move, cls).
 // host: play(move), choose(title, moves), refuse(text), fetchMoves(query) (see ../board.js)
 export class RowsView {
@@ -21,10 +21,10 @@ export class RowsView {
     this.interactive = false;
   }
 
-  keep({ moves, interactive, heapCount }) {
+  keep({ moves, interactive, resultWidth }) {
     this.moves = moves;
     this.interactive = interactive;
-    this.heapCount = heapCount;
+    this.resultWidth = resultWidth;
   }
 
   markMoves({ hint, winning }) {
@@ -55,12 +55,15 @@ export function arrowStep(key, c, rows, along) {
 // The component's heaps before a move, as BigInts.
 export const heapsOf = (component) => (component.fields?.heaps ?? []).map((h) => BigInt(h));
 
+// How many sizes the component puts in a move's "result" (see ../board.js).
+export const resultWidth = (component) => (component.fields?.heaps ?? []).length;
+
 // The component's heaps after `move` (made in it), as BigInts: the slice of the position-wide
-// "result" where the component's heaps stood (`heapCount` heaps before the move).
-export function after(move, component, heapCount) {
+// "result" where the component's heaps stood (`width` sizes in the position before the move).
+export function after(move, component, width) {
   const result = move.result ?? [];
   const before = heapsOf(component).length;
-  const length = before + result.length - heapCount;
+  const length = before + result.length - width;
   return result.slice(component.offset, component.offset + Math.max(0, length)).map((h) => BigInt(h));
 }
 
@@ -95,10 +98,11 @@ export function flash(nodes, { computer }) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-// The label column of a heap: its number, size and, in a sum, its ruleset.
-export function heapLabel(number, size, tag) {
+// The label column of a heap: its name in the view's words ("heap 2", "row 2"), its size and, in a
+// sum, its ruleset.
+export function heapLabel(number, size, tag, word = 'heap') {
   const label = el('div', { class: 'heap-label' },
-      el('span', { class: 'heap-number' }, `${number}`),
+      el('span', { class: 'heap-number' }, `${word} ${number}`),
       el('span', { class: `heap-size${size.toString().length > 4 ? ' long' : ''}`, 'data-testid': `heap-size-${number}` }, size.toString()));
   if (tag) label.append(el('span', { class: 'heap-tag' }, tag));
   return label;

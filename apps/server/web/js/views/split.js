@@ -11,10 +11,11 @@ import {
   shapeKey,
 } from './rows.js';
 
+export { resultWidth } from './rows.js';
+
 export const help = {
   board: 'Heaps to split. Arrow keys move along a heap over its stones and the dividers between them; Enter splits at a divider or takes from a stone to the end.',
   keys: '↑↓ heap · ←→ stone or divider · Enter split/take',
-  typed: 'e.g. 1 0 2 3 (split heap 1 into 2 and 3)',
 };
 
 export class SplitView extends RowsView {
@@ -58,7 +59,7 @@ export class SplitView extends RowsView {
   }
 
   keyOf(move, component) {
-    return shapeKey(Number(move.take), after(move, component, this.heapCount));
+    return shapeKey(Number(move.take), after(move, component, this.resultWidth));
   }
 
   splitKey(row, g) {
