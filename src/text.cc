@@ -24,6 +24,16 @@ std::vector<std::string> words(std::string_view text) {
   return out;
 }
 
+std::vector<std::string> list_items(std::string_view text) {
+  std::vector<std::string> out;
+  for (const std::string& between_commas : split(text, ',')) {
+    std::vector<std::string> parts = words(between_commas);
+    if (parts.empty()) parts.emplace_back();
+    out.insert(out.end(), parts.begin(), parts.end());
+  }
+  return out;
+}
+
 namespace {
 
 // Optimal string alignment distance: Levenshtein with swaps of neighbouring letters.

@@ -101,4 +101,20 @@ TEST(Closest, NamesTheNearestCandidateOrNone) {
   EXPECT_EQ(nimkit::closest(std::string(100000, 'k'), names), std::nullopt);
 }
 
+// A list as people type it: commas, white space or both between items, and an empty item kept
+// wherever a comma has nothing beside it, for the notation to refuse.
+TEST(ListItems, ReadsCommasSpacesOrBoth) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(nimkit::list_items("1-2,2-3"), (V{"1-2", "2-3"}));
+  EXPECT_EQ(nimkit::list_items("1-2, 2-3"), (V{"1-2", "2-3"}));
+  EXPECT_EQ(nimkit::list_items("1-2 2-3"), (V{"1-2", "2-3"}));
+  EXPECT_EQ(nimkit::list_items(" 1-2 ,\t2-3  4 "), (V{"1-2", "2-3", "4"}));
+  EXPECT_EQ(nimkit::list_items("1,,2"), (V{"1", "", "2"}));
+  EXPECT_EQ(nimkit::list_items("1, ,2"), (V{"1", "", "2"}));
+  EXPECT_EQ(nimkit::list_items(",1"), (V{"", "1"}));
+  EXPECT_EQ(nimkit::list_items("1,"), (V{"1", ""}));
+  EXPECT_EQ(nimkit::list_items("  "), (V{""}));
+  EXPECT_EQ(nimkit::list_items(""), (V{""}));
+}
+
 }  // namespace

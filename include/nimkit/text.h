@@ -14,6 +14,11 @@ namespace nimkit {
 std::vector<std::string> split(std::string_view text, char separator);
 // The words of `text`, separated by white space (none for blank text).
 std::vector<std::string> words(std::string_view text);
+// The items of a list as people type it, with a comma, white space or both between items:
+// "1-2, 2-3", "1-2 2-3" and "1-2,2-3" are all {"1-2", "2-3"}. A comma with nothing but white
+// space before or after it (",1", "1,,2", "1,") leaves an empty item "" for the notation to
+// refuse; blank text is the one empty item {""}.
+std::vector<std::string> list_items(std::string_view text);
 // The candidate a mistyped word most likely meant, for "did you mean kayles?": the nearest by
 // edit distance (insertions, deletions, substitutions and swaps of neighbours), at most 2 edits
 // and fewer than half the word's length, or a candidate the word begins or the candidate begins

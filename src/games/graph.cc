@@ -9,6 +9,7 @@
 
 #include "nimkit/games/graph_game.h"
 #include "nimkit/quote.h"
+#include "nimkit/text.h"
 
 namespace nimkit::detail {
 namespace {
@@ -184,12 +185,10 @@ Result<std::vector<ParsedComponent>> parse_graph(std::span<const std::string> it
   std::set<std::pair<std::uint64_t, std::uint64_t>> edges;
   for (std::size_t i = 0; i < items.size(); ++i) {
     const std::string_view item = items[i];
-    for (std::size_t start = 0; start <= item.size();) {
-      const std::size_t comma = std::min(item.find(',', start), item.size());
-      const std::string_view piece = item.substr(start, comma - start);
-      start = comma + 1;
+    for (const std::string& piece_text : list_items(item)) {
+      const std::string_view piece = piece_text;
       if (piece.empty()) {
-        if (item.empty()) return fail(fmt::format("empty graph: {}", kItemHelp));
+        if (trim(item).empty()) return fail(fmt::format("empty graph: {}", kItemHelp));
         return fail(fmt::format("empty graph item in {}: {}", quoted(item), kItemHelp));
       }
       const std::size_t dash = piece.find('-');

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "nimkit/quote.h"
+#include "nimkit/text.h"
 
 namespace nimkit {
 namespace {
@@ -229,10 +230,8 @@ Result<std::vector<ParsedComponent>> GreenHackenbush::parse_components(
   std::vector<std::size_t> item_of;  // edge → the item it was written in
   for (std::size_t i = 0; i < items.size(); ++i) {
     const std::string_view item = items[i];
-    for (std::size_t start = 0; start <= item.size();) {
-      const std::size_t comma = std::min(item.find(',', start), item.size());
-      const std::string_view piece = item.substr(start, comma - start);
-      start = comma + 1;
+    for (const std::string& piece_text : list_items(item)) {
+      const std::string_view piece = piece_text;
       if (piece.empty()) return fail(fmt::format("empty edge in {}: {}", quoted(item), kItemHelp));
       const std::size_t dash = piece.find('-');
       if (dash == std::string_view::npos) {

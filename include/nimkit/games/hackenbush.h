@@ -5,10 +5,11 @@
 // vertices may be joined by several edges. A move cuts one edge; everything no longer connected
 // to the ground vanishes. The player who cannot move (nothing is left) loses (normal play) or
 // wins (misère play). Notation: "hackenbush:0-1,1-2,2-0" (a triangle standing on the ground):
-// edges "a-b", vertices 0 to 4294967295. Every edge must be connected to the ground. Edges are
-// items, numbered from 1 across the position as it is written (each piece's edges together),
-// like heaps, and a move is typed as the number of the edge cut: "3". The edges left by a cut
-// are numbered afresh, so that the position's text always reads back to the same state.
+// edges "a-b" separated by commas, spaces or both, vertices 0 to 4294967295. Every edge must be
+// connected to the ground. Edges are items, numbered from 1 across the position as it is written
+// (each piece's edges together), like heaps, and a move is typed as the number of the edge cut:
+// "3". The edges left by a cut are numbered afresh, so that the position's text always reads back
+// to the same state.
 //
 // A position is a sum: each piece that meets the rest only at the ground is a component of its
 // own (several pieces may stand on vertex 0). A component's State is [m, then the m edges as
