@@ -33,6 +33,9 @@ same arc-kayles '1-2,2-3,3-4' '1-2, 2-3, 3-4' '1-2 2-3 3-4'
 same hackenbush '0-1,1-2,2-0' '0-1, 1-2, 2-0' '0-1 1-2 2-0'
 same digraph 'a>b,b>c,a>c@a' 'a>b, b>c, a>c @a' 'a>b b>c a>c@a'
 "$nimkit" analyze "node-kayles:1-2, 2-3" 4 >/dev/null
+# A list over several arguments, as a shell splits "1-2, 2-3, 4" typed without quotes.
+[ "$("$nimkit" analyze --rules node-kayles 1-2, 2-3, 4)" = \
+  "$("$nimkit" analyze --rules node-kayles 1-2,2-3,4)" ] || { echo "1-2, 2-3, 4 as three words"; exit 1; }
 # Two commas still leave an empty item, which is refused.
 if "$nimkit" analyze --rules node-kayles '1-2,, 2-3' 2>/dev/null; then
   echo "an empty graph item was accepted"

@@ -363,8 +363,10 @@ Result<std::vector<ParsedComponent>> Digraph::parse_components(
   std::uint64_t words_left = kMaxPositionWords;
   std::size_t group_first = 0;
   std::string pending;  // the group's first piece, for the error of a group with no token
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    for (const std::string& piece : list_items(items[i])) {
+  for (const ListItem& listed : list_items(items)) {
+    {
+      const std::size_t i = listed.token;
+      const std::string& piece = listed.text;
       if (piece.empty()) {
         return fail(fmt::format("empty digraph item in {}: {}", quoted(items[i]), kItemHelp));
       }

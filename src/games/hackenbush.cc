@@ -228,23 +228,22 @@ Result<std::vector<ParsedComponent>> GreenHackenbush::parse_components(
   if (items.empty()) return fail(fmt::format("no edges given: {}", kItemHelp));
   Edges edges;
   std::vector<std::size_t> item_of;  // edge → the item it was written in
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    const std::string_view item = items[i];
-    for (const std::string& piece_text : list_items(item)) {
-      const std::string_view piece = piece_text;
-      if (piece.empty()) return fail(fmt::format("empty edge in {}: {}", quoted(item), kItemHelp));
-      const std::size_t dash = piece.find('-');
-      if (dash == std::string_view::npos) {
-        return fail(fmt::format("bad edge {}: {}", quoted(piece), kItemHelp));
-      }
-      auto a = parse_label(piece.substr(0, dash), piece);
-      if (!a) return a.failure();
-      auto b = parse_label(piece.substr(dash + 1), piece);
-      if (!b) return b.failure();
-      edges.emplace_back(*a, *b);
-      item_of.push_back(i);
-      if (edges.size() > kMaxEdges) return fail(fmt::format("more than {} edges", kMaxEdges));
+  for (const ListItem& listed : list_items(items)) {
+    const std::string_view piece = listed.text;
+    if (piece.empty()) {
+      return fail(fmt::format("empty edge in {}: {}", quoted(items[listed.token]), kItemHelp));
     }
+    const std::size_t dash = piece.find('-');
+    if (dash == std::string_view::npos) {
+      return fail(fmt::format("bad edge {}: {}", quoted(piece), kItemHelp));
+    }
+    auto a = parse_label(piece.substr(0, dash), piece);
+    if (!a) return a.failure();
+    auto b = parse_label(piece.substr(dash + 1), piece);
+    if (!b) return b.failure();
+    edges.emplace_back(*a, *b);
+    item_of.push_back(listed.token);
+    if (edges.size() > kMaxEdges) return fail(fmt::format("more than {} edges", kMaxEdges));
   }
   std::vector<std::size_t> dropped;
   const std::vector<Edges> parts = pieces(edges, &dropped);
