@@ -56,6 +56,7 @@
 #include <utility>
 #include <vector>
 
+#include "nimkit/limits.h"
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
 #include "nimkit/result.h"
@@ -89,6 +90,10 @@ struct CensusLimits {
   // Bytes of value tables of unsolved codes a CensusClassifier keeps (oldest dropped first) to
   // derive later codes from; 0 keeps none, and every code is computed.
   std::uint64_t cache_bytes = std::uint64_t{512} << 20;
+  // A caller's meter, never charged (max_work is the census's own bound): once it is stopped
+  // (cancel(), its deadline), a code's computation ends within kCensusWorkInterval heaps and
+  // classify_code fails with the meter's reason. None when null.
+  std::shared_ptr<WorkMeter> meter = nullptr;
 };
 
 enum class CensusClass { kTrivial, kSolved, kUnsolved };

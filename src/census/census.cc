@@ -83,9 +83,14 @@ Result<Computed> compute(const OctalCode& code, const CensusLimits& limits) {
       work = saturating_add(work, saturating_mul(heaps, sequence_value_work(*game, progress)));
       computed.out_of_work = work > limits.max_work;
     }
-    return !computed.out_of_work;
+    return !computed.out_of_work && !(limits.meter && limits.meter->exhausted());
   };
   auto proved = prove_period_metered(computed.sequence, bound, meter, kCensusWorkInterval);
+  if (limits.meter && limits.meter->exhausted()) {
+    return fail(
+        limits.meter->cancelled() ? ErrorKind::kCancelled : ErrorKind::kLimit,
+        fmt::format("census of {} stopped by {}", code.to_string(), limits.meter->reason()));
+  }
   if (proved) {
     computed.period = *proved;
     computed.out_of_work = false;
