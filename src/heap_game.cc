@@ -180,8 +180,10 @@ std::size_t HeapGame::item_count(const State& state) const { return state.size()
 
 std::string HeapGame::label(const State& state, std::size_t first_item) const {
   const std::size_t n = item_count(state);
-  if (n == 1) return fmt::format("heap {}", first_item);
-  return fmt::format("heaps {}-{}", first_item, first_item + n - 1);
+  // Pins stand in rows: "heap" is not the word a player of Kayles types or reads.
+  const bool pins = move_words() == MoveWords::kPins;
+  if (n == 1) return fmt::format("{} {}", pins ? "row" : "heap", first_item);
+  return fmt::format("{} {}-{}", pins ? "rows" : "heaps", first_item, first_item + n - 1);
 }
 
 std::vector<ViewField> HeapGame::view_fields(const State& state) const {
