@@ -54,6 +54,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "nimkit/limits.h"
@@ -127,6 +128,14 @@ struct CensusEntry {
   // computing the code gives, so census lines do not record it.
   std::optional<std::string> derived_from;
 };
+
+// The fields of a census line, in order, as `nimkit census` writes them (docs/census.md): code,
+// class, preperiod and period (when proved), proved, needed and proof (when proved),
+// computed_to, stopped_by (unsolved), largest, largest_at, rare_mask, rare_count, last_rare (when
+// any), equivalent_to and equivalence ("proved" or "computed", when grouped), fingerprint. Each
+// front end writes them in its own form (a JSON line, a Python dict). derived_from is left out.
+using CensusValue = std::variant<std::string, std::uint64_t, bool>;
+std::vector<std::pair<std::string_view, CensusValue>> census_fields(const CensusEntry& entry);
 
 // Computes and classifies one code within `limits` (never equivalent_to: see CensusGrouper).
 // Fails when the code has no moves.

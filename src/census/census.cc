@@ -218,6 +218,37 @@ Result<std::vector<OctalCode>> census_codes(std::size_t digits) {
   return codes;
 }
 
+std::vector<std::pair<std::string_view, CensusValue>> census_fields(const CensusEntry& entry) {
+  std::vector<std::pair<std::string_view, CensusValue>> out;
+  const auto add = [&](std::string_view key, CensusValue value) {
+    out.emplace_back(key, std::move(value));
+  };
+  add("code", entry.code);
+  add("class", std::string(to_string(entry.kind)));
+  if (entry.period) {
+    add("preperiod", entry.period->preperiod);
+    add("period", entry.period->period);
+  }
+  add("proved", entry.period.has_value());
+  if (entry.period) {
+    add("needed", entry.period->needed);
+    add("proof", entry.period->proof);
+  }
+  add("computed_to", entry.computed_to);
+  if (!entry.stopped_by.empty()) add("stopped_by", entry.stopped_by);
+  add("largest", std::uint64_t{entry.largest});
+  add("largest_at", entry.largest_at);
+  add("rare_mask", std::uint64_t{entry.rare_mask});
+  add("rare_count", entry.rare_count);
+  if (entry.last_rare) add("last_rare", *entry.last_rare);
+  if (entry.equivalent_to) {
+    add("equivalent_to", *entry.equivalent_to);
+    add("equivalence", std::string(entry.equivalence_proved ? "proved" : "computed"));
+  }
+  add("fingerprint", to_string(entry.fingerprint));
+  return out;
+}
+
 std::string_view to_string(CensusClass kind) {
   switch (kind) {
     case CensusClass::kTrivial:
