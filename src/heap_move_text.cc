@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "nimkit/heap_game.h"
 #include "nimkit/quote.h"
@@ -384,6 +385,36 @@ Result<std::vector<Option>> HeapGame::parse_move(const State& state, std::string
   return out;
 }
 
+namespace {
+
+// The first move on the smallest heap (of at most 8 objects) that leaves two heaps or more, as
+// the take notation writes it ("1 1 2 3": take 1 from heap 1 leaving 2 and 3) and in words; none
+// when no such move splits (a few hundred options at most: what a help line needs to show, not a
+// proof for larger heaps).
+std::optional<std::string> small_split(const HeapGame& rules) {
+  constexpr std::uint64_t kLargest = 8;
+  constexpr Count kScanned = 64;
+  for (std::uint64_t n = 1; n <= kLargest; ++n) {
+    const std::vector<Heap> heap{Heap{n}};
+    const Count count = rules.option_count(heap);
+    for (Count i = 0; i < count && i < kScanned; ++i) {
+      const HeapOption option = rules.option_at(heap, i);
+      if (option.result.size() < 2) continue;
+      std::vector<std::string> parts;
+      for (const Heap& h : option.result) parts.push_back(std::to_string(h.size));
+      const std::string typed = fmt::format("\"1 {} {}\"", option.take, fmt::join(parts, " "));
+      if (option.take == 0) {
+        return fmt::format("{} splits heap 1 (of {}) into {}", typed, n, fmt::join(parts, " and "));
+      }
+      return fmt::format("{} takes {} from heap 1 (of {}), leaving {}", typed, option.take, n,
+                         fmt::join(parts, " and "));
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::string HeapGame::move_syntax() const {
   switch (arity() == 1 ? move_words() : MoveWords::kTake) {
     case MoveWords::kSplit:
@@ -396,12 +427,20 @@ std::string HeapGame::move_syntax() const {
     case MoveWords::kTake:
       break;
   }
-  return "Moves: HEAP COUNT takes COUNT objects from heap HEAP (heaps numbered from 1), e.g. "
-         "\"1 2\".\n"
-         "  Zero-move piles: \"HEAP 0\" uses the pile's zero move.\n"
-         "  Splitting games: add the heaps to leave, e.g. \"1 1 2 3\" takes 1 from heap 1 "
-         "leaving 2 and 3.\n"
-         "  Games on several heaps at once: HEAP:COUNT ..., e.g. \"1:2 2:2\".\n";
+  // Only the lines that apply to this family: a zero move where heaps have one ("7x" reads),
+  // parts to leave where some move on a small heap splits it, HEAP:COUNT where a component is
+  // several heaps.
+  std::string text =
+      "Moves: HEAP COUNT takes COUNT objects from heap HEAP (heaps numbered from 1), e.g. "
+      "\"1 2\".\n";
+  if (parse_heap("1x")) text += "  Zero-move piles: \"HEAP 0\" uses the pile's zero move.\n";
+  if (const auto split = arity() == 1 ? small_split(*this) : std::nullopt) {
+    text += fmt::format("  Splitting moves: add the heaps to leave, e.g. {}.\n", *split);
+  }
+  if (arity() != 1) {
+    text += "  Moves on several heaps at once: HEAP:COUNT ..., e.g. \"1:2 2:2\".\n";
+  }
+  return text;
 }
 
 }  // namespace nimkit

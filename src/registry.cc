@@ -207,7 +207,8 @@ void add_heap_games(std::vector<RulesetEntry>& list) {
 
 // How the graph games write a position.
 constexpr const char* kGraphNotation =
-    "Edges a-b separated by commas, a lone vertex as its number (1-2,2-3,3).";
+    "Edges a-b and lone vertices (a number) separated by commas, spaces or both: 1-2,2-3,3 or "
+    "1-2 2-3 3.";
 
 void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
   list.push_back({.name = "node-kayles",
@@ -252,8 +253,10 @@ void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
                   .make = plain<GreenHackenbush>("hackenbush"),
                   .view = "hackenbush",
                   .start = "0-1,1-2,2-0,2-3,3-3,0-4,4-5,4-5",
-                  .notation = "Edges a-b separated by commas, vertex 0 the ground; a loop as 2-2, "
-                              "a second edge between the same vertices written twice.",
+                  .notation =
+                      "Edges a-b separated by commas, spaces or both (0-1,1-2 or 0-1 1-2), vertex "
+                      "0 the ground; a loop as 2-2, a second edge between the same "
+                      "vertices written twice.",
                   .title = "Green Hackenbush"});
   list.push_back({.name = "digraph",
                   .summary = Digraph().summary(),
@@ -261,8 +264,9 @@ void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
                   .make = shared_plain<Digraph>("digraph"),
                   .view = "digraph",
                   .start = "s>a,s>b,s>c,a>c,b>c,b>d,c>e,d>e,d>f,e>g,f>g@s",
-                  .notation = "Arrows a>b separated by commas, then @ and the vertex holding the "
-                              "token; @a@b for two tokens.",
+                  .notation =
+                      "Arrows a>b separated by commas, spaces or both (s>a,a>b or s>a a>b), "
+                      "then @ and the vertex holding the token; @a@b for two tokens.",
                   .title = "Token on a directed graph"});
 }
 

@@ -3,7 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
 
+#include "nimkit/games/hackenbush.h"
 #include "nimkit/heap_game.h"
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
@@ -37,7 +41,7 @@ std::pair<std::string, std::string> start_records(std::shared_ptr<const Ruleset>
 std::string save_game(const Match& match, const std::string& first_player,
                       const std::string& second_player) {
   const auto [rules, start] = start_records(match.rules(), match.start());
-  std::string text = "nimkit-game 2\n";
+  std::string text = "nimkit-game 3\n";
   text += fmt::format("rules {}\n", rules);
   text += fmt::format("convention {}\n", to_string(match.convention()));
   text += fmt::format("players {} {}\n", first_player, second_player);
@@ -71,6 +75,40 @@ std::string version_1_move(const Position& position, std::string_view text) {
   return std::string(text);
 }
 
+// A move of a version-1 or version-2 file as the current notation reads it. Until version 3
+// Hackenbush's edges were items numbered across the position, afresh after every cut, like
+// heaps: "N" named the N-th item, counting each Hackenbush component's edges; now an edge keeps
+// its name and counts no item. The item is found by the old count and written as it is read
+// now: an edge by its name in its component ("@2 7"), another family's item by its number now.
+std::string version_2_move(const Position& position, std::string_view text) {
+  const auto edges = [](const Component& comp) -> std::optional<std::size_t> {
+    if (dynamic_cast<const GreenHackenbush*>(comp.rules.get()) == nullptr) return std::nullopt;
+    return static_cast<std::size_t>(comp.state.at(0));
+  };
+  if (std::none_of(position.components().begin(), position.components().end(),
+                   [&](const Component& c) { return edges(c).has_value(); })) {
+    return std::string(text);
+  }
+  std::vector<std::string> w = words(text);
+  if (w.empty()) return std::string(text);
+  auto item = parse_u64(w[0], "item");
+  if (!item) return std::string(text);
+  std::uint64_t first_then = 1;
+  for (std::size_t c = 0; c < position.components().size(); ++c) {
+    const Component& comp = position.components()[c];
+    const std::optional<std::size_t> m = edges(comp);
+    const std::size_t count = m ? *m : comp.rules->item_count(comp.state);
+    if (*item >= first_then && *item - first_then < count) {
+      const std::uint64_t k = *item - first_then;
+      if (m) return fmt::format("@{} {}", c + 1, comp.state.at(1 + 3 * k));  // (name, a, b)
+      w[0] = std::to_string(position.first_item(c) + k);
+      return fmt::format("{}", fmt::join(w, " "));
+    }
+    first_then += count;
+  }
+  return std::string(text);
+}
+
 // A saved game being read, record by record.
 struct GameReader {
   SavedGame saved;
@@ -91,10 +129,11 @@ struct GameReader {
 Result<bool> GameReader::read(const std::vector<std::string>& w, std::string_view value) {
   const std::string& key = w[0];
   if (!have_header) {
-    if (key != "nimkit-game") return fail("not a nimkit game file (expected \"nimkit-game 2\")");
-    if (w.size() != 2 || (w[1] != "1" && w[1] != "2"))
-      return fail(fmt::format("unsupported version {} (this nimkit reads 1 and 2)", quoted(value)));
-    version = w[1] == "1" ? 1 : 2;
+    if (key != "nimkit-game") return fail("not a nimkit game file (expected \"nimkit-game 3\")");
+    if (w.size() != 2 || (w[1] != "1" && w[1] != "2" && w[1] != "3"))
+      return fail(
+          fmt::format("unsupported version {} (this nimkit reads 1, 2 and 3)", quoted(value)));
+    version = w[1][0] - '0';
     have_header = true;
   } else if (key == "rules") {
     if (have_rules || w.size() != 2)
@@ -136,8 +175,10 @@ Result<bool> GameReader::move(std::string_view value) {
   const std::vector<std::string> w = words(value);
   const bool marked = !w.empty() && w.back() == "!";
   const std::string_view text = marked ? trim(value.substr(0, value.rfind('!'))) : value;
-  auto played = saved.match->play(version == 1 ? version_1_move(saved.match->position(), text)
-                                               : std::string(text));
+  std::string current(text);
+  if (version <= 2) current = version_2_move(saved.match->position(), current);
+  if (version == 1) current = version_1_move(saved.match->position(), current);
+  auto played = saved.match->play(current);
   if (!played) return played.failure();
   if ((*played)->threw_away_win != marked) {
     return fail(marked ? "move is marked '!' but did not throw away a win"

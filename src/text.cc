@@ -24,6 +24,44 @@ std::vector<std::string> words(std::string_view text) {
   return out;
 }
 
+std::vector<ListItem> list_items(std::span<const std::string> tokens) {
+  if (tokens.empty()) return {};
+  // The tokens joined by spaces, and where each starts: an item belongs to the token its first
+  // character (or, for an empty item, its comma) is in.
+  std::string joined;
+  std::vector<std::size_t> starts;
+  for (const std::string& token : tokens) {
+    if (!starts.empty()) joined += ' ';
+    starts.push_back(joined.size());
+    joined += token;
+  }
+  const auto token_at = [&](std::size_t offset) {
+    return static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), offset) -
+                                    starts.begin()) -
+           1;
+  };
+  std::vector<ListItem> out;
+  std::size_t start = 0;
+  for (const std::string& between_commas : split(joined, ',')) {
+    bool any = false;
+    for (std::size_t at = 0; at < between_commas.size();) {
+      const auto is_space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+      if (is_space(between_commas[at])) {
+        ++at;
+        continue;
+      }
+      std::size_t end = at;
+      while (end < between_commas.size() && !is_space(between_commas[end])) ++end;
+      out.push_back(ListItem{between_commas.substr(at, end - at), token_at(start + at)});
+      any = true;
+      at = end;
+    }
+    if (!any) out.push_back(ListItem{"", token_at(std::min(start, joined.size()))});
+    start += between_commas.size() + 1;
+  }
+  return out;
+}
+
 namespace {
 
 // Optimal string alignment distance: Levenshtein with swaps of neighbouring letters.

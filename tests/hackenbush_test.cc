@@ -131,9 +131,10 @@ TEST(Hackenbush, PiecesOnTheGroundAreSeparateComponents) {
   auto parsed = rules->parse_components(std::vector<std::string>{"0-1,0-2,2-3,1-1", "0-0"});
   ASSERT_TRUE(parsed.ok()) << parsed.error();
   ASSERT_EQ(parsed->size(), 3u);
-  EXPECT_EQ((*parsed)[0].state, (State{2, 0, 1, 1, 1}));
-  EXPECT_EQ((*parsed)[1].state, (State{2, 0, 2, 2, 3}));
-  EXPECT_EQ((*parsed)[2].state, (State{1, 0, 0}));
+  // [m, then (name, a, b) per edge]: the edges named 1 to 5 as written.
+  EXPECT_EQ((*parsed)[0].state, (State{2, 1, 0, 1, 4, 1, 1}));
+  EXPECT_EQ((*parsed)[1].state, (State{2, 2, 0, 2, 3, 2, 3}));
+  EXPECT_EQ((*parsed)[2].state, (State{1, 5, 0, 0}));
   EXPECT_EQ((*parsed)[2].first_item, 1u);
   for (const auto& c : *parsed) {
     auto again = rules->parse_components(rules->format_state(c.state));
@@ -141,8 +142,11 @@ TEST(Hackenbush, PiecesOnTheGroundAreSeparateComponents) {
     ASSERT_EQ(again->size(), 1u);
     EXPECT_EQ(again->front().state, c.state);
   }
-  EXPECT_EQ(rules->label((*parsed)[1].state, 3), "edges 3-4: 0-2,2-3");
-  EXPECT_EQ(rules->item_count((*parsed)[1].state), 2u);
+  EXPECT_EQ(rules->format_state((*parsed)[0].state), (std::vector<std::string>{"0-1", "4=1-1"}));
+  EXPECT_EQ(rules->format_state((*parsed)[1].state), (std::vector<std::string>{"2=0-2", "2-3"}));
+  EXPECT_EQ(rules->label((*parsed)[0].state, 3), "edges 1,4: 0-1,1-1");
+  EXPECT_EQ(rules->label((*parsed)[2].state, 3), "edge 5: 0-0");
+  EXPECT_EQ(rules->item_count((*parsed)[1].state), 0u);  // edges carry their own names
 }
 
 TEST(Hackenbush, MovesCutAnEdgeAndDropWhatLeavesTheGround) {
@@ -152,7 +156,8 @@ TEST(Hackenbush, MovesCutAnEdgeAndDropWhatLeavesTheGround) {
   const State& s = parsed->front().state;
   ASSERT_EQ(rules->count_options(s), nimkit::Count{4});
   const nimkit::Option cut = rules->option(s, 1);  // 1-2: 0-1 and 0-2-3 stand apart
-  EXPECT_EQ(cut.result, (std::vector<State>{State{1, 0, 1}, State{2, 2, 0, 2, 3}}));
+  // The edges left keep their names: 1, and 3 and 4.
+  EXPECT_EQ(cut.result, (std::vector<State>{State{1, 1, 0, 1}, State{2, 3, 2, 0, 4, 2, 3}}));
   EXPECT_EQ(rules->describe_move(s, cut, 1), "cut edge 2 (1-2)");
   EXPECT_EQ(rules->format_move(s, cut, 1, nimkit::Limits{}), "2");
   EXPECT_EQ(rules->move_fields(s, cut, 1), (std::vector<nimkit::ViewField>{{"edge", {2}, true}}));
@@ -162,13 +167,14 @@ TEST(Hackenbush, MovesCutAnEdgeAndDropWhatLeavesTheGround) {
   // Cutting 0-1 of the stalk 0-1-2 takes everything.
   auto stalk = rules->parse_components(std::vector<std::string>{"0-1,1-2"});
   EXPECT_TRUE(rules->option(stalk->front().state, 0).result.empty());
+  EXPECT_EQ(*rules->parse_move(s, "e2", 1, 4, false, nimkit::Limits{}),
+            std::vector<nimkit::Option>{cut});
+  // A name this component does not hold is another's (or nothing's): no option, no error.
   auto other = rules->parse_move(s, "5", 1, 6, false, nimkit::Limits{});
   ASSERT_TRUE(other.ok());
   EXPECT_TRUE(other->empty());
   for (const auto& [text, message] : std::vector<std::pair<std::string, std::string>>{
-           {"9", "no edge 9: edges are numbered 1 to 4"},
-           {"0", "no edge 0"},
-           {"1-2", "move \"1-2\" is not an edge number"}}) {
+           {"0", "no edge 0"}, {"1-2", "move \"1-2\" is not an edge number"}}) {
     auto bad = rules->parse_move(s, text, 1, 4, false, nimkit::Limits{});
     ASSERT_FALSE(bad.ok()) << text;
     EXPECT_NE(bad.error().find(message), std::string::npos) << bad.error();
@@ -214,6 +220,51 @@ TEST(Hackenbush, ThirtyEdges) {
   // Fused: the wheel (20 edges) and the loops at 3 and 5 are 22 loops on the ground (0); the
   // stalk 7-11-...-17 (7 edges) with a loop on its top is 1 + (1 + ... ) = 8.
   EXPECT_EQ(g, Nimber{8});
+}
+
+// An edge keeps its name until it is cut: the names of a game's moves each mean one edge, the
+// text of every position on the way reads back to it, and "N" cuts edge N whichever of two
+// parallel edges it is.
+TEST(Hackenbush, EdgesKeepTheirNamesUntilCut) {
+  auto rules = nimkit::make_ruleset("hackenbush");
+  ASSERT_TRUE(rules.ok());
+  auto start = nimkit::parse_position("0-1,1-2,2-0,0-3,0-4,4-5,4-5", *rules);
+  ASSERT_TRUE(start.ok());
+  nimkit::Position p = *start;
+  const auto play = [&](const char* move) {
+    auto parsed = nimkit::parse_move(p, move);
+    EXPECT_TRUE(parsed.ok()) << move << ": " << parsed.error();
+    const std::string said = nimkit::describe(p, *parsed);
+    p = p.after(*parsed);
+    auto again = nimkit::parse_position(nimkit::format_position(p, rules->get()), *rules);
+    EXPECT_TRUE(again.ok() && *again == p) << nimkit::format_position(p, rules->get());
+    return said + " -> " + nimkit::format_position(p, rules->get());
+  };
+  EXPECT_EQ(play("2"), "cut edge 2 (1-2) -> 0-1 3=2-0 0-3 0-4 4-5 4-5");
+  EXPECT_EQ(play("7"), "cut edge 7 (4-5) -> 0-1 3=2-0 0-3 0-4 4-5");  // 6 (4-5) stays
+  EXPECT_EQ(play("6"), "cut edge 6 (4-5) -> 0-1 3=2-0 0-3 0-4");
+  auto gone = nimkit::parse_move(p, "2");
+  ASSERT_FALSE(gone.ok());
+  EXPECT_NE(gone.error().find("\"2\""), std::string::npos) << gone.error();
+}
+
+TEST(Hackenbush, NamesAreGivenOnceAndWrittenOnlyWhereNeeded) {
+  const auto rules = hackenbush();
+  auto parsed = rules->parse_components(std::vector<std::string>{"3=0-1,1-2,9=0-5"});
+  ASSERT_TRUE(parsed.ok()) << parsed.error();
+  EXPECT_EQ(parsed->front().state, (State{2, 3, 0, 1, 4, 1, 2}));
+  std::vector<const State*> states;
+  for (const auto& c : *parsed) states.push_back(&c.state);
+  EXPECT_EQ(rules->format_together(states), (std::vector<std::string>{"3=0-1", "1-2", "9=0-5"}));
+  for (const auto& [item, message] : std::vector<std::pair<std::string, std::string>>{
+           {"0-1,1=0-2", "named 1, like an edge before it"},
+           {"0=0-1", "edges are named 1 to 4294967295"},
+           {"x=0-1", "bad edge \"x=0-1\""},
+           {"4294967295=0-1,0-2", "edges are named 1 to 4294967295"}}) {
+    auto bad = rules->parse_components(std::vector<std::string>{item});
+    ASSERT_FALSE(bad.ok()) << item;
+    EXPECT_NE(bad.error().find(message), std::string::npos) << bad.error();
+  }
 }
 
 }  // namespace

@@ -269,7 +269,7 @@ TEST(SavedGame, SaveWritesTheDocumentedFormat) {
   ASSERT_TRUE(m.play("3 5").ok());
   ASSERT_TRUE(m.play("2 2").ok());
   EXPECT_EQ(save_game(m, "human", "computer"),
-            "nimkit-game 2\n"
+            "nimkit-game 3\n"
             "rules nim\n"
             "convention normal\n"
             "players human computer\n"
@@ -310,7 +310,7 @@ TEST(SavedGame, ASumIsSavedAsASumNamingEveryComponentsRuleset) {
   ASSERT_TRUE(m.play("2 1 1 1").ok());
   const std::string saved = save_game(m, "you", "computer");
   EXPECT_EQ(saved,
-            "nimkit-game 2\n"
+            "nimkit-game 3\n"
             "rules sum\n"
             "convention normal\n"
             "players you computer\n"
@@ -389,7 +389,7 @@ TEST(SavedGame, AHashInsideARecordIsData) {
   ASSERT_TRUE(m.play("a2 b2").ok());
   const std::string saved = save_game(m, "you", "computer");
   EXPECT_EQ(saved,
-            "nimkit-game 2\n"
+            "nimkit-game 3\n"
             "rules cram\n"
             "convention normal\n"
             "players you computer\n"
@@ -429,11 +429,11 @@ TEST(SavedGame, MarkedMovesOfGraphFamiliesReplay) {
 
 TEST(SavedGame, WrongHeaderIsRefusedAtLineOne) {
   EXPECT_EQ(load_error("nimkit-gmae 1\nrules nim\n"),
-            "line 1: not a nimkit game file (expected \"nimkit-game 2\")");
+            "line 1: not a nimkit game file (expected \"nimkit-game 3\")");
   EXPECT_EQ(load_error("rules nim\n"),
-            "line 1: not a nimkit game file (expected \"nimkit-game 2\")");
-  EXPECT_EQ(load_error("\n# comment\nnimkit-game 3\n"),
-            "line 3: unsupported version \"3\" (this nimkit reads 1 and 2)");
+            "line 1: not a nimkit game file (expected \"nimkit-game 3\")");
+  EXPECT_EQ(load_error("\n# comment\nnimkit-game 4\n"),
+            "line 3: unsupported version \"4\" (this nimkit reads 1, 2 and 3)");
   EXPECT_EQ(load_error(""), "empty file: not a nimkit game");
 }
 
@@ -476,6 +476,26 @@ TEST(SavedGame, OtherCorruptionsNameTheirLine) {
   // 3 4 5 -> 1 4 5 -> 0 4 5 -> 0 4 4 -> 0 0 4 -> 0 0 0, then one move too many.
   EXPECT_EQ(load_error(kHead + "move 1 2\nmove 1 1\nmove 3 1\nmove 2 4\nmove 3 4\nmove 1 1\n"),
             "line 11: a move after the game ended");
+}
+
+// Version 2 numbered Hackenbush's edges afresh after every cut, as items across the position
+// like heaps; its files still replay the same game, now with every edge under its lasting name.
+TEST(SavedGame, Version2HackenbushMovesReplayByTheirOldNumbers) {
+  auto loaded = nimkit::load_game(
+      "nimkit-game 2\nrules hackenbush\nconvention normal\nstart 0-1 1-2 2-0 0-3 0-4\n"
+      "move 2\nmove 2\n");  // 1-2, then the second edge left: 2-0
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  const auto& history = loaded->match->history();
+  ASSERT_EQ(history.size(), 2u);
+  EXPECT_EQ(history[1].description, "cut edge 3 (2-0)");
+  EXPECT_NE(save_game(*loaded->match, "a", "b").find("move 2\nmove 3\n"), std::string::npos)
+      << save_game(*loaded->match, "a", "b");
+  // A heap after the edges was item 3 then, and is heap 1 now.
+  auto sum = nimkit::load_game(
+      "nimkit-game 2\nrules sum\nconvention normal\nstart hackenbush:0-1,0-2 nim:3\n"
+      "move 3 3\n");
+  ASSERT_TRUE(sum.ok()) << sum.error();
+  EXPECT_EQ(sum->match->history().front().description, "take 3 from heap 1");
 }
 
 }  // namespace

@@ -101,4 +101,33 @@ TEST(Closest, NamesTheNearestCandidateOrNone) {
   EXPECT_EQ(nimkit::closest(std::string(100000, 'k'), names), std::nullopt);
 }
 
+// A list as people type it: commas, white space or both between items, over one token or
+// several, and an empty item kept wherever a comma has nothing beside it, for the notation to
+// refuse; each item with the token it starts in.
+std::vector<std::string> items_of(std::vector<std::string> tokens) {
+  std::vector<std::string> out;
+  for (const auto& item : nimkit::list_items(tokens)) {
+    out.push_back(item.text + "@" + std::to_string(item.token));
+  }
+  return out;
+}
+
+TEST(ListItems, ReadsCommasSpacesOrBoth) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(items_of({"1-2,2-3"}), (V{"1-2@0", "2-3@0"}));
+  EXPECT_EQ(items_of({"1-2, 2-3"}), (V{"1-2@0", "2-3@0"}));
+  EXPECT_EQ(items_of({"1-2 2-3"}), (V{"1-2@0", "2-3@0"}));
+  EXPECT_EQ(items_of({"1-2,", "2-3"}), (V{"1-2@0", "2-3@1"}));
+  EXPECT_EQ(items_of({"1-2", ",2-3", "4"}), (V{"1-2@0", "2-3@1", "4@2"}));
+  EXPECT_EQ(items_of({" 1-2 ,\t2-3  4 "}), (V{"1-2@0", "2-3@0", "4@0"}));
+  EXPECT_EQ(items_of({"1,,2"}), (V{"1@0", "@0", "2@0"}));
+  EXPECT_EQ(items_of({"1,", ",2"}), (V{"1@0", "@0", "2@1"}));
+  EXPECT_EQ(items_of({"1", ",", "2"}), (V{"1@0", "2@2"}));
+  EXPECT_EQ(items_of({",1"}), (V{"@0", "1@0"}));
+  EXPECT_EQ(items_of({"1,"}), (V{"1@0", "@0"}));
+  EXPECT_EQ(items_of({"  "}), (V{"@0"}));
+  EXPECT_EQ(items_of({"1", ""}), (V{"1@0"}));
+  EXPECT_EQ(items_of({}), (V{}));
+}
+
 }  // namespace

@@ -359,8 +359,22 @@ std::string draw_board(const Position& position, const std::optional<LastMove>& 
       if (!mark.empty()) out.insert(out.size() - 1, mark);
       continue;
     }
-    // Other views: the state as text; items a move names by number (Hackenbush's edges) each
-    // with its number.
+    if (view == "hackenbush") {
+      // Each edge with the name a move types, which it keeps until it is cut.
+      const std::vector<std::uint64_t> ends = field(comp, "edges");
+      const std::vector<std::uint64_t> names = field(comp, "names");
+      std::vector<std::string> words;
+      std::vector<std::string> painted;
+      for (std::size_t i = 0; i < names.size() && 2 * i + 1 < ends.size(); ++i) {
+        const std::string edge = fmt::format("{}-{}", ends[2 * i], ends[2 * i + 1]);
+        words.push_back(fmt::format("{}:{}", names[i], edge));
+        painted.push_back(fmt::format("{}:{}", paint(kDim, std::to_string(names[i])), edge));
+      }
+      out += wrapped(head, indent, words, "  ", painted);
+      if (!mark.empty()) out.insert(out.size() - 1, mark);
+      continue;
+    }
+    // Other views: the state as text; items a move names by number each with its number.
     std::vector<std::string> words = items;
     std::vector<std::string> painted;
     if (comp.rules->item_count(comp.state) == items.size() && !items.empty()) {

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <variant>
 
 #include "nimkit/quote.h"
 
@@ -90,29 +91,9 @@ std::optional<std::uint64_t> unsigned_field(const nlohmann::json& object, const 
 
 std::string census_line(const CensusEntry& entry) {
   Json line;
-  line["code"] = entry.code;
-  line["class"] = std::string(to_string(entry.kind));
-  if (entry.period) {
-    line["preperiod"] = entry.period->preperiod;
-    line["period"] = entry.period->period;
+  for (const auto& [key, value] : census_fields(entry)) {
+    std::visit([&, key = key](const auto& v) { line[std::string(key)] = v; }, value);
   }
-  line["proved"] = entry.period.has_value();
-  if (entry.period) {
-    line["needed"] = entry.period->needed;
-    line["proof"] = entry.period->proof;
-  }
-  line["computed_to"] = entry.computed_to;
-  if (!entry.stopped_by.empty()) line["stopped_by"] = entry.stopped_by;
-  line["largest"] = entry.largest;
-  line["largest_at"] = entry.largest_at;
-  line["rare_mask"] = entry.rare_mask;
-  line["rare_count"] = entry.rare_count;
-  if (entry.last_rare) line["last_rare"] = *entry.last_rare;
-  if (entry.equivalent_to) {
-    line["equivalent_to"] = *entry.equivalent_to;
-    line["equivalence"] = entry.equivalence_proved ? "proved" : "computed";
-  }
-  line["fingerprint"] = to_string(entry.fingerprint);
   return line.dump();
 }
 

@@ -139,7 +139,12 @@ Result<Game> make_game(const GameOptions& options) {
   // The ruleset first: a mistyped --rules is named even when no position follows.
   auto rules = make_ruleset(options.rules);
   if (!rules) return rules.failure();
-  if (options.heaps.empty()) return fail("no position given (e.g. 3 4 5)");
+  if (options.heaps.empty()) {
+    // The family's own example: "3 4 5" means nothing to Hackenbush.
+    const RulesetEntry* entry = find_ruleset_entry(options.rules);
+    return fail(fmt::format("no position given (e.g. {})",
+                            entry != nullptr ? entry->start : RulesetEntry{}.start));
+  }
   auto position = parse_position(options.heaps, *rules);
   if (!position) return position.failure();
   return Game{*rules, std::move(*position)};

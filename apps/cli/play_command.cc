@@ -103,9 +103,6 @@ void print_prediction(const Match& match, const std::array<std::string, 2>& name
              names[winner], why, names[0] == "you" ? "you move" : names[0] + " moves");
 }
 
-constexpr const char* kCommands =
-    "Commands: hint (a winning move and why), undo (take back your last move), help, quit.\n";
-constexpr const char* kPlainCommands = "Commands: undo (take back your last move), help, quit.\n";
 // The exit status of a game stopped by Ctrl-C, as a shell reports a SIGINT.
 constexpr int kInterrupted = 130;
 // play_out()'s status for a game the human left (quit or end of input): nothing more to ask.
@@ -202,10 +199,22 @@ void print_hint(const Session& s) {
 }
 
 // Back to the human's previous turn: their move and the computer's reply.
+std::size_t human_moves(const Session& s) {
+  std::size_t count = 0;
+  for (const MoveRecord& r : s.match.history()) count += r.mover != s.computer_seat;
+  return count;
+}
+
+// The commands that apply now: a hint only in learn mode, undo only once the person has moved.
+std::string commands(const Session& s) {
+  std::string text = "Commands: ";
+  if (s.learn) text += "hint (a winning move and why), ";
+  if (human_moves(s) > 0) text += "undo (take back your last move), ";
+  return text + "help, quit.\n";
+}
+
 void undo_turn(Session& s) {
-  std::size_t human_moves = 0;
-  for (const MoveRecord& r : s.match.history()) human_moves += r.mover != s.computer_seat;
-  if (human_moves == 0) {
+  if (human_moves(s) == 0) {
     fmt::print("Nothing to undo.\n");
     return;
   }
@@ -247,8 +256,7 @@ Turn human_turn(Session& s, LineReader& reader) {
   }
   if (text.empty()) return Turn::kPlayed;
   if (text == "help" || text == "?") {
-    fmt::print("{}{}", move_help(s.match.position(), s.limits),
-               s.learn ? kCommands : kPlainCommands);
+    fmt::print("{}{}", move_help(s.match.position(), s.limits), commands(s));
   } else if (text == "hint") {
     if (s.learn) {
       print_hint(s);

@@ -8,6 +8,7 @@
 
 namespace nimkit::python {
 void add_sequence(py::module_& module);
+void add_census(py::module_& module);
 }  // namespace nimkit::python
 
 PYBIND11_MODULE(_core, m) {
@@ -16,5 +17,6 @@ PYBIND11_MODULE(_core, m) {
   add_exceptions(m);
   add_game(m);
   add_sequence(m);
+  add_census(m);
   m.attr("__version__") = std::string(nimkit::version());
 }

@@ -54,8 +54,10 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
+#include "nimkit/limits.h"
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
 #include "nimkit/result.h"
@@ -89,6 +91,10 @@ struct CensusLimits {
   // Bytes of value tables of unsolved codes a CensusClassifier keeps (oldest dropped first) to
   // derive later codes from; 0 keeps none, and every code is computed.
   std::uint64_t cache_bytes = std::uint64_t{512} << 20;
+  // A caller's meter, never charged (max_work is the census's own bound): once it is stopped
+  // (cancel(), its deadline), a code's computation ends within kCensusWorkInterval heaps and
+  // classify_code fails with the meter's reason. None when null.
+  std::shared_ptr<WorkMeter> meter = nullptr;
 };
 
 enum class CensusClass { kTrivial, kSolved, kUnsolved };
@@ -122,6 +128,14 @@ struct CensusEntry {
   // computing the code gives, so census lines do not record it.
   std::optional<std::string> derived_from;
 };
+
+// The fields of a census line, in order, as `nimkit census` writes them (docs/census.md): code,
+// class, preperiod and period (when proved), proved, needed and proof (when proved),
+// computed_to, stopped_by (unsolved), largest, largest_at, rare_mask, rare_count, last_rare (when
+// any), equivalent_to and equivalence ("proved" or "computed", when grouped), fingerprint. Each
+// front end writes them in its own form (a JSON line, a Python dict). derived_from is left out.
+using CensusValue = std::variant<std::string, std::uint64_t, bool>;
+std::vector<std::pair<std::string_view, CensusValue>> census_fields(const CensusEntry& entry);
 
 // Computes and classifies one code within `limits` (never equivalent_to: see CensusGrouper).
 // Fails when the code has no moves.

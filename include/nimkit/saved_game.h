@@ -2,8 +2,9 @@
 //
 // Format (plain text, one record per line; a line whose first non-blank character is
 // '#' is a comment, '#' elsewhere is data, a filled Cram cell):
-//   nimkit-game 2                  (version 1 still loads: its bowling-game moves were "HEAP
-//                                  COUNT", read now as "HEAP:COUNT")
+//   nimkit-game 3                  (versions 1 and 2 still load: version 1's bowling-game moves
+//                                  were "HEAP COUNT", read now as "HEAP:COUNT"; until version 3
+//                                  Hackenbush's edges were numbered afresh after every cut)
 //   rules nim                      ruleset notation, as --rules takes it, or "sum" for a sum of
 //                                  rulesets (then the start names each component's ruleset:
 //                                  "start kayles:2,3 dawson:12 nim:3"), or for components that

@@ -14,6 +14,16 @@ namespace nimkit {
 std::vector<std::string> split(std::string_view text, char separator);
 // The words of `text`, separated by white space (none for blank text).
 std::vector<std::string> words(std::string_view text);
+// The items of a list as people type it, over the words of a position (`tokens`, each one or
+// more items): a comma, white space or both between items, so "1-2, 2-3" (one token or two),
+// "1-2 2-3" and "1-2,2-3" are all the items "1-2" and "2-3". A comma with nothing but white space
+// before or after it (",1", "1,,2", "1," at the end) leaves an empty item "" for the notation to
+// refuse; a blank token is the one empty item. Each item comes with the token it starts in.
+struct ListItem {
+  std::string text;
+  std::size_t token = 0;
+};
+std::vector<ListItem> list_items(std::span<const std::string> tokens);
 // The candidate a mistyped word most likely meant, for "did you mean kayles?": the nearest by
 // edit distance (insertions, deletions, substitutions and swaps of neighbours), at most 2 edits
 // and fewer than half the word's length, or a candidate the word begins or the candidate begins

@@ -83,9 +83,14 @@ Result<Computed> compute(const OctalCode& code, const CensusLimits& limits) {
       work = saturating_add(work, saturating_mul(heaps, sequence_value_work(*game, progress)));
       computed.out_of_work = work > limits.max_work;
     }
-    return !computed.out_of_work;
+    return !computed.out_of_work && !(limits.meter && limits.meter->exhausted());
   };
   auto proved = prove_period_metered(computed.sequence, bound, meter, kCensusWorkInterval);
+  if (limits.meter && limits.meter->exhausted()) {
+    return fail(
+        limits.meter->cancelled() ? ErrorKind::kCancelled : ErrorKind::kLimit,
+        fmt::format("census of {} stopped by {}", code.to_string(), limits.meter->reason()));
+  }
   if (proved) {
     computed.period = *proved;
     computed.out_of_work = false;
@@ -211,6 +216,37 @@ Result<std::vector<OctalCode>> census_codes(std::size_t digits) {
     append_codes(codes, 4, length);
   }
   return codes;
+}
+
+std::vector<std::pair<std::string_view, CensusValue>> census_fields(const CensusEntry& entry) {
+  std::vector<std::pair<std::string_view, CensusValue>> out;
+  const auto add = [&](std::string_view key, CensusValue value) {
+    out.emplace_back(key, std::move(value));
+  };
+  add("code", entry.code);
+  add("class", std::string(to_string(entry.kind)));
+  if (entry.period) {
+    add("preperiod", entry.period->preperiod);
+    add("period", entry.period->period);
+  }
+  add("proved", entry.period.has_value());
+  if (entry.period) {
+    add("needed", entry.period->needed);
+    add("proof", entry.period->proof);
+  }
+  add("computed_to", entry.computed_to);
+  if (!entry.stopped_by.empty()) add("stopped_by", entry.stopped_by);
+  add("largest", std::uint64_t{entry.largest});
+  add("largest_at", entry.largest_at);
+  add("rare_mask", std::uint64_t{entry.rare_mask});
+  add("rare_count", entry.rare_count);
+  if (entry.last_rare) add("last_rare", *entry.last_rare);
+  if (entry.equivalent_to) {
+    add("equivalent_to", *entry.equivalent_to);
+    add("equivalence", std::string(entry.equivalence_proved ? "proved" : "computed"));
+  }
+  add("fingerprint", to_string(entry.fingerprint));
+  return out;
 }
 
 std::string_view to_string(CensusClass kind) {

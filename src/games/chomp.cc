@@ -53,8 +53,8 @@ std::vector<std::string> Chomp::format_state(const State& state) const {
 std::string Chomp::label(const State& state, std::size_t first_item) const {
   const std::string bar = fmt::format("chomp {}", fmt::join(state, ","));
   if (first_item == 1) return bar;
-  if (state.size() == 1) return fmt::format("{} (row 1 = heap {})", bar, first_item);
-  return fmt::format("{} (rows 1-{} = heaps {}-{})", bar, state.size(), first_item,
+  if (state.size() == 1) return fmt::format("{} (row 1 = row {} of the sum)", bar, first_item);
+  return fmt::format("{} (rows 1-{} = rows {}-{} of the sum)", bar, state.size(), first_item,
                      first_item + state.size() - 1);
 }
 
@@ -101,8 +101,9 @@ std::string Chomp::describe_move(const State& before, const Option& option,
                                  std::size_t first_item) const {
   const auto [row, column] = eaten(before, option);
   const auto cells = static_cast<std::uint64_t>(weight(before) - weight(option.result[0]));
-  // In a sum the rows are not the items the moves are typed with: name the item too.
-  const std::string item = first_item == 1 ? "" : fmt::format(" (heap {})", first_item + row);
+  // In a sum the rows are numbered across the position: name the row as it is typed too.
+  const std::string item =
+      first_item == 1 ? "" : fmt::format(" (row {} of the sum)", first_item + row);
   return fmt::format("eat ({},{}){}: {} cell{}", row + 1, column + 1, item, cells,
                      cells == 1 ? "" : "s");
 }

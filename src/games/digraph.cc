@@ -363,9 +363,13 @@ Result<std::vector<ParsedComponent>> Digraph::parse_components(
   std::uint64_t words_left = kMaxPositionWords;
   std::size_t group_first = 0;
   std::string pending;  // the group's first piece, for the error of a group with no token
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    for (const std::string& piece : split(items[i], ',')) {
-      if (piece.empty()) return fail(fmt::format("empty digraph item: {}", kItemHelp));
+  for (const ListItem& listed : list_items(items)) {
+    {
+      const std::size_t i = listed.token;
+      const std::string& piece = listed.text;
+      if (piece.empty()) {
+        return fail(fmt::format("empty digraph item in {}: {}", quoted(items[i]), kItemHelp));
+      }
       if (builder.empty() && pending.empty()) group_first = i;
       const std::size_t at = piece.find('@');
       const std::string_view arrow = std::string_view(piece).substr(0, at);

@@ -9,6 +9,7 @@
 
 #include "nimkit/games/graph_game.h"
 #include "nimkit/quote.h"
+#include "nimkit/text.h"
 
 namespace nimkit::detail {
 namespace {
@@ -182,21 +183,19 @@ Result<std::vector<ParsedComponent>> parse_graph(std::span<const std::string> it
   if (items.empty()) return fail(fmt::format("no graph given: {}", kItemHelp));
   std::map<std::uint64_t, std::size_t> first_seen;  // label → first item naming it
   std::set<std::pair<std::uint64_t, std::uint64_t>> edges;
-  for (std::size_t i = 0; i < items.size(); ++i) {
+  for (const ListItem& listed : list_items(items)) {
+    const std::size_t i = listed.token;
     const std::string_view item = items[i];
-    for (std::size_t start = 0; start <= item.size();) {
-      const std::size_t comma = std::min(item.find(',', start), item.size());
-      const std::string_view piece = item.substr(start, comma - start);
-      start = comma + 1;
-      if (piece.empty()) {
-        if (item.empty()) return fail(fmt::format("empty graph: {}", kItemHelp));
-        return fail(fmt::format("empty graph item in {}: {}", quoted(item), kItemHelp));
-      }
-      const std::size_t dash = piece.find('-');
-      auto a = parse_label(piece.substr(0, dash), piece);
-      if (!a) return a.failure();
-      first_seen.try_emplace(*a, i);
-      if (dash == std::string_view::npos) continue;
+    const std::string_view piece = listed.text;
+    if (piece.empty()) {
+      if (trim(item).empty()) return fail(fmt::format("empty graph: {}", kItemHelp));
+      return fail(fmt::format("empty graph item in {}: {}", quoted(item), kItemHelp));
+    }
+    const std::size_t dash = piece.find('-');
+    auto a = parse_label(piece.substr(0, dash), piece);
+    if (!a) return a.failure();
+    first_seen.try_emplace(*a, i);
+    if (dash != std::string_view::npos) {
       auto b = parse_label(piece.substr(dash + 1), piece);
       if (!b) return b.failure();
       if (*a == *b) {

@@ -1,10 +1,10 @@
 // Simple undirected graphs for the graph rulesets (Node Kayles, Arc Kayles): the text notation,
 // the component State, connected components and nauty's canonical form. Private to the library.
 //
-// Notation: comma-separated items, edges "a-b" and lone vertices "a", vertices positive integers
-// up to kMaxLabel; duplicated edges are harmless. A component's State is one connected graph,
-// keeping the user's labels: [n, the n labels in increasing order, then each edge as a pair of
-// indices i < j into the labels, the pairs in increasing order].
+// Notation: items separated by commas, spaces or both (list_items), edges "a-b" and lone vertices
+// "a", vertices positive integers up to kMaxLabel; duplicated edges are harmless. A component's
+// State is one connected graph, keeping the user's labels: [n, the n labels in increasing order,
+// then each edge as a pair of indices i < j into the labels, the pairs in increasing order].
 #pragma once
 
 #include <cstdint>

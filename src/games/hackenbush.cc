@@ -6,9 +6,13 @@
 #include <cassert>
 #include <map>
 #include <numeric>
+#include <optional>
+#include <set>
+#include <span>
 #include <utility>
 
 #include "nimkit/quote.h"
+#include "nimkit/text.h"
 
 namespace nimkit {
 namespace {
@@ -16,18 +20,44 @@ namespace {
 using Edge = std::pair<std::uint64_t, std::uint64_t>;  // vertex labels as written; 0 is the ground
 using Edges = std::vector<Edge>;
 
-constexpr std::string_view kItemHelp = "expected an edge \"a-b\" (vertex 0 is the ground)";
+constexpr std::string_view kItemHelp =
+    "expected an edge \"a-b\" or a named edge \"N=a-b\" (vertex 0 is the ground)";
 
+// A component's State is [m, then each edge as (name, a, b)].
 Edges edges_of(const State& state) {
   Edges edges;
-  for (std::size_t k = 1; k + 1 < state.size(); k += 2) edges.emplace_back(state[k], state[k + 1]);
+  for (std::size_t k = 1; k + 2 < state.size(); k += 3)
+    edges.emplace_back(state[k + 1], state[k + 2]);
   return edges;
 }
 
-State encode(const Edges& edges) {
-  State state{edges.size()};
-  for (const auto& [a, b] : edges) state.insert(state.end(), {a, b});
+std::vector<std::uint64_t> names_of(const State& state) {
+  std::vector<std::uint64_t> names;
+  for (std::size_t k = 1; k + 2 < state.size(); k += 3) names.push_back(state[k]);
+  return names;
+}
+
+// The component of the edges at `indices`, their names kept.
+State encode(const Edges& edges, std::span<const std::uint64_t> names,
+             std::span<const std::size_t> indices) {
+  State state{indices.size()};
+  for (std::size_t i : indices)
+    state.insert(state.end(), {names[i], edges[i].first, edges[i].second});
   return state;
+}
+
+// Edges written with their names: a name is written ("5=2-3") only where it is not one more than
+// the name before it (the first edge's 1), which is how parse_components() names an edge
+// written bare.
+void write_edges(const State& state, std::uint64_t& previous, std::vector<std::string>& items) {
+  const Edges edges = edges_of(state);
+  const std::vector<std::uint64_t> names = names_of(state);
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    const auto [a, b] = edges[e];
+    items.push_back(names[e] == previous + 1 ? fmt::format("{}-{}", a, b)
+                                             : fmt::format("{}={}-{}", names[e], a, b));
+    previous = names[e];
+  }
 }
 
 // Union-find over vertex indices.
@@ -55,8 +85,10 @@ std::map<std::uint64_t, std::size_t> number_vertices(const Edges& edges) {
 
 // The pieces of a picture: the edges still connected to the ground, grouped by the pieces that
 // meet each other only at the ground (a loop at the ground is a piece of its own), in the order
-// of their first edges. `dropped`, when given, receives the indices of the edges cut off.
-std::vector<Edges> pieces(const Edges& edges, std::vector<std::size_t>* dropped) {
+// of their first edges, each as the indices of its edges in order. `dropped`, when given,
+// receives the indices of the edges cut off.
+std::vector<std::vector<std::size_t>> pieces(const Edges& edges,
+                                             std::vector<std::size_t>* dropped) {
   auto index = number_vertices(edges);
   Classes classes(index.size());
   for (const auto& [a, b] : edges) {
@@ -66,12 +98,12 @@ std::vector<Edges> pieces(const Edges& edges, std::vector<std::size_t>* dropped)
   for (const auto& [a, b] : edges) {
     if ((a == 0) != (b == 0)) grounded[classes.find(index[a == 0 ? b : a])] = true;
   }
-  std::vector<Edges> out;
+  std::vector<std::vector<std::size_t>> out;
   std::map<std::size_t, std::size_t> piece_of;  // class → its place in `out`
   for (std::size_t e = 0; e < edges.size(); ++e) {
     const auto& [a, b] = edges[e];
     if (a == 0 && b == 0) {
-      out.push_back({edges[e]});
+      out.push_back({e});
       continue;
     }
     const std::size_t c = classes.find(index[a == 0 ? b : a]);
@@ -81,7 +113,7 @@ std::vector<Edges> pieces(const Edges& edges, std::vector<std::size_t>* dropped)
     }
     const auto [it, added] = piece_of.emplace(c, out.size());
     if (added) out.emplace_back();
-    out[it->second].push_back(edges[e]);
+    out[it->second].push_back(e);
   }
   return out;
 }
@@ -191,29 +223,38 @@ Result<std::uint64_t> parse_label(std::string_view text, std::string_view piece)
   return value;
 }
 
-// What cutting edge e leaves: the pieces still on the ground.
-Option cut(Edges edges, std::size_t e) {
+// What cutting edge e leaves: the pieces still on the ground, every edge keeping its name.
+Option cut(const State& state, std::size_t e) {
+  Edges edges = edges_of(state);
+  std::vector<std::uint64_t> names = names_of(state);
   edges.erase(edges.begin() + static_cast<std::ptrdiff_t>(e));
+  names.erase(names.begin() + static_cast<std::ptrdiff_t>(e));
   Option out;
-  for (const Edges& part : pieces(edges, nullptr)) out.result.push_back(encode(part));
+  for (const auto& part : pieces(edges, nullptr)) out.result.push_back(encode(edges, names, part));
   return out;
 }
 
-// The edge an option cuts: an edge of which the option leaves fewer copies than there were (the
-// others of those fell with it), the first whose cut leaves exactly the option.
+// The edge an option cuts: of the edges whose names the option no longer holds (the one cut and
+// those that fell with it), the one whose cut leaves exactly the option.
 std::size_t cut_by(const State& before, const Option& option) {
-  std::map<Edge, std::size_t> left;
+  std::set<std::uint64_t> left;
   for (const State& part : option.result) {
-    for (const Edge& e : edges_of(part)) ++left[e];
+    for (std::uint64_t name : names_of(part)) left.insert(name);
   }
-  const Edges edges = edges_of(before);
-  std::map<Edge, std::size_t> had;
-  for (const Edge& e : edges) ++had[e];
-  for (std::size_t e = 0; e < edges.size(); ++e) {
-    if (left[edges[e]] < had[edges[e]] && cut(edges, e) == option) return e;
+  const std::vector<std::uint64_t> names = names_of(before);
+  for (std::size_t e = 0; e < names.size(); ++e) {
+    if (!left.contains(names[e]) && cut(before, e) == option) return e;
   }
   assert(false && "not an option of this picture");
   return 0;
+}
+
+// The index of the edge named `name`, or nullopt.
+std::optional<std::size_t> edge_named(const State& state, std::uint64_t name) {
+  const std::vector<std::uint64_t> names = names_of(state);
+  const auto it = std::find(names.begin(), names.end(), name);
+  if (it == names.end()) return std::nullopt;
+  return static_cast<std::size_t>(it - names.begin());
 }
 
 }  // namespace
@@ -226,37 +267,52 @@ Result<std::vector<ParsedComponent>> GreenHackenbush::parse_components(
     std::span<const std::string> items) const {
   if (items.empty()) return fail(fmt::format("no edges given: {}", kItemHelp));
   Edges edges;
+  std::vector<std::uint64_t> names;
+  std::set<std::uint64_t> named;
   std::vector<std::size_t> item_of;  // edge → the item it was written in
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    const std::string_view item = items[i];
-    for (std::size_t start = 0; start <= item.size();) {
-      const std::size_t comma = std::min(item.find(',', start), item.size());
-      const std::string_view piece = item.substr(start, comma - start);
-      start = comma + 1;
-      if (piece.empty()) return fail(fmt::format("empty edge in {}: {}", quoted(item), kItemHelp));
-      const std::size_t dash = piece.find('-');
-      if (dash == std::string_view::npos) {
-        return fail(fmt::format("bad edge {}: {}", quoted(piece), kItemHelp));
-      }
-      auto a = parse_label(piece.substr(0, dash), piece);
-      if (!a) return a.failure();
-      auto b = parse_label(piece.substr(dash + 1), piece);
-      if (!b) return b.failure();
-      edges.emplace_back(*a, *b);
-      item_of.push_back(i);
-      if (edges.size() > kMaxEdges) return fail(fmt::format("more than {} edges", kMaxEdges));
+  for (const ListItem& listed : list_items(items)) {
+    std::string_view piece = listed.text;
+    if (piece.empty()) {
+      return fail(fmt::format("empty edge in {}: {}", quoted(items[listed.token]), kItemHelp));
     }
+    // "N=a-b" names the edge N; a bare edge is named one more than the edge before it.
+    std::uint64_t name = names.empty() ? 1 : names.back() + 1;
+    if (const std::size_t equals = piece.find('='); equals != std::string_view::npos) {
+      auto given = parse_label(piece.substr(0, equals), listed.text);
+      if (!given) return given.failure();
+      name = *given;
+      piece.remove_prefix(equals + 1);
+    }
+    if (name == 0 || name > kMaxLabel) {
+      return fail(
+          fmt::format("bad edge {}: edges are named 1 to {}", quoted(listed.text), kMaxLabel));
+    }
+    if (!named.insert(name).second) {
+      return fail(fmt::format("edge {} is named {}, like an edge before it: name each edge once",
+                              quoted(listed.text), name));
+    }
+    const std::size_t dash = piece.find('-');
+    if (dash == std::string_view::npos) {
+      return fail(fmt::format("bad edge {}: {}", quoted(listed.text), kItemHelp));
+    }
+    auto a = parse_label(piece.substr(0, dash), listed.text);
+    if (!a) return a.failure();
+    auto b = parse_label(piece.substr(dash + 1), listed.text);
+    if (!b) return b.failure();
+    edges.emplace_back(*a, *b);
+    names.push_back(name);
+    item_of.push_back(listed.token);
+    if (edges.size() > kMaxEdges) return fail(fmt::format("more than {} edges", kMaxEdges));
   }
   std::vector<std::size_t> dropped;
-  const std::vector<Edges> parts = pieces(edges, &dropped);
+  const auto parts = pieces(edges, &dropped);
   if (!dropped.empty()) {
     const auto& [a, b] = edges[dropped.front()];
     return fail(fmt::format("edge {}-{} is not connected to the ground (vertex 0)", a, b));
   }
   std::vector<ParsedComponent> out;
-  for (const Edges& part : parts) {
-    const auto first = std::find(edges.begin(), edges.end(), part.front()) - edges.begin();
-    out.push_back(ParsedComponent{encode(part), item_of[static_cast<std::size_t>(first)]});
+  for (const auto& part : parts) {
+    out.push_back(ParsedComponent{encode(edges, names, part), item_of[part.front()]});
   }
   std::stable_sort(out.begin(), out.end(),
                    [](const auto& x, const auto& y) { return x.first_item < y.first_item; });
@@ -265,86 +321,121 @@ Result<std::vector<ParsedComponent>> GreenHackenbush::parse_components(
 
 std::vector<std::string> GreenHackenbush::format_state(const State& state) const {
   std::vector<std::string> items;
-  for (const auto& [a, b] : edges_of(state)) items.push_back(fmt::format("{}-{}", a, b));
+  std::uint64_t previous = 0;
+  write_edges(state, previous, items);
   return items;
 }
 
-std::size_t GreenHackenbush::item_count(const State& state) const {
-  return static_cast<std::size_t>(state.at(0));
+std::optional<std::vector<std::string>> GreenHackenbush::format_together(
+    std::span<const State* const> states) const {
+  // Read back together, pieces that share a vertex above the ground would join, and a name
+  // given twice is refused: such components (from separate tokens) are written apart.
+  std::set<std::uint64_t> names;
+  std::set<std::uint64_t> vertices;
+  for (const State* state : states) {
+    std::set<std::uint64_t> own;
+    for (const auto& [a, b] : edges_of(*state)) {
+      if (a != 0) own.insert(a);
+      if (b != 0) own.insert(b);
+    }
+    for (std::uint64_t v : own) {
+      if (!vertices.insert(v).second) return std::nullopt;
+    }
+    for (std::uint64_t name : names_of(*state)) {
+      if (!names.insert(name).second) return std::nullopt;
+    }
+  }
+  std::vector<std::string> items;
+  std::uint64_t previous = 0;
+  for (const State* state : states) write_edges(*state, previous, items);
+  return items;
 }
 
-std::string GreenHackenbush::label(const State& state, std::size_t first_item) const {
-  const std::size_t m = item_count(state);
-  std::vector<std::string> items = format_state(state);
+std::string GreenHackenbush::label(const State& state, std::size_t /*first_item*/) const {
+  std::vector<std::string> names;
+  std::vector<std::string> edges;
+  for (std::uint64_t name : names_of(state)) names.push_back(std::to_string(name));
+  for (const auto& [a, b] : edges_of(state)) edges.push_back(fmt::format("{}-{}", a, b));
   constexpr std::size_t kShown = 8;
-  if (items.size() > kShown) {
-    items.resize(kShown - 1);
-    items.push_back("...");
+  if (names.size() > kShown) {
+    for (auto* list : {&names, &edges}) {
+      list->resize(kShown - 1);
+      list->push_back("...");
+    }
   }
-  if (m == 1) return fmt::format("edge {}: {}", first_item, items.front());
-  return fmt::format("edges {}-{}: {}", first_item, first_item + m - 1, fmt::join(items, ","));
+  if (names.size() == 1) return fmt::format("edge {}: {}", names.front(), edges.front());
+  return fmt::format("edges {}: {}", fmt::join(names, ","), fmt::join(edges, ","));
 }
 
 std::vector<ViewField> GreenHackenbush::view_fields(const State& state) const {
   std::vector<std::uint64_t> vertices;
   for (const auto& [label, i] : number_vertices(edges_of(state))) vertices.push_back(label);
-  return {ViewField{"edges", State(state.begin() + 1, state.end())},
+  std::vector<std::uint64_t> ends;
+  for (const auto& [a, b] : edges_of(state)) ends.insert(ends.end(), {a, b});
+  return {ViewField{"edges", ends}, ViewField{"names", names_of(state)},
           ViewField{"vertices", vertices}};
 }
 
 std::vector<ViewField> GreenHackenbush::move_fields(const State& before, const Option& option,
-                                                    std::size_t first_item) const {
-  return {ViewField{"edge", {first_item + cut_by(before, option)}, true}};
+                                                    std::size_t /*first_item*/) const {
+  return {ViewField{"edge", {names_of(before).at(cut_by(before, option))}, true}};
 }
 
 std::string GreenHackenbush::describe_move(const State& before, const Option& option,
-                                           std::size_t first_item) const {
+                                           std::size_t /*first_item*/) const {
   const std::size_t e = cut_by(before, option);
   const auto [a, b] = edges_of(before).at(e);
-  return fmt::format("cut edge {} ({}-{})", first_item + e, a, b);
+  return fmt::format("cut edge {} ({}-{})", names_of(before).at(e), a, b);
 }
 
 std::string GreenHackenbush::format_move(const State& before, const Option& option,
-                                         std::size_t first_item, const Limits& /*limits*/) const {
-  return std::to_string(first_item + cut_by(before, option));
+                                         std::size_t /*first_item*/,
+                                         const Limits& /*limits*/) const {
+  return std::to_string(names_of(before).at(cut_by(before, option)));
 }
 
 std::string GreenHackenbush::move_syntax() const {
-  return "Moves: N cuts edge N (edges are numbered from 1 in the order written), e.g. \"3\".\n";
+  return "Moves: N cuts edge N (edges are numbered from 1 in the order written, and keep their "
+         "numbers until cut), e.g. \"3\".\n";
 }
 
 Result<std::vector<Option>> GreenHackenbush::parse_move(const State& state, std::string_view text,
-                                                        std::size_t first_item, std::size_t items,
-                                                        bool /*partial*/,
+                                                        std::size_t /*first_item*/,
+                                                        std::size_t /*items*/, bool /*partial*/,
                                                         const Limits& /*limits*/) const {
-  if (text.empty() || text.size() > 10 ||
-      text.find_first_not_of("0123456789") != std::string_view::npos) {
+  std::string_view number = text;
+  if (!number.empty() && (number.front() == 'e' || number.front() == 'E')) number.remove_prefix(1);
+  if (number.empty() || number.size() > 10 ||
+      number.find_first_not_of("0123456789") != std::string_view::npos) {
     return fail(
         fmt::format("move {} is not an edge number: type the number of the edge to cut, "
                     "e.g. \"3\"",
                     quoted(text)));
   }
-  const std::uint64_t number = std::stoull(std::string(text));
-  if (number == 0 || number > items) {
-    return fail(fmt::format("no edge {}: edges are numbered 1 to {}", number, items));
-  }
-  if (number < first_item || number - first_item >= item_count(state)) {
-    return std::vector<Option>{};
-  }
-  return std::vector<Option>{cut(edges_of(state), number - first_item)};
+  const std::uint64_t name = std::stoull(std::string(number));
+  if (name == 0) return fail("no edge 0: edges are numbered from 1");
+  const std::optional<std::size_t> e = edge_named(state, name);
+  if (!e) return std::vector<Option>{};
+  return std::vector<Option>{cut(state, *e)};
 }
 
-Count GreenHackenbush::count_options(const State& state) const { return item_count(state); }
+Count GreenHackenbush::count_options(const State& state) const { return state.at(0); }
 
 Option GreenHackenbush::option(const State& state, Count index) const {
-  return cut(edges_of(state), static_cast<std::size_t>(index));
+  return cut(state, static_cast<std::size_t>(index));
 }
 
 Result<Nimber> GreenHackenbush::value(const State& state, const Limits& /*limits*/) const {
   return fused_value(edges_of(state));
 }
 
-Count GreenHackenbush::weight(const State& state) const { return item_count(state); }
+Count GreenHackenbush::weight(const State& state) const { return state.at(0); }
+
+void GreenHackenbush::append_canonical(const State& state, std::vector<std::uint64_t>& key) const {
+  // The names are for people: pictures that differ only in them are the same game.
+  key.push_back(state.at(0));
+  for (const auto& [a, b] : edges_of(state)) key.insert(key.end(), {a, b});
+}
 
 std::uint64_t GreenHackenbush::move_cost(const State& state) const { return state.at(0); }
 

@@ -41,8 +41,8 @@ std::vector<std::string> StaircaseNim::format_state(const State& state) const {
 }
 
 std::string StaircaseNim::label(const State& state, std::size_t first_item) const {
-  if (state.size() == 1) return fmt::format("staircase (step 1 = heap {})", first_item);
-  return fmt::format("staircase (steps 1-{} = heaps {}-{})", state.size(), first_item,
+  if (state.size() == 1) return fmt::format("staircase (step 1 = step {} of the sum)", first_item);
+  return fmt::format("staircase (steps 1-{} = steps {}-{} of the sum)", state.size(), first_item,
                      first_item + state.size() - 1);
 }
 
@@ -81,8 +81,9 @@ std::string StaircaseNim::describe_move(const State& before, const Option& optio
                                         std::size_t first_item) const {
   const auto [step, coins] = moved(before, option);
   const std::string what = fmt::format("{} coin{}", coins, coins == 1 ? "" : "s");
-  // In a sum the steps are not the items the moves are typed with: name the item too.
-  const std::string item = first_item == 1 ? "" : fmt::format(" (heap {})", first_item + step);
+  // In a sum the steps are numbered across the position: name the step as it is typed too.
+  const std::string item =
+      first_item == 1 ? "" : fmt::format(" (step {} of the sum)", first_item + step);
   if (step == 0) return fmt::format("move {} off the staircase from step 1{}", what, item);
   return fmt::format("move {} from step {} to step {}{}", what, step + 1, step, item);
 }

@@ -1,5 +1,5 @@
-// Green Hackenbush as a person plays it: every edge can be cut by a click, parallel ones too, and
-// no edge's number sits under another edge.
+// Green Hackenbush as a person plays it: every edge can be cut by a click, parallel ones too, each
+// edge keeps its number until it is cut, and no edge's number sits under another edge.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { page, newGame, waitPhase } from './harness.js';
@@ -7,18 +7,33 @@ import { moveTexts } from './views.js';
 
 const edge = (n) => page.locator(`.view-hackenbush .hb-edge[data-edge="${n}"]`);
 
-test('Hackenbush: each of two parallel edges is clickable and cuts that pair\'s edge', async () => {
+test('Hackenbush: each of two parallel edges is clickable and cuts itself', async () => {
   // 0-1 then 1-2 twice: edges 2 and 3 are parallel.
-  await newGame({ rules: 'hackenbush', heaps: '0-1,1-2,1-2', first: 'human', level: 'perfect' });
-  for (const n of [2, 3]) {
-    assert.match(await edge(n).getAttribute('class'), /\bplayable\b/, `edge ${n} cannot be cut`);
-    assert.notEqual(await edge(n).getAttribute('aria-disabled'), 'true', `edge ${n} cannot be cut`);
+  for (const n of [3, 2]) {
+    await newGame({ rules: 'hackenbush', heaps: '0-1,1-2,1-2', first: 'human', level: 'perfect' });
+    for (const m of [2, 3]) {
+      assert.match(await edge(m).getAttribute('class'), /\bplayable\b/, `edge ${m} cannot be cut`);
+      assert.notEqual(await edge(m).getAttribute('aria-disabled'), 'true', `edge ${m} cannot be cut`);
+    }
+    // A click on the middle of edge n (its disc, where only it runs) cuts edge n, not its twin.
+    const box = await edge(n).locator('circle.hb-hit').boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await waitPhase(['computer', 'human', 'over'], 1);
+    assert.equal((await moveTexts())[0], `cut edge ${n} (1-2)`);
   }
-  // A click on the bow of edge 3 (its middle, where only it runs) cuts one of the pair.
-  const box = await edge(3).locator('circle.hb-hit').boundingBox();
+});
+
+test('Hackenbush: an edge keeps its number after other edges are cut', async () => {
+  await newGame({ rules: 'hackenbush', heaps: '0-1,1-2,2-0,0-3,0-4', first: 'human', level: 'perfect' });
+  const box = await edge(2).locator('circle.hb-hit').boundingBox();
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await waitPhase(['computer', 'human', 'over'], 1);
-  assert.match((await moveTexts())[0], /^cut edge [23] \(1-2\)$/);
+  await waitPhase(['human', 'over'], 2);
+  // Edge 2 is gone; the computer's cut took one more; the others are drawn under their numbers.
+  const left = await page.locator('.view-hackenbush .hb-edge').evaluateAll((ns) => ns.map((n) => n.dataset.edge));
+  assert.equal(left.includes('2'), false);
+  assert.equal(left.length, 3);
+  const cut = Number((await moveTexts())[1].match(/^cut edge (\d+)/)[1]);
+  assert.deepEqual(left.map(Number), [1, 3, 4, 5].filter((n) => n !== cut));
 });
 
 test('Hackenbush: no edge number sits on a parallel edge or a loop', async () => {

@@ -22,12 +22,12 @@ test('the form shows each family\'s start and notation exactly as /api/rulesets 
 test('a position the server cannot read shows the server\'s error', async () => {
   await page.click('#btn-new');
   await page.selectOption('#f-ruleset', 'node-kayles');
-  await page.fill('#f-position', '1-2, 2-3');
+  await page.fill('#f-position', '1-2,, 2-3');
   const error = page.locator('#f-error');
   await error.waitFor({ state: 'visible' });
   const shown = await error.textContent();
   const answer = await (await fetch(new URL('/api/analyze', BASE), {
-    method: 'POST', body: JSON.stringify({ rules: 'node-kayles', position: '1-2, 2-3' }),
+    method: 'POST', body: JSON.stringify({ rules: 'node-kayles', position: '1-2,, 2-3' }),
   })).json();
   assert.equal(shown, answer.error);
   assert.equal(await page.isDisabled('#f-start'), true);

@@ -103,14 +103,14 @@ def test_match_play_undo_redo_save_load():
     assert not m.redo()
     assert m.transcript().splitlines() == TRANSCRIPT
     saved = m.save()
-    assert saved.startswith("nimkit-game 2\n") and "players ann bob" in saved
+    assert saved.startswith("nimkit-game 3\n") and "players ann bob" in saved
     again = nimkit.Match.load(saved)
     assert again.save() == saved and str(again.position) == str(m.position)
     with pytest.raises(ValueError, match="cannot take 9"):
         m.play("2 9")
     assert len(m.moves) == 2  # an illegal move changes nothing
     with pytest.raises(ValueError, match="line 5"):
-        nimkit.Match.load("nimkit-game 2\nrules nim\nconvention normal\nstart 3 4 5\nmove one two\n")
+        nimkit.Match.load("nimkit-game 3\nrules nim\nconvention normal\nstart 3 4 5\nmove one two\n")
 
 
 def test_nimbers():

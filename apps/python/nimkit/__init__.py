@@ -1,7 +1,7 @@
 """nimkit: impartial games in Python.
 
 Positions, analysis (who wins, every winning move, the teaching explanation), Grundy sequences
-shared with numpy without a copy and their proved periods, computer players, matches with their
+shared with numpy without a copy and their proved periods, the census of octal games, computer players, matches with their
 saved form, nimber arithmetic, and an OpenSpiel-style game interface (nimkit.spiel). Long calls
 release the GIL and stop on Ctrl-C. See docs/python.md.
 """
@@ -20,6 +20,7 @@ from nimkit._core import (
     UnsupportedError,
     __version__,
     analyze,
+    census,
     grundy_sequence,
     nim_evaluate,
     perfect,
@@ -42,6 +43,7 @@ __all__ = [
     "UnsupportedError",
     "__version__",
     "analyze",
+    "census",
     "grundy_sequence",
     "nim_evaluate",
     "perfect",

@@ -1,5 +1,5 @@
 # Type stubs of the nimkit package.
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Optional, Sequence, Union
 
 __version__: str
 
@@ -101,6 +101,16 @@ def grundy_sequence(
     progress: bool = False,
     limit: Optional[int] = None,
 ) -> GrundySequence: ...
+
+def census(
+    digits: Optional[int] = None,
+    codes: Optional[Sequence[str]] = None,
+    *,
+    max_heap: int = 1048576,
+    max_plain_heap: int = 8192,
+    max_work: int = 4000000000,
+    cache_mib: int = 512,
+) -> List[Dict[str, Union[str, int, bool]]]: ...
 
 class Player:
     @property

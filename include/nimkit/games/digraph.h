@@ -6,7 +6,8 @@
 // a move slides one of them. Every impartial game is such a game on its graph of positions, so a
 // drawn graph can be any finite game (a subtraction game is vertex n with arrows n → n−s).
 //
-// Notation: "digraph:a>b,b>c@a" — the arrows "a>b" separated by commas, then "@T" naming the
+// Notation: "digraph:a>b,b>c@a" — the arrows "a>b" separated by commas, spaces or
+// both, then "@T" naming the
 // vertex T holding the token; "@a@b" puts two tokens (two components) on one graph. Vertex names
 // are letters, digits and '_' (at most kMaxName characters); a repeated arrow is harmless; a
 // graph with a cycle is refused naming it ("cycle a>b>c>a"). A lone vertex is "@a". With

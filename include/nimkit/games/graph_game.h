@@ -1,10 +1,10 @@
 // GraphGame: the base of the games played on a simple graph (Node Kayles, Arc Kayles).
 //
-// It owns what they share: the graph notation (comma-separated edges "a-b" and lone vertices "a",
-// vertices numbered from 1), one component per connected piece of the graph, the state encoding
-// (see node_kayles.h), the text and the fields of the "graph" view, and the weight of a component
-// (its vertices, which is also what a move costs a search: each child is a new graph with a
-// canonical form). A family adds its moves, their text and its values.
+// It owns what they share: the graph notation (edges "a-b" and lone vertices "a" separated by
+// commas, spaces or both, vertices numbered from 1), one component per connected piece of the
+// graph, the state encoding (see node_kayles.h), the text and the fields of the "graph" view, and
+// the weight of a component (its vertices, which is also what a move costs a search: each child is
+// a new graph with a canonical form). A family adds its moves, their text and its values.
 #pragma once
 
 #include <cstddef>

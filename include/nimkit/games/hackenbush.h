@@ -5,16 +5,21 @@
 // vertices may be joined by several edges. A move cuts one edge; everything no longer connected
 // to the ground vanishes. The player who cannot move (nothing is left) loses (normal play) or
 // wins (misère play). Notation: "hackenbush:0-1,1-2,2-0" (a triangle standing on the ground):
-// edges "a-b", vertices 0 to 4294967295. Every edge must be connected to the ground. Edges are
-// items, numbered from 1 across the position as it is written (each piece's edges together),
-// like heaps, and a move is typed as the number of the edge cut: "3". The edges left by a cut
-// are numbered afresh, so that the position's text always reads back to the same state.
+// edges "a-b" separated by commas, spaces or both, vertices 0 to 4294967295. Every edge must be
+// connected to the ground. Every edge has a name, a number it keeps until it is cut, so that a
+// list of moves names each edge once: an edge written bare is named one more than the edge
+// before it in the text (the first 1), and "N=a-b" names it N ("hackenbush:0-1,3=2-0,0-3" is
+// what "0-1,1-2,2-0,0-3" leaves when edge 2 is cut). Names are 1 to 4294967295, each given once in
+// a text. A move is typed as the name of the edge cut, "3" (or "e3"); the position's text
+// writes a name only where it does not follow from the one before, so it reads back to the same
+// state.
 //
 // A position is a sum: each piece that meets the rest only at the ground is a component of its
 // own (several pieces may stand on vertex 0). A component's State is [m, then the m edges as
-// the pairs of vertex labels written, in order]; its edges are items, numbered from the
-// component's first item (item_count() is m). Option i cuts the i-th edge; it leaves the pieces
-// still connected to the ground, each a component, in the order of their first edges.
+// (name, a, b), a and b the vertex labels written, in order]; edges carry their own names, so a
+// component counts no items (item_count() is 0), like a graph's vertices. Option i cuts the i-th
+// edge; it leaves the pieces still connected to the ground, each a component, in the order of
+// their first edges, every edge keeping its name.
 //
 // Theory (closed form, Winning Ways ch. 7): by the fusion principle the vertices of any cycle
 // may be fused into one vertex, its edges becoming loops, and a loop is worth a twig (a stalk of
@@ -25,6 +30,10 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
 
 #include "nimkit/ruleset.h"
 
@@ -44,21 +53,25 @@ class GreenHackenbush final : public Ruleset {
   Result<std::vector<ParsedComponent>> parse_components(
       std::span<const std::string> items) const override;
   std::vector<std::string> format_state(const State& state) const override;
-  std::size_t item_count(const State& state) const override;
-  // "edge 3" or "edges 1-3".
+  // Neighbouring pieces in one list, names counted on across them; nullopt when they share a
+  // vertex above the ground or a name (pieces of separate texts), which one list would not read
+  // back as the same components.
+  std::optional<std::vector<std::string>> format_together(
+      std::span<const State* const> states) const override;
+  // "edge 3: 2-0" or "edges 1,3,4: 0-1,2-0,0-3".
   std::string label(const State& state, std::size_t first_item) const override;
-  // {"edges", [a1, b1, a2, b2, ...]}: the edges in order (numbered from the component's first
-  // item), and {"vertices", [labels]} in increasing order.
+  // {"edges", [a1, b1, a2, b2, ...]}: the edges in order; {"names", [n1, n2, ...]}: their
+  // names, in the same order; {"vertices", [labels]} in increasing order.
   std::vector<ViewField> view_fields(const State& state) const override;
-  // {"edge": N}: the number of the edge cut.
+  // {"edge": N}: the name of the edge cut.
   std::vector<ViewField> move_fields(const State& before, const Option& option,
                                      std::size_t first_item) const override;
   std::string describe_move(const State& before, const Option& option,
                             std::size_t first_item) const override;
   std::string format_move(const State& before, const Option& option, std::size_t first_item,
                           const Limits& limits) const override;
-  // Text "3": the option cutting edge 3 when it is this component's, none when it is another's;
-  // fails on other text or a number naming no edge of the position.
+  // Text "3" or "e3": the option cutting the edge named 3 when this component has it, none
+  // otherwise; fails on other text or 0.
   Result<std::vector<Option>> parse_move(const State& state, std::string_view text,
                                          std::size_t first_item, std::size_t items, bool partial,
                                          const Limits& limits) const override;
@@ -69,6 +82,8 @@ class GreenHackenbush final : public Ruleset {
   // The closed form (fusion, then the colon principle); never fails.
   Result<Nimber> value(const State& state, const Limits& limits) const override;
   Count weight(const State& state) const override;
+  // The edges without their names: pictures that differ only in names are one game.
+  void append_canonical(const State& state, std::vector<std::uint64_t>& key) const override;
   std::uint64_t move_cost(const State& state) const override;
 };
 

@@ -2,9 +2,9 @@
 // ground line, side by side, as SVG. Vertex 0 is the ground: each component gets its own ground
 // point; the other vertices stand above it by their distance from the ground. Edges are lines
 // (repeated edges bow apart) and loops small circles. Each edge is a button "cut edge N": clicking
-// it (or Enter on it) plays the move of the server's list whose "edge" field is N. The view reads
-// the components' "edges" field and "first" (the number of the first edge) and the moves' "edge"
-// field, never move text.
+// it (or Enter on it) plays the move of the server's list whose "edge" field is N. An edge keeps
+// its name N until it is cut, so parallel edges are told apart and each cuts itself. The view
+// reads the components' "edges" and "names" fields and the moves' "edge" field, never move text.
 
 import { el, svg } from '../dom.js';
 import { DrawnView, showMove, walkFocus } from './common.js';
@@ -21,11 +21,13 @@ const LOOP = 11;    // a loop's radius
 const MARGIN = 28;
 const GROUND = 14;  // room below the ground line
 
-// The component's edges as {number, a, b} (labels as strings: values above 2^53 arrive as text).
+// The component's edges as {number, a, b}: number is the edge's name (labels as strings: values
+// above 2^53 arrive as text).
 function edgesOf(component) {
   const flat = (component.fields?.edges ?? []).map(String);
+  const names = (component.fields?.names ?? []).map(Number);
   const out = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) out.push({ number: component.first + i / 2, a: flat[i], b: flat[i + 1] });
+  for (let i = 0; i + 1 < flat.length; i += 2) out.push({ number: names[i / 2], a: flat[i], b: flat[i + 1] });
   return out;
 }
 
@@ -117,24 +119,15 @@ export class HackenbushView extends DrawnView {
     super.render(args);
   }
 
-  // The move cutting edge `number`. The server lists one move per position reached, so of
-  // parallel edges (the same two vertices, the same picture) only one has a move of its own;
-  // cutting any of them leaves the same picture, so each plays that move.
+  // The move cutting edge `number`: every edge, parallel ones too, has a move of its own (the
+  // edges left keep their names, so each cut leaves a position of its own).
   moveFor(number) {
-    const moves = this.args?.moves ?? [];
-    const own = moves.find(({ edge }) => Number(edge) === number);
-    if (own) return own;
-    const e = this.edges.get(number);
-    if (!e) return null;
-    const key = [e.a, e.b].sort().join('-');
-    const twins = new Set(e.all.filter((o) => [o.a, o.b].sort().join('-') === key).map((o) => o.number));
-    return moves.find(({ edge }) => twins.has(Number(edge))) ?? null;
+    return (this.args?.moves ?? []).find(({ edge }) => Number(edge) === number) ?? null;
   }
 
   play(number) {
     if (!this.args?.interactive) return;
     const move = this.moveFor(number);
-    this.clicked = move ? { move, number } : null;
     if (move) this.host.play(move);
     else this.host.refuse(`You cannot cut edge ${number}`);
   }
@@ -211,9 +204,7 @@ export class HackenbushView extends DrawnView {
   // Fades out the edge a move cuts and what falls with it (the computer's stay marked a moment);
   // resolves when done.
   animate(move, options) {
-    // The edge the person clicked, when it was a parallel twin of the move's.
-    const number = this.clicked?.move === move ? this.clicked.number : Number(move.edge);
-    const e = this.edges.get(number);
+    const e = this.edges.get(Number(move.edge));
     if (!e) return Promise.resolve();
     return showMove((cls) => {
       const kept = standing(e.all, e.number);

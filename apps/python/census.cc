@@ -1,0 +1,107 @@
+// nimkit.census: octal codes classified trivial, solved or unsolved, each a dict with the keys of
+// a line of `nimkit census` (docs/census.md), codes with identical sequences grouped as there.
+#include "nimkit/census.h"
+
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "common.h"
+#include "nimkit/quote.h"
+
+namespace nimkit::python {
+
+namespace {
+
+// The codes asked for: the census of `digits`, or the list in its order; fails on bad text, a
+// code that allows no move or a code listed twice (as the CLI's --digits and --codes).
+Result<std::vector<OctalCode>> codes_asked(const std::optional<std::size_t>& digits,
+                                           const std::optional<std::vector<std::string>>& codes) {
+  if (digits.has_value() == codes.has_value()) {
+    return fail("give either digits (a census of every code) or codes (a list), not both");
+  }
+  if (digits) return census_codes(*digits);
+  if (codes->empty()) return fail("codes lists no code");
+  std::vector<OctalCode> out;
+  std::vector<std::string> seen;
+  for (const std::string& text : *codes) {
+    Result<OctalCode> code = OctalCode::parse(text);
+    if (!code) return code.failure();
+    if (code->max_parts() == 0) return fail("code " + quoted(text) + " allows no move");
+    const std::string canonical = code->to_string();
+    for (const std::string& before : seen) {
+      if (before == canonical) return fail("code " + quoted(text) + " is listed twice");
+    }
+    seen.push_back(canonical);
+    out.push_back(*std::move(code));
+  }
+  return out;
+}
+
+// The line's fields, in its order, as Python values.
+py::dict line_of(const CensusEntry& entry) {
+  py::dict line;
+  for (const auto& [key, value] : census_fields(entry)) {
+    std::visit([&, key = key](const auto& v) { line[py::str(std::string(key))] = v; }, value);
+  }
+  return line;
+}
+
+py::list run_census(std::optional<std::size_t> digits,
+                    std::optional<std::vector<std::string>> codes, std::uint64_t max_heap,
+                    std::uint64_t max_plain_heap, std::uint64_t max_work, std::uint64_t cache_mib) {
+  const std::vector<OctalCode> asked = take(codes_asked(digits, codes));
+  if (cache_mib > (~std::uint64_t{0} >> 20)) {
+    raise_error(fail("cache_mib " + std::to_string(cache_mib) + " is more than 2^44 MiB"));
+  }
+  CensusLimits limits;
+  limits.max_heap = max_heap;
+  limits.max_plain_heap = max_plain_heap;
+  limits.max_work = max_work;
+  limits.cache_bytes = cache_mib << 20;
+  limits.meter = std::make_shared<WorkMeter>(0);
+  auto entries = run_cancellable<Result<std::vector<CensusEntry>>>(
+      *limits.meter, [&]() -> Result<std::vector<CensusEntry>> {
+        CensusClassifier classifier(limits);
+        CensusGrouper grouper;
+        std::vector<CensusEntry> out;
+        for (std::uint64_t i = 0; i < asked.size(); ++i) {
+          Result<CensusEntry> entry = classifier.classify(asked[i]);
+          if (!entry) return entry.failure();
+          grouper.add(*entry, i);
+          out.push_back(*std::move(entry));
+        }
+        return out;
+      });
+  py::list lines;
+  for (const CensusEntry& entry : take(std::move(entries))) lines.append(line_of(entry));
+  return lines;
+}
+
+}  // namespace
+
+void add_census(py::module_& mod) {
+  const CensusLimits defaults;
+  mod.def("census", &run_census, py::arg("digits") = py::none(), py::arg("codes") = py::none(),
+          py::kw_only(), py::arg("max_heap") = defaults.max_heap,
+          py::arg("max_plain_heap") = defaults.max_plain_heap,
+          py::arg("max_work") = defaults.max_work,
+          py::arg("cache_mib") = defaults.cache_bytes >> 20,
+          "Octal codes classified as `nimkit census` does, one dict per code in census order "
+          "(digits=D: '4' and every code d0.d1...dj, j <= D, d0 0 or 4) or in the order of "
+          "codes=[...]: 'code', 'class' ('trivial', 'solved' or 'unsolved'), 'proved', "
+          "'preperiod', 'period', 'needed' and 'proof' when proved, 'computed_to', 'stopped_by' "
+          "('heaps' or 'work') when unsolved, 'largest', 'largest_at', 'rare_mask', "
+          "'rare_count', 'last_rare', 'equivalent_to' and 'equivalence' ('proved' or "
+          "'computed') for a code whose sequence equals an earlier one's, 'fingerprint'. "
+          "max_heap, max_plain_heap, max_work and cache_mib are the CLI's --max-heap, "
+          "--max-plain-heap, --max-work and --cache-mib. The GIL is released; Ctrl-C stops the "
+          "census within milliseconds (KeyboardInterrupt). ValueError for bad digits or codes.");
+}
+
+}  // namespace nimkit::python
