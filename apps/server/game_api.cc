@@ -66,18 +66,13 @@ Result<json> record_json(const Position& before, const MoveRecord& record, bool 
 }  // namespace
 
 ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
-  const Limits engine = engine_limits(std::move(meter));
-  AnswerBudget budget = answer_budget(limits_.max_answer_bytes, engine);
-  Request request =
-      parse_body(text, limits_, {"rules", "misere", "position", "heaps", "moves", "played"});
-  if (request.refusal) return *request.refusal;
-  auto parsed = parse_game(request.body, limits_, true);
-  if (auto* refusal = std::get_if<ApiResponse>(&parsed)) return *refusal;
-  GameRequest& g = std::get<GameRequest>(parsed);
-  auto texts = move_texts(request.body, limits_.max_game_moves);
+  auto call = game_call(text, limits_, engine_limits(std::move(meter)), {"moves", "played"});
+  if (auto* refusal = std::get_if<ApiResponse>(&call)) return *refusal;
+  auto& [engine, budget, body, g] = std::get<GameCall>(call);
+  auto texts = move_texts(body, limits_.max_game_moves);
   if (auto* refusal = std::get_if<ApiResponse>(&texts)) return *refusal;
   const auto& moves = std::get<std::vector<std::string>>(texts);
-  auto played_field = optional_u64(request.body, "played");
+  auto played_field = optional_u64(body, "played");
   if (auto* refusal = std::get_if<ApiResponse>(&played_field)) return *refusal;
   const std::uint64_t played =
       std::get<std::optional<std::uint64_t>>(played_field).value_or(moves.size());
@@ -113,8 +108,7 @@ ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) c
               {"over", match->over()},
               {"moves", std::move(records)}};
   if (match->over()) answer["winner"] = match->winner();
-  if (g.deprecated) answer["deprecated"] = *g.deprecated;
-  return answered(std::move(answer), budget, limits_.max_answer_bytes, engine);
+  return answered(std::move(answer), g, budget, engine);
 }
 
 }  // namespace nimkit::server
