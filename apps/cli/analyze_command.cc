@@ -90,9 +90,9 @@ int run_analyze(const AnalyzeOptions& options) {
 }  // namespace
 
 void add_analyze_command(CLI::App& app, int& status) {
-  auto options = std::make_shared<AnalyzeOptions>();
-  CLI::App* command = app.add_subcommand(
-      "analyze", "Who wins with perfect play, the Grundy value, and every winning move");
+  auto [command, options] = add_command<AnalyzeOptions>(
+      app, "analyze", "Who wins with perfect play, the Grundy value, and every winning move",
+      status, run_analyze);
   options->game.add_to(*command);
   command->add_flag("--explain", options->explain,
                     "teach: the values in binary, the XOR column by column, why each move wins");
@@ -103,7 +103,6 @@ void add_analyze_command(CLI::App& app, int& status) {
                     fmt::format("list every winning move (by default the first {}, and how many "
                                 "more there are)",
                                 kListedMoves));
-  command->callback([options, &status] { status = run_analyze(*options); });
 }
 
 }  // namespace nimkit::cli

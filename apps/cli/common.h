@@ -121,6 +121,25 @@ Result<std::string> read_text_file(const std::string& path, std::string_view nam
 // "  e.g. \"1 3 4\" (split heap 1 into 3 and 4)\n"; empty when the component has no move.
 std::string move_example(const Position& position, std::size_t c, const Limits& limits);
 
+// A subcommand and the options it parses into, which live as long as the parser.
+template <class Options>
+struct Subcommand {
+  CLI::App* command;
+  std::shared_ptr<Options> options;
+};
+
+// Adds the subcommand `name`; once parsed it runs `run` on its options, its exit status into
+// `status`.
+template <class Options>
+Subcommand<Options> add_command(CLI::App& app, const std::string& name,
+                                const std::string& description, int& status,
+                                int (*run)(const Options&)) {
+  auto options = std::make_shared<Options>();
+  CLI::App* command = app.add_subcommand(name, description);
+  command->callback([options, run, &status] { status = run(*options); });
+  return {command, options};
+}
+
 // "nim, normal play (last to move wins)".
 std::string game_title(const Ruleset* rules, Convention convention);
 

@@ -177,10 +177,10 @@ int run_quotient(const QuotientOptions& options) {
 }  // namespace
 
 void add_misere_quotient_command(CLI::App& app, int& status) {
-  auto options = std::make_shared<QuotientOptions>();
-  CLI::App* command = app.add_subcommand(
-      "misere-quotient",
-      "the misère quotient of a heap game: presentation, P-portion, pretending function, period");
+  auto [command, options] = add_command<QuotientOptions>(
+      app, "misere-quotient",
+      "the misère quotient of a heap game: presentation, P-portion, pretending function, period",
+      status, run_quotient);
   command->add_option("--rules", options->rules, "the game, e.g. kayles, dawson, octal:0.75, nim")
       ->required();
   add_u64_option(*command, "--max-heap", options->max_heap,
@@ -196,7 +196,6 @@ void add_misere_quotient_command(CLI::App& app, int& status) {
   command->add_option("--quotient", options->load,
                       "start from the quotient saved in FILE (verified first; refused when "
                       "corrupt or of another game)");
-  command->callback([options, &status] { status = run_quotient(*options); });
 }
 
 }  // namespace nimkit::cli

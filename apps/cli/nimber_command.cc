@@ -51,16 +51,15 @@ int run_nimber(const NimberOptions& options) {
 }  // namespace
 
 void add_nimber_command(CLI::App& app, int& status) {
-  auto options = std::make_shared<NimberOptions>();
-  CLI::App* command = app.add_subcommand(
-      "nimber",
-      "Nim arithmetic: + nim-sum, * nim-product, / division, ^ power, e.g. nimber \"2*3\"");
+  auto [command, options] = add_command<NimberOptions>(
+      app, "nimber",
+      "Nim arithmetic: + nim-sum, * nim-product, / division, ^ power, e.g. nimber \"2*3\"", status,
+      run_nimber);
   command->add_option("EXPR", options->expression, "the expression, e.g. \"(3+5)*7^2\"")
       ->required();
   command->add_flag("--json", options->json, "print {\"expression\", \"value\"} as JSON");
   command->add_flag("--explain", options->explain,
                     "work out each product by Fermat 2-powers (F ⊗ F = 3F/2)");
-  command->callback([options, &status] { status = run_nimber(*options); });
 }
 
 }  // namespace nimkit::cli

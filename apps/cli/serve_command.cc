@@ -91,9 +91,8 @@ int run_serve(const ServeOptions& options) {
 }  // namespace
 
 void add_serve_command(CLI::App& app, int& status) {
-  auto options = std::make_shared<ServeOptions>();
-  CLI::App* command =
-      app.add_subcommand("serve", "Serve the browser game and the JSON API (see docs/api.md)");
+  auto [command, options] = add_command<ServeOptions>(
+      app, "serve", "Serve the browser game and the JSON API (see docs/api.md)", status, run_serve);
   command->add_option("--host", options->host, "address to listen on")->capture_default_str();
   // Parsed here rather than by CLI11's range check, so that a bad port gets a line of nimkit's.
   command
@@ -110,7 +109,6 @@ void add_serve_command(CLI::App& app, int& status) {
           },
           "port to listen on (0: any free port)")
       ->default_str(std::to_string(options->port));
-  command->callback([options, &status] { status = run_serve(*options); });
 }
 
 }  // namespace nimkit::cli

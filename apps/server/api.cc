@@ -84,7 +84,7 @@ std::string type_name(const json& value) {
 }
 
 Request parse_body(std::string_view text, const ApiLimits& limits,
-                   std::initializer_list<std::string_view> allowed) {
+                   std::span<const std::string_view> allowed) {
   if (text.size() > limits.max_body_bytes) {
     return {{},
             refuse(413, fmt::format("request body too large: {} bytes, the limit is {}",
@@ -244,6 +244,20 @@ std::variant<GameRequest, ApiResponse> parse_game(const json& body, const ApiLim
   return game;
 }
 
+std::variant<GameCall, ApiResponse> game_call(std::string_view text, const ApiLimits& limits,
+                                              Limits engine,
+                                              std::initializer_list<std::string_view> extra) {
+  std::vector<std::string_view> allowed{"rules", "misere", "position", "heaps"};
+  allowed.insert(allowed.end(), extra.begin(), extra.end());
+  Request request = parse_body(text, limits, allowed);
+  if (request.refusal) return *request.refusal;
+  auto game = parse_game(request.body, limits, true);
+  if (auto* refusal = std::get_if<ApiResponse>(&game)) return *refusal;
+  AnswerBudget budget = answer_budget(limits.max_answer_bytes, engine);
+  return GameCall{std::move(engine), std::move(budget), std::move(request.body),
+                  std::move(std::get<GameRequest>(game))};
+}
+
 std::variant<json, ApiResponse> analysis_answer(const Position& position, Convention convention,
                                                 const Limits& limits, AnswerBudget& budget) {
   auto analysis = analyze(position, convention, limits, AnalysisOptions{.remoteness = true});
@@ -272,6 +286,12 @@ ApiResponse answered(json answer, const AnswerBudget& budget, std::uint64_t max_
     if (!whole.charge(answer)) return budget_refusal(whole, engine);
   }
   return ApiResponse{200, std::move(answer)};
+}
+
+ApiResponse answered(json answer, const GameRequest& game, const AnswerBudget& budget,
+                     const Limits& engine) {
+  if (game.deprecated) answer["deprecated"] = *game.deprecated;
+  return answered(std::move(answer), budget, budget.max_bytes(), engine);
 }
 
 namespace {
@@ -326,31 +346,21 @@ ApiResponse Api::rulesets() const {
 }
 
 ApiResponse Api::analyze(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
-  const Limits engine = engine_limits(std::move(meter));
-  AnswerBudget budget = answer_budget(limits_.max_answer_bytes, engine);
-  Request request = parse_body(text, limits_, {"rules", "misere", "position", "heaps"});
-  if (request.refusal) return *request.refusal;
-  auto game = parse_game(request.body, limits_, true);
-  if (auto* refusal = std::get_if<ApiResponse>(&game)) return *refusal;
-  const GameRequest& g = std::get<GameRequest>(game);
+  auto call = game_call(text, limits_, engine_limits(std::move(meter)), {});
+  if (auto* refusal = std::get_if<ApiResponse>(&call)) return *refusal;
+  auto& [engine, budget, body, g] = std::get<GameCall>(call);
   auto answer = analysis_answer(g.position, g.convention, engine, budget);
   if (auto* refusal = std::get_if<ApiResponse>(&answer)) return *refusal;
-  if (g.deprecated) std::get<json>(answer)["deprecated"] = *g.deprecated;
-  return answered(std::move(std::get<json>(answer)), budget, limits_.max_answer_bytes, engine);
+  return answered(std::move(std::get<json>(answer)), g, budget, engine);
 }
 
 ApiResponse Api::move(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
-  const Limits engine = engine_limits(std::move(meter));
-  AnswerBudget budget = answer_budget(limits_.max_answer_bytes, engine);
-  Request request =
-      parse_body(text, limits_, {"rules", "misere", "position", "heaps", "level", "seed"});
-  if (request.refusal) return *request.refusal;
-  auto game = parse_game(request.body, limits_, true);
-  if (auto* refusal = std::get_if<ApiResponse>(&game)) return *refusal;
-  const GameRequest& g = std::get<GameRequest>(game);
+  auto call = game_call(text, limits_, engine_limits(std::move(meter)), {"level", "seed"});
+  if (auto* refusal = std::get_if<ApiResponse>(&call)) return *refusal;
+  auto& [engine, budget, body, g] = std::get<GameCall>(call);
 
   std::string level_text = "perfect";
-  if (auto it = request.body.find("level"); it != request.body.end()) {
+  if (auto it = body.find("level"); it != body.end()) {
     if (!it->is_string()) {
       return bad_request(fmt::format(
           "\"level\" must be a string: \"perfect\", \"random\" or \"skilled:P\", got {}",
@@ -360,7 +370,7 @@ ApiResponse Api::move(std::string_view text, std::shared_ptr<WorkMeter> meter) c
   }
   auto level = Level::parse(level_text);
   if (!level) return unprocessable(level.error());
-  auto seed_field = optional_u64(request.body, "seed");
+  auto seed_field = optional_u64(body, "seed");
   if (auto* refusal = std::get_if<ApiResponse>(&seed_field)) return *refusal;
   // Without a seed every request draws a fresh one; the answer reports it so a client can
   // repeat the move.
@@ -399,8 +409,7 @@ ApiResponse Api::move(std::string_view text, std::shared_ptr<WorkMeter> meter) c
               {"seed", seed},
               {"move", std::move(moved)},
               {"analysis", std::move(next)}};
-  if (g.deprecated) answer["deprecated"] = *g.deprecated;
-  return answered(std::move(answer), budget, limits_.max_answer_bytes, engine);
+  return answered(std::move(answer), g, budget, engine);
 }
 
 namespace {
@@ -485,18 +494,13 @@ std::variant<Selection, ApiResponse> select_moves(const Position& position, cons
 }  // namespace
 
 ApiResponse Api::moves(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
-  const Limits engine = engine_limits(std::move(meter));
-  AnswerBudget budget = answer_budget(limits_.max_answer_bytes, engine);
-  Request request = parse_body(
-      text, limits_,
-      {"rules", "misere", "position", "heaps", "heap", "take", "move", "partial", "limit"});
-  if (request.refusal) return *request.refusal;
-  auto game = parse_game(request.body, limits_, true);
-  if (auto* refusal = std::get_if<ApiResponse>(&game)) return *refusal;
-  const GameRequest& g = std::get<GameRequest>(game);
+  auto call = game_call(text, limits_, engine_limits(std::move(meter)),
+                        {"heap", "take", "move", "partial", "limit"});
+  if (auto* refusal = std::get_if<ApiResponse>(&call)) return *refusal;
+  auto& [engine, budget, body, g] = std::get<GameCall>(call);
   const Position& position = g.position;
 
-  auto limit_field = optional_u64(request.body, "limit");
+  auto limit_field = optional_u64(body, "limit");
   if (auto* refusal = std::get_if<ApiResponse>(&limit_field)) return *refusal;
   const std::uint64_t limit =
       std::get<std::optional<std::uint64_t>>(limit_field).value_or(limits_.max_listed_moves);
@@ -504,7 +508,7 @@ ApiResponse Api::moves(std::string_view text, std::shared_ptr<WorkMeter> meter) 
     return unprocessable(
         fmt::format("\"limit\" {} is above the maximum of {}", limit, limits_.max_listed_moves));
   }
-  auto selected = select_moves(position, request.body, limit, engine);
+  auto selected = select_moves(position, body, limit, engine);
   if (auto* refusal = std::get_if<ApiResponse>(&selected)) return *refusal;
   const Selection& selection = std::get<Selection>(selected);
 
@@ -539,8 +543,7 @@ ApiResponse Api::moves(std::string_view text, std::shared_ptr<WorkMeter> meter) 
               {"count", nimber_json(selection.total)},
               {"truncated", truncated},
               {"moves", std::move(list)}};
-  if (g.deprecated) answer["deprecated"] = *g.deprecated;
-  return answered(std::move(answer), budget, limits_.max_answer_bytes, engine);
+  return answered(std::move(answer), g, budget, engine);
 }
 
 }  // namespace nimkit::server

@@ -87,24 +87,20 @@ json move_syntax_json(const Position& position) {
 }  // namespace
 
 ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
-  const Limits engine = engine_limits(std::move(meter));
-  AnswerBudget budget = answer_budget(limits_.max_answer_bytes, engine);
-  Request request = parse_body(
-      text, limits_, {"rules", "misere", "position", "heaps", "moves", "played", "analysis"});
-  if (request.refusal) return *request.refusal;
-  auto parsed = parse_game(request.body, limits_, true);
-  if (auto* refusal = std::get_if<ApiResponse>(&parsed)) return *refusal;
-  GameRequest& g = std::get<GameRequest>(parsed);
-  auto texts = move_texts(request.body, limits_.max_game_moves);
+  auto call =
+      game_call(text, limits_, engine_limits(std::move(meter)), {"moves", "played", "analysis"});
+  if (auto* refusal = std::get_if<ApiResponse>(&call)) return *refusal;
+  auto& [engine, budget, body, g] = std::get<GameCall>(call);
+  auto texts = move_texts(body, limits_.max_game_moves);
   if (auto* refusal = std::get_if<ApiResponse>(&texts)) return *refusal;
   const auto& moves = std::get<std::vector<std::string>>(texts);
-  auto analysis_field = request.body.find("analysis");
-  if (analysis_field != request.body.end() && !analysis_field->is_boolean()) {
+  auto analysis_field = body.find("analysis");
+  if (analysis_field != body.end() && !analysis_field->is_boolean()) {
     return bad_request(
         fmt::format("\"analysis\" must be true or false, got {}", type_name(*analysis_field)));
   }
-  const bool with_analysis = analysis_field != request.body.end() && analysis_field->get<bool>();
-  auto played_field = optional_u64(request.body, "played");
+  const bool with_analysis = analysis_field != body.end() && analysis_field->get<bool>();
+  auto played_field = optional_u64(body, "played");
   if (auto* refusal = std::get_if<ApiResponse>(&played_field)) return *refusal;
   const std::uint64_t played =
       std::get<std::optional<std::uint64_t>>(played_field).value_or(moves.size());
@@ -146,8 +142,7 @@ ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) c
     if (auto* refusal = std::get_if<ApiResponse>(&analysis)) return *refusal;
     answer["analysis"] = std::move(std::get<json>(analysis));
   }
-  if (g.deprecated) answer["deprecated"] = *g.deprecated;
-  return answered(std::move(answer), budget, limits_.max_answer_bytes, engine);
+  return answered(std::move(answer), g, budget, engine);
 }
 
 }  // namespace nimkit::server

@@ -8,6 +8,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -46,7 +47,11 @@ struct Request {
 // Parses `text` as a JSON object whose keys are all in `allowed` (a misspelt field is refused
 // rather than silently ignored).
 Request parse_body(std::string_view text, const ApiLimits& limits,
-                   std::initializer_list<std::string_view> allowed);
+                   std::span<const std::string_view> allowed);
+inline Request parse_body(std::string_view text, const ApiLimits& limits,
+                          std::initializer_list<std::string_view> allowed) {
+  return parse_body(text, limits, std::span(allowed.begin(), allowed.size()));
+}
 
 // The "rules" field: the ruleset spec, "nim" when absent; a refusal naming `example` (a spec such
 // as "kayles") when it is not a string.
@@ -79,6 +84,21 @@ std::variant<nlohmann::json, ApiResponse> analysis_answer(const Position& positi
                                                           contract::AnswerBudget& budget);
 // Whether POST /api/random draws starts for the rulesets of `entry` (`rules`, one of them).
 bool has_random_start(const RulesetEntry& entry, const Ruleset& rules);
+// What every request on a game starts from: the engine limits of its meter, the budget of its
+// answer, its body and the game it names.
+struct GameCall {
+  Limits engine;
+  contract::AnswerBudget budget;
+  nlohmann::json body;
+  GameRequest game;
+};
+
+// Reads a request on a game within `engine` (its meter): a JSON object of the game's fields
+// ("rules", "misere", "position", "heaps") and `extra`; the refusal of the first bad one.
+std::variant<GameCall, ApiResponse> game_call(std::string_view text, const ApiLimits& limits,
+                                              Limits engine,
+                                              std::initializer_list<std::string_view> extra);
+
 // The refusal of an answer its budget stopped: past its size limit, or past the request's work.
 ApiResponse budget_refusal(const contract::AnswerBudget& budget, const Limits& engine);
 
@@ -90,5 +110,8 @@ contract::AnswerBudget answer_budget(std::uint64_t max_bytes, const Limits& engi
 // measured whole, so none past max_bytes is ever written).
 ApiResponse answered(nlohmann::json answer, const contract::AnswerBudget& budget,
                      std::uint64_t max_bytes, const Limits& engine);
+// The same for the answer on a game, with "deprecated" when the request used an old field.
+ApiResponse answered(nlohmann::json answer, const GameRequest& game,
+                     const contract::AnswerBudget& budget, const Limits& engine);
 
 }  // namespace nimkit::server

@@ -3,11 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
 #include <optional>
 #include <set>
 
-#include "graph.h"
+#include "graph_moves.h"
 #include "nimkit/quote.h"
 
 namespace nimkit {
@@ -24,34 +23,7 @@ std::vector<Graph> remove(const Graph& g, GraphEdge edge) {
   return detail::graph_components(g, std::move(gone));
 }
 
-Option make_option(const std::vector<Graph>& parts) {
-  Option option;
-  for (const Graph& part : parts) option.result.push_back(detail::encode_graph(part));
-  return option;
-}
-
-// A state decoded, with its edges: the search asks for the option count and then every option
-// of one state in turn, so the last few states decoded on this thread are kept.
-struct Decoded {
-  State state;
-  Graph graph;
-  std::vector<GraphEdge> edges;
-};
-
-const Decoded& decoded(const State& state) {
-  constexpr std::size_t kKept = 4;
-  thread_local std::array<Decoded, kKept> kept;
-  thread_local std::size_t next = 0;
-  for (const Decoded& d : kept) {
-    if (d.state == state) return d;
-  }
-  Decoded& d = kept[next];
-  next = (next + 1) % kKept;
-  d.state = state;
-  d.graph = detail::decode_graph(state);
-  d.edges = detail::edges_of(d.graph);
-  return d;
-}
+const auto& decoded(const State& state) { return detail::decoded_graph<detail::edges_of>(state); }
 
 // The edge an option removes: its two endpoints are the vertices missing from what it leaves.
 GraphEdge removed_by(const Graph& g, const Option& option) {
@@ -126,18 +98,14 @@ Result<std::vector<Option>> ArcKayles::parse_move(const State& state, std::strin
   if (u == g.size() || v == g.size() || !g.has_edge(u, v)) {
     return fail(fmt::format("no edge {}-{} in the graph", *a, *b));
   }
-  return std::vector<Option>{make_option(remove(g, {std::min(u, v), std::max(u, v)}))};
+  return std::vector<Option>{detail::graph_option(remove(g, {std::min(u, v), std::max(u, v)}))};
 }
 
-Count ArcKayles::count_options(const State& state) const { return decoded(state).edges.size(); }
+Count ArcKayles::count_options(const State& state) const { return decoded(state).moves.size(); }
 
 Option ArcKayles::option(const State& state, Count index) const {
-  const Decoded& d = decoded(state);
-  return make_option(remove(d.graph, d.edges.at(static_cast<std::size_t>(index))));
-}
-
-Result<Nimber> ArcKayles::value(const State& state, const Limits& limits) const {
-  return memo_.value(*this, state, limits);
+  const auto& d = decoded(state);
+  return detail::graph_option(remove(d.graph, d.moves.at(static_cast<std::size_t>(index))));
 }
 
 }  // namespace nimkit

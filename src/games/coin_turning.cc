@@ -43,6 +43,21 @@ std::uint64_t odious(std::uint64_t n) {
 
 bool is_odious(std::uint64_t v) { return std::popcount(v) % 2 == 1; }
 
+// Each coin game's name and summary, in the order of CoinGame.
+struct CoinGameText {
+  std::string_view spec;
+  std::string_view summary;
+};
+constexpr std::array<CoinGameText, 3> kCoinGames{{
+    {"turning-turtles", "turn one or two coins, the rightmost from heads to tails"},
+    {"mock-turtles", "turn one, two or three coins, the rightmost from heads to tails"},
+    {"ruler", "turn consecutive coins, the rightmost from heads to tails"},
+}};
+
+static_assert(kCoinGames.size() == static_cast<std::size_t>(CoinGame::kRuler) + 1);
+
+std::size_t index(CoinGame game) { return static_cast<std::size_t>(game); }
+
 }  // namespace
 
 std::uint64_t CoinTurning::coin_value(CoinGame game, std::uint64_t coin) {
@@ -57,29 +72,9 @@ std::uint64_t CoinTurning::coin_value(CoinGame game, std::uint64_t coin) {
   return 0;
 }
 
-std::string CoinTurning::spec() const {
-  switch (game_) {
-    case CoinGame::kTurningTurtles:
-      return "turning-turtles";
-    case CoinGame::kMockTurtles:
-      return "mock-turtles";
-    case CoinGame::kRuler:
-      return "ruler";
-  }
-  return "";
-}
+std::string CoinTurning::spec() const { return std::string(kCoinGames[index(game_)].spec); }
 
-std::string CoinTurning::summary() const {
-  switch (game_) {
-    case CoinGame::kTurningTurtles:
-      return "turn one or two coins, the rightmost from heads to tails";
-    case CoinGame::kMockTurtles:
-      return "turn one, two or three coins, the rightmost from heads to tails";
-    case CoinGame::kRuler:
-      return "turn consecutive coins, the rightmost from heads to tails";
-  }
-  return "";
-}
+std::string CoinTurning::summary() const { return std::string(kCoinGames[index(game_)].summary); }
 
 Result<std::vector<ParsedComponent>> CoinTurning::parse_components(
     std::span<const std::string> items) const {

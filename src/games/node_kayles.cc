@@ -3,13 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
 #include <cassert>
 #include <set>
 #include <span>
 #include <utility>
 
-#include "graph.h"
+#include "graph_moves.h"
 #include "nimkit/quote.h"
 
 namespace nimkit {
@@ -73,35 +72,7 @@ std::vector<std::uint32_t> movers(const Graph& g) {
   return out;
 }
 
-// A state decoded, with its movers. The search asks for the option count and then every option
-// of one state in turn, and for the count and the canonical form of each state it meets: the
-// last few states decoded on this thread are kept so that each is decoded once.
-struct Decoded {
-  State state;
-  Graph graph;
-  std::vector<std::uint32_t> movers;
-};
-
-const Decoded& decoded(const State& state) {
-  constexpr std::size_t kKept = 4;
-  thread_local std::array<Decoded, kKept> kept;
-  thread_local std::size_t next = 0;
-  for (const Decoded& d : kept) {
-    if (d.state == state) return d;
-  }
-  Decoded& d = kept[next];
-  next = (next + 1) % kKept;
-  d.state = state;
-  d.graph = detail::decode_graph(state);
-  d.movers = movers(d.graph);
-  return d;
-}
-
-Option make_option(const std::vector<Graph>& parts) {
-  Option option;
-  for (const Graph& part : parts) option.result.push_back(detail::encode_graph(part));
-  return option;
-}
+const auto& decoded(const State& state) { return detail::decoded_graph<movers>(state); }
 
 // The vertex an option removes (the smallest-labelled of twins) and every vertex it takes.
 std::pair<std::uint32_t, std::vector<std::uint32_t>> removed_by(const Graph& g,
@@ -177,18 +148,14 @@ Result<std::vector<Option>> NodeKayles::parse_move(const State& state, std::stri
   const auto it = std::lower_bound(g.labels.begin(), g.labels.end(), label);
   if (it == g.labels.end() || *it != label) return std::vector<Option>{};
   const auto v = static_cast<std::uint32_t>(it - g.labels.begin());
-  return std::vector<Option>{make_option(remove(g, v))};
+  return std::vector<Option>{detail::graph_option(remove(g, v))};
 }
 
-Count NodeKayles::count_options(const State& state) const { return decoded(state).movers.size(); }
+Count NodeKayles::count_options(const State& state) const { return decoded(state).moves.size(); }
 
 Option NodeKayles::option(const State& state, Count index) const {
-  const Decoded& d = decoded(state);
-  return make_option(remove(d.graph, d.movers.at(static_cast<std::size_t>(index))));
-}
-
-Result<Nimber> NodeKayles::value(const State& state, const Limits& limits) const {
-  return memo_.value(*this, state, limits);
+  const auto& d = decoded(state);
+  return detail::graph_option(remove(d.graph, d.moves.at(static_cast<std::size_t>(index))));
 }
 
 }  // namespace nimkit

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 
@@ -51,17 +52,35 @@ std::uint64_t isqrt(std::uint64_t n) {
   return r;
 }
 
+// The named sets: the word after "subtraction:" and the summary of each.
+struct NamedSet {
+  SubtractionGame::Kind kind;
+  std::string_view name;
+  std::string_view summary;
+};
+constexpr std::array<NamedSet, 3> kNamedSets{{
+    {SubtractionGame::Kind::kSquares, "squares",
+     "take a perfect square (1, 4, 9, ...) of objects from one heap"},
+    {SubtractionGame::Kind::kPowersOf2, "powers-of-2",
+     "take a power of two (1, 2, 4, ...) of objects from one heap"},
+    {SubtractionGame::Kind::kFibonacci, "fibonacci",
+     "take a Fibonacci number (1, 2, 3, 5, 8, ...) of objects from one heap"},
+}};
+
+// The named set of `kind` (one of the three above).
+const NamedSet& named_set(SubtractionGame::Kind kind) {
+  return *std::find_if(kNamedSets.begin(), kNamedSets.end(),
+                       [kind](const NamedSet& set) { return set.kind == kind; });
+}
+
 }  // namespace
 
 Result<std::shared_ptr<const SubtractionGame>> SubtractionGame::make(std::string_view params) {
   using Made = std::shared_ptr<const SubtractionGame>;
-  if (params == "squares")
-    return Made(std::make_shared<SubtractionGame>(Kind::kSquares, std::vector<std::uint64_t>{}));
-  if (params == "powers-of-2") {
-    return Made(std::make_shared<SubtractionGame>(Kind::kPowersOf2, std::vector<std::uint64_t>{}));
-  }
-  if (params == "fibonacci") {
-    return Made(std::make_shared<SubtractionGame>(Kind::kFibonacci, std::vector<std::uint64_t>{}));
+  for (const NamedSet& set : kNamedSets) {
+    if (params == set.name) {
+      return Made(std::make_shared<SubtractionGame>(set.kind, std::vector<std::uint64_t>{}));
+    }
   }
   if (params.empty()) {
     return fail(
@@ -118,35 +137,19 @@ bool SubtractionGame::allows(std::uint64_t s) const {
 }
 
 std::string SubtractionGame::spec() const {
-  switch (kind_) {
-    case Kind::kFinite:
-      return "subtraction:" + join(numbers_);
-    case Kind::kAllBut:
-      return "subtraction:all-but:" + join(numbers_);
-    case Kind::kSquares:
-      return "subtraction:squares";
-    case Kind::kPowersOf2:
-      return "subtraction:powers-of-2";
-    case Kind::kFibonacci:
-      return "subtraction:fibonacci";
-  }
-  return "subtraction";
+  if (kind_ == Kind::kFinite) return "subtraction:" + join(numbers_);
+  if (kind_ == Kind::kAllBut) return "subtraction:all-but:" + join(numbers_);
+  return "subtraction:" + std::string(named_set(kind_).name);
 }
 
 std::string SubtractionGame::summary() const {
-  switch (kind_) {
-    case Kind::kFinite:
-      return fmt::format("take s objects from one heap, s in {{{}}}", join(numbers_));
-    case Kind::kAllBut:
-      return fmt::format("take any number of objects from one heap except {}", join(numbers_));
-    case Kind::kSquares:
-      return "take a perfect square (1, 4, 9, ...) of objects from one heap";
-    case Kind::kPowersOf2:
-      return "take a power of two (1, 2, 4, ...) of objects from one heap";
-    case Kind::kFibonacci:
-      return "take a Fibonacci number (1, 2, 3, 5, 8, ...) of objects from one heap";
+  if (kind_ == Kind::kFinite) {
+    return fmt::format("take s objects from one heap, s in {{{}}}", join(numbers_));
   }
-  return "";
+  if (kind_ == Kind::kAllBut) {
+    return fmt::format("take any number of objects from one heap except {}", join(numbers_));
+  }
+  return std::string(named_set(kind_).summary);
 }
 
 ValueSource SubtractionGame::value_source() const {

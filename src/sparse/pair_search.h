@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #if defined(__SSE2__)
 #include <immintrin.h>
@@ -187,42 +188,28 @@ void mark_batch(const V* g, std::uint64_t m0, const std::uint64_t* heaps,
   }
 }
 
-// mark_batch on 16-bit values with a stride known at compile time: each mark is one store at a
-// constant displacement from base, its index taken by a shift from a 64-bit load of four values.
-// (Offsets computed in a vector register cost a two-operation extract each, or a store-to-load
-// forward that fails: Grundy's game to 2^22 marked in 2.1 s that way, 1.7 s this way.)
-template <std::size_t kStride>
-void mark_batch_fixed(const std::uint16_t* g, std::uint64_t m0, const std::uint64_t* heaps,
+// mark_batch with a stride known at compile time, on byte or 16-bit tables: each mark is one
+// store at a constant displacement from base, its index taken by a shift from a 64-bit load of
+// eight or four values. (Offsets computed in a vector register cost a two-operation extract
+// each, or a store-to-load forward that fails: Grundy's game to 2^22 marked in 2.1 s that way,
+// 1.7 s this way.)
+template <std::size_t kStride, class V>
+void mark_batch_fixed(const V* g, std::uint64_t m0, const std::uint64_t* heaps,
                       const std::uint32_t* values, std::size_t count, std::uint8_t* base) {
+  static_assert(std::is_same_v<V, std::uint8_t> || std::is_same_v<V, std::uint16_t>);
+  constexpr std::size_t kLanes = sizeof(std::uint64_t) / sizeof(V);  // values per load
+  constexpr unsigned kBits = 8 * sizeof(V);
+  constexpr std::uint64_t kMask = (std::uint64_t{1} << kBits) - 1;
+  constexpr std::uint64_t kEach = ~std::uint64_t{0} / kMask;  // 0x0101... or 0x00010001...
   for (std::size_t i = 0; i < count; ++i) {
-    const std::uint16_t* row = g + (m0 - heaps[i]);
-    const std::uint64_t u = values[i] * std::uint64_t{0x0001000100010001};
-    for (std::size_t q = 0; q < 4; ++q) {
+    const V* row = g + (m0 - heaps[i]);
+    const std::uint64_t u = values[i] * kEach;
+    for (std::size_t q = 0; q < 16 / kLanes; ++q) {
       std::uint64_t w;
-      std::memcpy(&w, row + 4 * q, sizeof w);
+      std::memcpy(&w, row + kLanes * q, sizeof w);
       w ^= u;
-      std::uint8_t* mark = base + 4 * q * kStride;
-      mark[w & 0xFFFF] = 1;
-      mark[kStride + (w >> 16 & 0xFFFF)] = 1;
-      mark[2 * kStride + (w >> 32 & 0xFFFF)] = 1;
-      mark[3 * kStride + (w >> 48)] = 1;
-    }
-  }
-}
-
-// mark_batch on byte tables with a stride known at compile time: eight marks per 64-bit load.
-template <std::size_t kStride>
-void mark_batch_fixed(const std::uint8_t* g, std::uint64_t m0, const std::uint64_t* heaps,
-                      const std::uint32_t* values, std::size_t count, std::uint8_t* base) {
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::uint8_t* row = g + (m0 - heaps[i]);
-    const std::uint64_t u = values[i] * std::uint64_t{0x0101010101010101};
-    for (std::size_t q = 0; q < 2; ++q) {
-      std::uint64_t w;
-      std::memcpy(&w, row + 8 * q, sizeof w);
-      w ^= u;
-      std::uint8_t* mark = base + 8 * q * kStride;
-      for (std::size_t k = 0; k < 8; ++k) mark[k * kStride + (w >> (8 * k) & 0xFF)] = 1;
+      std::uint8_t* mark = base + kLanes * q * kStride;
+      for (std::size_t k = 0; k < kLanes; ++k) mark[k * kStride + (w >> (kBits * k) & kMask)] = 1;
     }
   }
 }

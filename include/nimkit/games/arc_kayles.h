@@ -22,7 +22,6 @@
 #include <cstdint>
 
 #include "nimkit/games/graph_game.h"
-#include "nimkit/value_memo.h"
 
 namespace nimkit {
 class ArcKayles final : public GraphGame {
@@ -47,14 +46,6 @@ class ArcKayles final : public GraphGame {
   std::string move_syntax() const override;
   Count count_options(const State& state) const override;
   Option option(const State& state, Count index) const override;
-  // Memoized across calls (up to kMaxCached classes, then afresh); a call that would add more
-  // than limits.max_nodes classes fails naming that limit.
-  Result<Nimber> value(const State& state, const Limits& limits) const override;
-
-  static constexpr std::size_t kMaxCached = 1 << 20;
-
- private:
-  ValueMemo memo_{kMaxCached};  // canonical state → Grundy value
 };
 
 }  // namespace nimkit

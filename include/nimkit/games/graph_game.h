@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "nimkit/ruleset.h"
+#include "nimkit/value_memo.h"
 
 namespace nimkit {
 
@@ -36,10 +37,19 @@ class GraphGame : public Ruleset {
   // graphs share it. Graphs that differ only in their labels (the subpaths of a path) have the
   // same labelling, which is kept (up to kMaxForms, then afresh) so that nauty runs once per shape.
   void append_canonical(const State& state, std::vector<std::uint64_t>& key) const final;
+  // By mex over the options, memoized on the canonical form across calls (up to kMaxCached
+  // classes, then afresh); a call that would add more than limits.max_nodes classes fails naming
+  // that limit.
+  Result<Nimber> value(const State& state, const Limits& limits) const final {
+    return memo_.value(*this, state, limits);
+  }
 
   static constexpr std::size_t kMaxForms = 1 << 20;
+  // Graph classes whose values are kept between calls.
+  static constexpr std::size_t kMaxCached = 1 << 20;
 
  private:
+  ValueMemo memo_{kMaxCached};  // canonical state → Grundy value
   mutable std::mutex forms_mutex_;
   mutable std::unordered_map<State, State, StateHash> forms_;  // shape → canonical form
 };
