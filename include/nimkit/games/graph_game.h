@@ -9,11 +9,10 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <mutex>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "nimkit/ruleset.h"
@@ -22,6 +21,9 @@ namespace nimkit {
 
 class GraphGame : public Ruleset {
  public:
+  GraphGame();
+  ~GraphGame() override;
+
   std::string_view view() const final { return "graph"; }
   Result<std::vector<ParsedComponent>> parse_components(
       std::span<const std::string> items) const final;
@@ -40,8 +42,9 @@ class GraphGame : public Ruleset {
   static constexpr std::size_t kMaxForms = 1 << 20;
 
  private:
-  mutable std::mutex forms_mutex_;
-  mutable std::unordered_map<State, State, StateHash> forms_;  // shape → canonical form
+  // The canonical labellings met, by shape, and their lock (src/games/graph.cc).
+  struct Forms;
+  std::unique_ptr<Forms> forms_;
 };
 
 }  // namespace nimkit
