@@ -258,7 +258,8 @@ void add_batch_command(CLI::App& app, int& status) {
       ->capture_default_str();
   command->add_flag("--misere", options->misere, "misère play: the last player to move loses");
   command->add_flag("--json", options->json,
-                    "one JSON object per line: {\"line\",\"winner\",\"grundy\",\"move\"}");
+                    "one answer of the JSON contract per line (line, contract, position, winner, "
+                    "grundy, move, components)");
   add_u64_option(*command, "--limit", options->limit, std::string(kLimitHelp) + ", per line");
   add_max_line_option(*command, options->max_line);
   command->callback([options, &status] { status = run_batch(*options); });
