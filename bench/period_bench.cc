@@ -7,9 +7,9 @@
 #include <span>
 #include <vector>
 
+#include "nimkit/grundy_sequence.h"
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
-#include "nimkit/sparse_space.h"
 
 namespace {
 

@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <string>
 
-#include "nimkit/grundy_sequence.h"
 #include "nimkit/heap_game.h"
+#include "nimkit/heap_ruleset.h"
 #include "nimkit/registry.h"
 
 namespace {

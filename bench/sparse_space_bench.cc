@@ -1,7 +1,7 @@
 // Google Benchmark suites for the Grundy-sequence kernels: plain vs sparse on the same games.
 #include <benchmark/benchmark.h>
 
-#include "nimkit/sparse_space.h"
+#include "nimkit/grundy_sequence.h"
 
 namespace {
 

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "misere/misere_rule.h"
+#include "nimkit/notation.h"
 #include "nimkit/remoteness.h"
 #include "search.h"
 
@@ -208,6 +209,28 @@ Result<Analysis> analyze(const Position& position, Convention convention, const 
   // Remoteness charges the same limits (and meter) as the analysis: one budget per question.
   if (analysis && options.remoteness) add_remoteness(*analysis, position, limits);
   return analysis;
+}
+
+Result<BriefAnalysis> analyze_brief(std::string_view text,
+                                    const std::shared_ptr<const Ruleset>& rules,
+                                    Convention convention, const std::function<Limits()>& limits) {
+  if (convention == Convention::kNormal) {
+    if (auto answer = rules->answer_sum_text(text)) {
+      return BriefAnalysis{answer->value != 0 ? Player::kFirst : Player::kSecond, answer->value,
+                           std::move(answer->first_winning_move)};
+    }
+  }
+  Result<Position> position = parse_position(text, rules);
+  if (!position) return position.failure();
+  Limits one_move = limits();
+  one_move.max_listed_moves = 1;
+  Result<Analysis> analysis = analyze(*position, convention, one_move);
+  if (!analysis) return analysis.failure();
+  BriefAnalysis brief{analysis->winner, analysis->grundy, {}};
+  if (!analysis->winning_moves.empty()) {
+    brief.first_winning_move = format_move(*position, analysis->winning_moves.front(), one_move);
+  }
+  return brief;
 }
 
 Result<bool> first_player_wins(const Position& position, Convention convention,

@@ -127,7 +127,7 @@ std::function<Made(std::string_view)> coin_game(std::string name, CoinGame game)
 }
 
 // Each entry is one family, all of it in one place: notation, parameters, summary, examples,
-// factory, view, start position, and the words for people (title; rules, when they are not the
+// factory, start position, and the words for people (title; rules, when they are not the
 // summary). The order is the order the help lists them in.
 void add_heap_games(std::vector<RulesetEntry>& list) {
   list.push_back({.name = "nim",
@@ -157,7 +157,6 @@ void add_heap_games(std::vector<RulesetEntry>& list) {
        .examples = {"octal:0.77", "octal:0.137", "octal:4.12", "octal:0.51", "octal:0.F",
                     "octal:0.2B"},
        .make = make_octal,
-       .view = "pins",
        .start = "8 5",
        .title = "Octal game"});
   // The named octal games carry their names and rules in the table of octal_code.h.
@@ -166,7 +165,6 @@ void add_heap_games(std::vector<RulesetEntry>& list) {
                     .summary = fmt::format("{} (octal {})", game.rules, game.code),
                     .examples = {std::string(game.name)},
                     .make = named_octal(game),
-                    .view = "pins",
                     .start = "8 5",
                     .title = std::string(game.title),
                     .rules = std::string(game.rules)});
@@ -175,14 +173,12 @@ void add_heap_games(std::vector<RulesetEntry>& list) {
                   .summary = GrundysGame().summary(),
                   .examples = {"grundy"},
                   .make = shared_plain<GrundysGame>("grundy"),
-                  .view = "split",
                   .start = "7 5",
                   .title = "Grundy's game"});
   list.push_back({.name = "lasker",
                   .summary = LaskerNim().summary(),
                   .examples = {"lasker"},
                   .make = plain<LaskerNim>("lasker"),
-                  .view = "split",
                   .title = "Lasker's Nim"});
   list.push_back({.name = "moore",
                   .parameters = "K: the most heaps one move may take from (1-64)",
@@ -193,13 +189,11 @@ void add_heap_games(std::vector<RulesetEntry>& list) {
                     if (!made) return made.failure();
                     return std::shared_ptr<const Ruleset>(*made);
                   },
-                  .view = "moore",
                   .title = "Moore's Nim"});
   list.push_back({.name = "wythoff",
                   .summary = WythoffGame().summary(),
                   .examples = {"wythoff"},
                   .make = plain<WythoffGame>("wythoff"),
-                  .view = "queen",
                   .start = "3 5",
                   .notation = "Pairs of heap sizes, x y for each queen, separated by spaces.",
                   .title = "Wythoff's game"});
@@ -215,7 +209,6 @@ void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
                   .summary = NodeKayles().summary(),
                   .examples = {"node-kayles"},
                   .make = shared_plain<NodeKayles>("node-kayles"),
-                  .view = "graph",
                   // A ten-cycle with one chord: won by the first player, but only by two of
                   // its ten moves, in five moves of perfect play.
                   .start = "1-2,2-3,3-4,4-5,5-6,6-7,7-8,8-9,9-10,10-1,1-6",
@@ -225,7 +218,6 @@ void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
                   .summary = StaircaseNim().summary(),
                   .examples = {"staircase"},
                   .make = plain<StaircaseNim>("staircase"),
-                  .view = "heaps",
                   .start = "4 0 3 2",
                   .notation = "The coins on each step, bottom step first, separated by spaces.",
                   .title = "Staircase Nim"});
@@ -234,7 +226,6 @@ void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
        .summary = FibonacciNim().summary(),
        .examples = {"fibonacci-nim"},
        .make = shared_plain<FibonacciNim>("fibonacci-nim"),
-       .view = "heaps",
        .start = "20",
        .notation =
            "Heap sizes separated by spaces; N/M for N objects left with the next take at most M.",
@@ -243,7 +234,6 @@ void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
                   .summary = ArcKayles().summary(),
                   .examples = {"arc-kayles"},
                   .make = shared_plain<ArcKayles>("arc-kayles"),
-                  .view = "graph",
                   .start = "1-2,2-3,3-4,4-5,5-6,6-1,1-4",
                   .notation = kGraphNotation,
                   .title = "Arc Kayles"});
@@ -251,7 +241,6 @@ void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
                   .summary = GreenHackenbush().summary(),
                   .examples = {"hackenbush"},
                   .make = plain<GreenHackenbush>("hackenbush"),
-                  .view = "hackenbush",
                   .start = "0-1,1-2,2-0,2-3,3-3,0-4,4-5,4-5",
                   .notation =
                       "Edges a-b separated by commas, spaces or both (0-1,1-2 or 0-1 1-2), vertex "
@@ -262,7 +251,6 @@ void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
                   .summary = Digraph().summary(),
                   .examples = {"digraph"},
                   .make = shared_plain<Digraph>("digraph"),
-                  .view = "digraph",
                   .start = "s>a,s>b,s>c,a>c,b>c,b>d,c>e,d>e,d>f,e>g,f>g@s",
                   .notation =
                       "Arrows a>b separated by commas, spaces or both (s>a,a>b or s>a a>b), "
@@ -279,7 +267,6 @@ void add_board_games(std::vector<RulesetEntry>& list) {
                     .summary = CoinTurning(game).summary(),
                     .examples = {name},
                     .make = coin_game(name, game),
-                    .view = "coins",
                     .start = start,
                     .notation = "A row of coins, h for heads and t for tails.",
                     .title = title});
@@ -288,7 +275,6 @@ void add_board_games(std::vector<RulesetEntry>& list) {
                   .summary = TurningCorners().summary(),
                   .examples = {"turning-corners"},
                   .make = plain<TurningCorners>("turning-corners"),
-                  .view = "coins",
                   .start = "ttt/thh/tht",
                   .notation = "Rows of coins, h for heads and t for tails, separated by /.",
                   .title = "Turning Corners"});
@@ -297,7 +283,6 @@ void add_board_games(std::vector<RulesetEntry>& list) {
        .summary = Chomp().summary(),
        .examples = {"chomp"},
        .make = shared_plain<Chomp>("chomp"),
-       .view = "chomp",
        .start = "5 5 5 5",
        .notation =
            "The lengths of the bar's rows, top row first, each no longer than the one above.",
@@ -306,7 +291,6 @@ void add_board_games(std::vector<RulesetEntry>& list) {
                   .summary = Cram().summary(),
                   .examples = {"cram"},
                   .make = shared_plain<Cram>("cram"),
-                  .view = "cram",
                   .start = "..../.#../..../....",
                   .notation = "Rows of . (empty) and # (filled) separated by /.",
                   .title = "Cram"});
@@ -317,9 +301,16 @@ std::vector<RulesetEntry> make_registry() {
   add_heap_games(list);
   add_graph_and_course_games(list);
   add_board_games(list);
-  // An entry's rules in plain words are its summary unless it has its own.
   for (RulesetEntry& entry : list) {
+    // An entry's rules in plain words are its summary unless it has its own.
     if (entry.rules.empty()) entry.rules = entry.summary;
+    // The view is named by the ruleset alone (Ruleset::view()): the entry reads it from its first
+    // example, so the list never names it a second time.
+    const std::string& example = entry.examples.front();
+    const std::size_t colon = example.find(':');
+    auto made = entry.make(colon == std::string::npos ? "" : example.substr(colon + 1));
+    // Every example builds (the conformance tests build each); a broken one names no view.
+    if (made) entry.view = std::string((*made)->view());
   }
   return list;
 }

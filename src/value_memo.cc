@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <mutex>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -24,25 +26,32 @@ struct Frame {
 
 }  // namespace
 
-ValueMemo::ValueMemo(std::size_t max_entries) : max_entries_(max_entries == 0 ? 1 : max_entries) {}
+struct ValueMemo::Memo {
+  std::mutex mutex;
+  std::unordered_map<State, Nimber, StateHash> values;  // canonical state → Grundy value
+};
+
+ValueMemo::ValueMemo(std::size_t max_entries)
+    : max_entries_(max_entries == 0 ? 1 : max_entries), memo_(std::make_unique<Memo>()) {}
+ValueMemo::~ValueMemo() = default;
 
 std::size_t ValueMemo::size() const {
-  std::lock_guard lock(mutex_);
-  return values_.size();
+  std::lock_guard lock(memo_->mutex);
+  return memo_->values.size();
 }
 
 bool ValueMemo::find(const State& key, Nimber& value) const {
-  std::lock_guard lock(mutex_);
-  const auto it = values_.find(key);
-  if (it == values_.end()) return false;
+  std::lock_guard lock(memo_->mutex);
+  const auto it = memo_->values.find(key);
+  if (it == memo_->values.end()) return false;
   value = it->second;
   return true;
 }
 
 void ValueMemo::remember(State key, Nimber value) const {
-  std::lock_guard lock(mutex_);
-  if (values_.size() >= max_entries_) values_.clear();
-  values_.insert_or_assign(std::move(key), value);
+  std::lock_guard lock(memo_->mutex);
+  if (memo_->values.size() >= max_entries_) memo_->values.clear();
+  memo_->values.insert_or_assign(std::move(key), value);
 }
 
 Result<Nimber> ValueMemo::value(const Ruleset& rules, const State& state,

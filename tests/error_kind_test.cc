@@ -7,7 +7,7 @@
 #include <string>
 
 #include "nimkit/analysis.h"
-#include "nimkit/grundy_sequence.h"
+#include "nimkit/heap_ruleset.h"
 #include "nimkit/limits.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "nimkit/grundy_sequence.h"
 #include "nimkit/heap_game.h"
+#include "nimkit/heap_ruleset.h"
 #include "nimkit/registry.h"
 #include "rules_brute_force.h"
 

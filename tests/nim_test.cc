@@ -3,7 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "brute_force.h"
@@ -102,6 +105,67 @@ TEST(Nim, OptionsAreEveryTakeInOrder) {
   const nimkit::State state = nimkit::HeapGame::encode(c);
   ASSERT_EQ(rules.count_options(state), 3u);
   EXPECT_EQ(rules.option(state, 0), (nimkit::Option{{nimkit::State{2, 0}}}));
+}
+
+// The general path's brief answer: what analyze_brief gives a ruleset without an answer from text.
+std::string general_brief(std::string_view text) {
+  auto position = nimkit::parse_position(text, nim());
+  if (!position) return "error: " + position.error();
+  nimkit::Limits limits;
+  limits.max_listed_moves = 1;
+  auto analysis = nimkit::analyze(*position, nimkit::Convention::kNormal, limits);
+  if (!analysis) return "error: " + analysis.error();
+  return std::string(nimkit::to_string(analysis->winner)) + " " +
+         nimkit::to_string(*analysis->grundy) + " " +
+         (analysis->winning_moves.empty()
+              ? "-"
+              : nimkit::format_move(*position, analysis->winning_moves.front()));
+}
+
+TEST(NimAnswerFromText, AgreesWithTheGeneralPathOnGeneratedLines) {
+  // Small and huge heaps, blanks, tabs and CRs, 1 to 70 heaps (past the 64 read from text), bad
+  // tokens and numbers past 2^64 - 1: every line gives the general path's answer or error.
+  std::uint64_t x = 12345;
+  const auto next = [&x] { return x = x * 6364136223846793005u + 1442695040888963407u; };
+  int answered_from_text = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::string line;
+    const int heaps = 1 + static_cast<int>(next() >> 60) + (i % 50 == 0 ? 60 : 0);
+    for (int j = 0; j < heaps; ++j) {
+      if (j > 0) line += (i % 7 == 0) ? "\t " : " ";
+      const std::uint64_t v = next();
+      line += std::to_string(i % 3 == 0 ? v : i % 3 == 1 ? v % 64 : v >> 40);
+    }
+    if (i % 97 == 0) line += " 3x";
+    if (i % 89 == 0) line += "\r";
+    if (i % 83 == 0) line += " 18446744073709551616";
+    const auto rules = nim();
+    const auto quick = rules->answer_sum_text(line);
+    if (quick) ++answered_from_text;
+    auto brief = nimkit::analyze_brief(line, rules, nimkit::Convention::kNormal,
+                                       [] { return nimkit::Limits{}; });
+    const std::string got =
+        brief ? std::string(nimkit::to_string(brief->winner)) + " " +
+                    nimkit::to_string(*brief->grundy) + " " +
+                    (brief->first_winning_move.empty() ? "-" : brief->first_winning_move)
+              : "error: " + brief.error();
+    EXPECT_EQ(got, general_brief(line)) << line;
+  }
+  // Most lines are plain and read from the text: the comparison is not of the general path with
+  // itself.
+  EXPECT_GT(answered_from_text, 1500);
+}
+
+TEST(NimAnswerFromText, LeavesAnythingButPlainSizesToTheGeneralPath) {
+  const auto rules = nim();
+  EXPECT_FALSE(rules->answer_sum_text(""));
+  EXPECT_FALSE(rules->answer_sum_text("3 4x"));
+  EXPECT_FALSE(rules->answer_sum_text("kayles:3 4"));
+  EXPECT_FALSE(rules->answer_sum_text("18446744073709551616"));
+  const auto answer = rules->answer_sum_text(" 3\t4 5\r");
+  ASSERT_TRUE(answer);
+  EXPECT_EQ(answer->value, 2u);
+  EXPECT_EQ(answer->first_winning_move, "1 2");
 }
 
 }  // namespace

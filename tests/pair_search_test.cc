@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "nimkit/sparse_space.h"
+#include "nimkit/grundy_sequence.h"
 
 namespace nimkit {
 namespace {

@@ -14,10 +14,10 @@
 
 #include "nimkit/grundy_sequence.h"
 #include "nimkit/heap_game.h"
+#include "nimkit/heap_ruleset.h"
 #include "nimkit/octal_code.h"
 #include "nimkit/periodicity.h"
 #include "nimkit/registry.h"
-#include "nimkit/sparse_space.h"
 #include "time_factor.h"
 
 namespace nimkit {

@@ -12,8 +12,8 @@
 
 #include "api.h"
 #include "nimkit/grundy_sequence.h"
+#include "nimkit/heap_ruleset.h"
 #include "nimkit/registry.h"
-#include "nimkit/sparse_space.h"
 #include "server_test_fixture.h"
 
 namespace nimkit::server {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "fuzz/checkpoint_checksum.h"
-#include "nimkit/sparse_space.h"
+#include "nimkit/grundy_sequence.h"
 #include "sparse/value_table.h"
 #include "sparse_test_support.h"
 

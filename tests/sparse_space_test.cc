@@ -1,6 +1,4 @@
 // The sparse-space kernel against the plain reference, known periods, and checkpoints.
-#include "nimkit/sparse_space.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +9,7 @@
 #include <vector>
 
 #include "fuzz/checkpoint_checksum.h"
+#include "nimkit/grundy_sequence.h"
 #include "sparse_test_support.h"
 
 namespace nimkit {

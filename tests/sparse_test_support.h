@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "nimkit/sparse_space.h"
+#include "nimkit/grundy_sequence.h"
 
 namespace nimkit::testing {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "nimkit/sparse_space.h"
+#include "nimkit/grundy_sequence.h"
 #include "sparse_test_support.h"
 
 namespace nimkit {

@@ -4,12 +4,12 @@
 // the normal-play Grundy value is 2, and "1 2" — take 2 from heap 1 — is the first winning move in
 // legal-move order; "-" when the player to move loses). A bad line gives
 // "error\tline 7: heap "3x" is not a non-negative integer" and the run goes on. With --json each
-// line is an object: {"line":1,"winner":"first","grundy":2,"move":"1 2"} or {"line":7,"error":...}.
+// line is an answer of the JSON contract (json.h: batch_line_json), with its line number.
 //
-// Input is streamed through fixed buffers, so it may be larger than memory. Plain Nim under normal
-// play takes a fast path (hand-rolled parsing and formatting, no allocation per line, large
-// reads and writes); it gives the same answers as the general path (parse_position + analyze),
-// which every other ruleset, misère play, and any line the fast path does not understand take.
+// Input is streamed through fixed buffers, so it may be larger than memory. Each text answer is
+// the library's analyze_brief(), which answers a line of a ruleset that reads its sums straight
+// from the text (Nim) without building a position; answers are written in place, a megabyte per
+// write.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -32,21 +32,16 @@
 #include "nimkit/text.h"
 
 namespace nimkit::cli {
-using contract::dump_json;
-using contract::nimber_json;
 
 namespace {
 
 constexpr std::size_t kReadSize = 1 << 20;
 constexpr std::size_t kFlushAt = 1 << 20;
-// The fast path handles positions of up to this many heaps; longer lines take the general path.
-constexpr std::size_t kMaxFastHeaps = 64;
 
 struct BatchOptions {
   std::string rules = "nim";
   bool misere = false;
   bool json = false;
-  bool general = false;  // force the general path (for comparison and tests)
   std::uint64_t limit = Limits{}.max_nodes;
   std::uint64_t max_line = kDefaultMaxLine;
 };
@@ -128,132 +123,74 @@ char* put(char* p, std::string_view text) {
 class Batch {
  public:
   Batch(const BatchOptions& options, std::shared_ptr<const Ruleset> rules)
-      : options_(options), rules_(std::move(rules)), out_(STDOUT_FILENO) {
-    fast_ = !options.general && !options.misere && rules_->spec() == "nim";
-  }
+      : options_(options), rules_(std::move(rules)), out_(STDOUT_FILENO) {}
 
   void line(std::string_view text, std::uint64_t number) {
     // A blank line asks nothing (a file's separating or trailing blank lines): no answer, and the
     // numbers of the lines after it stay those of the file.
     if (trim(text).empty()) return;
-    if (fast_ && fast_nim(text, number)) return;
     // Checked before any parsing, so that no message or JSON string carries invalid UTF-8.
     if (!valid_utf8(text)) return error(number, "the line is not valid UTF-8");
-    general(text, number);
+    if (options_.json) return json(text, number);
+    // Each line is a question of its own, with its own limits and work meter (made only when the
+    // library needs more than the ruleset's answer from the text).
+    Result<BriefAnalysis> brief = analyze_brief(text, rules_, convention(),
+                                                [this] { return command_limits(options_.limit); });
+    if (!brief) return error(number, brief.error());
+    const std::string_view move = brief->first_winning_move.empty()
+                                      ? std::string_view("-")
+                                      : std::string_view(brief->first_winning_move);
+    if (move.size() > 1024 || (brief->grundy && *brief->grundy > ~std::uint64_t{0})) {
+      out_.append(fmt::format("{}\t{}\t{}\n", to_string(brief->winner),
+                              brief->grundy ? to_string(*brief->grundy) : "-", move));
+      return;
+    }
+    // The common answer, written in place: no allocation per line.
+    char* o = out_.reserve(64 + move.size());
+    o = put(o, brief->winner == Player::kFirst ? "first\t" : "second\t");
+    if (brief->grundy) {
+      o = put_u64(o, static_cast<std::uint64_t>(*brief->grundy));
+    } else {
+      *o++ = '-';
+    }
+    *o++ = '\t';
+    o = put(o, move);
+    *o++ = '\n';
+    out_.commit(o);
   }
 
   void finish() { out_.flush(); }
 
  private:
-  // Normal-play Nim: the value is the nim-sum, the first winning move reduces the first heap
-  // whose size drops when XORed with it. False (nothing written) when the line needs the general
-  // path: any character but digits and blanks, an overflow, no heap, too many heaps.
-  bool fast_nim(std::string_view text, std::uint64_t number) {
-    std::uint64_t heaps[kMaxFastHeaps];
-    std::size_t count = 0;
-    const char* p = text.data();
-    const char* const end = p + text.size();
-    for (;;) {
-      while (p != end && (*p == ' ' || *p == '\t' || *p == '\r')) ++p;
-      if (p == end) break;
-      if (count == kMaxFastHeaps) return false;
-      // Up to 19 digits cannot overflow; longer numbers (valid or not) take the general path.
-      std::uint64_t v = 0;
-      const char* start = p;
-      while (p != end && static_cast<unsigned>(*p - '0') < 10)
-        v = v * 10 + static_cast<std::uint64_t>(*p++ - '0');
-      if (p == start || p - start > 19 || (p != end && *p != ' ' && *p != '\t' && *p != '\r')) {
-        return false;
-      }
-      heaps[count++] = v;
-    }
-    if (count == 0) return false;
-    std::uint64_t sum = 0;
-    for (std::size_t i = 0; i < count; ++i) sum ^= heaps[i];
-    std::size_t heap = 0;
-    std::uint64_t take = 0;
-    if (sum != 0) {
-      for (std::size_t i = 0; i < count; ++i) {
-        if ((heaps[i] ^ sum) < heaps[i]) {
-          heap = i + 1;
-          take = heaps[i] - (heaps[i] ^ sum);
-          break;
-        }
-      }
-    }
-    char* o = out_.reserve(128);
-    if (options_.json) {
-      o = put(o, "{\"line\":");
-      o = put_u64(o, number);
-      o = put(
-          o, sum != 0 ? ",\"winner\":\"first\",\"grundy\":" : ",\"winner\":\"second\",\"grundy\":");
-      o = put_u64(o, sum);
-      if (sum != 0) {
-        o = put(o, ",\"move\":\"");
-        o = put_u64(o, heap);
-        *o++ = ' ';
-        o = put_u64(o, take);
-        o = put(o, "\"}\n");
-      } else {
-        o = put(o, ",\"move\":null}\n");
-      }
-    } else {
-      o = put(o, sum != 0 ? "first\t" : "second\t");
-      o = put_u64(o, sum);
-      if (sum != 0) {
-        *o++ = '\t';
-        o = put_u64(o, heap);
-        *o++ = ' ';
-        o = put_u64(o, take);
-        *o++ = '\n';
-      } else {
-        o = put(o, "\t-\n");
-      }
-    }
-    out_.commit(o);
-    return true;
+  Convention convention() const {
+    return options_.misere ? Convention::kMisere : Convention::kNormal;
   }
 
   void error(std::uint64_t number, std::string_view message) {
     if (options_.json) {
-      out_.append(dump_json(nlohmann::ordered_json{{"line", number}, {"error", message}}) + "\n");
+      out_.append(contract::dump_json(contract::batch_error_json(number, message)) + "\n");
     } else {
       out_.append(fmt::format("error\tline {}: {}\n", number, message));
     }
   }
 
-  void general(std::string_view text, std::uint64_t number) {
+  // A line of the JSON contract (json.h): the position and its components in the game's own
+  // words, which only a position built from the text can give.
+  void json(std::string_view text, std::uint64_t number) {
     Result<Position> position = parse_position(text, rules_);
     if (!position) return error(number, position.error());
-    const Convention convention = options_.misere ? Convention::kMisere : Convention::kNormal;
-    // Each line is a question of its own, with its own limits and work meter.
     Limits limits = command_limits(options_.limit);
     limits.max_listed_moves = 1;
-    Result<Analysis> analysis = analyze(*position, convention, limits);
+    Result<Analysis> analysis = analyze(*position, convention(), limits);
     if (!analysis) return error(number, analysis.error());
-    const std::string winner(to_string(analysis->winner));
-    const std::string move = analysis->winning_moves.empty()
-                                 ? std::string()
-                                 : format_move(*position, analysis->winning_moves.front());
-    if (options_.json) {
-      // Same key order as the fast path; values above 2^64-1 as decimal strings (json.h).
-      nlohmann::ordered_json j{{"line", number}, {"winner", winner}};
-      j["grundy"] = nullptr;
-      if (analysis->grundy)
-        j["grundy"] = nlohmann::ordered_json::parse(dump_json(nimber_json(*analysis->grundy)));
-      j["move"] = move.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(move);
-      out_.append(dump_json(j) + "\n");
-    } else {
-      out_.append(fmt::format("{}\t{}\t{}\n", winner,
-                              analysis->grundy ? to_string(*analysis->grundy) : "-",
-                              move.empty() ? "-" : move));
-    }
+    out_.append(
+        contract::dump_json(contract::batch_line_json(number, *position, *analysis, limits)) +
+        "\n");
   }
 
   const BatchOptions& options_;
   std::shared_ptr<const Ruleset> rules_;
   Output out_;
-  bool fast_ = false;
 };
 
 int run_batch(const BatchOptions& options) {
@@ -321,9 +258,8 @@ void add_batch_command(CLI::App& app, int& status) {
       ->capture_default_str();
   command->add_flag("--misere", options->misere, "misère play: the last player to move loses");
   command->add_flag("--json", options->json,
-                    "one JSON object per line: {\"line\",\"winner\",\"grundy\",\"move\"}");
-  command->add_flag("--general", options->general,
-                    "analyze every line by the general path, even plain Nim (for comparison)");
+                    "one answer of the JSON contract per line (line, contract, position, winner, "
+                    "grundy, move, components)");
   add_u64_option(*command, "--limit", options->limit, std::string(kLimitHelp) + ", per line");
   add_max_line_option(*command, options->max_line);
   command->callback([options, &status] { status = run_batch(*options); });

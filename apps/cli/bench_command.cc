@@ -14,9 +14,9 @@
 #include "commands.h"
 #include "common.h"
 #include "nimkit/analysis.h"
+#include "nimkit/grundy_sequence.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
-#include "nimkit/sparse_space.h"
 
 namespace nimkit::cli {
 namespace {

@@ -20,7 +20,7 @@
 #include "commands.h"
 #include "common.h"
 #include "json.h"
-#include "nimkit/grundy_sequence.h"
+#include "nimkit/heap_ruleset.h"
 #include "nimkit/periodicity.h"
 #include "nimkit/quote.h"
 

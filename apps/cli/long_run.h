@@ -1,6 +1,6 @@
 // Long runs of `nimkit grundy` on octal codes and Grundy's game: the sparse-space engine
-// (sparse_space.h) with a progress line, periodic and on-signal checkpoints, resume, and --stats.
-// The grundy command adds these options and hands such runs here: rulesets whose
+// (grundy_sequence.h) with a progress line, periodic and on-signal checkpoints, resume, and
+// --stats. The grundy command adds these options and hands such runs here: rulesets whose
 // HeapRuleset::split_game() names a game.
 #pragma once
 
@@ -12,9 +12,9 @@
 #include <string>
 #include <string_view>
 
+#include "nimkit/grundy_sequence.h"
 #include "nimkit/limits.h"
 #include "nimkit/periodicity.h"
-#include "nimkit/sparse_space.h"
 
 namespace nimkit::cli {
 

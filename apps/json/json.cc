@@ -250,4 +250,32 @@ Result<nlohmann::json> analysis_json(const Position& position, const Analysis& a
   return j;
 }
 
+nlohmann::json batch_line_json(std::uint64_t line, const Position& position,
+                               const Analysis& analysis, const Limits& limits) {
+  nlohmann::json j;
+  j["line"] = line;
+  j["contract"] = kContractVersion;
+  const Ruleset* single = position.single_ruleset();
+  j["rules"] = single ? single->spec() : "sum";
+  j["convention"] = std::string(to_string(analysis.convention));
+  j["position"] = format_position(position);
+  j["winner"] = std::string(to_string(analysis.winner));
+  j["grundy"] = analysis.grundy ? nimber_json(*analysis.grundy) : nlohmann::json(nullptr);
+  j["move"] = analysis.winning_moves.empty()
+                  ? nlohmann::json(nullptr)
+                  : nlohmann::json(format_move(position, analysis.winning_moves.front(), limits));
+  const bool valued = analysis.grundy && analysis.values.size() == position.components().size();
+  nlohmann::json components = nlohmann::json::array();
+  for (std::size_t c = 0; c < position.components().size(); ++c) {
+    components.push_back(component_json(
+        position, c, valued ? std::optional<Nimber>(analysis.values[c]) : std::nullopt));
+  }
+  j["components"] = std::move(components);
+  return j;
+}
+
+nlohmann::json batch_error_json(std::uint64_t line, std::string_view message) {
+  return {{"line", line}, {"contract", kContractVersion}, {"error", message}};
+}
+
 }  // namespace nimkit::contract

@@ -10,6 +10,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 #include "nimkit/analysis.h"
 #include "nimkit/explain.h"
@@ -109,5 +110,14 @@ nlohmann::json explanation_json(const Explanation& explanation);
 nlohmann::json analysis_json(const Position& position, const Analysis& analysis);
 Result<nlohmann::json> analysis_json(const Position& position, const Analysis& analysis,
                                      AnswerBudget& budget);
+
+// One answer of `nimkit batch --json`: {"line", "contract", "rules", "convention", "position",
+// "winner", "grundy", "move", "components"}: the line's number, the analysis in brief — the first
+// winning move's text, null when the player to move loses; "grundy" null without a value — and the
+// position's components with their view's fields. `limits` bound the move's formatting.
+nlohmann::json batch_line_json(std::uint64_t line, const Position& position,
+                               const Analysis& analysis, const Limits& limits);
+// {"line", "contract", "error"}: a line the batch could not answer.
+nlohmann::json batch_error_json(std::uint64_t line, std::string_view message);
 
 }  // namespace nimkit::contract

@@ -61,9 +61,16 @@ T run_cancellable(WorkMeter& meter, const std::function<T()>& work,
   std::mutex mutex;
   std::condition_variable finished;
   bool done = false;
+  // The result is made where the optional keeps it (the conversion's prvalue initializes it), not
+  // moved from a temporary: destroying a moved-from temporary Result is what GCC's link-time
+  // inlining mistook for freeing an object not on the heap (-Wfree-nonheap-object).
+  struct MadeInPlace {
+    const std::function<T()>& work;
+    operator T() const { return work(); }  // NOLINT(google-explicit-constructor): by design
+  };
   std::thread worker([&] {
     try {
-      result.emplace(work());
+      result.emplace(MadeInPlace{work});
     } catch (...) {
       failure = std::current_exception();
     }

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "common.h"
-#include "nimkit/grundy_sequence.h"
+#include "nimkit/heap_ruleset.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
 

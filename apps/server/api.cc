@@ -12,8 +12,8 @@
 
 #include "json.h"
 #include "nimkit/analysis.h"
-#include "nimkit/grundy_sequence.h"
 #include "nimkit/heap_game.h"
+#include "nimkit/heap_ruleset.h"
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"

@@ -10,7 +10,7 @@
 
 #include "api.h"
 #include "json.h"
-#include "nimkit/grundy_sequence.h"
+#include "nimkit/heap_ruleset.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
 #include "nimkit/ruleset.h"

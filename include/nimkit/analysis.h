@@ -2,9 +2,11 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "nimkit/limits.h"
@@ -71,6 +73,25 @@ struct AnalysisOptions {
 // work than `limits` allows. Never answers a misère question with a normal-play answer.
 Result<Analysis> analyze(const Position& position, Convention convention, const Limits& limits = {},
                          const AnalysisOptions& options = {});
+
+// The answer to one position in brief: who wins, the normal-play Grundy value (none under misère
+// play, or when the components have no values within the limits) and the first winning move in
+// legal-move order as format_move() writes it (empty when the player to move loses).
+struct BriefAnalysis {
+  Player winner = Player::kSecond;
+  std::optional<Nimber> grundy;
+  std::string first_winning_move;
+};
+
+// Analyzes the position `text` (notation.h; bare items are components of `rules`) in brief:
+// under normal play the ruleset's own answer from the text when it has one
+// (Ruleset::answer_sum_text: Nim's nim-sum, with no position built), otherwise parse_position,
+// analyze() listing one move and format_move(), within the limits `limits()` makes — called only
+// then, so that each question has its own meter without a quick one paying for it. Fails like
+// parse_position() and analyze().
+Result<BriefAnalysis> analyze_brief(std::string_view text,
+                                    const std::shared_ptr<const Ruleset>& rules,
+                                    Convention convention, const std::function<Limits()>& limits);
 
 // Whether the player to move wins; cheaper than analyze() (no move list).
 Result<bool> first_player_wins(const Position& position, Convention convention,

@@ -9,7 +9,7 @@
 // digits as a number, so a code's smaller games come before it ("4", ".1" ... ".7", "4.1" ...).
 //
 // One code (classify_code): its Grundy sequence is computed by the sparse-space engine
-// (sparse_space.h; the plain algorithm for codes with three-heap splits) until the Guy–Smith
+// (grundy_sequence.h; the plain algorithm for codes with three-heap splits) until the Guy–Smith
 // periodicity theorem (periodicity.h) proves a period or the heap bound is reached:
 //  - trivial: a period proved from the values of heaps below CensusLimits::trivial_heaps (1000,
 //    as the published table of trivial games counts them) — a closed form read off a short

@@ -1,18 +1,36 @@
-// Grundy sequences of heap rulesets: g(0), g(1), ... by mex, extended for ever by a proved period.
+// Grundy sequences of heap games at scale: octal and hexadecimal games with finite codes and
+// Grundy's game, computed by the plain mex algorithm (the reference) or by the exact sparse-space
+// algorithm of Gangolli & Plambeck (1989) and Flammenkamp; streaming period proofs; checkpoints.
 //
-// HeapRuleset is the base of the arity-1 rulesets whose values come from a table (subtraction,
-// octal, Grundy's game). Its values come from one SequenceEngine: the sparse-space engine of
-// sparse_space.h for octal codes without three-heap splits and for Grundy's game (2 or 4 bytes
-// per value), otherwise a 64-bit table filled by extend_values()/mex_value(). HeapRuleset
-// extends the engine on demand within Limits, looks for a period (find_period of periodicity.h,
-// the one period finder) whenever the table doubles, and once a period is proved answers every
-// heap up to 2^64-1 in O(1) and stops computing. The engine is shared by every user of the
-// ruleset object and guarded by a mutex. Analysis (Ruleset::value, which HeapGame answers with
-// HeapRuleset::grundy), `/api/grundy` and `nimkit grundy` all read values through
-// grundy_values() or the ruleset; `nimkit grundy`'s long runs (checkpoints, progress) drive the
-// sparse-space engine of the game split_game() names.
+// Sparse space. Pick a mask M and call a value v common when popcount(v & M) is odd, rare when it
+// is even (0 is always rare). Parity of popcount is linear over XOR, so common ^ common is rare,
+// rare ^ rare is rare and common ^ rare is common. Hence a split of a heap into two parts has a
+// common value only if one part is rare: enumerating the rare heaps (R of them) yields every
+// common option value of a heap in O(R). The mex is found among those values; only when a rare
+// value is the smallest value not yet seen are the remaining splits scanned, and that scan stops as
+// soon as the mex is known. The answer is exact for every mask; the mask only decides the speed,
+// and it is re-chosen automatically (the mask with the fewest rare heaps so far) as values grow.
+//
+// How the engine spends its time (src/sparse/sparse_kernel.h): the split values of a heap of m
+// objects with a rare part, and those whose smaller part is at most 32 (the prefix), form its split
+// set S(m), kept as one byte per value. Sets are built 16 at a time: one load of 16 consecutive
+// values g(m - r .. m - r + 15) serves a rare heap r for 16 sets (with AVX-512, their marks below
+// 160 gathered in registers). The mex of a heap is read from bitmaps of the values its sets lack;
+// the rare values below the first common value missing are then searched for together among the
+// other splits, scanning them once (32 splits per step with AVX-512 when the processor has it, 64
+// on a table of bytes, else one value at a time). With threads, other threads build the next
+// batches of sets and finish and search them ahead while the calling thread computes the heap.
+//
+// One byte per value: values below 256 are stored as bytes, and from 256 to 511 (the sparse
+// algorithm with split sets) as an order-preserving code — the value without the lowest bit of
+// the rare mask, which the value's class (from the list of rare heaps, kept anyway) gives back —
+// on which the kernel marks and searches directly (src/sparse/value_table.h); then 16 and 32 bits.
+//
+// The library does no I/O: progress goes to a callback, and checkpoints are bytes that the caller
+// stores (atomically) and hands back, streamed in chunks so that no copy of the table is made.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -22,136 +40,210 @@
 #include <string_view>
 #include <vector>
 
-#include "nimkit/heap_game.h"
-#include "nimkit/limits.h"
-#include "nimkit/nimber.h"
 #include "nimkit/periodicity.h"
 #include "nimkit/result.h"
-#include "nimkit/sparse_space.h"
 
 namespace nimkit {
 
-// The values of one Grundy sequence, computed on demand.
-class SequenceEngine {
- public:
-  virtual ~SequenceEngine() = default;
-  // Values known: g(0) ... g(size() - 1).
-  virtual std::uint64_t size() const = 0;
-  // g(n) for n < size().
-  virtual std::uint64_t value(std::uint64_t n) const = 0;
-  // Computes values up to `size`, adding the options visited (or an estimate) to `work` and
-  // charging them to limits' meter as it goes; may stop early, once work passes limits.max_scan
-  // or the meter stops.
-  virtual void extend(std::uint64_t size, std::uint64_t& work, const Limits& limits) = 0;
-  // find_period (periodicity.h) over the values known.
-  virtual std::optional<Periodicity> period(const PeriodTheorem& theorem) const = 0;
+// A heap game whose moves remove objects and split what is left: an octal/hex game with a finite
+// code, or Grundy's game.
+struct SplitGame {
+  // digits[k] for removing k objects: bit 1 may remove a whole heap of exactly k, bit 2 may leave
+  // one non-empty heap, bit 4 two non-empty heaps, bit 8 three. digits[0] may only have bits 4
+  // and 8 (split without removing). Empty for Grundy's game.
+  std::vector<std::uint8_t> digits;
+  // Grundy's game: split one heap into two non-empty heaps of different sizes.
+  bool grundys_game = false;
+
+  // An octal code as OctalCode::parse reads it ("0.77", ".77", "4.3", "0.F"), a named octal game
+  // ("kayles"), or "grundy". Fails naming the bad text, or on a code with no moves.
+  static Result<SplitGame> parse(std::string_view code);
+  static SplitGame grundy() { return SplitGame{{}, true}; }
+
+  // Canonical code: "0.77", "4.3", "grundy" (OctalCode::to_string).
+  std::string code() const;
+  // Largest k with a non-zero digit (0 for Grundy's game): the t of the Guy–Smith theorem.
+  std::uint64_t max_removal() const;
+  // Whether some digit lets a move leave three heaps (bit 8); the sparse method then gains
+  // nothing and the plain algorithm runs.
+  bool has_triple_split() const;
+
+  friend bool operator==(const SplitGame&, const SplitGame&) = default;
 };
 
-class HeapRuleset : public HeapGame {
+enum class SequenceAlgorithm { kPlain, kSparse };
+std::string_view to_string(SequenceAlgorithm algorithm);  // "plain" / "sparse"
+Result<SequenceAlgorithm> parse_sequence_algorithm(std::string_view text);
+
+// A snapshot for progress reports.
+struct SequenceProgress {
+  std::uint64_t heaps_done = 0;  // values known for heaps 0..heaps_done-1
+  std::uint64_t target = 0;      // heaps the current extend_to() call aims at
+  std::uint32_t max_value = 0;   // largest value so far
+  std::uint64_t rare_count = 0;  // heaps ≥ 1 with a rare value under the current mask
+  std::uint32_t mask = 0;        // current rare mask (0 under the plain algorithm)
+  // Whether the sparse algorithm serves every split length from split sets (false under the
+  // plain algorithm, and for codes with more split lengths than the sets serve, which it marks
+  // and searches length by length, so that their values cost work in proportion to the heap).
+  bool split_sets = false;
+};
+// Called every progress_interval heaps; returning false stops the computation early (the values
+// computed so far stay valid and can be checkpointed).
+using SequenceProgressCallback = std::function<bool(const SequenceProgress&)>;
+
+// Receives the next bytes of a checkpoint (in order, in chunks of at most kCheckpointChunk bytes);
+// returns false to stop the write (an I/O error, which the sink records itself).
+using CheckpointSink = std::function<bool(std::span<const std::uint8_t>)>;
+// Fills `buffer` with the next bytes of a checkpoint; returns how many it wrote (fewer than
+// buffer.size() only at the end; 0 at the end or on a read error, which the source records).
+using CheckpointSource = std::function<std::size_t(std::span<std::uint8_t> buffer)>;
+inline constexpr std::size_t kCheckpointChunk = std::size_t{1} << 20;
+
+// The most values one sequence holds: 2^36 (64 GiB at one byte per value; the memory budget
+// refuses up front a table that does not fit).
+inline constexpr std::uint64_t kMaxSequenceHeaps = std::uint64_t{1} << 36;
+
+// Statistics for --stats.
+struct SequenceStats {
+  std::vector<std::uint64_t> frequency;  // frequency[v]: heaps with value v
+  std::uint32_t max_value = 0;
+  std::uint64_t max_value_first = 0;  // smallest heap with value max_value
+  std::uint32_t mask = 0;
+  std::uint64_t rare_count = 0;
+  std::optional<std::uint64_t> last_rare;  // largest heap ≥ 1 with a rare value
+};
+
+// How a sequence is computed. None of these change a value or a checkpoint byte.
+struct SequenceOptions {
+  // Values are stored in 16 bits while they are at most `narrow_limit` (at most 65535; tests
+  // lower it to exercise the switch to 32 bits).
+  std::uint32_t narrow_limit = 0xFFFF;
+  // Threads of the sparse algorithm (0 counts as 1). With more than one, helper threads build the
+  // rare-part split sets of the next heaps while the calling thread computes the current one.
+  unsigned threads = 1;
+  // While there are fewer rare heaps than this, heaps are computed on one thread all the same (a
+  // set is then too little work to hand between threads); tests set 0 to run threads throughout.
+  std::size_t threads_min_rare = 256;
+  // Threads step down when other processes hold the cores: a helper that is not running holds
+  // the sets it claimed, and the calling thread waits for them. When it waits more than this
+  // percentage of a window of 16384 heaps, the computation goes on with half the threads for a
+  // while (65536 heaps, twice that each time it recurs, up to 2^20), then with all of them again.
+  // 100 never steps down; tests set 100 to keep every thread, and 0 to step down after every
+  // window.
+  std::uint32_t threads_stall_percent = 25;
+  // Bytes the value table may take (0: no limit): extend_to() and prove_period() refuse up front a
+  // count whose table would not fit (memory_for() says why).
+  std::uint64_t memory_budget = 0;
+  // Whether the sparse algorithm may use the processor's vector instructions (AVX-512, when
+  // present) to search splits and to mark split sets of values below 128. The values do not depend
+  // on it; tests turn it off to compare.
+  bool vector_search = true;
+  // Values are stored in one byte while they allow it: below 256 as themselves, from 256 to 511
+  // (for the sparse algorithm with split sets) as an order-preserving code of the value under the
+  // rare mask, the heaps with rare values kept in a side list; then in 16 bits (and 32). False
+  // keeps 16 bits from the start (tests compare both).
+  bool packed = true;
+  // The largest value stored as itself in a byte (at most 255) and as a code (at most 511): tests
+  // lower them to exercise the switches between the forms.
+  std::uint32_t byte_limit = 255;
+  std::uint32_t code_limit = 511;
+};
+
+class GrundySequence {
  public:
-  HeapRuleset();
-  ~HeapRuleset() override;
+  // Fails when the game has no moves at all.
+  static Result<GrundySequence> create(const SplitGame& game, SequenceAlgorithm algorithm,
+                                       const SequenceOptions& options = {});
+  // Rebuilds a computation from checkpoint bytes, read from `source` in chunks of
+  // kCheckpointChunk; `size` is the checkpoint's length in bytes (the file size), checked
+  // against the header before the table is allocated. Memory: the table (allocated once, at its
+  // final size) and one chunk. Fails with a clear message on a corrupt or truncated checkpoint
+  // (every byte is covered by the checksum, verified before the game is compared), a different
+  // format version, or (when given) a different game or algorithm than `expected_game` /
+  // `expected_algorithm`.
+  // `options` apply to the restored computation (the checkpoint does not record them); a table
+  // over options.memory_budget is refused before it is allocated.
+  static Result<GrundySequence> restore(const CheckpointSource& source, std::uint64_t size,
+                                        const SplitGame* expected_game = nullptr,
+                                        const SequenceAlgorithm* expected_algorithm = nullptr,
+                                        const SequenceOptions& options = {});
+  // The same from checkpoint() bytes in memory.
+  static Result<GrundySequence> restore(std::span<const std::uint8_t> bytes,
+                                        const SplitGame* expected_game = nullptr,
+                                        const SequenceAlgorithm* expected_algorithm = nullptr,
+                                        const SequenceOptions& options = {});
 
-  // g(n): a closed form, the proved period, or the table (extended up to limits.max_table with at
-  // most limits.max_scan options visited per call). Fails naming the limit and how far values
-  // are known.
-  Result<Nimber> grundy(std::span<const Heap> component, const Limits& limits) const override;
+  GrundySequence(GrundySequence&&) noexcept;
+  GrundySequence& operator=(GrundySequence&&) noexcept;
+  ~GrundySequence();
 
-  // The theorem that proves periods of this ruleset's values, if one applies.
-  virtual std::optional<PeriodTheorem> period_theorem() const { return std::nullopt; }
-  // g(n) in closed form, when the ruleset has one (then the table is never used).
-  virtual std::optional<Nimber> closed_form(std::uint64_t /*heap*/) const { return std::nullopt; }
-  // A period that follows from the closed form, with `proof` naming it.
-  virtual std::optional<Periodicity> closed_form_period() const { return std::nullopt; }
-  // g(n) by mex, where n = previous.size() and previous[i] = g(i). Adds the options it visited
-  // to `work`.
-  virtual std::uint64_t mex_value(std::span<const std::uint64_t> previous,
-                                  std::uint64_t& work) const = 0;
+  const SplitGame& game() const;
+  SequenceAlgorithm algorithm() const;
 
-  // The split game whose values the sparse-space engine (sparse_space.h) computes, for octal
-  // codes and Grundy's game: front ends that need that engine's long runs (checkpoints, progress,
-  // statistics) ask this rather than reading the ruleset's name. nullopt for other rulesets.
-  virtual std::optional<SplitGame> split_game() const { return std::nullopt; }
+  // Bytes the table of `count` values takes at the current width (value_bytes() each, plus the
+  // engine's working sets, plus with `period_search` the period search's bitmap: see
+  // period_search_bytes), or an error naming both figures when that is over the memory budget.
+  Result<std::uint64_t> memory_for(std::uint64_t count, bool period_search = false) const;
+  // Computes values up to heap count-1. Returns false when the callback stopped it early, or —
+  // computing nothing — when `count` values do not fit the memory budget (memory_for()).
+  // `count` must be at most kMaxSequenceHeaps.
+  bool extend_to(std::uint64_t count, const SequenceProgressCallback& progress = {},
+                 std::uint64_t progress_interval = 1 << 16);
 
-  // The engine this ruleset's values come from (called once, with the mutex held): the
-  // sparse-space engine when split_game() names a game it computes, else a 64-bit table filled
-  // by extend_values().
-  virtual std::unique_ptr<SequenceEngine> make_engine() const;
-
-  // Appends g(n) for n = table.size() ... size-1 to `table` (table[i] = g(i) on entry), adding
-  // the options visited to `work`; may stop early, once work passes `budget`. The default calls
-  // mex_value() heap by heap; rulesets with a faster algorithm override it (split games use the
-  // sparse-space engine through make_engine() instead). Called with the table's mutex held.
-  virtual void extend_values(std::vector<std::uint64_t>& table, std::uint64_t size,
-                             std::uint64_t& work, std::uint64_t budget) const;
-
-  // g(begin) ... g(end-1). Fails like grundy().
-  Result<std::vector<Nimber>> values(std::uint64_t begin, std::uint64_t end,
-                                     const Limits& limits) const;
-
-  // Values computed so far, g(0) ... g(known_values() - 1): the table kept for later calls (a
-  // proved period answers every heap beyond it).
-  std::uint64_t known_values() const;
-
-  struct PeriodSearch {
-    std::optional<Periodicity> period;  // a proved period, if one was found
-    std::uint64_t searched_to = 0;      // values g(0) ... g(searched_to) were examined
-    std::string stopped_by;             // why the search stopped without a period, in words
+  std::uint64_t size() const;                     // heaps with a known value
+  std::uint32_t value(std::uint64_t heap) const;  // heap < size()
+  std::vector<std::uint32_t> values(std::uint64_t first, std::uint64_t count) const;
+  // g(first) .. g(first+count-1) for any heaps once `period` is proved (an ordinary period,
+  // period.needed ≤ size(), as prove_period() returns it): the table below size(), the period
+  // beyond it — so a long sequence of a periodic game costs the proof, not a value per heap.
+  std::vector<std::uint32_t> values(std::uint64_t first, std::uint64_t count,
+                                    const Periodicity& period) const;
+  // Bytes per stored value: 1 while the table is packed (SequenceOptions::packed), 2 while every
+  // value fits 16 bits, else 4.
+  int value_bytes() const;
+  // The stored table itself, without a copy (for front ends that lend it out, such as a buffer
+  // shared with numpy): size() words of `bytes` bytes (1, 2 or 4, native byte order). Valid until
+  // the next call that extends the sequence. `plain` is false while the bytes hold the
+  // order-preserving code of values from 256 to 511 (see the top of this file): the words are
+  // then not the values, and only value()/values() read them.
+  struct StoredTable {
+    const void* data = nullptr;
+    std::uint64_t count = 0;
+    int bytes = 1;
+    bool plain = true;
   };
-  // Looks for a proved period, computing values as far as the proof needs, at least to
-  // `at_least`, and at most to limits.max_table (within limits.max_scan options visited).
-  PeriodSearch find_period(std::uint64_t at_least, const Limits& limits) const;
+  StoredTable stored_table() const;
+  // The threads the computation runs on now: SequenceOptions::threads, fewer while they have
+  // stepped down (threads_stall_percent), 1 when the algorithm runs on one thread only.
+  unsigned threads_in_use() const;
+
+  SequenceProgress progress() const;
+  SequenceStats stats() const;
+
+  // The period whose Guy–Smith proof needs the fewest values, judged on the values known so far
+  // (preperiod and period as small as the data allow; find_period of periodicity.h), or nullopt
+  // for Grundy's game. Proved when needed ≤ size().
+  std::optional<Periodicity> period_candidate() const;
+  // Extends the sequence until a period is proved or `max_heaps` values did not suffice.
+  // Fails naming the limit in the latter case, naming the budget when the next extension would
+  // not fit it, or for Grundy's game (no theorem); returns the
+  // proved period. An early stop by the callback is reported as an error "interrupted".
+  Result<Periodicity> prove_period(std::uint64_t max_heaps,
+                                   const SequenceProgressCallback& progress = {},
+                                   std::uint64_t progress_interval = 1 << 16);
+
+  // The whole state — format version, game code, algorithm, mask, values, checksum — handed to
+  // `sink` in chunks of at most kCheckpointChunk bytes, encoded chunk by chunk (memory: one
+  // chunk, not a copy of the table). Returns false when the sink stopped it.
+  bool write_checkpoint(const CheckpointSink& sink) const;
+  // The same bytes in one vector (tests and small tables).
+  std::vector<std::uint8_t> checkpoint() const;
 
  private:
   struct State;
-  Result<bool> extend(State& state, std::uint64_t size, const Limits& limits) const;
-  void check_period(State& state) const;
+  explicit GrundySequence(std::unique_ptr<State> state);
   std::unique_ptr<State> state_;
 };
-
-// g(begin) ... g(end-1) of any arity-1 ruleset: a HeapRuleset's table and period, otherwise
-// grundy() heap by heap. Fails on an arity other than 1 or past the limits.
-Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t begin,
-                                          std::uint64_t end, const Limits& limits);
-
-// Why a period lookup has no proved period to show.
-enum class PeriodStop {
-  kNone,          // a proved period was found
-  kNoTheorem,     // no periodicity theorem or closed form applies to the ruleset
-  kSearchLimit,   // the search's own limits (the table, the options scanned) stopped it
-  kRequestLimit,  // the caller's meter (its work, deadline or cancel) stopped it
-};
-
-struct PeriodLookup {
-  std::optional<Periodicity> period;  // a proved period
-  std::uint64_t searched_to = 0;      // values g(0) ... g(searched_to) were examined
-  PeriodStop stopped = PeriodStop::kNone;
-  std::string why;  // why there is no period, in words; empty when one was found
-};
-
-// The proved period of any ruleset's Grundy sequence: a HeapRuleset's closed form, or its theorem
-// applied to at least `count` values (count ≥ 1) and at most limits.max_table; without either,
-// kNoTheorem with searched_to count - 1 (no value is computed for it).
-PeriodLookup look_up_period(const Ruleset& rules, std::uint64_t count, const Limits& limits);
-
-// Values of any ruleset's sequence kept for later calls (HeapRuleset::known_values()); 0 for a
-// ruleset that keeps no table.
-std::uint64_t known_values(const Ruleset& rules);
-
-// The game the sparse-space engine computes for `rules` (HeapRuleset::split_game()), if any.
-std::optional<SplitGame> split_game(const Ruleset& rules);
-
-// The picture of a ruleset's Grundy values a front end can draw: the sequence g(n) of a ruleset on
-// single heaps (a HeapGame of arity 1), the grid g(a, b) of one on pairs of heaps (arity 2), or
-// none (rulesets on graphs, boards or coins, and those whose moves span any number of heaps).
-enum class ValueShape { kNone, kSequence, kGrid };
-ValueShape value_shape(const Ruleset& rules);
-std::string_view to_string(ValueShape shape);  // "none", "sequence", "grid"
-
-// g(a, b) for a < rows, b < columns of a ruleset on pairs of heaps, row by row (index
-// a·columns + b): HeapGame::grundy_grid. Fails on another shape or past the limits.
-Result<std::vector<Nimber>> grundy_grid(const Ruleset& rules, std::uint64_t rows,
-                                        std::uint64_t columns, const Limits& limits);
 
 // Metered runs of the sparse-space engine. Its values cost very different work: a heap of .354
 // marks a hundred rare heaps, while a heap of a code of ten split lengths whose values keep

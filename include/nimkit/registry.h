@@ -26,9 +26,7 @@ struct RulesetEntry {
   std::vector<std::string> examples = {};
   // Builds the ruleset from the text after "name:" (empty when there is none).
   std::function<Result<std::shared_ptr<const Ruleset>>(std::string_view params)> make = {};
-  // The view a front end draws its components with (Ruleset::view() of every example), and a
-  // position to start a game from, in its notation.
-  std::string view = "heaps";
+  // A position to start a game from, in its notation.
   std::string start = "3 4 5";
   // How a position is written, in words for people; `start` is its example.
   std::string notation =
@@ -37,6 +35,10 @@ struct RulesetEntry {
   // when the entry gives none).
   std::string title = {};
   std::string rules = {};
+  // The view a front end draws its components with: never written in the list, but read from
+  // Ruleset::view() of the first example when the registry is built (the ruleset names its view
+  // once; every example of an entry draws with the same view).
+  std::string view = {};
 };
 
 // Every ruleset, in the order the help lists them.

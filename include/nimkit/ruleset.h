@@ -198,6 +198,20 @@ class Ruleset {
   virtual std::string_view values_are_sizes() const { return {}; }
   // The rule for misère play of sums of this ruleset's components alone, or nullptr.
   virtual const MisereSumRule* misere_rule() const { return nullptr; }
+  // The normal-play answer to a sum of this ruleset's components written as bare items (`text`,
+  // as parse_position() reads it with this ruleset by default), read straight from the text, for
+  // a ruleset whose values and moves have a formula cheaper than building the position (Nim: the
+  // nim-sum of the sizes): the sum's Grundy value and its first winning move in legal-move order
+  // as format_move() writes it (empty when the value is 0). nullopt (the default) whenever the
+  // text needs the general path — any item but a plain one, no item, very many — never a
+  // different answer. analyze_brief() (analysis.h) asks it first.
+  struct SumAnswer {
+    Nimber value = 0;
+    std::string first_winning_move;
+  };
+  virtual std::optional<SumAnswer> answer_sum_text(std::string_view /*text*/) const {
+    return std::nullopt;
+  }
   // Why a component has its value, in words worth teaching ("zero move available, odd: n+1"),
   // or empty.
   virtual std::string value_reason(const State& /*state*/) const { return ""; }

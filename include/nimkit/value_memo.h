@@ -8,8 +8,7 @@
 // is never held while options are generated.
 #pragma once
 #include <cstddef>
-#include <mutex>
-#include <unordered_map>
+#include <memory>
 
 #include "nimkit/limits.h"
 #include "nimkit/nimber.h"
@@ -23,6 +22,7 @@ class ValueMemo {
   // Keeps at most `max_entries` values; when full it forgets them all and starts afresh (values
   // are recomputed on demand, so this bounds memory without changing any answer).
   explicit ValueMemo(std::size_t max_entries = std::size_t{1} << 22);
+  ~ValueMemo();
 
   // The Grundy value of `state`, a component of `rules`. Each class evaluated afresh costs one
   // node against limits.max_nodes; scanning an option costs rules.move_cost(state) steps of the
@@ -36,9 +36,10 @@ class ValueMemo {
   bool find(const State& key, Nimber& value) const;
   void remember(State key, Nimber value) const;
 
+  // The values kept and their lock: what value() learns, behind its contract (src/value_memo.cc).
+  struct Memo;
   std::size_t max_entries_;
-  mutable std::mutex mutex_;
-  mutable std::unordered_map<State, Nimber, StateHash> values_;  // canonical state → Grundy value
+  std::unique_ptr<Memo> memo_;
 };
 
 }  // namespace nimkit

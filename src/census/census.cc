@@ -9,7 +9,7 @@
 
 #include "nimkit/checked.h"
 #include "nimkit/grundy_sequence.h"
-#include "nimkit/sparse_space.h"
+#include "nimkit/heap_ruleset.h"
 
 namespace nimkit {
 namespace {

@@ -6,6 +6,8 @@
 #include <cassert>
 #include <cctype>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <unordered_map>
 #include <utility>
@@ -508,14 +510,22 @@ Option Digraph::option(const State& state, Count index) const {
   return Option{{std::move(after)}};
 }
 
+struct Digraph::Tables {
+  std::mutex mutex;
+  std::vector<std::shared_ptr<const Table>> kept;  // under mutex, newest last
+};
+
+Digraph::Digraph() : tables_(std::make_unique<Tables>()) {}
+Digraph::~Digraph() = default;
+
 Result<std::shared_ptr<const Digraph::Table>> Digraph::table(const State& state,
                                                              const Limits& limits) const {
   State graph = state;
   graph[1] = 0;
   const std::size_t hash = StateHash{}(graph);
   {
-    std::lock_guard lock(mutex_);
-    for (const auto& t : tables_) {
+    std::lock_guard lock(tables_->mutex);
+    for (const auto& t : tables_->kept) {
       if (t->hash == hash && t->graph == graph) return t;
     }
   }
@@ -541,9 +551,9 @@ Result<std::shared_ptr<const Digraph::Table>> Digraph::table(const State& state,
     t->values[*v] =
         static_cast<std::uint32_t>(std::find(seen.begin(), seen.end(), false) - seen.begin());
   }
-  std::lock_guard lock(mutex_);
-  if (tables_.size() >= kMaxCachedGraphs) tables_.erase(tables_.begin());
-  tables_.push_back(t);
+  std::lock_guard lock(tables_->mutex);
+  if (tables_->kept.size() >= kMaxCachedGraphs) tables_->kept.erase(tables_->kept.begin());
+  tables_->kept.push_back(t);
   return std::shared_ptr<const Table>(t);
 }
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <memory>
+#include <mutex>
 
 #include "nimkit/quote.h"
 #include "nimkit/text.h"
@@ -141,12 +143,27 @@ Option FibonacciNim::option(const State& state, Count index) const {
   return Option{{make_state(left, twice)}};
 }
 
-Nimber FibonacciNim::lookup(std::uint64_t n, std::uint64_t m) const {
-  const auto& row = rows_[n];
+struct FibonacciNim::Rows {
+  std::mutex mutex;
+  // rows[n]: pairs (m, g) with g = g(n, m) for m up to the next pair's m, increasing in both.
+  std::vector<std::vector<std::pair<std::uint64_t, Nimber>>> rows;
+};
+
+FibonacciNim::FibonacciNim() : rows_(std::make_unique<Rows>()) {}
+FibonacciNim::~FibonacciNim() = default;
+
+namespace {
+
+// g(n, m) from the rows computed so far (n below rows.size()), under their lock.
+Nimber lookup(const std::vector<std::vector<std::pair<std::uint64_t, Nimber>>>& rows,
+              std::uint64_t n, std::uint64_t m) {
+  const auto& row = rows[n];
   auto it = std::upper_bound(row.begin(), row.end(), m,
                              [](std::uint64_t x, const auto& pair) { return x < pair.first; });
   return it == row.begin() ? Nimber{0} : std::prev(it)->second;
 }
+
+}  // namespace
 
 Result<Nimber> FibonacciNim::value(const State& state, const Limits& limits) const {
   const std::uint64_t n = state.at(0);
@@ -154,11 +171,12 @@ Result<Nimber> FibonacciNim::value(const State& state, const Limits& limits) con
     return fail_limit(fmt::format("fibonacci-nim heap {} is larger than the table limit of {}", n,
                                   limits.max_table));
   }
-  std::lock_guard lock(mutex_);
-  if (rows_.empty()) rows_.push_back({});  // g(0, 0) = 0: no pairs, the default 0
+  std::lock_guard lock(rows_->mutex);
+  auto& rows = rows_->rows;
+  if (rows.empty()) rows.push_back({});  // g(0, 0) = 0: no pairs, the default 0
   std::vector<bool> seen;
-  while (rows_.size() <= n) {
-    const std::uint64_t row_n = rows_.size();
+  while (rows.size() <= n) {
+    const std::uint64_t row_n = rows.size();
     // A step per 8 options looked up (a binary search in a short row each): the default work
     // limit then covers heaps to about 10,000.
     if (!limits.charge(1 + row_n / 8)) return limits.stop_error();
@@ -168,14 +186,14 @@ Result<Nimber> FibonacciNim::value(const State& state, const Limits& limits) con
     std::uint64_t mex = 0;
     for (std::uint64_t k = 1; k <= row_n; ++k) {
       const std::uint64_t left = row_n - k;
-      const Nimber v = left == 0 ? Nimber{0} : lookup(left, std::min(2 * k, left));
+      const Nimber v = left == 0 ? Nimber{0} : lookup(rows, left, std::min(2 * k, left));
       if (v < seen.size()) seen[static_cast<std::size_t>(v)] = true;
       mex = mex_of_bitmap(seen, mex);
       if (row.empty() ? mex != 0 : row.back().second != mex) row.emplace_back(k, Nimber{mex});
     }
-    rows_.push_back(std::move(row));
+    rows.push_back(std::move(row));
   }
-  return lookup(n, state.at(1));
+  return lookup(rows, n, state.at(1));
 }
 
 Result<std::vector<Option>> FibonacciNim::options_to_value(const State& state, Nimber target,

@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <set>
+#include <unordered_map>
 
 #include "nimkit/games/graph_game.h"
 #include "nimkit/quote.h"
@@ -281,6 +284,14 @@ std::vector<ViewField> GraphGame::view_fields(const State& state) const {
   return detail::graph_view_fields(state);
 }
 
+struct GraphGame::Forms {
+  std::mutex mutex;
+  std::unordered_map<State, State, StateHash> by_shape;  // shape → canonical form
+};
+
+GraphGame::GraphGame() : forms_(std::make_unique<Forms>()) {}
+GraphGame::~GraphGame() = default;
+
 Count GraphGame::weight(const State& state) const { return state.at(0); }
 
 std::uint64_t GraphGame::move_cost(const State& state) const { return state.at(0); }
@@ -291,17 +302,17 @@ void GraphGame::append_canonical(const State& state, std::vector<std::uint64_t>&
   State shape(state.begin(), state.begin() + 1);
   shape.insert(shape.end(), state.begin() + 1 + n, state.end());
   {
-    std::lock_guard lock(forms_mutex_);
-    if (auto it = forms_.find(shape); it != forms_.end()) {
+    std::lock_guard lock(forms_->mutex);
+    if (auto it = forms_->by_shape.find(shape); it != forms_->by_shape.end()) {
       key.insert(key.end(), it->second.begin(), it->second.end());
       return;
     }
   }
   State form = detail::canonical_form(detail::decode_graph(state));
   key.insert(key.end(), form.begin(), form.end());
-  std::lock_guard lock(forms_mutex_);
-  if (forms_.size() >= kMaxForms) forms_.clear();
-  forms_.emplace(std::move(shape), std::move(form));
+  std::lock_guard lock(forms_->mutex);
+  if (forms_->by_shape.size() >= kMaxForms) forms_->by_shape.clear();
+  forms_->by_shape.emplace(std::move(shape), std::move(form));
 }
 
 }  // namespace nimkit

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <functional>
 
 namespace nimkit {
@@ -86,6 +87,48 @@ class BoutonRule final : public MisereSumRule {
 const MisereSumRule* Nim::misere_rule() const {
   static const BoutonRule rule;
   return &rule;
+}
+
+std::optional<Ruleset::SumAnswer> Nim::answer_sum_text(std::string_view text) const {
+  // Building the position costs far more than the answer: a batch of lines of Nim reads each
+  // line here, with no allocation but the move's text.
+  constexpr std::size_t kMaxHeaps = 64;
+  std::uint64_t heaps[kMaxHeaps];
+  std::size_t count = 0;
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  for (;;) {
+    while (p != end && blank(*p)) ++p;
+    if (p == end) break;
+    if (count == kMaxHeaps) return std::nullopt;
+    // Up to 19 digits cannot overflow; longer numbers (valid or not) take the general path.
+    std::uint64_t v = 0;
+    const char* const start = p;
+    while (p != end && static_cast<unsigned>(*p - '0') < 10) {
+      v = v * 10 + static_cast<std::uint64_t>(*p++ - '0');
+    }
+    if (p == start || p - start > 19 || (p != end && !blank(*p))) return std::nullopt;
+    heaps[count++] = v;
+  }
+  if (count == 0) return std::nullopt;
+  std::uint64_t sum = 0;
+  for (std::size_t i = 0; i < count; ++i) sum ^= heaps[i];
+  SumAnswer answer{sum, {}};
+  if (sum == 0) return answer;
+  // The first winning move in legal-move order: the first heap the nim-sum reduces, as
+  // HeapGame::format_move writes a take ("HEAP TAKE").
+  for (std::size_t i = 0; i < count; ++i) {
+    if ((heaps[i] ^ sum) < heaps[i]) {
+      char text_of_move[48];
+      char* end_of_move = std::to_chars(text_of_move, text_of_move + 20, i + 1).ptr;
+      *end_of_move++ = ' ';
+      end_of_move = std::to_chars(end_of_move, end_of_move + 20, heaps[i] - (heaps[i] ^ sum)).ptr;
+      answer.first_winning_move.assign(text_of_move, end_of_move);
+      break;
+    }
+  }
+  return answer;
 }
 
 std::string Nim::summary() const {

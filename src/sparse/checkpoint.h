@@ -1,4 +1,4 @@
-// The checkpoint format of the sparse-space engine (sparse_space.h), byte for byte. Version 1,
+// The checkpoint format of the sparse-space engine (grundy_sequence.h), byte for byte. Version 1,
 // for tables of 16 or 32 bits:
 //
 //   magic "NIMKITGS", u32 version, u32 code length, code, u8 algorithm (0 plain, 1 sparse),
@@ -12,7 +12,7 @@
 //
 // Every integer is little-endian. The image is written and read in chunks of at most
 // kCheckpointChunk bytes, and the checksum is computed incrementally, so neither direction holds
-// a copy of the table. The engine's state (what the fields mean) stays in sparse_space.cc.
+// a copy of the table. The engine's state (what the fields mean) stays in grundy_sequence.cc.
 #pragma once
 
 #include <cstdint>
@@ -21,8 +21,8 @@
 #include <span>
 #include <string>
 
+#include "nimkit/grundy_sequence.h"
 #include "nimkit/result.h"
-#include "nimkit/sparse_space.h"
 
 namespace nimkit::detail {
 

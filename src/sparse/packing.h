@@ -1,7 +1,7 @@
 // The table's forms (value_table.h) in the sparse kernel (sparse_kernel.h): reading and appending
 // values in the current form, which form holds the values, moving the table from one form to
 // another, and the rare heaps under a new mask (which codes a kCoded table anew). Private to
-// src/sparse_space.cc.
+// src/sparse/grundy_sequence.cc.
 #pragma once
 
 #include <algorithm>

@@ -1,9 +1,9 @@
-// The sparse-space kernel behind GrundySequence (sparse_space.h): the state of one sequence — the
-// value table, the rare heaps under the current mask, the split sets — and the mex of one heap by
-// the plain algorithm; the sparse algorithm's mex is in sparse_mex.h, the split sets' building in
-// split_sets.h, the threads in sparse_threads.h, the table's forms (one byte per value, codes,
-// 16 or 32 bits) in value_table.h and packing.h. Private to src/sparse_space.cc, which holds the
-// public methods; the algorithm is described at the top of sparse_space.h.
+// The sparse-space kernel behind GrundySequence (grundy_sequence.h): the state of one sequence —
+// the value table, the rare heaps under the current mask, the split sets — and the mex of one heap
+// by the plain algorithm; the sparse algorithm's mex is in sparse_mex.h, the split sets' building
+// in split_sets.h, the threads in sparse_threads.h, the table's forms (one byte per value, codes,
+// 16 or 32 bits) in value_table.h and packing.h. Private to src/sparse/grundy_sequence.cc, which
+// holds the public methods; the algorithm is described at the top of grundy_sequence.h.
 #pragma once
 
 #include <algorithm>
@@ -19,7 +19,7 @@
 #include <utility>
 
 #include "checkpoint.h"
-#include "nimkit/sparse_space.h"
+#include "nimkit/grundy_sequence.h"
 #include "pair_search.h"
 #include "value_table.h"
 
@@ -341,7 +341,7 @@ struct GrundySequence::State {
   bool codable() const;
   detail::Storage storage_for(std::uint32_t value) const;
   void store_as(detail::Storage target);
-  // Restoring a checkpoint (sparse_space.cc).
+  // Restoring a checkpoint (grundy_sequence.cc).
   Result<bool> read_table(detail::CheckpointReader& reader, const detail::CheckpointHeader& header);
 
   std::uint32_t mex_from(std::uint32_t v, std::uint32_t s) const {

@@ -1,6 +1,6 @@
 // The mex of one heap by the sparse algorithm (sparse_kernel.h): the split sets the heap needs,
 // the values they lack, and the searches for the rare ones among them. Private to
-// src/sparse_space.cc.
+// src/sparse/grundy_sequence.cc.
 #pragma once
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // Threads for the sparse kernel (sparse_kernel.h): helper threads build split sets ahead of the
-// heap being computed. Private to src/sparse_space.cc.
+// heap being computed. Private to src/sparse/grundy_sequence.cc.
 //
 // Heap n reads every value below n, so heaps cannot be computed side by side; but most of the work
 // of a split set S(m) does not need the newest values. Its rare part — the splits (r, m - r) with

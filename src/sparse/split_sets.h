@@ -1,6 +1,6 @@
 // Split sets of the sparse kernel (sparse_kernel.h): building S(m) for one heap m or for a batch
 // of detail::kBatch consecutive heaps, and completing a set with its prefix splits. Private to
-// src/sparse_space.cc.
+// src/sparse/grundy_sequence.cc.
 #pragma once
 
 #include <algorithm>

@@ -1,7 +1,7 @@
-// The checkpoint format's checksum (src/sparse_space.cc, format version 1), recomputed by tests
-// that forge a checkpoint whose checksum is right, so that restore's later checks are reached:
-// FNV-1a style mixing over the 64-bit little-endian words of everything before it, then over the
-// tail bytes one by one.
+// The checkpoint format's checksum (src/sparse/grundy_sequence.cc, format version 1), recomputed by
+// tests that forge a checkpoint whose checksum is right, so that restore's later checks are
+// reached: FNV-1a style mixing over the 64-bit little-endian words of everything before it, then
+// over the tail bytes one by one.
 #pragma once
 
 #include <cstddef>

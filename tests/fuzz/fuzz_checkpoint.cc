@@ -9,7 +9,7 @@
 
 #include "checkpoint_checksum.h"
 #include "fuzz_common.h"
-#include "nimkit/sparse_space.h"
+#include "nimkit/grundy_sequence.h"
 
 using namespace nimkit;
 

@@ -29,7 +29,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -50,6 +49,9 @@ class Digraph final : public Ruleset {
   static constexpr std::size_t kMaxPositionWords = std::size_t{1} << 27;
   // Graphs whose tables of values are kept between calls.
   static constexpr std::size_t kMaxCachedGraphs = 16;
+
+  Digraph();
+  ~Digraph() override;
 
   std::string spec() const override { return "digraph"; }
   std::string summary() const override;
@@ -107,8 +109,9 @@ class Digraph final : public Ruleset {
   struct Table;
   Result<std::shared_ptr<const Table>> table(const State& state, const Limits& limits) const;
 
-  mutable std::mutex mutex_;
-  mutable std::vector<std::shared_ptr<const Table>> tables_;  // under mutex_, newest last
+  // The graphs' tables kept between calls and their lock (src/games/digraph.cc).
+  struct Tables;
+  std::unique_ptr<Tables> tables_;
 };
 
 // A game file, the text a teacher writes: one arrow "a>b" per line, lines "@a" placing a token

@@ -21,7 +21,7 @@
 #pragma once
 
 #include <cstdint>
-#include <mutex>
+#include <memory>
 #include <vector>
 
 #include "nimkit/ruleset.h"
@@ -30,6 +30,9 @@ namespace nimkit {
 
 class FibonacciNim final : public Ruleset {
  public:
+  FibonacciNim();
+  ~FibonacciNim() override;
+
   std::string spec() const override { return "fibonacci-nim"; }
   std::string summary() const override;
   ValueSource value_source() const override { return ValueSource::kComputed; }
@@ -71,12 +74,9 @@ class FibonacciNim final : public Ruleset {
 
  private:
   static State make_state(std::uint64_t n, std::uint64_t max_take);
-  // g(n, m) from the rows computed so far (n below rows_.size()), under mutex_.
-  Nimber lookup(std::uint64_t n, std::uint64_t m) const;
-
-  mutable std::mutex mutex_;
-  // rows_[n]: pairs (m, g) with g = g(n, m) for m up to the next pair's m, increasing in both.
-  mutable std::vector<std::vector<std::pair<std::uint64_t, Nimber>>> rows_;
+  // The rows of values computed so far and their lock (src/games/fibonacci_nim.cc).
+  struct Rows;
+  std::unique_ptr<Rows> rows_;
 };
 
 }  // namespace nimkit

@@ -9,11 +9,10 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <mutex>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "nimkit/ruleset.h"
@@ -23,6 +22,9 @@ namespace nimkit {
 
 class GraphGame : public Ruleset {
  public:
+  GraphGame();
+  ~GraphGame() override;
+
   std::string_view view() const final { return "graph"; }
   Result<std::vector<ParsedComponent>> parse_components(
       std::span<const std::string> items) const final;
@@ -50,8 +52,9 @@ class GraphGame : public Ruleset {
 
  private:
   ValueMemo memo_{kMaxCached};  // canonical state → Grundy value
-  mutable std::mutex forms_mutex_;
-  mutable std::unordered_map<State, State, StateHash> forms_;  // shape → canonical form
+  // The canonical labellings met, by shape, and their lock (src/games/graph.cc).
+  struct Forms;
+  std::unique_ptr<Forms> forms_;
 };
 
 }  // namespace nimkit

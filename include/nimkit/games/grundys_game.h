@@ -9,13 +9,13 @@
 //
 // Theory: g(n) = mex{g(a) ^ g(n - a) : 1 ≤ a < n/2}. No formula or period is known (the values
 // have been computed far beyond 10^9 without one), so nimkit computes them by mex up to
-// Limits::max_table (by the sparse-space algorithm of sparse_space.h) and states that no period
+// Limits::max_table (by the sparse-space algorithm of grundy_sequence.h) and states that no period
 // theorem applies.
 #pragma once
 
 #include <memory>
 
-#include "nimkit/grundy_sequence.h"
+#include "nimkit/heap_ruleset.h"
 
 namespace nimkit {
 class GrundysGame final : public HeapRuleset {

@@ -18,7 +18,7 @@
 // code's values are examined for a period whenever the table doubles, proved by the periodicity
 // theorem (periodicity.h: Guy–Smith, E = 2·max(n0,1) + p + k for two-heap moves); once proved,
 // any heap up to 2^64-1 is answered in O(1). Kayles: period 12 from n0 = 71. Values are computed
-// by the sparse-space algorithm of sparse_space.h (exact, far faster than plain mex; HeapRuleset
+// by the sparse-space algorithm of grundy_sequence.h (exact, far faster than plain mex; HeapRuleset
 // chooses that engine from split_game()) unless the code has three-heap splits.
 #pragma once
 
@@ -27,7 +27,7 @@
 #include <string>
 #include <string_view>
 
-#include "nimkit/grundy_sequence.h"
+#include "nimkit/heap_ruleset.h"
 #include "nimkit/octal_code.h"
 
 namespace nimkit {

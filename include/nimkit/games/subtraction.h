@@ -30,7 +30,7 @@
 #include <string_view>
 #include <vector>
 
-#include "nimkit/grundy_sequence.h"
+#include "nimkit/heap_ruleset.h"
 
 namespace nimkit {
 

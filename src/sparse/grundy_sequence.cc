@@ -1,4 +1,4 @@
-#include "nimkit/sparse_space.h"
+#include "nimkit/grundy_sequence.h"
 
 #include <algorithm>
 #include <bit>
