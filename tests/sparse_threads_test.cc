@@ -113,6 +113,41 @@ TEST(SparseThreads, ThreadsStepDownOnlyWhenTheyStall) {
   EXPECT_EQ(in_use(4, 100, 60'000, SequenceAlgorithm::kPlain), 1u);
 }
 
+// Nearly every heap computed with helpers used a set some thread finished, every finished set was
+// built in some batch, and the counts say who did what.
+TEST(SparseThreads, ThreadWorkCountsEveryJob) {
+  const auto work_of = [](unsigned threads, std::uint32_t stall_percent, std::uint64_t count) {
+    GrundySequence sequence = testing::make_sequence(
+        "grundy",
+        {.threads = threads, .threads_min_rare = 0, .threads_stall_percent = stall_percent});
+    EXPECT_TRUE(sequence.extend_to(count));
+    return sequence.thread_work();
+  };
+  const ThreadWork one = work_of(1, 100, 100'000);
+  EXPECT_EQ(one.heaps, 0u);
+  EXPECT_EQ(one.batches_by_caller + one.batches_by_helpers + one.finishes_by_caller +
+                one.finishes_by_helpers + one.step_downs,
+            0u);
+  EXPECT_EQ(one.helper_time.count(), 0);
+
+  const ThreadWork two = work_of(2, 100, 200'000);
+  EXPECT_GT(two.heaps, 150'000u);  // threads from heap 32768 on
+  EXPECT_LE(two.heaps, 200'000u);
+  const std::uint64_t finishes = two.finishes_by_caller + two.finishes_by_helpers;
+  const std::uint64_t batches = two.batches_by_caller + two.batches_by_helpers;
+  // (The first few sets of each stretch, up to 16, are built by the computing thread as on one
+  // thread.)
+  EXPECT_GE(finishes, two.heaps - two.heaps / 100);
+  EXPECT_LE(finishes, 16 * batches);
+  EXPECT_GT(two.helper_time.count(), 0);
+  EXPECT_LE(two.helper_idle, two.helper_time);
+  EXPECT_EQ(two.step_downs, 0u);
+
+  // Stalling in every window: 4 threads step down to 2, then to 1
+  // (ThreadsStepDownOnlyWhenTheyStall).
+  EXPECT_EQ(work_of(4, 0, 100'000).step_downs, 2u);
+}
+
 TEST(SparseThreads, CheckpointOfTwoThreadsResumesOnOne) {
   for (const char* code : {"grundy", "0.354"}) {
     SCOPED_TRACE(code);

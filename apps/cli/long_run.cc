@@ -199,7 +199,8 @@ void add_long_run_options(CLI::App& command, LongRunOptions& options) {
   command.add_option("--resume", options.resume, "continue from a checkpoint FILE");
   command.add_flag(
       "--stats", options.stats,
-      "value frequencies, largest value and where it first occurs, rare mask and count");
+      "value frequencies, largest value and where it first occurs, rare mask and count, and how "
+      "the threads shared the work");
   // A callback rather than "!--no-progress", whose help would read "--no-progress{false}".
   command.add_flag_callback(
       "--no-progress", [&options] { options.progress = false; }, "no progress line on stderr");
@@ -390,7 +391,41 @@ nlohmann::json stats_json(const GrundySequence& sequence, const SequenceStats& s
                    {"rare_count", stats.rare_count},
                    {"heaps", sequence.size()}};
   s["last_rare"] = stats.last_rare ? nlohmann::json(*stats.last_rare) : nlohmann::json(nullptr);
+  const ThreadWork work = sequence.thread_work();
+  if (work.heaps != 0) {
+    auto seconds = [](std::chrono::nanoseconds t) { return static_cast<double>(t.count()) / 1e9; };
+    s["threads"] = {{"heaps", work.heaps},
+                    {"batches_by_caller", work.batches_by_caller},
+                    {"batches_by_helpers", work.batches_by_helpers},
+                    {"finishes_by_caller", work.finishes_by_caller},
+                    {"finishes_by_helpers", work.finishes_by_helpers},
+                    {"helper_seconds", seconds(work.helper_time)},
+                    {"helper_idle_seconds", seconds(work.helper_idle)},
+                    {"caller_waited_seconds", seconds(work.caller_waited)},
+                    {"step_downs", work.step_downs}};
+  }
   return s;
+}
+
+// How the threads shared the work (ThreadWork), when helpers ran.
+void print_thread_work(std::FILE* out, const ThreadWork& work) {
+  if (work.heaps == 0) return;
+  auto share = [](std::uint64_t part, std::uint64_t other) {
+    return part + other == 0
+               ? 0.0
+               : 100.0 * static_cast<double>(part) / static_cast<double>(part + other);
+  };
+  const double helper_s = static_cast<double>(work.helper_time.count()) / 1e9;
+  const double idle_s = static_cast<double>(work.helper_idle.count()) / 1e9;
+  fmt::print(
+      out,
+      "threads: {} heaps with helpers; the helpers built {:.0f} % of the batches of split sets "
+      "and finished {:.0f} % of the sets, idle {:.0f} % of their {:.2f} s; the computing "
+      "thread waited {:.2f} s; stepped down {} times\n",
+      work.heaps, share(work.batches_by_helpers, work.batches_by_caller),
+      share(work.finishes_by_helpers, work.finishes_by_caller),
+      helper_s == 0 ? 0.0 : 100.0 * idle_s / helper_s, helper_s,
+      static_cast<double>(work.caller_waited.count()) / 1e9, work.step_downs);
 }
 
 void print_stats_text(std::FILE* out, const GrundySequence& sequence, const SequenceStats& stats) {
@@ -406,6 +441,7 @@ void print_stats_text(std::FILE* out, const GrundySequence& sequence, const Sequ
   fmt::print(out, "largest value {}, first at heap {}\n", stats.max_value, stats.max_value_first);
   fmt::print(out, "rare mask {:#x}, rare count {}, last rare heap {}\n", stats.mask,
              stats.rare_count, stats.last_rare ? std::to_string(*stats.last_rare) : "none");
+  print_thread_work(out, sequence.thread_work());
 }
 
 // g(0) .. g(count-1), one per line or as the items of a JSON array, in chunks.

@@ -30,6 +30,7 @@
 // stores (atomically) and hands back, streamed in chunks so that no copy of the table is made.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -111,6 +112,23 @@ struct SequenceStats {
   std::uint32_t mask = 0;
   std::uint64_t rare_count = 0;
   std::optional<std::uint64_t> last_rare;  // largest heap ≥ 1 with a rare value
+};
+
+// How the work of the threaded stretches was shared (SequenceOptions::threads > 1), so that a run
+// shows where its time went: the split-set jobs (batches of sets built ahead, sets finished) done
+// by the computing thread and by the helpers, how long the helpers found no job they could take,
+// how long the computing thread gave its core away waiting for a set, and how often the threads
+// stepped down. All zero on one thread and in stretches too short for helpers.
+struct ThreadWork {
+  std::uint64_t heaps = 0;  // heaps computed with helpers running
+  std::uint64_t batches_by_caller = 0;
+  std::uint64_t batches_by_helpers = 0;
+  std::uint64_t finishes_by_caller = 0;
+  std::uint64_t finishes_by_helpers = 0;
+  std::chrono::nanoseconds helper_time{};  // summed over the helpers, while they ran
+  std::chrono::nanoseconds helper_idle{};  // of helper_time: no job could be taken
+  std::chrono::nanoseconds caller_waited{};
+  std::uint64_t step_downs = 0;
 };
 
 // How a sequence is computed. None of these change a value or a checkpoint byte.
@@ -216,6 +234,8 @@ class GrundySequence {
   // The threads the computation runs on now: SequenceOptions::threads, fewer while they have
   // stepped down (threads_stall_percent), 1 when the algorithm runs on one thread only.
   unsigned threads_in_use() const;
+  // Totals since this sequence was made or loaded.
+  ThreadWork thread_work() const;
 
   SequenceProgress progress() const;
   SequenceStats stats() const;

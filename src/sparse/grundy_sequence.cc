@@ -127,6 +127,8 @@ unsigned GrundySequence::threads_in_use() const {
   return state_->threaded() ? state_->active_threads : 1;
 }
 
+ThreadWork GrundySequence::thread_work() const { return state_->work; }
+
 std::vector<std::uint32_t> GrundySequence::values(std::uint64_t first, std::uint64_t count) const {
   assert(first + count <= size());
   std::vector<std::uint32_t> out(count);

@@ -509,6 +509,7 @@ struct GrundySequence::State {
   unsigned calm_windows = 0;
   std::chrono::steady_clock::duration stalled{};
   std::uint64_t own_work = 0;
+  ThreadWork work{};  // totals (thread_work()); the caller's counts go here as it works
 
   std::uint64_t min_split() const { return game.grundys_game ? 0 : split_two.front(); }
   std::uint64_t max_split() const { return game.grundys_game ? 0 : split_two.back(); }
@@ -541,8 +542,6 @@ struct GrundySequence::State {
   bool try_build(const V* g, std::uint64_t limit);
   template <typename V>
   bool try_finish(const V* g);
-  template <typename V>
-  bool try_work(const V* g);
   template <typename V>
   void finish_set(const V* g, std::uint64_t m, std::size_t slot);
   template <typename V>

@@ -85,7 +85,12 @@ struct GrundySequence::State::Pipeline {
   std::atomic<bool> stop{false};
   std::atomic<std::uint64_t> next_set{0};     // the next batch no thread has claimed
   std::atomic<std::uint64_t> next_finish{0};  // the next set no thread has claimed to finish
-  std::uint64_t last_set = 0;                 // sets below this are built ahead
+  // The helpers' share (ThreadWork), added by each helper as it returns.
+  std::atomic<std::uint64_t> helper_batches{0};
+  std::atomic<std::uint64_t> helper_finishes{0};
+  std::atomic<std::int64_t> helper_ns{0};
+  std::atomic<std::int64_t> helper_idle_ns{0};
+  std::uint64_t last_set = 0;  // sets below this are built ahead
   // ready[slot] == m + 1 once the rows of S(m) are built in slot; finished[slot] == m + 1 once it
   // is finished (finish_set).
   std::unique_ptr<std::atomic<std::uint64_t>[]> ready;
@@ -221,29 +226,45 @@ bool GrundySequence::State::try_finish(const V* g) {
   return true;
 }
 
-// The next job a thread may do at once: finishing a set (the computing thread needs those first),
-// or building a batch.
-template <typename V>
-bool GrundySequence::State::try_work(const V* g) {
-  return try_finish(g) || try_build(g, build_limit());
-}
-
-// A helper thread: finishes sets and builds batches whenever it may. It claims a job only when it
-// can do it at once, so that a helper the system puts to sleep holds no set the heap is waiting
-// for.
+// A helper thread: finishes sets (the computing thread needs those first) and builds batches
+// whenever it may. It claims a job only when it can do it at once, so that a helper the system
+// puts to sleep holds no set the heap is waiting for. Its jobs and its idle time are counted
+// (ThreadWork); the clock is read only when it starts or stops finding jobs, not per job.
 template <typename V>
 void GrundySequence::State::helper(const V* g) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point start = Clock::now();
+  Clock::time_point idle_since{};
+  Clock::duration idle{};
+  std::uint64_t batches = 0;
+  std::uint64_t finishes = 0;
   unsigned spins = 0;
   while (!pipeline->stop.load(std::memory_order_relaxed)) {
-    if (try_work(g)) {
+    const bool finished = try_finish(g);
+    const bool built = !finished && try_build(g, build_limit());
+    if (finished || built) {
+      finishes += finished ? 1 : 0;
+      batches += built ? 1 : 0;
+      if (spins != 0) idle += Clock::now() - idle_since;
       spins = 0;
     } else if (pipeline->next_set.load(std::memory_order_relaxed) >= pipeline->last_set &&
                pipeline->next_finish.load(std::memory_order_relaxed) >= pipeline->last_set) {
-      return;
+      break;
     } else {
+      if (spins == 0) idle_since = Clock::now();
       detail::wait_a_little(spins, true);
     }
   }
+  const Clock::time_point end = Clock::now();
+  if (spins != 0) idle += end - idle_since;
+  pipeline->helper_batches.fetch_add(batches, std::memory_order_relaxed);
+  pipeline->helper_finishes.fetch_add(finishes, std::memory_order_relaxed);
+  pipeline->helper_ns.fetch_add(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(end - start).count(),
+      std::memory_order_relaxed);
+  pipeline->helper_idle_ns.fetch_add(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(idle).count(),
+      std::memory_order_relaxed);
 }
 
 // find_split over the sets not known to lack v.
@@ -278,10 +299,12 @@ void GrundySequence::State::complete_set(const V* g, std::uint64_t m, std::size_
     const bool built = pipeline->ready[slot].load(std::memory_order_acquire) == m + 1;
     if (try_finish(g)) {
       ++own_work;
+      ++work.finishes_by_caller;
       continue;
     }
     if (!built && try_build(g, build_limit())) {
       own_work += detail::kBatch;
+      ++work.batches_by_caller;
       continue;
     }
     if (spins + 1 < detail::kSpins) {
@@ -289,7 +312,9 @@ void GrundySequence::State::complete_set(const V* g, std::uint64_t m, std::size_
     } else {
       const auto start = std::chrono::steady_clock::now();
       detail::wait_a_little(spins);
-      stalled += std::chrono::steady_clock::now() - start;
+      const auto waited = std::chrono::steady_clock::now() - start;
+      stalled += waited;
+      work.caller_waited += std::chrono::duration_cast<std::chrono::nanoseconds>(waited);
     }
   }
   set_heap[slot] = m;
@@ -370,10 +395,19 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
   struct Finish {
     State& state;
     Pipeline& pipe;
+    const detail::ValueTable<V>& table;
+    std::uint64_t n0;
     ~Finish() {
       pipe.stop.store(true, std::memory_order_relaxed);
       for (std::thread& t : pipe.helpers) t.join();
       pipe.helpers.clear();
+      ThreadWork& work = state.work;
+      work.heaps += table.size() - n0;
+      work.batches_by_helpers += pipe.helper_batches.load(std::memory_order_relaxed);
+      work.finishes_by_helpers += pipe.helper_finishes.load(std::memory_order_relaxed);
+      work.helper_time += std::chrono::nanoseconds(pipe.helper_ns.load(std::memory_order_relaxed));
+      work.helper_idle +=
+          std::chrono::nanoseconds(pipe.helper_idle_ns.load(std::memory_order_relaxed));
       state.pipeline = nullptr;
       state.clear_split_sets();
       state.horizon = state.prefix;
@@ -381,7 +415,7 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
     }
   };
   bool fits = true;
-  const Finish finish{*this, pipe};
+  const Finish finish{*this, pipe, table, n0};
   std::uint64_t window_end = n0 + detail::kStallWindow;
   auto window_start = std::chrono::steady_clock::now();
   stalled = {};
@@ -431,6 +465,7 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
 // lasts twice as long, unless kCalmWindows windows pass without one first.
 inline void GrundySequence::State::step_down(std::uint64_t n) {
   active_threads = std::max(active_threads / 2, 1u);
+  ++work.step_downs;
   const std::uint64_t heaps = std::max(step_down_heaps, detail::kFirstStepDown);
   step_up_at = n + heaps;
   step_down_heaps = std::min(2 * heaps, detail::kLongestStepDown);
