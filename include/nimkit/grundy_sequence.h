@@ -140,7 +140,8 @@ struct SequenceOptions {
   // rare-part split sets of the next heaps while the calling thread computes the current one.
   unsigned threads = 1;
   // While there are fewer rare heaps than this, heaps are computed on one thread all the same (a
-  // set is then too little work to hand between threads); tests set 0 to run threads throughout.
+  // set is then too little work to hand between threads; 16 times as many for codes with several
+  // split sets per heap, whose helpers only mark); tests set 0 to run threads throughout.
   std::size_t threads_min_rare = 256;
   // Threads step down when other processes hold the cores: a helper that is not running holds
   // the sets it claimed, and the calling thread waits for them. When it waits more than this

@@ -44,6 +44,8 @@ constexpr std::uint64_t kPrefix = 32;
 // (Grundy's game to 2^22 / .376): 2.41 / 1.26 s with 64, 2.32 / 1.08 s with 96, 2.30 / 0.97 s with
 // 128, less steady with 192.
 constexpr std::uint64_t kThreadedHorizon = 128;
+// See State::min_rare_for_threads.
+constexpr std::size_t kSeveralSetsRareFactor = 16;
 constexpr std::uint64_t kNoHeap = ~std::uint64_t{0};
 constexpr std::uint32_t kNoValue = ~std::uint32_t{0};
 constexpr std::uint32_t kAllIndices = ~std::uint32_t{0};  // set_exact: every index
@@ -499,6 +501,13 @@ struct GrundySequence::State {
   // SequenceOptions::threads_min_rare: fewer rare heaps run on one thread (.354, 131 rare heaps:
   // 1.7 to 3.1 s of wall time on two threads against 1.95 s on one; .376, 509: 1.1 s against 2.1).
   std::size_t threads_min_rare = 256;
+  // With several split sets per heap only their marks are made ahead (finish_set), a smaller share
+  // of the heap's work: such codes need detail::kSeveralSetsRareFactor times as many rare heaps
+  // (.376, 509 rare heaps, proved in 1.33 s on one thread and 1.70-1.96 s on two).
+  std::size_t min_rare_for_threads() const {
+    const bool several = !game.grundys_game && split_two.size() > 1;
+    return several ? detail::kSeveralSetsRareFactor * threads_min_rare : threads_min_rare;
+  }
   // Stepping down (SequenceOptions::threads_stall_percent): stretches run on active_threads
   // threads, fewer than `threads` until heap step_up_at; step_down_heaps is how long the next step
   // down lasts. stalled: the time the calling thread waited for others in the current window.

@@ -58,6 +58,10 @@ constexpr std::uint64_t kLongestStepDown = std::uint64_t{1} << 20;
 // Calm windows in a row after which a step down lasts kFirstStepDown again.
 constexpr unsigned kCalmWindows = 8;
 
+// A helper builds the next batch before finishing sets when its first set is due within this many
+// heaps (Officers to 2^22 on two threads, quiet machine: see docs/performance.md).
+constexpr std::uint64_t kUrgentBuilds = 64;
+
 // Spins of wait_a_little before the waiting thread gives its core away.
 constexpr unsigned kSpins = 64;
 
@@ -240,8 +244,15 @@ void GrundySequence::State::helper(const V* g) {
   std::uint64_t finishes = 0;
   unsigned spins = 0;
   while (!pipeline->stop.load(std::memory_order_relaxed)) {
-    const bool finished = try_finish(g);
-    const bool built = !finished && try_build(g, build_limit());
+    // Batches due within kUrgentBuilds heaps first: else the computing thread, finding a set
+    // unbuilt, builds its batch itself (a batch is several finishes' work) while the helper
+    // finishes sets ahead of it.
+    const bool urgent =
+        pipeline->next_set.load(std::memory_order_relaxed) <
+        pipeline->heaps_done.load(std::memory_order_relaxed) + detail::kUrgentBuilds;
+    const bool built_first = urgent && try_build(g, build_limit());
+    const bool finished = !built_first && try_finish(g);
+    const bool built = built_first || (!finished && try_build(g, build_limit()));
     if (finished || built) {
       finishes += finished ? 1 : 0;
       batches += built ? 1 : 0;
@@ -336,7 +347,7 @@ bool GrundySequence::State::run_parallel(detail::ValueTable<V>& table, std::uint
       limit = std::min(limit, step_up_at);
     }
     if (limit - n < detail::kMinStretch || active_threads == 1 ||
-        (keep_rare_list && rare_heaps.size() < threads_min_rare)) {
+        (keep_rare_list && rare_heaps.size() < min_rare_for_threads())) {
       if (!run_serial(table, std::max(limit, n + 1))) return false;
       continue;
     }
