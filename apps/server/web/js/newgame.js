@@ -112,7 +112,7 @@ function predict() {
 }
 
 // A random start for the chosen ruleset, drawn by the server (POST /api/random) for the rulesets
-// whose entry says "random": heaps, or a small graph of the graph games.
+// whose entry says "random": a small start of any family the server can draw.
 async function randomPosition() {
   try {
     $('f-position').value = (await api.random(form.spec())).position;
