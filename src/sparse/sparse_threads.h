@@ -412,12 +412,13 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
       pipe.stop.store(true, std::memory_order_relaxed);
       for (std::thread& t : pipe.helpers) t.join();
       pipe.helpers.clear();
-      ThreadWork& work = state.work;
-      work.heaps += table.size() - n0;
-      work.batches_by_helpers += pipe.helper_batches.load(std::memory_order_relaxed);
-      work.finishes_by_helpers += pipe.helper_finishes.load(std::memory_order_relaxed);
-      work.helper_time += std::chrono::nanoseconds(pipe.helper_ns.load(std::memory_order_relaxed));
-      work.helper_idle +=
+      ThreadWork& totals = state.work;
+      totals.heaps += table.size() - n0;
+      totals.batches_by_helpers += pipe.helper_batches.load(std::memory_order_relaxed);
+      totals.finishes_by_helpers += pipe.helper_finishes.load(std::memory_order_relaxed);
+      totals.helper_time +=
+          std::chrono::nanoseconds(pipe.helper_ns.load(std::memory_order_relaxed));
+      totals.helper_idle +=
           std::chrono::nanoseconds(pipe.helper_idle_ns.load(std::memory_order_relaxed));
       state.pipeline = nullptr;
       state.clear_split_sets();
