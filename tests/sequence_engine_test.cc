@@ -277,9 +277,10 @@ TEST(MeteredRun, ACancelStopsALongCodeWithinAStretch) {
   EXPECT_NE(g.error().find("cancellation"), std::string::npos) << g.error();
   // Heard within a stretch of the cancel (the deterministic check of the stretches' size is
   // ValuesOfALongCodeAreReportedAFewHeapsApartAndStopWhenAsked): tens of milliseconds in the
-  // release build.
+  // release build; a stretch took up to 4 s under the sanitizers on a CI machine running two
+  // suites at once.
   EXPECT_LT(took,
-            std::chrono::seconds(2) + nimkit_test::kTimeFactor * std::chrono::milliseconds(800));
+            std::chrono::seconds(2) + nimkit_test::kTimeFactor * std::chrono::milliseconds(1600));
 }
 
 TEST(MeteredRun, PeriodProofsAgreeWithTheEngines) {
