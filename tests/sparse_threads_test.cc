@@ -148,6 +148,19 @@ TEST(SparseThreads, ThreadWorkCountsEveryJob) {
   EXPECT_EQ(work_of(4, 0, 100'000).step_downs, 2u);
 }
 
+// Codes with several split sets per heap (.376: 509 rare heaps) wait for 16 times
+// threads_min_rare rare heaps before helpers run; Grundy's game (one set) passes 256 early.
+TEST(SparseThreads, SeveralSetsPerHeapNeedMoreRareHeapsForThreads) {
+  const auto heaps_with_helpers = [](std::string_view code) {
+    GrundySequence sequence = testing::make_sequence(
+        code, {.threads = 2, .threads_min_rare = 256, .threads_stall_percent = 100});
+    EXPECT_TRUE(sequence.extend_to(300'000));
+    return sequence.thread_work().heaps;
+  };
+  EXPECT_EQ(heaps_with_helpers("0.376"), 0u);
+  EXPECT_GT(heaps_with_helpers("grundy"), 0u);
+}
+
 TEST(SparseThreads, CheckpointOfTwoThreadsResumesOnOne) {
   for (const char* code : {"grundy", "0.354"}) {
     SCOPED_TRACE(code);
