@@ -6,48 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "json.h"
-#include "nimkit/quote.h"
 
 namespace nimkit::contract {
 namespace {
-
-// The text between the quotes of a JSON string, escaped as nlohmann-json escapes valid UTF-8.
-void append_escaped(std::string& out, std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  for (const char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          const char escape[] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
-          out.append(escape, sizeof escape);
-        } else {
-          out += ch;
-        }
-    }
-  }
-}
 
 // Bytes a JSON string holds as they are (printable ASCII but '"' and '\\').
 constexpr auto kPlain = [] {
@@ -79,18 +40,11 @@ void JsonWriter::quoted(std::string_view text, char then) {
     commit(p);
     return;
   }
-  std::string text_of;
-  if (comma) text_of += ',';
-  if (valid_utf8(text)) {
-    text_of += '"';
-    append_escaped(text_of, text);
-    text_of += '"';
-  } else {
-    // Rare: the replacements exactly as dump_json() makes them.
-    text_of += dump_json(nlohmann::json(std::string(text)));
-  }
-  if (then != 0) text_of += then;
-  raw_text(text_of);
+  // Rare (escapes, text past ASCII): nlohmann-json writes it, so escapes and the replacement of
+  // invalid UTF-8 are exactly dump_json()'s.
+  if (comma) raw_text(",");
+  raw_text(dump_json(nlohmann::json(std::string(text))));
+  if (then != 0) raw_text(std::string_view(&then, 1));
 }
 
 void JsonWriter::raw_text(std::string_view text) {
