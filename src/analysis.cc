@@ -213,11 +213,24 @@ Result<Analysis> analyze(const Position& position, Convention convention, const 
 
 Result<BriefAnalysis> analyze_brief(std::string_view text,
                                     const std::shared_ptr<const Ruleset>& rules,
-                                    Convention convention, const std::function<Limits()>& limits) {
+                                    Convention convention, const std::function<Limits()>& limits,
+                                    const BriefOptions& options) {
   if (convention == Convention::kNormal) {
-    if (auto answer = rules->answer_sum_text(text)) {
-      return BriefAnalysis{answer->value != 0 ? Player::kFirst : Player::kSecond, answer->value,
-                           std::move(answer->first_winning_move)};
+    if (auto answer = rules->answer_sum_text(text, options.position)) {
+      BriefAnalysis brief{answer->value != 0 ? Player::kFirst : Player::kSecond,
+                          answer->value,
+                          std::move(answer->first_winning_move),
+                          {},
+                          std::move(answer->values)};
+      if (options.position) {
+        std::vector<Component> components;
+        components.reserve(answer->components.size());
+        for (ParsedComponent& c : answer->components) {
+          components.push_back(Component{rules, std::move(c.state)});
+        }
+        brief.position = Position(std::move(components));
+      }
+      return brief;
     }
   }
   Result<Position> position = parse_position(text, rules);
@@ -226,9 +239,13 @@ Result<BriefAnalysis> analyze_brief(std::string_view text,
   one_move.max_listed_moves = 1;
   Result<Analysis> analysis = analyze(*position, convention, one_move);
   if (!analysis) return analysis.failure();
-  BriefAnalysis brief{analysis->winner, analysis->grundy, {}};
+  BriefAnalysis brief{analysis->winner, analysis->grundy, {}, {}, {}};
   if (!analysis->winning_moves.empty()) {
     brief.first_winning_move = format_move(*position, analysis->winning_moves.front(), one_move);
+  }
+  if (options.position) {
+    brief.position = std::move(*position);
+    brief.values = std::move(analysis->values);
   }
   return brief;
 }

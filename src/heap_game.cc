@@ -171,8 +171,11 @@ Result<std::vector<ParsedComponent>> HeapGame::parse_components(
 }
 
 std::vector<std::string> HeapGame::format_state(const State& state) const {
+  const Heaps heaps(state);
+  const std::span<const Heap> list = heaps;
   std::vector<std::string> items;
-  for (const Heap& h : decode(state)) items.push_back(format_heap(h));
+  items.reserve(list.size());
+  for (const Heap& h : list) items.push_back(format_heap(h));
   return items;
 }
 
@@ -182,18 +185,24 @@ std::string HeapGame::label(const State& state, std::size_t first_item) const {
   // A game whose moves knock pins calls its heaps rows, as its moves do ("knock pin 2 of row 1").
   const bool rows = arity() == 1 && move_words() == MoveWords::kPins;
   const std::size_t n = item_count(state);
-  if (n == 1) return fmt::format("{} {}", rows ? "row" : "heap", first_item);
+  // Without fmt for one heap: a batch labels every component it writes.
+  if (n == 1) return (rows ? "row " : "heap ") + std::to_string(first_item);
   return fmt::format("{} {}-{}", rows ? "rows" : "heaps", first_item, first_item + n - 1);
 }
 
 std::vector<ViewField> HeapGame::view_fields(const State& state) const {
-  ViewField sizes{"heaps", {}};
-  ViewField spent{"spent", {}};
-  for (const Heap& h : decode(state)) {
-    sizes.values.push_back(h.size);
-    spent.values.push_back(h.zero_spent ? 1 : 0);
+  // Built in place: a batch asks for the fields of every component it writes.
+  const std::size_t n = item_count(state);
+  std::vector<ViewField> fields(2);
+  fields[0].name = "heaps";
+  fields[1].name = "spent";
+  fields[0].values.reserve(n);
+  fields[1].values.reserve(n);
+  for (std::size_t i = 0; i + 1 < state.size(); i += 2) {
+    fields[0].values.push_back(state[i]);
+    fields[1].values.push_back(state[i + 1] != 0 ? 1 : 0);
   }
-  return {sizes, spent};
+  return fields;
 }
 
 std::vector<ViewField> HeapGame::move_fields(const State& before, const Option& option,

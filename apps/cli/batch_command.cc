@@ -4,7 +4,7 @@
 // the normal-play Grundy value is 2, and "1 2" — take 2 from heap 1 — is the first winning move in
 // legal-move order; "-" when the player to move loses). A bad line gives
 // "error\tline 7: heap "3x" is not a non-negative integer" and the run goes on. With --json each
-// line is an answer of the JSON contract (json.h: batch_line_json), with its line number.
+// line is an answer of the JSON contract (json.h: append_batch_line), with its line number.
 //
 // Input is streamed through fixed buffers, so it may be larger than memory. Each text answer is
 // the library's analyze_brief(), which answers a line of a ruleset that reads its sums straight
@@ -174,23 +174,24 @@ class Batch {
     }
   }
 
-  // A line of the JSON contract (json.h): the position and its components in the game's own
-  // words, which only a position built from the text can give.
+  // A line of the JSON contract (json.h): the brief answer and the position in the game's own
+  // words, which the library gives with the answer (BriefOptions::position).
   void json(std::string_view text, std::uint64_t number) {
-    Result<Position> position = parse_position(text, rules_);
-    if (!position) return error(number, position.error());
-    Limits limits = command_limits(options_.limit);
-    limits.max_listed_moves = 1;
-    Result<Analysis> analysis = analyze(*position, convention(), limits);
-    if (!analysis) return error(number, analysis.error());
-    out_.append(
-        contract::dump_json(contract::batch_line_json(number, *position, *analysis, limits)) +
-        "\n");
+    Result<BriefAnalysis> brief =
+        analyze_brief(text, rules_, convention(), [this] { return command_limits(options_.limit); },
+                      {.position = true});
+    if (!brief) return error(number, brief.error());
+    line_.clear();
+    contract::append_batch_line(line_, number, convention(), *brief, texts_);
+    line_ += '\n';
+    out_.append(line_);
   }
 
   const BatchOptions& options_;
   std::shared_ptr<const Ruleset> rules_;
   Output out_;
+  std::string line_;  // the JSON answer being written, its room kept from line to line
+  contract::RulesetTexts texts_;
 };
 
 int run_batch(const BatchOptions& options) {

@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <span>
 
+#include "json_writer.h"
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
@@ -37,16 +40,45 @@ std::uint64_t string_size(const std::string& text) {
   return n;
 }
 
-void add_fields(nlohmann::json& j, const std::vector<ViewField>& fields) {
-  for (const ViewField& f : fields) {
-    if (f.scalar) {
-      j[f.name] = f.values.empty() ? 0 : f.values.front();
-      continue;
-    }
-    nlohmann::json& list = j[f.name];
-    if (!list.is_array()) list = nlohmann::json::array();
-    for (std::uint64_t v : f.values) list.push_back(v);
+// {"heaps": [3], "spent": [0]}: the view's fields in key order, a name given twice holding what
+// add_fields() leaves under it (lists joined, a scalar replacing what came before).
+void write_fields(JsonWriter& out, const std::vector<ViewField>& fields) {
+  // By name, in their order within a name: an insertion sort, as views have a few fields (on the
+  // stack for up to kFew).
+  constexpr std::size_t kFew = 8;
+  std::array<const ViewField*, kFew> few{};
+  std::vector<const ViewField*> many(fields.size() > kFew ? fields.size() : 0);
+  const std::span<const ViewField*> sorted =
+      fields.size() > kFew ? std::span<const ViewField*>(many)
+                           : std::span<const ViewField*>(few.data(), fields.size());
+  for (std::size_t k = 0; k < fields.size(); ++k) {
+    std::size_t at = k;
+    for (; at > 0 && fields[k].name < sorted[at - 1]->name; --at) sorted[at] = sorted[at - 1];
+    sorted[at] = &fields[k];
   }
+  out.begin_object();
+  for (std::size_t i = 0; i < sorted.size();) {
+    std::size_t end = i + 1;
+    while (end < sorted.size() && sorted[end]->name == sorted[i]->name) ++end;
+    // The last scalar of the name, and the lists after it, decide its value.
+    std::size_t from = i;
+    for (std::size_t k = i; k < end; ++k) {
+      if (sorted[k]->scalar) from = k;
+    }
+    out.key(sorted[i]->name);
+    if (sorted[from]->scalar && from == end - 1) {
+      const ViewField& f = *sorted[from];
+      out.number(f.values.empty() ? 0 : f.values.front());
+    } else {
+      out.begin_array();
+      for (std::size_t k = sorted[from]->scalar ? from + 1 : from; k < end; ++k) {
+        for (const std::uint64_t v : sorted[k]->values) out.number(v);
+      }
+      out.end_array();
+    }
+    i = end;
+  }
+  out.end_object();
 }
 
 bool has_heaps(const std::vector<ViewField>& fields) {
@@ -129,8 +161,12 @@ nlohmann::json nimber_json(Nimber value) {
 nlohmann::json move_json(const Position& before, const Move& move) {
   const auto& components = before.components();
   const Component& c = components[move.component];
-  nlohmann::json j;
-  add_fields(j, c.rules->move_fields(c.state, move.option, before.first_item(move.component)));
+  // The view's fields as a component's are written (write_fields), read back as an object.
+  std::string fields;
+  JsonWriter writer(fields);
+  write_fields(writer,
+               c.rules->move_fields(c.state, move.option, before.first_item(move.component)));
+  nlohmann::json j = nlohmann::json::parse(fields);
   // Only a heap component's move lists the heaps it leaves ("result"): the components the move
   // leaves alone are read in place, never copied (one may hold a whole graph).
   if (has_heaps(c)) {
@@ -151,21 +187,60 @@ nlohmann::json move_json(const Position& before, const Move& move) {
   return j;
 }
 
+namespace {
+
+// {"fields", "grundy", "items", "label", "rules", "title", "view"} of component `c`, in key order.
+void write_component(JsonWriter& out, const Position& position, std::size_t c,
+                     const std::optional<Nimber>& value, const RulesetTexts::Texts& texts) {
+  const Component& comp = position.components()[c];
+  out.begin_object();
+  out.key("fields");
+  write_fields(out, comp.rules->view_fields(comp.state));
+  if (value) {
+    out.key("grundy");
+    out.nimber(*value);
+  }
+  out.key("items");
+  out.begin_array();
+  for (const std::string& item : comp.rules->format_state(comp.state)) out.string(item);
+  out.end_array();
+  out.key("label");
+  out.string(comp.rules->label(comp.state, position.first_item(c)));
+  out.raw(texts.fields);
+  out.end_object();
+}
+
+RulesetTexts::Texts texts_of(const Ruleset& rules) {
+  RulesetTexts::Texts texts{rules.spec(), {}};
+  JsonWriter out(texts.fields);
+  // The component's last keys, in key order (write_component).
+  out.key("rules");
+  out.string(texts.spec);
+  out.key("title");
+  out.string(ruleset_title(rules));
+  out.key("view");
+  out.string(rules.view());
+  return texts;
+}
+
+}  // namespace
+
+const RulesetTexts::Texts& RulesetTexts::of(const std::shared_ptr<const Ruleset>& rules) {
+  for (const auto& [seen, texts] : seen_) {
+    if (seen == rules) return texts;
+  }
+  if (seen_.size() == kMaxRulesets) seen_.clear();
+  seen_.emplace_back(rules, texts_of(*rules));
+  return seen_.back().second;
+}
+
 nlohmann::json component_json(const Position& position, std::size_t c,
                               const std::optional<Nimber>& value) {
-  const Component& comp = position.components()[c];
-  const std::vector<ViewField> view = comp.rules->view_fields(comp.state);
-  nlohmann::json part;
-  part["rules"] = comp.rules->spec();
-  part["title"] = ruleset_title(*comp.rules);
-  part["view"] = std::string(comp.rules->view());
-  part["items"] = comp.rules->format_state(comp.state);
-  part["label"] = comp.rules->label(comp.state, position.first_item(c));
-  nlohmann::json fields = nlohmann::json::object();
-  add_fields(fields, view);
-  part["fields"] = fields;
-  if (value) part["grundy"] = nimber_json(*value);
-  return part;
+  // Written once, by the writer a batch uses for every line, and read back as an object.
+  std::string text;
+  JsonWriter out(text);
+  write_component(out, position, c, value, texts_of(*position.components()[c].rules));
+  return nlohmann::json::parse(text);
 }
 
 nlohmann::json explanation_json(const Explanation& e) {
@@ -250,28 +325,46 @@ Result<nlohmann::json> analysis_json(const Position& position, const Analysis& a
   return j;
 }
 
-nlohmann::json batch_line_json(std::uint64_t line, const Position& position,
-                               const Analysis& analysis, const Limits& limits) {
-  nlohmann::json j;
-  j["line"] = line;
-  j["contract"] = kContractVersion;
-  const Ruleset* single = position.single_ruleset();
-  j["rules"] = single ? single->spec() : "sum";
-  j["convention"] = std::string(to_string(analysis.convention));
-  j["position"] = format_position(position);
-  j["winner"] = std::string(to_string(analysis.winner));
-  j["grundy"] = analysis.grundy ? nimber_json(*analysis.grundy) : nlohmann::json(nullptr);
-  j["move"] = analysis.winning_moves.empty()
-                  ? nlohmann::json(nullptr)
-                  : nlohmann::json(format_move(position, analysis.winning_moves.front(), limits));
-  const bool valued = analysis.grundy && analysis.values.size() == position.components().size();
-  nlohmann::json components = nlohmann::json::array();
-  for (std::size_t c = 0; c < position.components().size(); ++c) {
-    components.push_back(component_json(
-        position, c, valued ? std::optional<Nimber>(analysis.values[c]) : std::nullopt));
+void append_batch_line(std::string& out, std::uint64_t line, Convention convention,
+                       const BriefAnalysis& brief, RulesetTexts& texts) {
+  const Position& position = brief.position;
+  const auto& components = position.components();
+  const bool valued = brief.grundy && brief.values.size() == components.size();
+  JsonWriter j(out);
+  j.begin_object();
+  j.key("components");
+  j.begin_array();
+  for (std::size_t c = 0; c < components.size(); ++c) {
+    write_component(j, position, c, valued ? std::optional<Nimber>(brief.values[c]) : std::nullopt,
+                    texts.of(components[c].rules));
   }
-  j["components"] = std::move(components);
-  return j;
+  j.end_array();
+  j.key("contract");
+  j.number(kContractVersion);
+  j.key("convention");
+  j.string(to_string(convention));
+  j.key("grundy");
+  if (brief.grundy) {
+    j.nimber(*brief.grundy);
+  } else {
+    j.null();
+  }
+  j.key("line");
+  j.number(line);
+  j.key("move");
+  if (brief.first_winning_move.empty()) {
+    j.null();
+  } else {
+    j.string(brief.first_winning_move);
+  }
+  j.key("position");
+  j.string(format_position(position));
+  j.key("rules");
+  const Ruleset* single = position.single_ruleset();
+  j.string(single ? texts.of(components.front().rules).spec : std::string("sum"));
+  j.key("winner");
+  j.string(to_string(brief.winner));
+  j.end_object();
 }
 
 nlohmann::json batch_error_json(std::uint64_t line, std::string_view message) {

@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "nimkit/analysis.h"
 #include "nimkit/explain.h"
@@ -111,12 +113,30 @@ nlohmann::json analysis_json(const Position& position, const Analysis& analysis)
 Result<nlohmann::json> analysis_json(const Position& position, const Analysis& analysis,
                                      AnswerBudget& budget);
 
-// One answer of `nimkit batch --json`: {"line", "contract", "rules", "convention", "position",
-// "winner", "grundy", "move", "components"}: the line's number, the analysis in brief — the first
-// winning move's text, null when the player to move loses; "grundy" null without a value — and the
-// position's components with their view's fields. `limits` bound the move's formatting.
-nlohmann::json batch_line_json(std::uint64_t line, const Position& position,
-                               const Analysis& analysis, const Limits& limits);
+// The texts every component of a ruleset repeats ("rules", "title", "view"), made once per
+// ruleset for a writer of many answers. Holds the rulesets it has seen (at most kMaxRulesets, then
+// starts again), so that a ruleset is never mistaken for a later one at the same address.
+class RulesetTexts {
+ public:
+  struct Texts {
+    std::string spec;
+    std::string fields;  // "rules":…,"title":…,"view":… as component_json() writes them
+  };
+  static constexpr std::size_t kMaxRulesets = 64;
+  const Texts& of(const std::shared_ptr<const Ruleset>& rules);
+
+ private:
+  std::vector<std::pair<std::shared_ptr<const Ruleset>, Texts>> seen_;
+};
+
+// One answer of `nimkit batch --json`, appended to `out` as JSON text (no newline):
+// {"line", "contract", "rules", "convention", "position", "winner", "grundy", "move",
+// "components"}: the line's number, the analysis in brief — the first winning move's text, null
+// when the player to move loses; "grundy" null without a value — and the brief's position's
+// components (BriefOptions::position), each as component_json() writes it. Written straight to
+// text, with no JSON object built: a batch writes one per line.
+void append_batch_line(std::string& out, std::uint64_t line, Convention convention,
+                       const BriefAnalysis& brief, RulesetTexts& texts);
 // {"line", "contract", "error"}: a line the batch could not answer.
 nlohmann::json batch_error_json(std::uint64_t line, std::string_view message);
 

@@ -81,6 +81,18 @@ struct BriefAnalysis {
   Player winner = Player::kSecond;
   std::optional<Nimber> grundy;
   std::string first_winning_move;
+  // Only with BriefOptions::position: the position the text reads as (parse_position's), and each
+  // component's normal-play value in component order when every component has one within the
+  // limits (Analysis::values), else empty.
+  Position position;
+  std::vector<Nimber> values;
+};
+
+// What analyze_brief() gives beyond the brief answer.
+struct BriefOptions {
+  // Also the position and the components' values (a caller that writes the position out): from
+  // the ruleset's answer from the text when it has one, so no second parse is needed either way.
+  bool position = false;
 };
 
 // Analyzes the position `text` (notation.h; bare items are components of `rules`) in brief:
@@ -91,7 +103,8 @@ struct BriefAnalysis {
 // parse_position() and analyze().
 Result<BriefAnalysis> analyze_brief(std::string_view text,
                                     const std::shared_ptr<const Ruleset>& rules,
-                                    Convention convention, const std::function<Limits()>& limits);
+                                    Convention convention, const std::function<Limits()>& limits,
+                                    const BriefOptions& options = {});
 
 // Whether the player to move wins; cheaper than analyze() (no move list).
 Result<bool> first_player_wins(const Position& position, Convention convention,

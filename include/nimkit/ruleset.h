@@ -204,12 +204,17 @@ class Ruleset {
   // nim-sum of the sizes): the sum's Grundy value and its first winning move in legal-move order
   // as format_move() writes it (empty when the value is 0). nullopt (the default) whenever the
   // text needs the general path — any item but a plain one, no item, very many — never a
-  // different answer. analyze_brief() (analysis.h) asks it first.
+  // different answer. analyze_brief() (analysis.h) asks it first. With `components`, the answer
+  // also holds the components the text reads as (parse_components' answer) and their values, so
+  // that a caller that writes the position out need not parse the text again.
   struct SumAnswer {
     Nimber value = 0;
     std::string first_winning_move;
+    std::vector<ParsedComponent> components;  // only when asked for
+    std::vector<Nimber> values;               // only when asked for
   };
-  virtual std::optional<SumAnswer> answer_sum_text(std::string_view /*text*/) const {
+  virtual std::optional<SumAnswer> answer_sum_text(std::string_view /*text*/,
+                                                   bool /*components*/ = false) const {
     return std::nullopt;
   }
   // Why a component has its value, in words worth teaching ("zero move available, odd: n+1"),

@@ -89,7 +89,8 @@ const MisereSumRule* Nim::misere_rule() const {
   return &rule;
 }
 
-std::optional<Ruleset::SumAnswer> Nim::answer_sum_text(std::string_view text) const {
+std::optional<Ruleset::SumAnswer> Nim::answer_sum_text(std::string_view text,
+                                                       bool components) const {
   // Building the position costs far more than the answer: a batch of lines of Nim reads each
   // line here, with no allocation but the move's text.
   constexpr std::size_t kMaxHeaps = 64;
@@ -114,7 +115,17 @@ std::optional<Ruleset::SumAnswer> Nim::answer_sum_text(std::string_view text) co
   if (count == 0) return std::nullopt;
   std::uint64_t sum = 0;
   for (std::size_t i = 0; i < count; ++i) sum ^= heaps[i];
-  SumAnswer answer{sum, {}};
+  SumAnswer answer{sum, {}, {}, {}};
+  if (components) {
+    // One component per heap, as parse_components() reads them.
+    answer.components.reserve(count);
+    answer.values.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      const Heap heap{heaps[i]};
+      answer.components.push_back(ParsedComponent{encode(std::span<const Heap>(&heap, 1)), i});
+      answer.values.push_back(heaps[i]);
+    }
+  }
   if (sum == 0) return answer;
   // The first winning move in legal-move order: the first heap the nim-sum reduces, as
   // HeapGame::format_move writes a take ("HEAP TAKE").

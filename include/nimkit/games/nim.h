@@ -26,7 +26,8 @@ class Nim final : public HeapGame {
   const MisereSumRule* misere_rule() const override;
   // The nim-sum of the sizes and the first heap it reduces ("1 2"), read from up to 64 heaps of
   // plain decimal sizes below 10^19 separated by blanks; nullopt for any other text.
-  std::optional<SumAnswer> answer_sum_text(std::string_view text) const override;
+  std::optional<SumAnswer> answer_sum_text(std::string_view text,
+                                           bool components = false) const override;
 
   Count option_count(std::span<const Heap> component) const override;
   HeapOption option_at(std::span<const Heap> component, Count index) const override;
