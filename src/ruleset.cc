@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "enum_names.h"
 #include "nimkit/quote.h"
 
 namespace nimkit {
@@ -17,19 +18,7 @@ namespace {
 constexpr std::uint64_t kMaxU64 = ~std::uint64_t{0};
 }  // namespace
 
-std::string_view to_string(ValueSource source) {
-  switch (source) {
-    case ValueSource::kClosedForm:
-      return "closed form";
-    case ValueSource::kPeriodic:
-      return "mex until the periodicity theorem proves a period";
-    case ValueSource::kComputed:
-      return "computed (mex)";
-    case ValueSource::kSearch:
-      return "game-tree search";
-  }
-  return "?";
-}
+std::string_view to_string(ValueSource source) { return name_of(kValueSourceNames, source); }
 
 Result<std::uint64_t> parse_u64(std::string_view text, std::string_view what) {
   if (text.empty()) return fail(fmt::format("{} is empty: expected a non-negative integer", what));
