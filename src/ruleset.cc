@@ -59,6 +59,14 @@ Result<Nimber> Ruleset::option_value(const Option& option, const Limits& limits)
   return total;
 }
 
+std::optional<std::uint64_t> Ruleset::value_change(const State& state, Nimber target,
+                                                   const Limits& limits) const {
+  if (target > ~std::uint64_t{0}) return std::nullopt;
+  const auto change = static_cast<std::uint64_t>(*value(state, limits) ^ target);
+  if (change == 0) return std::nullopt;
+  return change;
+}
+
 Result<std::vector<Option>> Ruleset::options_to_value(const State& state, Nimber target,
                                                       const Limits& limits) const {
   auto count = scannable_option_count(state, limits);
