@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "enum_names.h"
 #include "misere/misere_rule.h"
 #include "nimkit/notation.h"
 #include "nimkit/remoteness.h"
@@ -116,29 +117,11 @@ Result<Analysis> analyze_by_search(const Position& position, Convention conventi
 
 }  // namespace
 
-std::string_view to_string(Convention convention) {
-  return convention == Convention::kNormal ? "normal" : "misere";
-}
+std::string_view to_string(Convention convention) { return name_of(kConventionNames, convention); }
 
-std::string_view to_string(Player player) { return player == Player::kFirst ? "first" : "second"; }
+std::string_view to_string(Player player) { return name_of(kPlayerNames, player); }
 
-std::string_view to_string(Method method) {
-  switch (method) {
-    case Method::kNimSum:
-      return "nim-sum";
-    case Method::kMisereNim:
-      return "misère Nim rule";
-    case Method::kPositionRule:
-      return "P-position rule";
-    case Method::kGrundyValues:
-      return "Grundy values";
-    case Method::kSearch:
-      return "search";
-    case Method::kMisereQuotient:
-      return "misere-quotient";
-  }
-  return "?";
-}
+std::string_view to_string(Method method) { return name_of(kMethodNames, method); }
 
 namespace {
 

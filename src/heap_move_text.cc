@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "enum_names.h"
 #include "nimkit/heap_game.h"
 #include "nimkit/quote.h"
 #include "nimkit/text.h"
@@ -323,17 +324,14 @@ Result<std::vector<HeapOption>> splitting(const HeapGame& rules, std::span<const
 }
 
 // How a move of the family is written, for messages about a malformed one.
-std::string_view move_form(MoveWords words) {
-  switch (words) {
-    case MoveWords::kSplit:
-      return "HEAP A B (split heap HEAP into A and B), e.g. \"1 3 4\"";
-    case MoveWords::kPins:
-      return "ROW PIN or ROW FIRST-LAST (the pins knocked), e.g. \"1 2\" or \"1 2-3\"";
-    case MoveWords::kTake:
-      break;
-  }
-  return "HEAP COUNT, e.g. \"1 2\"";
-}
+constexpr EnumName<MoveWords> kMoveForms[] = {
+    {MoveWords::kTake, "HEAP COUNT, e.g. \"1 2\""},
+    {MoveWords::kSplit, "HEAP A B (split heap HEAP into A and B), e.g. \"1 3 4\""},
+    {MoveWords::kPins, "ROW PIN or ROW FIRST-LAST (the pins knocked), e.g. \"1 2\" or \"1 2-3\""},
+};
+static_assert(names_every_value(kMoveForms), "a MoveWords has no move form");
+
+std::string_view move_form(MoveWords words) { return name_of(kMoveForms, words); }
 
 }  // namespace
 

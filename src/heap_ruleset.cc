@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <mutex>
 
+#include "enum_names.h"
 #include "nimkit/quote.h"
 
 namespace nimkit {
@@ -324,17 +325,7 @@ ValueShape value_shape(const Ruleset& rules) {
   }
 }
 
-std::string_view to_string(ValueShape shape) {
-  switch (shape) {
-    case ValueShape::kSequence:
-      return "sequence";
-    case ValueShape::kGrid:
-      return "grid";
-    case ValueShape::kNone:
-      break;
-  }
-  return "none";
-}
+std::string_view to_string(ValueShape shape) { return name_of(kValueShapeNames, shape); }
 
 Result<std::vector<Nimber>> grundy_grid(const Ruleset& rules, std::uint64_t rows,
                                         std::uint64_t columns, const Limits& limits) {

@@ -37,18 +37,6 @@ namespace {
 
 using Made = Result<std::shared_ptr<const Ruleset>>;
 
-// A factory for a ruleset that takes no parameters.
-template <typename R>
-std::function<Made(std::string_view)> plain(std::string name) {
-  return [name = std::move(name)](std::string_view params) -> Made {
-    if (!params.empty()) {
-      return fail(
-          fmt::format("ruleset {} takes no parameters, got {}", quoted(name), quoted(params)));
-    }
-    return std::shared_ptr<const Ruleset>(std::make_shared<const R>());
-  };
-}
-
 // Rulesets whose values come from a table are shared by spec, so that the table (and a proved
 // period) outlives one request. The cache keeps the kSharedRulesets used last: a spec in use stays
 // while one-off specs come and go.
@@ -88,60 +76,45 @@ Made make_octal(std::string_view params) {
   });
 }
 
-std::function<Made(std::string_view)> named_octal(const NamedOctalGame& game) {
-  return [game](std::string_view params) -> Made {
+// How a ruleset that takes no parameters is kept: built for each use, or one object shared by
+// every user because it keeps what it learns (a table of values, the values of the graphs met),
+// so that it outlives a request.
+enum class Keep { kPerUse, kShared };
+
+// Completes the entry of a family that takes no parameters from `make`, which builds its ruleset:
+// its one example is its name, its summary the ruleset's own (unless the entry gives one), and its
+// factory refuses any parameters.
+RulesetEntry without_parameters(RulesetEntry entry, Keep keep,
+                                std::function<std::shared_ptr<const Ruleset>()> make) {
+  if (entry.summary.empty()) entry.summary = make()->summary();
+  entry.examples = {entry.name};
+  entry.make = [name = entry.name, keep, make = std::move(make)](std::string_view params) -> Made {
     if (!params.empty()) {
       return fail(
-          fmt::format("ruleset {} takes no parameters, got {}", quoted(game.name), quoted(params)));
+          fmt::format("ruleset {} takes no parameters, got {}", quoted(name), quoted(params)));
     }
-    return shared(std::string(game.name), [&]() -> Made {
-      return std::shared_ptr<const Ruleset>(std::make_shared<const OctalGame>(
-          *octal_code_by_name(game.name), std::string(game.name)));
-    });
+    if (keep == Keep::kPerUse) return make();
+    return shared(name, [&]() -> Made { return make(); });
   };
+  return entry;
 }
 
-// A factory for a ruleset that takes no parameters and keeps what it learns (a table of values,
-// the values of the graphs met): one object shared by every user, so that it outlives a request.
+// Builds an R, for without_parameters().
 template <typename R>
-std::function<Made(std::string_view)> shared_plain(std::string name) {
-  return [name = std::move(name)](std::string_view params) -> Made {
-    if (!params.empty()) {
-      return fail(
-          fmt::format("ruleset {} takes no parameters, got {}", quoted(name), quoted(params)));
-    }
-    return shared(
-        name, []() -> Made { return std::shared_ptr<const Ruleset>(std::make_shared<const R>()); });
-  };
-}
-
-// A factory for a coin-turning game, which takes no parameters.
-std::function<Made(std::string_view)> coin_game(std::string name, CoinGame game) {
-  return [name = std::move(name), game](std::string_view params) -> Made {
-    if (!params.empty()) {
-      return fail(
-          fmt::format("ruleset {} takes no parameters, got {}", quoted(name), quoted(params)));
-    }
-    return std::shared_ptr<const Ruleset>(std::make_shared<const CoinTurning>(game));
-  };
+std::shared_ptr<const Ruleset> build() {
+  return std::make_shared<const R>();
 }
 
 // Each entry is one family, all of it in one place: notation, parameters, summary, examples,
 // factory, start position, and the words for people (title; rules, when they are not the
 // summary). The order is the order the help lists them in.
 void add_heap_games(std::vector<RulesetEntry>& list) {
-  list.push_back({.name = "nim",
-                  .summary = Nim().summary(),
-                  .examples = {"nim"},
-                  .make = plain<Nim>("nim"),
-                  .title = "Nim"});
-  list.push_back({.name = "zero-move",
-                  .summary = ZeroMoveNim().summary(),
-                  .examples = {"zero-move"},
-                  .make = plain<ZeroMoveNim>("zero-move"),
-                  .notation = "Heap sizes separated by spaces; 7x for a heap of 7 whose zero move "
-                              "is spent.",
-                  .title = "Nim with zero moves"});
+  list.push_back(without_parameters({.name = "nim", .title = "Nim"}, Keep::kPerUse, build<Nim>));
+  list.push_back(without_parameters(
+      {.name = "zero-move",
+       .notation = "Heap sizes separated by spaces; 7x for a heap of 7 whose zero move is spent.",
+       .title = "Nim with zero moves"},
+      Keep::kPerUse, build<ZeroMoveNim>));
   list.push_back({.name = "subtraction",
                   .parameters = "S: 1,3,4 | all-but:1,2 | squares | powers-of-2 | fibonacci",
                   .summary = "take s objects from one heap, s in the set S",
@@ -161,25 +134,21 @@ void add_heap_games(std::vector<RulesetEntry>& list) {
        .title = "Octal game"});
   // The named octal games carry their names and rules in the table of octal_code.h.
   for (const NamedOctalGame& game : named_octal_games()) {
-    list.push_back({.name = std::string(game.name),
-                    .summary = fmt::format("{} (octal {})", game.rules, game.code),
-                    .examples = {std::string(game.name)},
-                    .make = named_octal(game),
-                    .start = "8 5",
-                    .title = std::string(game.title),
-                    .rules = std::string(game.rules)});
+    list.push_back(
+        without_parameters({.name = std::string(game.name),
+                            .summary = fmt::format("{} (octal {})", game.rules, game.code),
+                            .start = "8 5",
+                            .title = std::string(game.title),
+                            .rules = std::string(game.rules)},
+                           Keep::kShared, [game] {
+                             return std::make_shared<const OctalGame>(
+                                 *octal_code_by_name(game.name), std::string(game.name));
+                           }));
   }
-  list.push_back({.name = "grundy",
-                  .summary = GrundysGame().summary(),
-                  .examples = {"grundy"},
-                  .make = shared_plain<GrundysGame>("grundy"),
-                  .start = "7 5",
-                  .title = "Grundy's game"});
-  list.push_back({.name = "lasker",
-                  .summary = LaskerNim().summary(),
-                  .examples = {"lasker"},
-                  .make = plain<LaskerNim>("lasker"),
-                  .title = "Lasker's Nim"});
+  list.push_back(without_parameters({.name = "grundy", .start = "7 5", .title = "Grundy's game"},
+                                    Keep::kShared, build<GrundysGame>));
+  list.push_back(without_parameters({.name = "lasker", .title = "Lasker's Nim"}, Keep::kPerUse,
+                                    build<LaskerNim>));
   list.push_back({.name = "moore",
                   .parameters = "K: the most heaps one move may take from (1-64)",
                   .summary = "take from 1 to K heaps at once, any number (at least one) from each",
@@ -190,13 +159,12 @@ void add_heap_games(std::vector<RulesetEntry>& list) {
                     return std::shared_ptr<const Ruleset>(*made);
                   },
                   .title = "Moore's Nim"});
-  list.push_back({.name = "wythoff",
-                  .summary = WythoffGame().summary(),
-                  .examples = {"wythoff"},
-                  .make = plain<WythoffGame>("wythoff"),
-                  .start = "3 5",
-                  .notation = "Pairs of heap sizes, x y for each queen, separated by spaces.",
-                  .title = "Wythoff's game"});
+  list.push_back(without_parameters(
+      {.name = "wythoff",
+       .start = "3 5",
+       .notation = "Pairs of heap sizes, x y for each queen, separated by spaces.",
+       .title = "Wythoff's game"},
+      Keep::kPerUse, build<WythoffGame>));
 }
 
 // How the graph games write a position.
@@ -205,57 +173,46 @@ constexpr const char* kGraphNotation =
     "1-2 2-3 3.";
 
 void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
-  list.push_back({.name = "node-kayles",
-                  .summary = NodeKayles().summary(),
-                  .examples = {"node-kayles"},
-                  .make = shared_plain<NodeKayles>("node-kayles"),
-                  // A ten-cycle with one chord: won by the first player, but only by two of
-                  // its ten moves, in five moves of perfect play.
-                  .start = "1-2,2-3,3-4,4-5,5-6,6-7,7-8,8-9,9-10,10-1,1-6",
-                  .notation = kGraphNotation,
-                  .title = "Node Kayles"});
-  list.push_back({.name = "staircase",
-                  .summary = StaircaseNim().summary(),
-                  .examples = {"staircase"},
-                  .make = plain<StaircaseNim>("staircase"),
-                  .start = "4 0 3 2",
-                  .notation = "The coins on each step, bottom step first, separated by spaces.",
-                  .title = "Staircase Nim"});
-  list.push_back(
+  // The start, a ten-cycle with one chord: won by the first player, but only by two of its ten
+  // moves, in five moves of perfect play.
+  list.push_back(without_parameters({.name = "node-kayles",
+                                     .start = "1-2,2-3,3-4,4-5,5-6,6-7,7-8,8-9,9-10,10-1,1-6",
+                                     .notation = kGraphNotation,
+                                     .title = "Node Kayles"},
+                                    Keep::kShared, build<NodeKayles>));
+  list.push_back(without_parameters(
+      {.name = "staircase",
+       .start = "4 0 3 2",
+       .notation = "The coins on each step, bottom step first, separated by spaces.",
+       .title = "Staircase Nim"},
+      Keep::kPerUse, build<StaircaseNim>));
+  list.push_back(without_parameters(
       {.name = "fibonacci-nim",
-       .summary = FibonacciNim().summary(),
-       .examples = {"fibonacci-nim"},
-       .make = shared_plain<FibonacciNim>("fibonacci-nim"),
        .start = "20",
        .notation =
            "Heap sizes separated by spaces; N/M for N objects left with the next take at most M.",
-       .title = "Fibonacci Nim"});
-  list.push_back({.name = "arc-kayles",
-                  .summary = ArcKayles().summary(),
-                  .examples = {"arc-kayles"},
-                  .make = shared_plain<ArcKayles>("arc-kayles"),
-                  .start = "1-2,2-3,3-4,4-5,5-6,6-1,1-4",
-                  .notation = kGraphNotation,
-                  .title = "Arc Kayles"});
-  list.push_back({.name = "hackenbush",
-                  .summary = GreenHackenbush().summary(),
-                  .examples = {"hackenbush"},
-                  .make = plain<GreenHackenbush>("hackenbush"),
-                  .start = "0-1,1-2,2-0,2-3,3-3,0-4,4-5,4-5",
-                  .notation =
-                      "Edges a-b separated by commas, spaces or both (0-1,1-2 or 0-1 1-2), vertex "
-                      "0 the ground; a loop as 2-2, a second edge between the same "
-                      "vertices written twice.",
-                  .title = "Green Hackenbush"});
-  list.push_back({.name = "digraph",
-                  .summary = Digraph().summary(),
-                  .examples = {"digraph"},
-                  .make = shared_plain<Digraph>("digraph"),
-                  .start = "s>a,s>b,s>c,a>c,b>c,b>d,c>e,d>e,d>f,e>g,f>g@s",
-                  .notation =
-                      "Arrows a>b separated by commas, spaces or both (s>a,a>b or s>a a>b), "
-                      "then @ and the vertex holding the token; @a@b for two tokens.",
-                  .title = "Token on a directed graph"});
+       .title = "Fibonacci Nim"},
+      Keep::kShared, build<FibonacciNim>));
+  list.push_back(without_parameters({.name = "arc-kayles",
+                                     .start = "1-2,2-3,3-4,4-5,5-6,6-1,1-4",
+                                     .notation = kGraphNotation,
+                                     .title = "Arc Kayles"},
+                                    Keep::kShared, build<ArcKayles>));
+  list.push_back(without_parameters(
+      {.name = "hackenbush",
+       .start = "0-1,1-2,2-0,2-3,3-3,0-4,4-5,4-5",
+       .notation = "Edges a-b separated by commas, spaces or both (0-1,1-2 or 0-1 1-2), vertex "
+                   "0 the ground; a loop as 2-2, a second edge between the same "
+                   "vertices written twice.",
+       .title = "Green Hackenbush"},
+      Keep::kPerUse, build<GreenHackenbush>));
+  list.push_back(without_parameters(
+      {.name = "digraph",
+       .start = "s>a,s>b,s>c,a>c,b>c,b>d,c>e,d>e,d>f,e>g,f>g@s",
+       .notation = "Arrows a>b separated by commas, spaces or both (s>a,a>b or s>a a>b), "
+                   "then @ and the vertex holding the token; @a@b for two tokens.",
+       .title = "Token on a directed graph"},
+      Keep::kShared, build<Digraph>));
 }
 
 void add_board_games(std::vector<RulesetEntry>& list) {
@@ -263,37 +220,31 @@ void add_board_games(std::vector<RulesetEntry>& list) {
        {std::tuple{"turning-turtles", CoinGame::kTurningTurtles, "hthht", "Turning Turtles"},
         std::tuple{"mock-turtles", CoinGame::kMockTurtles, "thhthth", "Mock Turtles"},
         std::tuple{"ruler", CoinGame::kRuler, "hhthtth", "Ruler"}}) {
-    list.push_back({.name = name,
-                    .summary = CoinTurning(game).summary(),
-                    .examples = {name},
-                    .make = coin_game(name, game),
-                    .start = start,
-                    .notation = "A row of coins, h for heads and t for tails.",
-                    .title = title});
+    list.push_back(without_parameters(
+        {.name = name,
+         .start = start,
+         .notation = "A row of coins, h for heads and t for tails.",
+         .title = title},
+        Keep::kPerUse, [coins = game] { return std::make_shared<const CoinTurning>(coins); }));
   }
-  list.push_back({.name = "turning-corners",
-                  .summary = TurningCorners().summary(),
-                  .examples = {"turning-corners"},
-                  .make = plain<TurningCorners>("turning-corners"),
-                  .start = "ttt/thh/tht",
-                  .notation = "Rows of coins, h for heads and t for tails, separated by /.",
-                  .title = "Turning Corners"});
   list.push_back(
+      without_parameters({.name = "turning-corners",
+                          .start = "ttt/thh/tht",
+                          .notation = "Rows of coins, h for heads and t for tails, separated by /.",
+                          .title = "Turning Corners"},
+                         Keep::kPerUse, build<TurningCorners>));
+  list.push_back(without_parameters(
       {.name = "chomp",
-       .summary = Chomp().summary(),
-       .examples = {"chomp"},
-       .make = shared_plain<Chomp>("chomp"),
        .start = "5 5 5 5",
        .notation =
            "The lengths of the bar's rows, top row first, each no longer than the one above.",
-       .title = "Chomp"});
-  list.push_back({.name = "cram",
-                  .summary = Cram().summary(),
-                  .examples = {"cram"},
-                  .make = shared_plain<Cram>("cram"),
-                  .start = "..../.#../..../....",
-                  .notation = "Rows of . (empty) and # (filled) separated by /.",
-                  .title = "Cram"});
+       .title = "Chomp"},
+      Keep::kShared, build<Chomp>));
+  list.push_back(without_parameters({.name = "cram",
+                                     .start = "..../.#../..../....",
+                                     .notation = "Rows of . (empty) and # (filled) separated by /.",
+                                     .title = "Cram"},
+                                    Keep::kShared, build<Cram>));
 }
 
 std::vector<RulesetEntry> make_registry() {

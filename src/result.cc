@@ -1,19 +1,10 @@
 #include "nimkit/result.h"
 
+#include "enum_names.h"
+
 namespace nimkit {
 
-const char* to_string(ErrorKind kind) {
-  switch (kind) {
-    case ErrorKind::kBadInput:
-      return "bad input";
-    case ErrorKind::kLimit:
-      return "limit";
-    case ErrorKind::kCancelled:
-      return "cancelled";
-    case ErrorKind::kUnsupported:
-      return "unsupported";
-  }
-  return "bad input";
-}
+// The table's names are string literals, so NUL-terminated.
+const char* to_string(ErrorKind kind) { return name_of(kErrorKindNames, kind).data(); }
 
 }  // namespace nimkit

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "enum_names.h"
 #include "nimkit/quote.h"
 
 namespace nimkit {
@@ -17,19 +18,7 @@ namespace {
 constexpr std::uint64_t kMaxU64 = ~std::uint64_t{0};
 }  // namespace
 
-std::string_view to_string(ValueSource source) {
-  switch (source) {
-    case ValueSource::kClosedForm:
-      return "closed form";
-    case ValueSource::kPeriodic:
-      return "mex until the periodicity theorem proves a period";
-    case ValueSource::kComputed:
-      return "computed (mex)";
-    case ValueSource::kSearch:
-      return "game-tree search";
-  }
-  return "?";
-}
+std::string_view to_string(ValueSource source) { return name_of(kValueSourceNames, source); }
 
 Result<std::uint64_t> parse_u64(std::string_view text, std::string_view what) {
   if (text.empty()) return fail(fmt::format("{} is empty: expected a non-negative integer", what));
@@ -68,6 +57,14 @@ Result<Nimber> Ruleset::option_value(const Option& option, const Limits& limits)
     total ^= *g;
   }
   return total;
+}
+
+std::optional<std::uint64_t> Ruleset::value_change(const State& state, Nimber target,
+                                                   const Limits& limits) const {
+  if (target > ~std::uint64_t{0}) return std::nullopt;
+  const auto change = static_cast<std::uint64_t>(*value(state, limits) ^ target);
+  if (change == 0) return std::nullopt;
+  return change;
 }
 
 Result<std::vector<Option>> Ruleset::options_to_value(const State& state, Nimber target,

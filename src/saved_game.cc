@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "enum_names.h"
 #include "nimkit/games/hackenbush.h"
 #include "nimkit/heap_game.h"
 #include "nimkit/notation.h"
@@ -144,10 +145,10 @@ Result<bool> GameReader::read(const std::vector<std::string>& w, std::string_vie
     if (!made) return made.failure();
     rules = *made;
   } else if (key == "convention") {
-    if (w.size() != 2 || (w[1] != "normal" && w[1] != "misere")) {
-      return fail(fmt::format("convention {} is not normal or misere", quoted(value)));
-    }
-    convention = w[1] == "normal" ? Convention::kNormal : Convention::kMisere;
+    const std::optional<Convention> named =
+        w.size() == 2 ? value_named(kConventionNames, w[1]) : std::nullopt;
+    if (!named) return fail(fmt::format("convention {} is not normal or misere", quoted(value)));
+    convention = *named;
     have_convention = true;
   } else if (key == "players") {
     if (w.size() != 3) return fail("expected \"players FIRST SECOND\"");

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "enum_names.h"
 #include "nimkit/quote.h"
 #include "search.h"
 
@@ -33,11 +34,12 @@ bool Rng::chance(double p) {
 }
 
 Result<Level> Level::parse(std::string_view text) {
-  if (text == "perfect") return Level{Kind::kPerfect, 1.0};
-  if (text == "random") return Level{Kind::kRandom, 0.0};
-  constexpr std::string_view kSkilled = "skilled:";
-  if (text.starts_with(kSkilled)) {
-    std::string_view number = text.substr(kSkilled.size());
+  const std::optional<Kind> named = value_named(kLevelKindNames, text);
+  if (named == Kind::kPerfect) return Level{Kind::kPerfect, 1.0};
+  if (named == Kind::kRandom) return Level{Kind::kRandom, 0.0};
+  const std::string_view skilled = name_of(kLevelKindNames, Kind::kSkilled);
+  if (text.starts_with(skilled) && text.substr(skilled.size()).starts_with(':')) {
+    std::string_view number = text.substr(skilled.size() + 1);
     const bool percent = !number.empty() && number.back() == '%';
     if (percent) number.remove_suffix(1);
     double p = 0;
@@ -55,15 +57,8 @@ Result<Level> Level::parse(std::string_view text) {
 }
 
 std::string Level::to_string() const {
-  switch (kind) {
-    case Kind::kPerfect:
-      return "perfect";
-    case Kind::kRandom:
-      return "random";
-    case Kind::kSkilled:
-      return fmt::format("skilled:{}", skill);
-  }
-  return "?";
+  const std::string_view name = name_of(kLevelKindNames, kind);
+  return kind == Kind::kSkilled ? fmt::format("{}:{}", name, skill) : std::string(name);
 }
 
 namespace {

@@ -106,4 +106,19 @@ std::optional<std::string> closest(std::string_view word, std::span<const std::s
   return std::nullopt;
 }
 
+std::optional<std::uint64_t> typed_number(std::string_view text, char letter) {
+  if (letter != '\0' && !text.empty() &&
+      std::tolower(static_cast<unsigned char>(text.front())) ==
+          std::tolower(static_cast<unsigned char>(letter))) {
+    text.remove_prefix(1);
+  }
+  if (text.empty() || text.size() > 10 ||
+      text.find_first_not_of("0123456789") != std::string_view::npos) {
+    return std::nullopt;
+  }
+  std::uint64_t value = 0;
+  for (char c : text) value = value * 10 + static_cast<std::uint64_t>(c - '0');
+  return value;
+}
+
 }  // namespace nimkit

@@ -246,6 +246,18 @@ TEST(CensusFingerprint, RoundTripsAsHex) {
   EXPECT_FALSE(nimkit::parse_fingerprint("0123456789abcdeffedcba987654321g").has_value());
 }
 
+// Census files name the class in words; the reader takes back exactly the words the writer gives.
+TEST(CensusClassNames, ReadBackAsWrittenAndNothingElse) {
+  EXPECT_EQ(nimkit::to_string(CensusClass::kTrivial), "trivial");
+  EXPECT_EQ(nimkit::to_string(CensusClass::kSolved), "solved");
+  EXPECT_EQ(nimkit::to_string(CensusClass::kUnsolved), "unsolved");
+  for (CensusClass kind : {CensusClass::kTrivial, CensusClass::kSolved, CensusClass::kUnsolved}) {
+    EXPECT_EQ(nimkit::parse_census_class(nimkit::to_string(kind)), kind);
+  }
+  EXPECT_FALSE(nimkit::parse_census_class("Solved").has_value());
+  EXPECT_FALSE(nimkit::parse_census_class("").has_value());
+}
+
 // The published table of trivial games, reproduced exactly: each game trivial, with the table's
 // prefix and period, and its values equal to the proved sequence heap by heap.
 TEST(CensusShortcut, SingleHeapMovesAddedOnly) {

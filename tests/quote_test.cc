@@ -131,3 +131,19 @@ TEST(ListItems, ReadsCommasSpacesOrBoth) {
 }
 
 }  // namespace
+
+TEST(TypedNumber, ReadsOneToTenDigitsAfterAnOptionalLetterInEitherCase) {
+  EXPECT_EQ(nimkit::typed_number("3"), 3u);
+  EXPECT_EQ(nimkit::typed_number("0"), 0u);
+  EXPECT_EQ(nimkit::typed_number("9999999999"), 9999999999u);
+  EXPECT_EQ(nimkit::typed_number("v3", 'v'), 3u);
+  EXPECT_EQ(nimkit::typed_number("E12", 'e'), 12u);
+  EXPECT_EQ(nimkit::typed_number("12", 'e'), 12u);
+  EXPECT_FALSE(nimkit::typed_number("10000000000").has_value());  // eleven digits
+  EXPECT_FALSE(nimkit::typed_number("v3").has_value());           // no letter expected
+  EXPECT_FALSE(nimkit::typed_number("e3", 'v').has_value());
+  EXPECT_FALSE(nimkit::typed_number("v", 'v').has_value());
+  EXPECT_FALSE(nimkit::typed_number("").has_value());
+  EXPECT_FALSE(nimkit::typed_number("-1").has_value());
+  EXPECT_FALSE(nimkit::typed_number("3 ").has_value());
+}

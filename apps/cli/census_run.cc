@@ -109,13 +109,11 @@ Result<CensusEntry> parse_census_line(const std::string& line) {
   if (!code) return code.failure();
   entry.code = code->to_string();
   const std::string kind = json["class"].get<std::string>();
-  if (kind == "trivial") {
-    entry.kind = CensusClass::kTrivial;
-  } else if (kind == "solved") {
-    entry.kind = CensusClass::kSolved;
-  } else if (kind != "unsolved") {
+  const std::optional<CensusClass> parsed = parse_census_class(kind);
+  if (!parsed) {
     return fail(fmt::format("class {} is not trivial, solved or unsolved", nimkit::quoted(kind)));
   }
+  entry.kind = *parsed;
   const auto fingerprint = parse_fingerprint(json["fingerprint"].get<std::string>());
   const auto computed_to = unsigned_field(json, "computed_to");
   const auto largest = unsigned_field(json, "largest");

@@ -18,8 +18,11 @@ namespace nimkit {
 
 class MisereQuotient;  // misere_quotient.h
 
-enum class Convention { kNormal, kMisere };  // last mover wins / last mover loses
-enum class Player { kFirst, kSecond };       // first = the player to move
+// kLast names the last value (an alias, not a value of its own): keep it last when adding a value,
+// and give the new value a name in src/enum_names.h, whose check of each enum against its kLast
+// stops the build until it has one. Likewise for every enum the library names.
+enum class Convention { kNormal, kMisere, kLast = kMisere };  // last mover wins / last mover loses
+enum class Player { kFirst, kSecond, kLast = kSecond };       // first = the player to move
 
 std::string_view to_string(Convention convention);  // "normal" / "misere"
 std::string_view to_string(Player player);          // "first" / "second"
@@ -32,6 +35,7 @@ enum class Method {
   kGrundyValues,    // the XOR of the components' Grundy values
   kSearch,          // exhaustive game-tree search
   kMisereQuotient,  // misère play of one heap game by its misère quotient (misere_quotient.h)
+  kLast = kMisereQuotient,  // keep last; name a new value in src/enum_names.h
 };
 // "nim-sum", "misère Nim rule", "P-position rule", "Grundy values", "search", "misere-quotient".
 std::string_view to_string(Method method);

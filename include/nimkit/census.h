@@ -97,8 +97,11 @@ struct CensusLimits {
   std::shared_ptr<WorkMeter> meter = nullptr;
 };
 
-enum class CensusClass { kTrivial, kSolved, kUnsolved };
+// kLast: keep last; name a new value in src/enum_names.h (checked there).
+enum class CensusClass { kTrivial, kSolved, kUnsolved, kLast = kUnsolved };
 std::string_view to_string(CensusClass kind);  // "trivial", "solved", "unsolved"
+// The class named `text` by to_string(), and back (nullopt for any other text).
+std::optional<CensusClass> parse_census_class(std::string_view text);
 
 // 128 bits identifying a sequence (see the top of this file).
 using SequenceFingerprint = std::array<std::uint64_t, 2>;
@@ -226,7 +229,9 @@ Result<std::vector<PublishedGame>> parse_published_table(std::string_view text);
 
 struct PublishedComparison {
   // kUnproved: no period proved within the limits and no value differs among those computed.
-  enum class Verdict { kAgrees, kDisagrees, kUnproved } verdict = Verdict::kAgrees;
+  // kLast: keep last; name a new value in src/enum_names.h (checked there).
+  enum class Verdict { kAgrees, kDisagrees, kUnproved, kLast = kUnproved };
+  Verdict verdict = Verdict::kAgrees;
   std::string code;
   // The first heap at which the published sequence and the computed one differ, when found.
   std::optional<std::uint64_t> first_difference;

@@ -49,6 +49,7 @@ enum class MoveWords {
   kSplit,  // "1 3 4": split heap 1 into 3 and 4; "1 3": split 3 off heap 1 (no move takes)
   kPins,   // "1 2": knock pin 2 of row 1; "1 2-3": knock pins 2 and 3 (a move knocks adjacent
            // pins and leaves the pins either side as rows, at most two)
+  kLast = kPins,  // keep last; a new value needs its form in src/heap_move_text.cc (checked there)
 };
 
 class HeapGame : public Ruleset {

@@ -16,6 +16,7 @@ enum class ErrorKind {
   kLimit,        // well-formed, but the work, memory, table, scan or size it needs passes a limit
   kCancelled,    // the caller (a signal, a client gone, a deadline's owner) cancelled the work
   kUnsupported,  // well-formed, but the ruleset or method does not offer what was asked
+  kLast = kUnsupported,  // keep last; name a new value in src/enum_names.h (checked there)
 };
 
 // "bad input", "limit", "cancelled", "unsupported".

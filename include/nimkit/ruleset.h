@@ -50,10 +50,11 @@ struct Option {
 
 // Where a ruleset's Grundy values come from, stated to the user.
 enum class ValueSource {
-  kClosedForm,  // a formula, cross-checked against mex computation in the tests
-  kPeriodic,    // computed until a period is proved, then answered for any heap size
-  kComputed,    // mex over options, bounded by Limits::max_table
-  kSearch,      // no Grundy formula known: game-tree search or a P-position rule
+  kClosedForm,      // a formula, cross-checked against mex computation in the tests
+  kPeriodic,        // computed until a period is proved, then answered for any heap size
+  kComputed,        // mex over options, bounded by Limits::max_table
+  kSearch,          // no Grundy formula known: game-tree search or a P-position rule
+  kLast = kSearch,  // keep last; name a new value in src/enum_names.h (checked there)
 };
 
 std::string_view to_string(ValueSource source);
@@ -226,6 +227,11 @@ class Ruleset {
   Result<Count> scannable_option_count(const State& state, const Limits& limits) const;
   // The XOR of the values of the components an option leaves.
   Result<Nimber> option_value(const Option& option, const Limits& limits) const;
+  // For a ruleset whose value() has a formula that cannot fail, the first step of
+  // options_to_value(): the change value(state) ^ target a move must make, or nullopt when no
+  // move makes one (a target past 64 bits, or the value itself: no option keeps it).
+  std::optional<std::uint64_t> value_change(const State& state, Nimber target,
+                                            const Limits& limits) const;
 };
 
 // Decimal uint64 parsing shared by every notation: "heap \"3x\" is not a non-negative integer",

@@ -27,7 +27,8 @@ class Rng {
 };
 
 struct Level {
-  enum class Kind { kPerfect, kRandom, kSkilled } kind = Kind::kPerfect;
+  // kLast: keep last; name a new value in src/enum_names.h (checked there).
+  enum class Kind { kPerfect, kRandom, kSkilled, kLast = kSkilled } kind = Kind::kPerfect;
   double skill = 1.0;  // kSkilled: probability of playing the perfect move
 
   // "perfect", "random", "skilled:0.7" (also "skilled:70%"); fails naming the bad text.

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cctype>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -29,6 +30,10 @@ std::vector<ListItem> list_items(std::span<const std::string> tokens);
 // and fewer than half the word's length, or a candidate the word begins or the candidate begins
 // with ("dawsons" for "dawsons-chess"); nullopt when none is near. Ties go to the first listed.
 std::optional<std::string> closest(std::string_view word, std::span<const std::string> candidates);
+// The number a game's notation or a move names by its label ("3", or "v3" when `letter` is 'v',
+// in either case): 1 to 10 decimal digits after the optional letter and nothing else (so at most
+// 9,999,999,999), else nullopt. Ranges (from 1, up to a largest label) are the caller's.
+std::optional<std::uint64_t> typed_number(std::string_view text, char letter = '\0');
 // `text` without the white space at its ends. Inline: game files call it on every line.
 inline std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())) != 0) {

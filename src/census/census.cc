@@ -7,6 +7,7 @@
 #include <numeric>
 #include <utility>
 
+#include "../enum_names.h"
 #include "nimkit/checked.h"
 #include "nimkit/grundy_sequence.h"
 #include "nimkit/heap_ruleset.h"
@@ -249,28 +250,14 @@ std::vector<std::pair<std::string_view, CensusValue>> census_fields(const Census
   return out;
 }
 
-std::string_view to_string(CensusClass kind) {
-  switch (kind) {
-    case CensusClass::kTrivial:
-      return "trivial";
-    case CensusClass::kSolved:
-      return "solved";
-    case CensusClass::kUnsolved:
-      break;
-  }
-  return "unsolved";
+std::string_view to_string(CensusClass kind) { return name_of(kCensusClassNames, kind); }
+
+std::optional<CensusClass> parse_census_class(std::string_view text) {
+  return value_named(kCensusClassNames, text);
 }
 
 std::string_view to_string(PublishedComparison::Verdict verdict) {
-  switch (verdict) {
-    case PublishedComparison::Verdict::kAgrees:
-      return "agrees";
-    case PublishedComparison::Verdict::kDisagrees:
-      return "disagrees";
-    case PublishedComparison::Verdict::kUnproved:
-      break;
-  }
-  return "unproved";
+  return name_of(kVerdictNames, verdict);
 }
 
 std::string to_string(const SequenceFingerprint& fingerprint) {

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <optional>
-#include <set>
 
 #include "graph_moves.h"
 #include "nimkit/quote.h"
+#include "nimkit/text.h"
 
 namespace nimkit {
 namespace {
@@ -27,25 +27,8 @@ const auto& decoded(const State& state) { return detail::decoded_graph<detail::e
 
 // The edge an option removes: its two endpoints are the vertices missing from what it leaves.
 GraphEdge removed_by(const Graph& g, const Option& option) {
-  std::set<std::uint64_t> left;
-  for (const State& part : option.result) {
-    const auto labels = detail::state_labels(part);
-    left.insert(labels.begin(), labels.end());
-  }
-  std::vector<std::uint32_t> gone;
-  for (std::uint32_t v = 0; v < g.size(); ++v) {
-    if (!left.contains(g.labels[v])) gone.push_back(v);
-  }
+  const std::vector<std::uint32_t> gone = detail::vertices_gone(g, option);
   return {gone.at(0), gone.at(1)};
-}
-
-// A vertex label typed in a move; nullopt when the text is not one.
-std::optional<std::uint64_t> move_label(std::string_view text) {
-  if (text.empty() || text.size() > 10 ||
-      text.find_first_not_of("0123456789") != std::string_view::npos) {
-    return std::nullopt;
-  }
-  return std::stoull(std::string(text));
 }
 
 }  // namespace
@@ -85,8 +68,9 @@ Result<std::vector<Option>> ArcKayles::parse_move(const State& state, std::strin
                                                   bool /*partial*/,
                                                   const Limits& /*limits*/) const {
   const std::size_t dash = text.find('-');
-  const auto a = move_label(text.substr(0, dash));
-  const auto b = dash == std::string_view::npos ? std::nullopt : move_label(text.substr(dash + 1));
+  const auto a = typed_number(text.substr(0, dash));
+  const auto b =
+      dash == std::string_view::npos ? std::nullopt : typed_number(text.substr(dash + 1));
   if (!a || !b) {
     return fail(
         fmt::format("move {} is not an edge: type the edge to remove, e.g. \"2-3\"", quoted(text)));

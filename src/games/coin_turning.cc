@@ -262,15 +262,14 @@ Result<Nimber> CoinTurning::value(const State& state, const Limits& /*limits*/) 
 Result<std::vector<Option>> CoinTurning::options_to_value(const State& state, Nimber target,
                                                           const Limits& limits) const {
   std::vector<Option> out;
-  if (target > ~std::uint64_t{0}) return out;
-  const std::uint64_t change = static_cast<std::uint64_t>(*value(state, limits) ^ target);
-  if (change == 0) return out;  // every move turns its rightmost coin, a value of at least 1
+  const std::optional<std::uint64_t> change = value_change(state, target, limits);
+  if (!change) return out;
   const std::uint64_t n = coins_of(state);
   for (std::uint64_t r = 1; r <= n; ++r) {
     if (!heads(state, r)) continue;
     if (!limits.charge(r)) return limits.stop_error();
     // The others turned must change the value by `rest`.
-    const std::uint64_t rest = change ^ coin_value(game_, r);
+    const std::uint64_t rest = *change ^ coin_value(game_, r);
     if (rest == 0) out.push_back(turn(state, {r}));
     if (game_ == CoinGame::kTurningTurtles) {
       if (rest != 0 && rest < r) out.push_back(turn(state, {rest, r}));
@@ -529,16 +528,15 @@ Result<Nimber> TurningCorners::value(const State& state, const Limits& /*limits*
 Result<std::vector<Option>> TurningCorners::options_to_value(const State& state, Nimber target,
                                                              const Limits& limits) const {
   std::vector<Option> out;
-  if (target > ~std::uint64_t{0}) return out;
-  const std::uint64_t change = static_cast<std::uint64_t>(*value(state, limits) ^ target);
-  if (change == 0) return out;  // (a ⊕ x) ⊗ (b ⊕ y) is never 0 when a < x and b < y
+  const std::optional<std::uint64_t> change = value_change(state, target, limits);
+  if (!change) return out;
   for (std::uint64_t x = 0; x < rows_of(state); ++x) {
     for (std::uint64_t y = 0; y < columns_of(state); ++y) {
       if (!grid_heads(state, x, y)) continue;
       if (!limits.charge(x * y + 1)) return limits.stop_error();
       for (std::uint64_t a = 0; a < x; ++a) {
         for (std::uint64_t b = 0; b < y; ++b) {
-          if (nim_product(a ^ x, b ^ y) == change) out.push_back(turn_corners(state, x, y, a, b));
+          if (nim_product(a ^ x, b ^ y) == *change) out.push_back(turn_corners(state, x, y, a, b));
         }
       }
     }

@@ -182,6 +182,19 @@ std::span<const std::uint64_t> state_labels(const State& state) {
   return std::span<const std::uint64_t>(state).subspan(1, static_cast<std::size_t>(state.at(0)));
 }
 
+std::vector<std::uint32_t> vertices_gone(const Graph& g, const Option& option) {
+  std::set<std::uint64_t> left;
+  for (const State& part : option.result) {
+    const auto labels = state_labels(part);
+    left.insert(labels.begin(), labels.end());
+  }
+  std::vector<std::uint32_t> gone;
+  for (std::uint32_t v = 0; v < g.size(); ++v) {
+    if (!left.contains(g.labels[v])) gone.push_back(v);
+  }
+  return gone;
+}
+
 Result<std::vector<ParsedComponent>> parse_graph(std::span<const std::string> items) {
   if (items.empty()) return fail(fmt::format("no graph given: {}", kItemHelp));
   std::map<std::uint64_t, std::size_t> first_seen;  // label → first item naming it

@@ -53,6 +53,8 @@ std::vector<Graph> graph_components(const Graph& g, std::vector<bool> gone);
 State canonical_form(const Graph& g);
 // The labels a component's State holds (an option's parts), in increasing order.
 std::span<const std::uint64_t> state_labels(const State& state);
+// The vertices of `g` that `option` (of g) no longer has, in increasing order.
+std::vector<std::uint32_t> vertices_gone(const Graph& g, const Option& option);
 
 // The graph of the items, one component per connected piece, in the order of the first item
 // naming each piece. Fails naming the bad item.

@@ -211,16 +211,13 @@ Nimber fused_value(const Edges& picture) {
 }
 
 Result<std::uint64_t> parse_label(std::string_view text, std::string_view piece) {
-  if (text.empty() || text.size() > 10 ||
-      text.find_first_not_of("0123456789") != std::string_view::npos) {
-    return fail(fmt::format("bad edge {}: {}", quoted(piece), kItemHelp));
-  }
-  const std::uint64_t value = std::stoull(std::string(text));
-  if (value > GreenHackenbush::kMaxLabel) {
+  const std::optional<std::uint64_t> value = typed_number(text);
+  if (!value) return fail(fmt::format("bad edge {}: {}", quoted(piece), kItemHelp));
+  if (*value > GreenHackenbush::kMaxLabel) {
     return fail(fmt::format("bad edge {}: vertices are numbered 0 to {}", quoted(piece),
                             GreenHackenbush::kMaxLabel));
   }
-  return value;
+  return *value;
 }
 
 // What cutting edge e leaves: the pieces still on the ground, every edge keeping its name.
@@ -403,18 +400,15 @@ Result<std::vector<Option>> GreenHackenbush::parse_move(const State& state, std:
                                                         std::size_t /*first_item*/,
                                                         std::size_t /*items*/, bool /*partial*/,
                                                         const Limits& /*limits*/) const {
-  std::string_view number = text;
-  if (!number.empty() && (number.front() == 'e' || number.front() == 'E')) number.remove_prefix(1);
-  if (number.empty() || number.size() > 10 ||
-      number.find_first_not_of("0123456789") != std::string_view::npos) {
+  const std::optional<std::uint64_t> name = typed_number(text, 'e');
+  if (!name) {
     return fail(
         fmt::format("move {} is not an edge number: type the number of the edge to cut, "
                     "e.g. \"3\"",
                     quoted(text)));
   }
-  const std::uint64_t name = std::stoull(std::string(number));
-  if (name == 0) return fail("no edge 0: edges are numbered from 1");
-  const std::optional<std::size_t> e = edge_named(state, name);
+  if (*name == 0) return fail("no edge 0: edges are numbered from 1");
+  const std::optional<std::size_t> e = edge_named(state, *name);
   if (!e) return std::vector<Option>{};
   return std::vector<Option>{cut(state, *e)};
 }

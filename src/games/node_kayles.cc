@@ -4,12 +4,12 @@
 
 #include <algorithm>
 #include <cassert>
-#include <set>
 #include <span>
 #include <utility>
 
 #include "graph_moves.h"
 #include "nimkit/quote.h"
+#include "nimkit/text.h"
 
 namespace nimkit {
 
@@ -77,15 +77,7 @@ const auto& decoded(const State& state) { return detail::decoded_graph<movers>(s
 // The vertex an option removes (the smallest-labelled of twins) and every vertex it takes.
 std::pair<std::uint32_t, std::vector<std::uint32_t>> removed_by(const Graph& g,
                                                                 const Option& option) {
-  std::set<std::uint64_t> left;
-  for (const State& part : option.result) {
-    const auto n = static_cast<std::ptrdiff_t>(part.at(0));
-    left.insert(part.begin() + 1, part.begin() + 1 + n);
-  }
-  std::vector<std::uint32_t> gone;
-  for (std::uint32_t v = 0; v < g.size(); ++v) {
-    if (!left.contains(g.labels[v])) gone.push_back(v);
-  }
+  const std::vector<std::uint32_t> gone = detail::vertices_gone(g, option);
   for (std::uint32_t v : gone) {
     if (closed_neighbourhood(g, v) == gone) return {v, gone};
   }
@@ -135,18 +127,15 @@ Result<std::vector<Option>> NodeKayles::parse_move(const State& state, std::stri
                                                    std::size_t /*first_item*/,
                                                    std::size_t /*items*/, bool /*partial*/,
                                                    const Limits& /*limits*/) const {
-  std::string_view number = text;
-  if (!number.empty() && (number.front() == 'v' || number.front() == 'V')) number.remove_prefix(1);
-  if (number.empty() || number.size() > 10 ||
-      number.find_first_not_of("0123456789") != std::string_view::npos) {
+  const std::optional<std::uint64_t> label = typed_number(text, 'v');
+  if (!label) {
     return fail(fmt::format("move {} is not a vertex: type the vertex to remove, e.g. \"3\"",
                             quoted(text)));
   }
-  const std::uint64_t label = std::stoull(std::string(number));
-  if (label == 0) return fail("no vertex 0: vertices are numbered from 1");
+  if (*label == 0) return fail("no vertex 0: vertices are numbered from 1");
   const Graph g = detail::decode_graph(state);
-  const auto it = std::lower_bound(g.labels.begin(), g.labels.end(), label);
-  if (it == g.labels.end() || *it != label) return std::vector<Option>{};
+  const auto it = std::lower_bound(g.labels.begin(), g.labels.end(), *label);
+  if (it == g.labels.end() || *it != *label) return std::vector<Option>{};
   const auto v = static_cast<std::uint32_t>(it - g.labels.begin());
   return std::vector<Option>{detail::graph_option(remove(g, v))};
 }

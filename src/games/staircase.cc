@@ -151,17 +151,16 @@ Result<Nimber> StaircaseNim::value(const State& state, const Limits& /*limits*/)
 Result<std::vector<Option>> StaircaseNim::options_to_value(const State& state, Nimber target,
                                                            const Limits& limits) const {
   std::vector<Option> out;
-  if (target > ~std::uint64_t{0}) return out;
-  const std::uint64_t change = static_cast<std::uint64_t>(*value(state, limits) ^ target);
-  if (change == 0) return out;  // every move changes an odd step
+  const std::optional<std::uint64_t> change = value_change(state, target, limits);
+  if (!change) return out;
   for (std::size_t step = 0; step < state.size(); ++step) {
     if (step % 2 == 0) {
       // From an odd step (1-based): it must go down to state[step] ⊕ change.
-      const std::uint64_t want = state[step] ^ change;
+      const std::uint64_t want = state[step] ^ *change;
       if (want < state[step]) out.push_back(move(state, step, state[step] - want));
     } else {
       // From an even step: the odd step below must go up to state[step - 1] ⊕ change.
-      const std::uint64_t want = state[step - 1] ^ change;
+      const std::uint64_t want = state[step - 1] ^ *change;
       if (want > state[step - 1] && want - state[step - 1] <= state[step]) {
         out.push_back(move(state, step, want - state[step - 1]));
       }

@@ -7,7 +7,7 @@
 // ((k − 1) / columns, (k − 1) % columns), and a move's last coin is the one going to tails.
 
 import { el } from '../dom.js';
-import { DrawnView, showMove, walkFocus } from './common.js';
+import { DrawnView, playOne, showMove, walkFocus } from './common.js';
 
 export const help = {
   board: 'Coins. Tab or arrow keys choose a coin, Enter turns it (the rightmost coin turned must be heads).',
@@ -42,9 +42,7 @@ export class CoinsView extends DrawnView {
     }
     const options = this.movesEndingAt(index, coin);
     const name = coinName(coin, this.columnsOf(index));
-    if (options.length === 0) this.host.refuse(`You cannot turn coin ${name} from heads to tails`);
-    else if (options.length === 1) this.host.play(options[0]);
-    else this.host.choose(`Turn coin ${name} and…`, options);
+    playOne(this.host, options, `You cannot turn coin ${name} from heads to tails`, `Turn coin ${name} and…`);
   }
 
   draw() {

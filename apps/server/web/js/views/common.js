@@ -38,6 +38,13 @@ export function walkFocus(e, nodes, activate) {
 // A view drawn whole from what render is given (`args`: components, moves, interactive, hint,
 // winning, ...); a subclass supplies draw() and may extend render.
 // host: play(move), choose(title, moves), refuse(text), fetchMoves(query) (see ../board.js)
+// Plays the one move in `options`, asks which when there are several, or says why not.
+export function playOne(host, options, refusal, title) {
+  if (options.length === 0) host.refuse(refusal);
+  else if (options.length === 1) host.play(options[0]);
+  else host.choose(title, options);
+}
+
 export class DrawnView {
   constructor(root, host) {
     this.root = root;

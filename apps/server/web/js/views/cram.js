@@ -8,7 +8,7 @@
 // filled, as places in the box from 1), never move text.
 
 import { el } from '../dom.js';
-import { DrawnView, showMove, walkFocus } from './common.js';
+import { DrawnView, playOne, showMove, walkFocus } from './common.js';
 
 export const help = {
   board: 'Cram board. Point at an empty cell to see the domino a click places; Tab or arrow keys choose a cell, Enter places a domino on it.',
@@ -103,9 +103,7 @@ export class CramView extends DrawnView {
   choose(index, cell) {
     const options = this.movesAt(index, cell);
     const name = this.cellName(this.component(index), cell);
-    if (options.length === 0) this.host.refuse(`No domino fits on cell ${name}`);
-    else if (options.length === 1) this.host.play(options[0]);
-    else this.host.choose(`Fill cell ${name} and…`, options);
+    playOne(this.host, options, `No domino fits on cell ${name}`, `Fill cell ${name} and…`);
   }
 
   draw() {

@@ -7,7 +7,7 @@
 // vertex names, and the moves' "from" and "to" fields, never move text.
 
 import { el, svg } from '../dom.js';
-import { DrawnView, showMove, walkFocus } from './common.js';
+import { DrawnView, playOne, showMove, walkFocus } from './common.js';
 
 export const help = {
   board: 'Directed graph. Tab or arrow keys choose a vertex the token can go to, Enter moves it there.',
@@ -117,10 +117,8 @@ export class DigraphView extends DrawnView {
 
   play(group, v) {
     if (!this.args?.interactive) return;
-    const moves = this.movesTo(group, v);
-    if (moves.length === 1) this.host.play(moves[0]);
-    else if (moves.length > 1) this.host.choose(`Which token goes to ${group.names[v]}?`, moves);
-    else this.host.refuse(`No token can move to ${group.names[v]}`);
+    const name = group.names[v];
+    playOne(this.host, this.movesTo(group, v), `No token can move to ${name}`, `Which token goes to ${name}?`);
   }
 
   draw() {

@@ -3,6 +3,7 @@
 // move does, come from the view fields of the server's move list ("heap", "take", "result").
 
 import { el } from '../dom.js';
+import { playOne } from './common.js';
 import { flash } from './rows.js';
 
 export { resultWidth } from './rows.js';
@@ -125,9 +126,7 @@ export class HeapsView {
       options = (await this.host.fetchMoves({ heap: number, take: String(count) }))
           .filter((m) => this.click(m));
     }
-    if (options.length === 0) this.host.refuse(`You cannot take ${count} from heap ${number}`);
-    else if (options.length === 1) this.host.play(options[0]);
-    else this.host.choose(`Take ${count} from heap ${number}, leaving…`, options);
+    playOne(this.host, options, `You cannot take ${count} from heap ${number}`, `Take ${count} from heap ${number}, leaving…`);
   }
 
   draw() {

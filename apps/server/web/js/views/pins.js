@@ -12,9 +12,9 @@
 // "more…" chooser. A one-line legend says so.
 
 import { el } from '../dom.js';
+import { playOne } from './common.js';
 import {
-  MAX_OBJECTS, RowsView, after, arrowStep, candidates, flash, heapLabel, heapsOf, movesOf, playOne,
-  shapeKey,
+  MAX_OBJECTS, RowsView, after, arrowStep, candidates, flash, heapLabel, heapsOf, movesOf, shapeKey,
 } from './rows.js';
 
 export { resultWidth } from './rows.js';

@@ -5,7 +5,8 @@
 // move's "result" leaves of the pair), never from the rules here.
 
 import { el } from '../dom.js';
-import { RowsView, after, candidates, flash, heapsOf, movesOf, moreButton, playOne } from './rows.js';
+import { playOne } from './common.js';
+import { RowsView, after, candidates, flash, heapsOf, movesOf, moreButton } from './rows.js';
 
 export const MAX_BOARD = 24;  // larger boards are played from a chooser of the server's moves
 

@@ -82,13 +82,6 @@ export async function candidates(host, moves, component, query, predicate) {
   return list.filter(predicate);
 }
 
-// Plays the one move in `options`, asks which when there are several, or says why not.
-export function playOne(host, options, refusal, title) {
-  if (options.length === 0) host.refuse(refusal);
-  else if (options.length === 1) host.play(options[0]);
-  else host.choose(title, options);
-}
-
 // Marks `nodes` with `cls` for the time a move is shown; resolves when it is over.
 export function flash(nodes, { computer }) {
   if (nodes.length === 0) return Promise.resolve();

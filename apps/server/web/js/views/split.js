@@ -6,9 +6,9 @@
 // move list ("take" and what "result" leaves of the heap).
 
 import { el } from '../dom.js';
+import { playOne } from './common.js';
 import {
-  MAX_OBJECTS, RowsView, after, arrowStep, candidates, flash, heapLabel, heapsOf, movesOf, playOne,
-  shapeKey,
+  MAX_OBJECTS, RowsView, after, arrowStep, candidates, flash, heapLabel, heapsOf, movesOf, shapeKey,
 } from './rows.js';
 
 export { resultWidth } from './rows.js';
