@@ -67,36 +67,6 @@ bool common(std::uint32_t value, std::uint32_t mask) {
   return (std::popcount(value & mask) & 1) != 0;
 }
 
-// The indices that none of `count` sets' byte marks holds (State::wanted_until_stop's source on
-// the sets themselves): 64 at a time, or 16 (chunk).
-struct MissingInMarks {
-  const std::uint8_t* const* marks;
-  std::size_t count;
-  bool vector;
-  std::uint64_t word(std::size_t w) const { return missing_word(marks, count, w, vector); }
-  std::uint64_t chunk(std::size_t c) const { return missing_values(marks, count, c); }
-};
-
-// The same from a bitmap of the missing indices (a FinishedSet's, with the computing thread's own
-// marks cleared).
-struct MissingInBits {
-  const std::uint64_t* bits;
-  std::uint64_t word(std::size_t w) const { return bits[w]; }
-  std::uint64_t chunk(std::size_t c) const { return bits[c / 4] >> (16 * (c % 4)) & 0xFFFF; }
-};
-
-// A set finished by the thread that built it, as the computing thread reads it (State::records():
-// one set per heap, every value below kWantedLimit): the indices the set lacks, one bit each, and
-// what the computing thread needs to add its own marks without reading the set's 512 bytes of
-// marks, which stay in the cache of the core that made them. Two cache lines.
-struct alignas(64) FinishedSet {
-  std::uint64_t missing[kWantedLimit / 64];
-  std::size_t rare_end = 0;      // set_rare_end: the rows of the rare heaps below it are in
-  std::uint32_t resolved = 0;    // set_resolved
-  std::uint32_t exact = 0;       // set_exact: bits at or past this index may be missing wrongly
-  std::uint8_t prefix_left = 0;  // prefix splits a = 1 .. prefix_left are not in
-};
-
 }  // namespace detail
 
 struct GrundySequence::State {
@@ -259,7 +229,6 @@ struct GrundySequence::State {
     set_heap.assign(threaded_slots, detail::kNoHeap);
     prefix_left.assign(threaded_slots, 0);
     set_exact.assign(threaded_slots, detail::kAllIndices);
-    if (threaded()) finished_sets.resize(threaded_slots);
   }
 
   // Forgets every split set (after a mask change, which changes what a set must cover, or when
@@ -470,27 +439,18 @@ struct GrundySequence::State {
   template <typename V>
   std::uint32_t search_wanted(const V* g, std::uint64_t m, detail::WantedValues& wanted,
                               bool joint) const;
-  template <typename Sets>
-  std::uint32_t wanted_until_stop(const Sets& sets, const std::uint32_t* simple,
-                                  std::size_t simple_count, std::uint64_t absent,
-                                  std::uint64_t* missing, std::size_t& words) const;
-  template <typename Sets>
-  std::uint32_t coded_until_stop(const Sets& sets, const std::uint32_t* simple,
-                                 std::size_t simple_count, std::uint64_t absent,
-                                 std::uint64_t* missing, std::size_t& words) const;
-  template <typename Sets>
-  std::uint32_t missing_until_stop(const Sets& sets, const std::uint32_t* simple,
-                                   std::size_t simple_count, std::uint64_t absent,
-                                   std::uint64_t* missing, std::size_t& words) const;
-  // The values of the simple moves of heap n into simple[0 .. kMaxSimpleMoves - 1]; their count,
-  // or kNoValue when there are more.
-  template <typename V>
-  std::uint32_t simple_values(const V* g, std::uint64_t n, std::uint32_t* simple) const;
-  template <typename V>
-  std::uint32_t search_missing(const V* g, const std::uint64_t* ms, std::size_t count,
-                               std::uint32_t cap, const std::uint64_t* missing, std::size_t words);
-  template <typename V>
-  std::uint32_t record_value(const V* g, std::uint64_t n, std::uint64_t m, std::size_t slot);
+  std::uint32_t wanted_until_stop(const std::uint8_t* const* marks, std::size_t count,
+                                  const std::uint32_t* simple, std::size_t simple_count,
+                                  std::uint64_t absent, std::uint64_t* missing,
+                                  std::size_t& words) const;
+  std::uint32_t coded_until_stop(const std::uint8_t* const* marks, std::size_t count,
+                                 const std::uint32_t* simple, std::size_t simple_count,
+                                 std::uint64_t absent, std::uint64_t* missing,
+                                 std::size_t& words) const;
+  std::uint32_t missing_until_stop(const std::uint8_t* const* marks, std::size_t count,
+                                   const std::uint32_t* simple, std::size_t simple_count,
+                                   std::uint64_t absent, std::uint64_t* missing,
+                                   std::size_t& words) const;
   template <typename V>
   std::uint32_t many_splits_value(const V* g, std::uint64_t n, std::uint32_t s);
 
@@ -577,34 +537,24 @@ struct GrundySequence::State {
   void complete_set(const V* g, std::uint64_t m, std::size_t slot);
   // Pipelined sets: built with the first set_rare_end[slot] rare heaps (those published then).
   std::vector<std::size_t> set_rare_end;
-  // Pipelined sets of codes with one set per heap and every value below kWantedLimit reach the
-  // computing thread as FinishedSets (finished_sets[slot]), not as marks (records()).
-  std::vector<detail::FinishedSet> finished_sets;
-  bool records() const {
-    return (game.grundys_game || split_two.size() == 1) && below_wanted_limit() &&
-           remove_whole.size() + remove_one.size() <= detail::kMaxSimpleMoves;
-  }
-  bool recorded = false;  // records(), for the current stretch
-  void write_record(std::size_t slot);
-  template <typename V>
-  void await_set(const V* g, std::uint64_t m, std::size_t slot);
   // Pipelined sets: the rare values below set_resolved[slot] that the set lacks have no split
   // a > detail::kPrefix (searched in full by the thread that built it); 0 when none is known.
   std::vector<std::uint32_t> set_resolved;
   template <typename V>
-  void build_ahead(const V* g, std::uint64_t m0, unsigned who);
+  void build_ahead(const V* g, std::uint64_t m0);
   template <typename V>
   std::uint32_t resolve(const V* g, std::uint64_t m, std::size_t slot, std::size_t rare_end);
   std::uint64_t build_limit() const;
   template <typename V>
   std::uint32_t resolve_wanted(const V* g, std::uint64_t m, std::size_t slot, std::size_t rare_end);
   template <typename V>
-  std::uint64_t try_build(const V* g, std::uint64_t limit, unsigned who);
-  bool try_claim(std::uint64_t m, std::size_t slot);
+  bool try_build(const V* g, std::uint64_t limit);
+  template <typename V>
+  bool try_finish(const V* g);
   template <typename V>
   void finish_set(const V* g, std::uint64_t m, std::size_t slot);
   template <typename V>
-  void helper(const V* g, unsigned who);
+  void helper(const V* g);
   template <typename V>
   std::size_t find_unresolved(const V* g, const std::uint64_t* ms, const std::uint32_t* resolved,
                               std::size_t count, std::uint32_t v) const;

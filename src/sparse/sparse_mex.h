@@ -22,16 +22,6 @@ std::uint32_t GrundySequence::State::sparse_value(const V* g, std::uint64_t n) {
     mark_simple(g, n, s);
     return many_splits_value(g, n, s);
   }
-  if constexpr (kPipelined) {
-    // One set, finished elsewhere and handed over as a FinishedSet.
-    const std::uint64_t k = game.grundys_game ? 0 : split_two.front();
-    if (recorded && n >= k + pipeline_first) {
-      const std::uint64_t m = n - k;
-      const std::size_t slot = m & (split_slots - 1);
-      await_set(g, m, slot);
-      return record_value(g, n, m, slot);
-    }
-  }
   // The split sets heap n needs: S(n - k) for each split length k.
   std::uint64_t ms[detail::kMaxSplitLengths];
   const std::uint8_t* marks[detail::kMaxSplitLengths];
@@ -110,45 +100,26 @@ std::uint32_t GrundySequence::State::bitmap_value(const V* g, std::uint64_t n,
                                                   const std::uint8_t* const* marks,
                                                   const std::uint32_t* resolved, std::size_t count,
                                                   std::uint32_t exact) {
-  std::uint32_t simple[detail::kMaxSimpleMoves];
-  const std::uint32_t simple_count = simple_values(g, n, simple);
-  if (simple_count == detail::kNoValue) return detail::kNoValue;
-  // Values below `absent` missing from the one set are not options at all (set_resolved).
-  std::uint64_t missing[detail::kWantedLimit / 64];
-  std::size_t words = 0;
-  const std::uint64_t absent = count == 1 ? resolved[0] : 0;
-  const detail::MissingInMarks sets{marks, count, vector};
-  std::uint32_t cap = wanted_until_stop(sets, simple, simple_count, absent, missing, words);
-  if (cap == detail::kNoValue) return cap;
-  // A stop at or past a set's marks in registers: the set completed, the stop found again.
-  if (index_of(cap) >= exact && complete_for(g, cap, ms, count, rare_heaps.size())) {
-    cap = wanted_until_stop(sets, simple, simple_count, absent, missing, words);
-  }
-  return search_missing(g, ms, count, cap, missing, words);
-}
-
-// The values of the simple moves of heap n, which are not in the sets.
-template <typename V>
-std::uint32_t GrundySequence::State::simple_values(const V* g, std::uint64_t n,
-                                                   std::uint32_t* simple) const {
+  // The values of the simple moves, which are not in the sets.
   if (remove_whole.size() + remove_one.size() > detail::kMaxSimpleMoves) return detail::kNoValue;
-  std::uint32_t simple_count = 0;
+  std::uint32_t simple[detail::kMaxSimpleMoves];
+  std::size_t simple_count = 0;
   for (const std::uint32_t k : remove_whole) {
     if (n == k) simple[simple_count++] = 0;
   }
   for (const std::uint32_t k : remove_one) {
     if (n > k) simple[simple_count++] = value_at(g, n - k);
   }
-  return simple_count;
-}
-
-// The mex, given the stop `cap` of the sets of ms[0 .. count - 1] and the rare entries below it
-// that they lack (missing[0 .. words - 1]): the smallest of those with no split beyond the prefix.
-template <typename V>
-std::uint32_t GrundySequence::State::search_missing(const V* g, const std::uint64_t* ms,
-                                                    std::size_t count, std::uint32_t cap,
-                                                    const std::uint64_t* missing,
-                                                    std::size_t words) {
+  // Values below `absent` missing from the one set are not options at all (set_resolved).
+  std::uint64_t missing[detail::kWantedLimit / 64];
+  std::size_t words = 0;
+  const std::uint64_t absent = count == 1 ? resolved[0] : 0;
+  std::uint32_t cap = wanted_until_stop(marks, count, simple, simple_count, absent, missing, words);
+  if (cap == detail::kNoValue) return cap;
+  // A stop at or past a set's marks in registers: the set completed, the stop found again.
+  if (index_of(cap) >= exact && complete_for(g, cap, ms, count, rare_heaps.size())) {
+    cap = wanted_until_stop(marks, count, simple, simple_count, absent, missing, words);
+  }
   if (std::all_of(missing, missing + words, [](std::uint64_t m) { return m == 0; })) return cap;
   detail::WantedValues wanted;
   wanted.assign(missing, words);
@@ -160,52 +131,14 @@ std::uint32_t GrundySequence::State::search_missing(const V* g, const std::uint6
     }
   }
   // One at a time, smallest first (every one is at least `absent`), each found recorded in its set
-  // for the other heap that needs the set (with several: one set serves one heap).
+  // for the other heap that needs the set.
   for (; wanted.count != 0; wanted.remove(wanted.smallest())) {
     const std::uint32_t x = wanted.smallest();
     const std::size_t found = find_split(g, ms, count, x);
     if (found == count) return entry_value(x);
-    if (count > 1) set_data(ms[found] & (split_slots - 1))[x] = 1;
+    set_data(ms[found] & (split_slots - 1))[x] = 1;
   }
   return cap;
-}
-
-// sparse_value for a set that reached this thread as a FinishedSet (records()): its missing
-// indices, less this thread's own marks — the rows of the rare heaps found since it was finished
-// and the prefix splits whose values were not known then — searched as bitmap_value does. A stop
-// at or past the set's exact marks (rare) goes back to the set's marks.
-template <typename V>
-std::uint32_t GrundySequence::State::record_value(const V* g, std::uint64_t n, std::uint64_t m,
-                                                  std::size_t slot) {
-  const detail::FinishedSet& record = finished_sets[slot];
-  std::uint64_t bits[detail::kWantedLimit / 64];
-  std::copy(record.missing, record.missing + detail::kWantedLimit / 64, bits);
-  auto clear = [&bits](std::uint32_t index) {
-    bits[index / 64] &= ~(std::uint64_t{1} << (index % 64));
-  };
-  for (std::size_t i = record.rare_end; i < rare_heaps.size(); ++i) {
-    const std::uint64_t r = rare_heaps[i];
-    if (r + prefix >= m) break;  // as mark_late_rows
-    if (r <= horizon || (game.grundys_game && 2 * r == m)) continue;
-    clear((rare_values[i] ^ g[m - r]) + rare_offset(m - r));
-  }
-  const std::uint64_t left = std::min<std::uint64_t>(half(m), record.prefix_left);
-  for (std::uint64_t a = 1; a <= left; ++a) clear(split_index(g, a, m - a));
-  std::uint32_t simple[detail::kMaxSimpleMoves];
-  const std::uint32_t simple_count = simple_values(g, n, simple);
-  std::uint64_t missing[detail::kWantedLimit / 64];
-  std::size_t words = 0;
-  const std::uint32_t cap = wanted_until_stop(detail::MissingInBits{bits}, simple, simple_count,
-                                              record.resolved, missing, words);
-  // (No kNoValue: records() holds every value below kWantedLimit, and few simple moves.)
-  if (index_of(cap) >= record.exact) {
-    set_heap[slot] = m;
-    mark_late_rows(g, m, slot, rare_heaps.size());
-    mark_prefix(g, m, slot);
-    const std::uint8_t* marks[] = {set_data(slot)};
-    return bitmap_value(g, n, &m, marks, &record.resolved, 1, record.exact);
-  }
-  return search_missing(g, &m, 1, cap, missing, words);
 }
 
 // The search for the wanted entries of the set of m (a byte table's with the classes when coded);
@@ -220,18 +153,15 @@ std::uint32_t GrundySequence::State::search_wanted(const V* g, std::uint64_t m,
   }
 }
 
-// The first value (the stop) that no set of `sets` and none of the simple-move values holds and
+// The first value (the stop) that no set of `marks` and none of the simple-move values holds and
 // that is common or below `absent`, and the rare entries below it that the sets lack (bits of
-// missing[0 .. words - 1]): missing_until_stop by value, coded_until_stop by codes. `sets` says
-// which indices the sets lack (detail::MissingInMarks, detail::MissingInBits).
-template <typename Sets>
-std::uint32_t GrundySequence::State::wanted_until_stop(const Sets& sets,
-                                                       const std::uint32_t* simple,
-                                                       std::size_t simple_count,
-                                                       std::uint64_t absent, std::uint64_t* missing,
-                                                       std::size_t& words) const {
-  return coded() ? coded_until_stop(sets, simple, simple_count, absent, missing, words)
-                 : missing_until_stop(sets, simple, simple_count, absent, missing, words);
+// missing[0 .. words - 1]): missing_until_stop by value, coded_until_stop by codes.
+inline std::uint32_t GrundySequence::State::wanted_until_stop(
+    const std::uint8_t* const* marks, std::size_t count, const std::uint32_t* simple,
+    std::size_t simple_count, std::uint64_t absent, std::uint64_t* missing,
+    std::size_t& words) const {
+  return coded() ? coded_until_stop(marks, count, simple, simple_count, absent, missing, words)
+                 : missing_until_stop(marks, count, simple, simple_count, absent, missing, words);
 }
 
 // wanted_until_stop on sets of codes (rare codes at 0 .. 255, common ones at 256 .. 511): the
@@ -239,18 +169,17 @@ std::uint32_t GrundySequence::State::wanted_until_stop(const Sets& sets,
 // rare codes below it that are missing the wanted ones, and the first of those whose value is
 // below `absent` an earlier stop. The values stay below kWantedLimit (coded tables hold values
 // below 512), so there is always a stop: kWantedLimit when every common code is there.
-template <typename Sets>
-std::uint32_t GrundySequence::State::coded_until_stop(const Sets& sets, const std::uint32_t* simple,
-                                                      std::size_t simple_count,
-                                                      std::uint64_t absent, std::uint64_t* missing,
-                                                      std::size_t& words) const {
+inline std::uint32_t GrundySequence::State::coded_until_stop(
+    const std::uint8_t* const* marks, std::size_t count, const std::uint32_t* simple,
+    std::size_t simple_count, std::uint64_t absent, std::uint64_t* missing,
+    std::size_t& words) const {
   std::uint64_t simple_bits[detail::kWantedLimit / 64] = {};  // by index
   for (std::size_t i = 0; i < simple_count; ++i) {
     const std::uint32_t index = code.index(simple[i]);
     simple_bits[index / 64] |= std::uint64_t{1} << (index % 64);
   }
   auto missing_word = [&](std::size_t w) {  // indices 64w .. 64w + 63
-    return sets.word(w) & ~simple_bits[w];
+    return detail::missing_word(marks, count, w, vector) & ~simple_bits[w];
   };
   std::uint32_t stop = detail::kWantedLimit;
   for (std::size_t w = 0; w < 4; ++w) {
@@ -277,16 +206,16 @@ std::uint32_t GrundySequence::State::coded_until_stop(const Sets& sets, const st
   return stop;
 }
 
-// The first value (the stop) that no set of `sets` and none of the simple-move values holds and
+// The first value (the stop) that no set of `marks` and none of the simple-move values holds and
 // that is common or below `absent`, found 64 values at a time among the values below
 // detail::kWantedLimit; missing[0 .. words - 1] get the rare values below it that are missing too.
 // When no value below kWantedLimit stops, the stop is kWantedLimit itself if every value so far is
 // below it (no split reaches it, so it is missing: the mex is at most kWantedLimit), else
 // detail::kNoValue (missing then holds every rare value missing below kWantedLimit).
-template <typename Sets>
-std::uint32_t GrundySequence::State::missing_until_stop(
-    const Sets& sets, const std::uint32_t* simple, std::size_t simple_count, std::uint64_t absent,
-    std::uint64_t* missing, std::size_t& words) const {
+inline std::uint32_t GrundySequence::State::missing_until_stop(
+    const std::uint8_t* const* marks, std::size_t count, const std::uint32_t* simple,
+    std::size_t simple_count, std::uint64_t absent, std::uint64_t* missing,
+    std::size_t& words) const {
   std::fill(missing, missing + detail::kWantedLimit / 64, 0);
   std::uint32_t stop_value = below_wanted_limit() ? detail::kWantedLimit : detail::kNoValue;
   const std::size_t word_count = std::min<std::size_t>(seen.size(), detail::kWantedLimit) / 64;
@@ -295,7 +224,8 @@ std::uint32_t GrundySequence::State::missing_until_stop(
   // heaps), larger ones 64 at a time (AVX-512 with the vector search).
   const std::size_t step = vector && seen.size() > 256 ? 64 : 16;
   for (std::size_t at = 0; at < 64 * word_count; at += step) {
-    std::uint64_t bits = step == 64 ? sets.word(at / 64) : sets.chunk(at / 16);
+    std::uint64_t bits = step == 64 ? detail::missing_word(marks, count, at / 64, vector)
+                                    : detail::missing_values(marks, count, at / 16);
     for (std::size_t i = 0; i < simple_count; ++i) {
       if (simple[i] >= at && simple[i] < at + step) bits &= ~(std::uint64_t{1} << (simple[i] - at));
     }

@@ -7,21 +7,14 @@
 // kThreadedHorizon < r < m - kPrefix — reads only g[0 .. m - kThreadedHorizon - 1]; the rows of the
 // few rare heaps kPrefix < r ≤ kThreadedHorizon, and the splits with a smaller part of at most
 // kPrefix (the prefix) whose values were not known, the computing thread marks itself
-// (complete_set, or record_value in sparse_mex.h). So while the calling thread computes heap n
-// (those marks, the mex, searches for rare candidates), helpers build batches of 16 sets S(m) for m
-// up to about n + kThreadedHorizon, and search them.
+// (complete_set). So while the calling thread computes heap n (those marks, the mex, searches for
+// rare candidates), helpers build batches of 16 sets S(m) for m up to about n + kThreadedHorizon,
+// and search them.
 //
-// Ownership: the thread that builds a batch also finishes its sets (a helper as soon as it may,
-// the calling thread when it needs the set), so that a set's 9 cache lines stay on one core; with
-// one set per heap the calling thread then reads a FinishedSet (the bitmap of the values the set
-// lacks, two lines) instead of the set. Officers to 2^22 on two threads: 2.28-2.34 s against
-// 2.33-2.42 s when any thread finished any set (docs/performance.md). Only when a helper falls
-// behind does the calling thread finish one of its sets (try_claim decides who finishes a set).
-//
-// Sharing: a set is written by one thread, then published (release store of `ready`, then of
-// `finished`) and only then read by the calling thread (acquire). A helper reuses a slot only once
-// the last heap that reads the set in it is done (published in `heaps_done`), and reads the table
-// and the rare lists only below `heaps_done` / `rare_published`; both were reserved beforehand, so
+// Sharing: a set is written by one helper, then published (release store of `ready`) and only
+// then completed and read by the calling thread (acquire). A helper reuses a slot only once the
+// last heap that reads the set in it is done (published in `heaps_done`), and reads the table and
+// the rare lists only below `heaps_done` / `rare_published`; both were reserved beforehand, so
 // they do not move while helpers run. Anything that would move them or change what a set must
 // hold — a mask choice, a larger value range, a full rare list, a wider table — ends the stretch:
 // the helpers are joined, the change is made, and a new stretch starts with empty sets.
@@ -65,10 +58,9 @@ constexpr std::uint64_t kLongestStepDown = std::uint64_t{1} << 20;
 // Calm windows in a row after which a step down lasts kFirstStepDown again.
 constexpr unsigned kCalmWindows = 8;
 
-// A helper takes a new batch only while it has fewer sets than this left to finish (the rest are
-// the computing thread's), and keeps at most kHelperBatches batches.
-constexpr std::uint64_t kHelperBacklog = 32;
-constexpr std::size_t kHelperBatches = 8;
+// A helper builds the next batch before finishing sets when its first set is due within this many
+// heaps (Officers to 2^22 on two threads, quiet machine: see docs/performance.md).
+constexpr std::uint64_t kUrgentBuilds = 64;
 
 // Spins of wait_a_little before the waiting thread gives its core away.
 constexpr unsigned kSpins = 64;
@@ -95,19 +87,17 @@ struct GrundySequence::State::Pipeline {
   std::atomic<std::uint64_t> heaps_done{0};
   std::atomic<std::size_t> rare_published{0};
   std::atomic<bool> stop{false};
-  std::atomic<std::uint64_t> next_set{0};  // the next batch no thread has claimed
+  std::atomic<std::uint64_t> next_set{0};     // the next batch no thread has claimed
+  std::atomic<std::uint64_t> next_finish{0};  // the next set no thread has claimed to finish
   // The helpers' share (ThreadWork), added by each helper as it returns.
   std::atomic<std::uint64_t> helper_batches{0};
   std::atomic<std::uint64_t> helper_finishes{0};
   std::atomic<std::int64_t> helper_ns{0};
   std::atomic<std::int64_t> helper_idle_ns{0};
   std::uint64_t last_set = 0;  // sets below this are built ahead
-  // ready[slot] == m + 1 once the rows of S(m) are built in slot (by thread builder[slot]: 0 for
-  // the computing thread, i for helper i); claimed[slot] == m + 1 once a thread took it to finish;
-  // finished[slot] == m + 1 once it is finished (finish_set).
+  // ready[slot] == m + 1 once the rows of S(m) are built in slot; finished[slot] == m + 1 once it
+  // is finished (finish_set).
   std::unique_ptr<std::atomic<std::uint64_t>[]> ready;
-  std::unique_ptr<std::uint8_t[]> builder;
-  std::unique_ptr<std::atomic<std::uint64_t>[]> claimed;
   std::unique_ptr<std::atomic<std::uint64_t>[]> finished;
   std::vector<std::thread> helpers;
 
@@ -120,7 +110,7 @@ struct GrundySequence::State::Pipeline {
 // The rows of the sets m0 .. m0 + kBatch - 1 (build_batch, with the rare heaps published so far;
 // the prefix splits whose values are known), on any thread, up to kThreadedHorizon heaps ahead.
 template <typename V>
-void GrundySequence::State::build_ahead(const V* g, std::uint64_t m0, unsigned who) {
+void GrundySequence::State::build_ahead(const V* g, std::uint64_t m0) {
   const std::uint64_t known = pipeline->heaps_done.load(std::memory_order_acquire);
   const std::size_t published = pipeline->rare_published.load(std::memory_order_acquire);
   const std::uint32_t exact = build_batch(g, m0, published, known);
@@ -129,7 +119,6 @@ void GrundySequence::State::build_ahead(const V* g, std::uint64_t m0, unsigned w
     prefix_left[slot0 + j] = prefix_unmarked(m0, known, j);
     set_exact[slot0 + j] = exact;
     set_rare_end[slot0 + j] = published;
-    pipeline->builder[slot0 + j] = static_cast<std::uint8_t>(who);
     pipeline->ready[slot0 + j].store(m0 + j + 1, std::memory_order_release);
   }
 }
@@ -153,23 +142,7 @@ void GrundySequence::State::finish_set(const V* g, std::uint64_t m, std::size_t 
   // marks are made ahead.
   set_resolved[slot] =
       game.grundys_game || split_two.size() == 1 ? resolve(g, m, slot, published) : 0;
-  if (recorded) write_record(slot);
   pipeline->finished[slot].store(m + 1, std::memory_order_release);
-}
-
-// The FinishedSet of the set in `slot`, just finished.
-inline void GrundySequence::State::write_record(std::size_t slot) {
-  detail::FinishedSet& record = finished_sets[slot];
-  const std::uint8_t* const marks[] = {set_data(slot)};
-  const detail::MissingInMarks sets{marks, 1, vector};
-  const std::size_t words = std::min<std::size_t>(set_size(), detail::kWantedLimit) / 64;
-  for (std::size_t w = 0; w < detail::kWantedLimit / 64; ++w) {
-    record.missing[w] = w < words ? sets.word(w) : 0;
-  }
-  record.rare_end = set_rare_end[slot];
-  record.resolved = set_resolved[slot];
-  record.exact = set_exact[slot];
-  record.prefix_left = prefix_left[slot];
 }
 
 // The search of build_ahead for the set S(m) at `mark`: marks the rare values below the first
@@ -204,11 +177,10 @@ std::uint32_t GrundySequence::State::resolve_wanted(const V* g, std::uint64_t m,
   std::uint8_t* mark = set_data(slot);
   std::uint64_t missing[detail::kWantedLimit / 64];
   std::size_t words = 0;
-  const std::uint8_t* const marks[] = {mark};
-  const detail::MissingInMarks sets{marks, 1, vector};
-  std::uint32_t first_common = wanted_until_stop(sets, nullptr, 0, 0, missing, words);
+  const std::uint8_t* const sets[] = {mark};
+  std::uint32_t first_common = wanted_until_stop(sets, 1, nullptr, 0, 0, missing, words);
   if (complete_for(g, first_common, &m, 1, rare_end)) {
-    first_common = wanted_until_stop(sets, nullptr, 0, 0, missing, words);
+    first_common = wanted_until_stop(sets, 1, nullptr, 0, 0, missing, words);
   }
   detail::WantedValues wanted;
   wanted.assign(missing, words);
@@ -223,43 +195,47 @@ std::uint32_t GrundySequence::State::resolve_wanted(const V* g, std::uint64_t m,
                                        : std::min(first_common, entry_value(bound - 1) + 1);
 }
 
-// Builds the next unclaimed batch if its first set is at most `limit` (on thread `who`), and
-// returns its first set (detail::kNoHeap if none): the batch reads values and rare heaps up to
-// m0 + kBatch - 1 - (horizon + 1), known once limit = heaps_done + horizon + 1 - kBatch ≥ m0; its
-// slots are free then, as split_slots > max_split() + horizon.
+// Builds the next unclaimed batch if its first set is at most `limit`: the batch reads values
+// and rare heaps up to m0 + kBatch - 1 - (horizon + 1), known once
+// limit = heaps_done + horizon + 1 - kBatch ≥ m0; its slots are free then, as split_slots >
+// max_split() + horizon.
 template <typename V>
-std::uint64_t GrundySequence::State::try_build(const V* g, std::uint64_t limit, unsigned who) {
+bool GrundySequence::State::try_build(const V* g, std::uint64_t limit) {
   std::uint64_t m0 = pipeline->next_set.load(std::memory_order_relaxed);
-  if (m0 > limit || m0 >= pipeline->last_set) return detail::kNoHeap;
+  if (m0 > limit || m0 >= pipeline->last_set) return false;
   if (!pipeline->next_set.compare_exchange_strong(m0, m0 + detail::kBatch,
                                                   std::memory_order_relaxed))
-    return detail::kNoHeap;
-  build_ahead(g, m0, who);
-  return m0;
+    return false;
+  build_ahead(g, m0);
+  return true;
 }
 
 std::uint64_t GrundySequence::State::build_limit() const {
   return pipeline->heaps_done.load(std::memory_order_acquire) + horizon + 1 - detail::kBatch;
 }
 
-// Takes S(m) to finish, unless another thread has. The claims of a slot only grow: a helper
-// left behind (its set taken and used, the slot holding a later set) finds a claim past m + 1.
-inline bool GrundySequence::State::try_claim(std::uint64_t m, std::size_t slot) {
-  std::uint64_t seen_claim = pipeline->claimed[slot].load(std::memory_order_relaxed);
-  return seen_claim < m + 1 && pipeline->claimed[slot].compare_exchange_strong(
-                                   seen_claim, m + 1, std::memory_order_acq_rel);
+// Finishes the next unclaimed set if it may be now: its rows are built and the values below
+// m - kPrefix are known.
+template <typename V>
+bool GrundySequence::State::try_finish(const V* g) {
+  std::uint64_t m = pipeline->next_finish.load(std::memory_order_relaxed);
+  if (m >= pipeline->last_set) return false;
+  if (m > pipeline->heaps_done.load(std::memory_order_acquire) + prefix) return false;
+  const std::size_t slot = m & (split_slots - 1);
+  if (pipeline->ready[slot].load(std::memory_order_acquire) != m + 1) return false;
+  if (!pipeline->next_finish.compare_exchange_strong(m, m + 1, std::memory_order_relaxed)) {
+    return false;
+  }
+  finish_set(g, m, slot);
+  return true;
 }
 
-// A helper thread (number `who`): finishes the sets of the batches it built, in order, each as
-// soon as the values below m - kPrefix are known (the computing thread needs them next), and
-// builds the next batch whenever it has no set to finish and fewer than kHelperBacklog sets left
-// to finish: so a set stays in the cache of one core from its build to its finish, and the
-// computing thread reads two lines of it (FinishedSet), not its marks. The batches the helpers
-// do not take the computing thread builds and finishes itself (await_set), which shares the work
-// out. Its jobs and its idle time are counted (ThreadWork); the clock is read only when it starts
-// or stops finding jobs, not per job.
+// A helper thread: finishes sets (the computing thread needs those first) and builds batches
+// whenever it may. It claims a job only when it can do it at once, so that a helper the system
+// puts to sleep holds no set the heap is waiting for. Its jobs and its idle time are counted
+// (ThreadWork); the clock is read only when it starts or stops finding jobs, not per job.
 template <typename V>
-void GrundySequence::State::helper(const V* g, unsigned who) {
+void GrundySequence::State::helper(const V* g) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point start = Clock::now();
   Clock::time_point idle_since{};
@@ -267,49 +243,27 @@ void GrundySequence::State::helper(const V* g, unsigned who) {
   std::uint64_t batches = 0;
   std::uint64_t finishes = 0;
   unsigned spins = 0;
-  // The batches built here and not yet finished, oldest first; `next` is the next set to finish.
-  std::uint64_t own[detail::kHelperBatches];
-  std::size_t own_first = 0;
-  std::size_t own_count = 0;
-  std::uint64_t next = 0;
   while (!pipeline->stop.load(std::memory_order_relaxed)) {
-    bool worked = false;
-    if (own_count != 0 && next < pipeline->last_set &&
-        next <= pipeline->heaps_done.load(std::memory_order_acquire) + prefix) {
-      const std::size_t slot = next & (split_slots - 1);
-      if (try_claim(next, slot)) {
-        finish_set(g, next, slot);
-        ++finishes;
-      }
-      worked = true;
-      ++next;
-    }
-    if (own_count != 0 && (next >= pipeline->last_set || next == own[own_first] + detail::kBatch)) {
-      own_first = (own_first + 1) % detail::kHelperBatches;
-      --own_count;
-      if (own_count != 0) next = own[own_first];
-    }
-    const std::uint64_t backlog =
-        own_count == 0 ? 0
-                       : own[own_first] + detail::kBatch - next + (own_count - 1) * detail::kBatch;
-    if (!worked && own_count < detail::kHelperBatches && backlog < detail::kHelperBacklog) {
-      if (const std::uint64_t m0 = try_build(g, build_limit(), who); m0 != detail::kNoHeap) {
-        own[(own_first + own_count) % detail::kHelperBatches] = m0;
-        if (own_count++ == 0) next = m0;
-        ++batches;
-        worked = true;
-      }
-    }
-    if (worked) {
+    // Batches due within kUrgentBuilds heaps first: else the computing thread, finding a set
+    // unbuilt, builds its batch itself (a batch is several finishes' work) while the helper
+    // finishes sets ahead of it.
+    const bool urgent =
+        pipeline->next_set.load(std::memory_order_relaxed) <
+        pipeline->heaps_done.load(std::memory_order_relaxed) + detail::kUrgentBuilds;
+    const bool built_first = urgent && try_build(g, build_limit());
+    const bool finished = !built_first && try_finish(g);
+    const bool built = built_first || (!finished && try_build(g, build_limit()));
+    if (finished || built) {
+      finishes += finished ? 1 : 0;
+      batches += built ? 1 : 0;
       if (spins != 0) idle += Clock::now() - idle_since;
       spins = 0;
-    } else if (own_count == 0 &&
-               pipeline->next_set.load(std::memory_order_relaxed) >= pipeline->last_set) {
+    } else if (pipeline->next_set.load(std::memory_order_relaxed) >= pipeline->last_set &&
+               pipeline->next_finish.load(std::memory_order_relaxed) >= pipeline->last_set) {
       break;
     } else {
       if (spins == 0) idle_since = Clock::now();
-      // A helper with sets to finish waits for values, not for work: it does not sleep.
-      detail::wait_a_little(spins, own_count == 0);
+      detail::wait_a_little(spins, true);
     }
   }
   const Clock::time_point end = Clock::now();
@@ -342,24 +296,24 @@ std::size_t GrundySequence::State::find_unresolved(const V* g, const std::uint64
   return found == open_count ? count : index[found];
 }
 
-// Waits for S(m) to be finished, doing other jobs meanwhile so that no thread idles: a set of a
-// batch this thread built it finishes itself now (all the values it needs are known); for a set
-// of a helper's it builds the next batch if it may, and after kSpins idle spins takes the set
-// to finish itself (the helper may have been put aside by the system).
+// Waits for S(m) to be finished — doing other jobs meanwhile, so that no thread idles — and adds
+// the prefix splits a = 1..kPrefix it still lacks (and the rows of rare heaps found since it was
+// finished, which none are: they split m with a smaller part in the prefix). Once the rows of S(m)
+// are built it takes only sets to finish (a batch takes several times longer, and S(m), finished
+// elsewhere meanwhile, would wait for it).
 // The time it gives its core away while waiting counts as stalled, and the jobs it does as its own
 // work (run_stretch steps down when either is much).
 template <typename V>
-void GrundySequence::State::await_set(const V* g, std::uint64_t m, std::size_t slot) {
+void GrundySequence::State::complete_set(const V* g, std::uint64_t m, std::size_t slot) {
   unsigned spins = 0;
   while (pipeline->finished[slot].load(std::memory_order_acquire) != m + 1) {
-    if (pipeline->ready[slot].load(std::memory_order_acquire) == m + 1 &&
-        (pipeline->builder[slot] == 0 || spins >= detail::kSpins) && try_claim(m, slot)) {
-      finish_set(g, m, slot);
+    const bool built = pipeline->ready[slot].load(std::memory_order_acquire) == m + 1;
+    if (try_finish(g)) {
       ++own_work;
       ++work.finishes_by_caller;
-      break;
+      continue;
     }
-    if (try_build(g, build_limit(), 0) != detail::kNoHeap) {
+    if (!built && try_build(g, build_limit())) {
       own_work += detail::kBatch;
       ++work.batches_by_caller;
       continue;
@@ -374,14 +328,6 @@ void GrundySequence::State::await_set(const V* g, std::uint64_t m, std::size_t s
       work.caller_waited += std::chrono::duration_cast<std::chrono::nanoseconds>(waited);
     }
   }
-}
-
-// await_set, then the prefix splits a = 1..kPrefix S(m) still lacks (and the rows of rare heaps
-// found since it was finished, which none are: they split m with a smaller part in the prefix),
-// for codes whose sets reach this thread as marks (not records()).
-template <typename V>
-void GrundySequence::State::complete_set(const V* g, std::uint64_t m, std::size_t slot) {
-  await_set(g, m, slot);
   set_heap[slot] = m;
   mark_late_rows(g, m, slot, rare_heaps.size());
   mark_prefix(g, m, slot);
@@ -442,25 +388,20 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
   pipe.heaps_done.store(n0);
   pipe.rare_published.store(rare_heaps.size());
   pipe.ready = std::make_unique<std::atomic<std::uint64_t>[]>(split_slots);
-  pipe.builder = std::make_unique<std::uint8_t[]>(split_slots);
-  pipe.claimed = std::make_unique<std::atomic<std::uint64_t>[]>(split_slots);
   pipe.finished = std::make_unique<std::atomic<std::uint64_t>[]>(split_slots);
   for (std::size_t i = 0; i < split_slots; ++i) {
     pipe.ready[i].store(0);
-    pipe.claimed[i].store(0);
     pipe.finished[i].store(0);
   }
-  recorded = records();
   pipeline = &pipe;
   pipeline_first = (n0 - min_split() + detail::kBatch) / detail::kBatch * detail::kBatch;
   pipe.next_set.store(pipeline_first);
+  pipe.next_finish.store(pipeline_first);
   pipe.last_set = end - min_split();
   set_resolved.assign(split_slots, 0);
   set_rare_end.assign(split_slots, 0);
   const V* g = table.data();  // reserved to `end` by extend_to: does not move
-  for (unsigned i = 1; i < active_threads; ++i) {
-    pipe.helpers.emplace_back([this, g, i] { helper(g, i); });
-  }
+  for (unsigned i = 1; i < active_threads; ++i) pipe.helpers.emplace_back([this, g] { helper(g); });
   // Joins the helpers before the sets are cleared, also when note() throws.
   struct Finish {
     State& state;
@@ -480,7 +421,6 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
       totals.helper_idle +=
           std::chrono::nanoseconds(pipe.helper_idle_ns.load(std::memory_order_relaxed));
       state.pipeline = nullptr;
-      state.recorded = false;
       state.clear_split_sets();
       state.horizon = state.prefix;
       state.split_slots = state.serial_slots;
