@@ -60,6 +60,48 @@ TEST(SparseThreads, OctalSixteenMatchesOneThread) { expect_same_runs("0.16", 300
 TEST(SparseThreads, OctalThreeFiveFourMatchesOneThread) { expect_same_runs("0.354", 300'000); }
 TEST(SparseThreads, OctalThreeSevenSixMatchesOneThread) { expect_same_runs("0.376", 300'000); }
 TEST(SparseThreads, KaylesMatchesOneThread) { expect_same_runs("0.77", 300'000); }
+TEST(SparseThreads, OfficersMatchesOneThread) { expect_same_runs("0.6", 300'000); }
+
+// The blocks' long prefixes are marked 64 splits a step with the vector search, one by one
+// without it.
+TEST(SparseThreads, BlocksWithoutVectorsMatchOneThread) {
+  for (const char* code : {"grundy", "0.6"}) {
+    SCOPED_TRACE(code);
+    const Computed one = run(code, 1, 150'000);
+    GrundySequence two = make(code, SequenceOptions{.threads = 2,
+                                                    .threads_min_rare = 0,
+                                                    .threads_stall_percent = 100,
+                                                    .vector_search = false});
+    ASSERT_TRUE(two.extend_to(150'000));
+    EXPECT_EQ(two.values(0, 150'000), one.values);
+    EXPECT_GT(two.thread_work().finishes_by_helpers, 50'000u);
+  }
+}
+
+// Two threads on a code with one split set per heap take blocks of 64 heaps in turn, each building
+// and finishing the sets of its own blocks: their shares differ by at most a block a stretch (the
+// pipeline of three or more threads shares the sets as its helpers come to them).
+TEST(SparseThreads, TwoThreadsTakeBlocksInTurn) {
+  for (const char* code : {"grundy", "0.6"}) {
+    SCOPED_TRACE(code);
+    GrundySequence sequence = testing::make_sequence(
+        code, {.threads = 2, .threads_min_rare = 0, .threads_stall_percent = 100});
+    ASSERT_TRUE(sequence.extend_to(200'000));
+    const ThreadWork work = sequence.thread_work();
+    EXPECT_GT(work.heaps, 150'000u);
+    // (Each stretch starts with a few heaps whose sets are built whole, as on one thread.)
+    EXPECT_GE(work.finishes_by_caller + work.finishes_by_helpers, work.heaps - work.heaps / 100);
+    // A block at most a stretch (a stretch ends at a mask choice or a larger value: a few).
+    const std::uint64_t caller = work.finishes_by_caller;
+    const std::uint64_t helper = work.finishes_by_helpers;
+    EXPECT_LE(caller > helper ? caller - helper : helper - caller, (caller + helper) / 100);
+    // A batch is 16 sets; the last block of a stretch may end inside one.
+    EXPECT_LE(caller, work.batches_by_caller * 16);
+    EXPECT_GT(caller + caller / 100, work.batches_by_caller * 16);
+    EXPECT_LE(helper, work.batches_by_helpers * 16);
+    EXPECT_GT(helper + helper / 100, work.batches_by_helpers * 16);
+  }
+}
 
 TEST(SparseThreads, ShortStretchesAndWideValuesMatchOneThread) {
   // Progress every 5000 heaps ends a stretch each time (helpers started and joined again); a

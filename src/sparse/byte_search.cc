@@ -1,6 +1,7 @@
 // The searches of pair_search.h on byte tables: values below 256, or codes (value_table.h), where a
 // split counts only when its parts' classes agree (a rare value's code is searched for, and a
 // split of parts of different classes has a common value whatever its code).
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -157,9 +158,48 @@ NIMKIT_AVX512_BYTES std::uint64_t find_one_bytes(const std::uint8_t* g, std::uin
   return hi;
 }
 
+// mark_splits_bytes 64 splits a step: the entries in a register, stored one by one.
+NIMKIT_AVX512_BYTES void mark_splits_vector(const std::uint8_t* g, std::uint64_t m,
+                                            std::uint64_t lo, std::uint64_t hi, std::uint8_t* marks,
+                                            const RareBits* classes) {
+  // The indices as 16-bit words (the entry, and 1 above it in the mixed lanes), the bytes
+  // interleaved by two permutes: a load and a store a split.
+  alignas(64) std::uint16_t indices[64];
+  const __m512i first_half = _mm512_set_epi8(
+      95, 31, 94, 30, 93, 29, 92, 28, 91, 27, 90, 26, 89, 25, 88, 24, 87, 23, 86, 22, 85, 21, 84,
+      20, 83, 19, 82, 18, 81, 17, 80, 16, 79, 15, 78, 14, 77, 13, 76, 12, 75, 11, 74, 10, 73, 9, 72,
+      8, 71, 7, 70, 6, 69, 5, 68, 4, 67, 3, 66, 2, 65, 1, 64, 0);
+  const __m512i second_half =
+      _mm512_set_epi8(127, 63, 126, 62, 125, 61, 124, 60, 123, 59, 122, 58, 121, 57, 120, 56, 119,
+                      55, 118, 54, 117, 53, 116, 52, 115, 51, 114, 50, 113, 49, 112, 48, 111, 47,
+                      110, 46, 109, 45, 108, 44, 107, 43, 106, 42, 105, 41, 104, 40, 103, 39, 102,
+                      38, 101, 37, 100, 36, 99, 35, 98, 34, 97, 33, 96, 32);
+  for (std::uint64_t a = lo; a < hi; a += 64) {
+    const __m512i x = split_entries(g, m, a);
+    const __m512i above = _mm512_maskz_set1_epi8(mixed_lanes(classes, m, a), 1);
+    _mm512_store_si512(indices, _mm512_permutex2var_epi8(x, first_half, above));
+    _mm512_store_si512(indices + 32, _mm512_permutex2var_epi8(x, second_half, above));
+    const std::uint64_t lanes = std::min<std::uint64_t>(64, hi - a);
+    for (std::uint64_t i = 0; i < lanes; ++i) marks[indices[i]] = 1;
+  }
+}
+
 #endif
 
 }  // namespace
+
+void mark_splits_bytes(const std::uint8_t* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
+                       std::uint8_t* marks, const RareBits* classes, bool vector) {
+#if defined(NIMKIT_VECTOR_BYTES)
+  if (vector && m >= hi + 128 && vector_byte_search_supported()) {
+    return mark_splits_vector(g, m, lo, hi, marks, classes);
+  }
+#endif
+  for (std::uint64_t a = lo; a < hi; ++a) {
+    const bool mixed = !same_class(classes, a, m - a);
+    marks[(g[a] ^ g[m - a]) + (mixed ? 256u : 0u)] = 1;
+  }
+}
 
 bool vector_byte_search_supported() {
 #if defined(NIMKIT_VECTOR_BYTES)

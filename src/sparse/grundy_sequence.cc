@@ -11,6 +11,7 @@
 #include "nimkit/periodicity.h"
 #include "nimkit/quote.h"
 #include "packing.h"
+#include "sparse_blocks.h"
 #include "sparse_kernel.h"
 #include "sparse_mex.h"
 #include "sparse_threads.h"

@@ -174,6 +174,12 @@ std::uint32_t find_wanted_pairs(const std::uint8_t* g, std::uint64_t m, std::uin
                                 std::uint64_t hi, WantedValues& wanted, bool vector,
                                 const RareBits* classes);
 
+// Sets marks[x] = 1 for the split (a, m - a) of every a in [lo, hi) (1 ≤ lo, hi ≤ m - hi), x being
+// g[a] ^ g[m - a], plus 256 when `classes` are given and the parts' classes differ (the index of
+// a split in a set of codes). 64 splits a step with `vector` where vector_byte_search_supported().
+void mark_splits_bytes(const std::uint8_t* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
+                       std::uint8_t* marks, const RareBits* classes, bool vector);
+
 // For each of `count` rare heaps r = heaps[i] of value values[i] and each j < 16: marks
 // base[j * stride + (values[i] ^ g[m0 - r + j])]: the splits (r, m0 + j - r) of 16 consecutive
 // split sets, whose marks start stride bytes apart.

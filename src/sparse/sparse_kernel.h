@@ -287,6 +287,14 @@ struct GrundySequence::State {
     }
     if (n >= 1 && !detail::common(value, mask)) note_rare(n, value);
   }
+  // note without the frequency (block stretches count on each thread: sparse_blocks.h).
+  void note_uncounted(std::uint64_t n, std::uint32_t value) {
+    if (value > max_value) {
+      max_value = value;
+      ensure_seen_capacity(value);
+    }
+    if (n >= 1 && !detail::common(value, mask)) note_rare(n, value);
+  }
 
   void note_rare(std::uint64_t n, std::uint32_t value) {
     ++rare_count;
@@ -418,6 +426,8 @@ struct GrundySequence::State {
   template <typename V>
   void mark_prefix(const V* g, std::uint64_t m, std::size_t slot, std::uint64_t keep = 0);
   template <typename V>
+  void mark_long_prefix(const V* g, std::uint64_t m, std::size_t slot);
+  template <typename V>
   void mark_deferred_rows(const V* g, std::uint64_t m, std::size_t slot);
   // The rare heaps prefix < r ≤ horizon of a threaded stretch that started past the horizon (no
   // such heap is found during it), as indices of rare_heaps; deferred_end == kUnknownRows when
@@ -532,6 +542,25 @@ struct GrundySequence::State {
   bool run_parallel(detail::ValueTable<V>& table, std::uint64_t end);
   template <typename V>
   bool run_stretch(detail::ValueTable<V>& table, std::uint64_t end);
+  void reserve_rare_room();
+  // Two threads in blocks (sparse_blocks.h).
+  bool blocks_fit(std::uint64_t n, std::uint64_t limit) const;
+  void prefetch_set(std::size_t slot);
+  template <typename V>
+  std::uint64_t block_stretch(detail::ValueTable<V>& table, std::uint64_t end);
+  struct BlockWork {
+    std::uint64_t sets = 0;
+    std::uint64_t batches = 0;
+    std::chrono::nanoseconds waited{};
+    std::vector<std::uint64_t> frequency;  // of the values it computed, by value
+  };
+  template <typename V>
+  BlockWork block_thread(detail::ValueTable<V>& table, unsigned turn, std::uint64_t end);
+  template <typename V>
+  bool block_heap(detail::ValueTable<V>& table, std::uint64_t n, std::uint64_t* frequency_here);
+  template <typename V>
+  std::uint64_t prepare_block(const V* g, std::uint64_t s0, std::uint64_t known,
+                              std::size_t published);
   void step_down(std::uint64_t n);
   template <typename V>
   void complete_set(const V* g, std::uint64_t m, std::size_t slot);
@@ -552,7 +581,8 @@ struct GrundySequence::State {
   template <typename V>
   bool try_finish(const V* g);
   template <typename V>
-  void finish_set(const V* g, std::uint64_t m, std::size_t slot);
+  void finish_set(const V* g, std::uint64_t m, std::size_t slot, std::uint64_t known,
+                  std::size_t published);
   template <typename V>
   void helper(const V* g);
   template <typename V>
@@ -567,7 +597,7 @@ struct GrundySequence::State {
   // Computes heaps up to `end` into table g; stops early (returning false) when a value does not
   // fit V.
   template <typename V>
-  bool run_serial(detail::ValueTable<V>& table, std::uint64_t end) {
+  [[gnu::always_inline]] bool run_serial(detail::ValueTable<V>& table, std::uint64_t end) {
     for (std::uint64_t n = table.size(); n < end; ++n) {
       if (n >= next_choice) {
         if (sparse) choose_mask();

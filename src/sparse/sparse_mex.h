@@ -156,7 +156,7 @@ std::uint32_t GrundySequence::State::search_wanted(const V* g, std::uint64_t m,
 // The first value (the stop) that no set of `marks` and none of the simple-move values holds and
 // that is common or below `absent`, and the rare entries below it that the sets lack (bits of
 // missing[0 .. words - 1]): missing_until_stop by value, coded_until_stop by codes.
-inline std::uint32_t GrundySequence::State::wanted_until_stop(
+[[gnu::always_inline]] inline std::uint32_t GrundySequence::State::wanted_until_stop(
     const std::uint8_t* const* marks, std::size_t count, const std::uint32_t* simple,
     std::size_t simple_count, std::uint64_t absent, std::uint64_t* missing,
     std::size_t& words) const {
@@ -212,7 +212,7 @@ inline std::uint32_t GrundySequence::State::coded_until_stop(
 // When no value below kWantedLimit stops, the stop is kWantedLimit itself if every value so far is
 // below it (no split reaches it, so it is missing: the mex is at most kWantedLimit), else
 // detail::kNoValue (missing then holds every rare value missing below kWantedLimit).
-inline std::uint32_t GrundySequence::State::missing_until_stop(
+[[gnu::always_inline]] inline std::uint32_t GrundySequence::State::missing_until_stop(
     const std::uint8_t* const* marks, std::size_t count, const std::uint32_t* simple,
     std::size_t simple_count, std::uint64_t absent, std::uint64_t* missing,
     std::size_t& words) const {

@@ -1,5 +1,6 @@
 // Threads for the sparse kernel (sparse_kernel.h): helper threads build split sets ahead of the
-// heap being computed. Private to src/sparse/grundy_sequence.cc.
+// heap being computed. Private to src/sparse/grundy_sequence.cc. (Two threads on a code with one
+// split set per heap take blocks of heaps in turn instead: sparse_blocks.h.)
 //
 // Heap n reads every value below n, so heaps cannot be computed side by side; but most of the work
 // of a split set S(m) does not need the newest values. Its rare part — the splits (r, m - r) with
@@ -95,6 +96,9 @@ struct GrundySequence::State::Pipeline {
   std::atomic<std::int64_t> helper_ns{0};
   std::atomic<std::int64_t> helper_idle_ns{0};
   std::uint64_t last_set = 0;  // sets below this are built ahead
+  // Block stretches (sparse_blocks.h): the blocks computed, on a line of its own (the other
+  // thread reads it while this one computes).
+  alignas(64) std::atomic<std::uint64_t> blocks_done{0};
   // ready[slot] == m + 1 once the rows of S(m) are built in slot; finished[slot] == m + 1 once it
   // is finished (finish_set).
   std::unique_ptr<std::atomic<std::uint64_t>[]> ready;
@@ -130,10 +134,10 @@ void GrundySequence::State::build_ahead(const V* g, std::uint64_t m0) {
 // smallest common value the set lacks (the values the mex search of the heap will ask about
 // first): the search runs over every split, so a value it does not find is known to be absent
 // (set_resolved). The computing thread is left with the prefix splits of the newest values.
+// `known`: the values below it are there; `published`: the rare heaps listed so far.
 template <typename V>
-void GrundySequence::State::finish_set(const V* g, std::uint64_t m, std::size_t slot) {
-  const std::uint64_t known = pipeline->heaps_done.load(std::memory_order_acquire);
-  const std::size_t published = pipeline->rare_published.load(std::memory_order_acquire);
+void GrundySequence::State::finish_set(const V* g, std::uint64_t m, std::size_t slot,
+                                       std::uint64_t known, std::size_t published) {
   mark_deferred_rows(g, m, slot);
   mark_late_rows(g, m, slot, published);
   mark_prefix(g, m, slot, m >= known ? m - known : 0);
@@ -226,7 +230,8 @@ bool GrundySequence::State::try_finish(const V* g) {
   if (!pipeline->next_finish.compare_exchange_strong(m, m + 1, std::memory_order_relaxed)) {
     return false;
   }
-  finish_set(g, m, slot);
+  finish_set(g, m, slot, pipeline->heaps_done.load(std::memory_order_acquire),
+             pipeline->rare_published.load(std::memory_order_acquire));
   return true;
 }
 
@@ -330,7 +335,11 @@ void GrundySequence::State::complete_set(const V* g, std::uint64_t m, std::size_
   }
   set_heap[slot] = m;
   mark_late_rows(g, m, slot, rare_heaps.size());
-  mark_prefix(g, m, slot);
+  if (prefix > detail::kPrefix) {
+    mark_long_prefix(g, m, slot);
+  } else {
+    mark_prefix(g, m, slot);
+  }
 }
 
 // Heaps up to `end` with helpers, in stretches of one mask; short stretches (and the heap at which
@@ -351,7 +360,16 @@ bool GrundySequence::State::run_parallel(detail::ValueTable<V>& table, std::uint
       if (!run_serial(table, std::max(limit, n + 1))) return false;
       continue;
     }
-    if (!run_stretch(table, limit)) return false;
+    if (!blocks_fit(n, limit)) {
+      if (!run_stretch(table, limit)) return false;
+      continue;
+    }
+    // A block stretch that ends early leaves the heap it ended before to one thread (that heap
+    // chooses nothing: stretches end before the next mask choice).
+    if (const std::uint64_t stop_at = block_stretch(table, limit);
+        stop_at != detail::kNoHeap && !run_serial(table, stop_at + 1)) {
+      return false;
+    }
   }
   return true;
 }
@@ -363,13 +381,7 @@ bool GrundySequence::State::run_parallel(detail::ValueTable<V>& table, std::uint
 template <typename V>
 bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint64_t end) {
   const std::uint64_t n0 = table.size();
-  if (keep_rare_list) {
-    const std::size_t room = rare_heaps.size() + std::max<std::size_t>(1024, rare_heaps.size());
-    rare_heaps.reserve(room);
-    rare_values.reserve(room);
-    // Room for rare heaps up to twice the last (and a little more), so that the bits move seldom.
-    rare_bits.reserve(2 * rare_bits.limit() + 65536);
-  }
+  reserve_rare_room();
   // Every set is built anew in the stretch, with the longer prefix and every slot (restored by
   // Finish).
   clear_split_sets();
@@ -471,6 +483,17 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
     }
   }
   return fits;
+}
+
+// Room in the rare lists before a stretch with helpers, which must not move them (a full list
+// ends the stretch).
+inline void GrundySequence::State::reserve_rare_room() {
+  if (!keep_rare_list) return;
+  const std::size_t room = rare_heaps.size() + std::max<std::size_t>(1024, rare_heaps.size());
+  rare_heaps.reserve(room);
+  rare_values.reserve(room);
+  // Room for rare heaps up to twice the last (and a little more), so that the bits move seldom.
+  rare_bits.reserve(2 * rare_bits.limit() + 65536);
 }
 
 // Half the threads (one: no helpers) from heap n for step_down_heaps heaps; the next step down

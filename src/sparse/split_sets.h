@@ -266,8 +266,9 @@ inline std::uint8_t GrundySequence::State::prefix_unmarked(std::uint64_t m0,
 
 // Records the batch of sets m0 .. that build_batch built with `known_end` (and marked exactly
 // below `exact`) as the sets of their slots.
-inline void GrundySequence::State::record_batch(std::uint64_t m0, std::uint64_t known_end,
-                                                std::uint32_t exact) {
+[[gnu::always_inline]] inline void GrundySequence::State::record_batch(std::uint64_t m0,
+                                                                       std::uint64_t known_end,
+                                                                       std::uint32_t exact) {
   const std::size_t slot0 = m0 & (split_slots - 1);
   for (std::size_t j = 0; j < detail::kBatch; ++j) {
     set_heap[slot0 + j] = m0 + j;
@@ -330,6 +331,19 @@ void GrundySequence::State::mark_prefix(const V* g, std::uint64_t m, std::size_t
     for (std::uint64_t a = keep + 1; a <= left; ++a) mark[g[a] ^ g[m - a]] = 1;
   }
   prefix_left[slot] = static_cast<std::uint8_t>(std::min<std::uint64_t>(prefix_left[slot], keep));
+}
+
+// mark_prefix for the long prefixes of block stretches (sparse_blocks.h): on a byte table, 64
+// splits a step (a function of its own, so that the short prefixes' loop stays as it was).
+template <typename V>
+void GrundySequence::State::mark_long_prefix(const V* g, std::uint64_t m, std::size_t slot) {
+  if constexpr (sizeof(V) == 1) {
+    const std::uint64_t left = std::min<std::uint64_t>(half(m), prefix_left[slot]);
+    detail::mark_splits_bytes(g, m, 1, left + 1, set_data(slot), classes(), vector);
+    prefix_left[slot] = 0;
+  } else {
+    mark_prefix(g, m, slot);
+  }
 }
 
 }  // namespace nimkit
