@@ -110,7 +110,7 @@ GrundySequence::State::BlockWork GrundySequence::State::block_thread(detail::Val
   const std::uint64_t k = min_split();
   BlockWork done;
   done.frequency.assign(seen.size(), 0);
-  Clock::duration waited{};  // stalled, in the current window
+  Clock::duration waited{};   // stalled, in the current window
   Clock::duration longest{};  // the longest wait of the window
   Clock::duration total_waited{};
   auto window_start = Clock::now();
