@@ -98,7 +98,7 @@ void add_serve_command(CLI::App& app, int& status) {
   command
       ->add_option_function<std::string>(
           "--port",
-          [options](const std::string& text) {
+          [options = options](const std::string& text) {
             auto port = parse_u64(text, "--port");
             if (!port || *port > 65535) {
               throw CLI::ValidationError(

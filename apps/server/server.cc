@@ -284,9 +284,9 @@ void Server::install_routes() {
   for (const auto& [path, handler] : posts) {
     // The body is read here, as bytes, whatever its Content-Type: httplib would parse a form
     // body (`curl -d`) itself and refuse it above 8 KiB.
-    http.Post(path, [this, &api, handler, max_body](const httplib::Request& req,
-                                                    httplib::Response& res,
-                                                    const httplib::ContentReader& reader) {
+    http.Post(path, [this, &api, handler = handler, max_body](
+                        const httplib::Request& req, httplib::Response& res,
+                        const httplib::ContentReader& reader) {
       if (req.is_multipart_form_data()) {
         send_json(res, error_answer(415,
                                     "multipart bodies are not accepted: send the JSON "

@@ -370,12 +370,10 @@ struct GrundySequence::State {
     }
   }
 
-  // Marks g[a] ^ g[m - a] for a in [lo, hi). Not inlined: the plain algorithm's loop then
-  // compiles the same whatever its callers inline (the block stretches' code moved GCC's inlining:
-  // .354 by the plain algorithm took 15 % longer).
+  // Marks g[a] ^ g[m - a] for a in [lo, hi).
   template <typename V>
-  [[gnu::noinline]] void mark_pairs(const V* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
-                                    std::uint32_t s) {
+  void mark_pairs(const V* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
+                  std::uint32_t s) {
     std::uint32_t* mark = seen.data();
     const V* back = g + m;
     for (std::uint64_t a = lo; a < hi; ++a) mark[g[a] ^ back[-static_cast<std::ptrdiff_t>(a)]] = s;
@@ -384,8 +382,10 @@ struct GrundySequence::State {
   // The largest smaller part of a two-way split of m (parts ≥ 1, unequal for Grundy's game).
   std::uint64_t half(std::uint64_t m) const { return game.grundys_game ? (m - 1) / 2 : m / 2; }
 
+  // Not inlined: the plain algorithm's loops then compile the same whatever its callers inline
+  // (the block stretches' code moved GCC's inlining: .354 by the plain algorithm took 15 % longer).
   template <typename V>
-  std::uint32_t plain_value(const V* g, std::uint64_t n) {
+  [[gnu::noinline]] std::uint32_t plain_value(const V* g, std::uint64_t n) {
     const std::uint32_t s = next_stamp();
     mark_simple(g, n, s);
     auto two = [&](std::uint64_t m) {
