@@ -193,24 +193,11 @@ std::uint64_t GrundySequence::State::block_stretch(detail::ValueTable<V>& table,
   // No rare heap lies between the prefix and the horizon: no rows are deferred.
   deferred_first = 0;
   deferred_end = 0;
-  Pipeline pipe;
-  pipe.ready = std::make_unique<std::atomic<std::uint64_t>[]>(split_slots);
-  pipe.finished = std::make_unique<std::atomic<std::uint64_t>[]>(split_slots);
-  for (std::size_t i = 0; i < split_slots; ++i) {
-    pipe.ready[i].store(0);
-    pipe.finished[i].store(0);
-  }
+  Pipeline pipe(split_slots);
   pipeline = &pipe;
   struct Restore {
     State& state;
-    ~Restore() {
-      state.pipeline = nullptr;
-      state.clear_split_sets();
-      state.prefix = detail::kPrefix;
-      state.horizon = state.prefix;
-      state.split_slots = state.serial_slots;
-      state.deferred_end = kUnknownRows;
-    }
+    ~Restore() { state.leave_threads(); }
   } const restore{*this};
   // Blocks start at a whole batch, and where the table's cache lines start (a block's values are
   // then in lines of their own but for k of them, written by one core and read by the other once,

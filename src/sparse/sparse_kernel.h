@@ -545,6 +545,7 @@ struct GrundySequence::State {
   template <typename V>
   bool run_stretch(detail::ValueTable<V>& table, std::uint64_t end);
   void reserve_rare_room();
+  void leave_threads();
   // Two threads in blocks (sparse_blocks.h).
   bool blocks_fit(std::uint64_t n, std::uint64_t limit) const;
   void prefetch_set(std::size_t slot);

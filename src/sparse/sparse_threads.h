@@ -105,6 +105,14 @@ struct GrundySequence::State::Pipeline {
   std::unique_ptr<std::atomic<std::uint64_t>[]> finished;
   std::vector<std::thread> helpers;
 
+  explicit Pipeline(std::size_t slots)
+      : ready(std::make_unique<std::atomic<std::uint64_t>[]>(slots)),
+        finished(std::make_unique<std::atomic<std::uint64_t>[]>(slots)) {
+    for (std::size_t i = 0; i < slots; ++i) {
+      ready[i].store(0);
+      finished[i].store(0);
+    }
+  }
   ~Pipeline() {
     stop.store(true, std::memory_order_relaxed);
     for (std::thread& t : helpers) t.join();
@@ -396,15 +404,9 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
     deferred_end =
         static_cast<std::size_t>(std::upper_bound(heaps, heaps + count, horizon) - heaps);
   }
-  Pipeline pipe;
+  Pipeline pipe(split_slots);
   pipe.heaps_done.store(n0);
   pipe.rare_published.store(rare_heaps.size());
-  pipe.ready = std::make_unique<std::atomic<std::uint64_t>[]>(split_slots);
-  pipe.finished = std::make_unique<std::atomic<std::uint64_t>[]>(split_slots);
-  for (std::size_t i = 0; i < split_slots; ++i) {
-    pipe.ready[i].store(0);
-    pipe.finished[i].store(0);
-  }
   pipeline = &pipe;
   pipeline_first = (n0 - min_split() + detail::kBatch) / detail::kBatch * detail::kBatch;
   pipe.next_set.store(pipeline_first);
@@ -432,10 +434,7 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
           std::chrono::nanoseconds(pipe.helper_ns.load(std::memory_order_relaxed));
       totals.helper_idle +=
           std::chrono::nanoseconds(pipe.helper_idle_ns.load(std::memory_order_relaxed));
-      state.pipeline = nullptr;
-      state.clear_split_sets();
-      state.horizon = state.prefix;
-      state.split_slots = state.serial_slots;
+      state.leave_threads();
     }
   };
   bool fits = true;
@@ -483,6 +482,17 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
     }
   }
   return fits;
+}
+
+// Back to one thread's sets after a stretch with helpers (run_stretch) or in blocks
+// (block_stretch): every set forgotten, the serial prefix, horizon and slots.
+inline void GrundySequence::State::leave_threads() {
+  pipeline = nullptr;
+  clear_split_sets();
+  prefix = detail::kPrefix;
+  horizon = prefix;
+  split_slots = serial_slots;
+  deferred_end = kUnknownRows;
 }
 
 // Room in the rare lists before a stretch with helpers, which must not move them (a full list
