@@ -56,13 +56,7 @@ std::uint64_t GrundySequence::State::prepare_block(const V* g, std::uint64_t s0,
                                                    std::uint64_t known, std::size_t published) {
   const std::uint64_t last = std::min(s0 + detail::kBlock, pipeline->last_set);
   for (std::uint64_t m0 = s0; m0 < last; m0 += detail::kBatch) {
-    const std::uint32_t exact = build_batch(g, m0, published, known);
-    const std::size_t slot0 = m0 & (split_slots - 1);
-    for (std::size_t j = 0; j < detail::kBatch; ++j) {
-      prefix_left[slot0 + j] = prefix_unmarked(m0, known, j);
-      set_exact[slot0 + j] = exact;
-      set_rare_end[slot0 + j] = published;
-    }
+    build_threaded_batch(g, m0, known, published);
   }
   for (std::uint64_t m = s0; m < last; ++m)
     finish_set(g, m, m & (split_slots - 1), known, published);

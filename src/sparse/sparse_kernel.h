@@ -575,6 +575,9 @@ struct GrundySequence::State {
   template <typename V>
   void build_ahead(const V* g, std::uint64_t m0);
   template <typename V>
+  void build_threaded_batch(const V* g, std::uint64_t m0, std::uint64_t known,
+                            std::size_t published);
+  template <typename V>
   std::uint32_t resolve(const V* g, std::uint64_t m, std::size_t slot, std::size_t rare_end);
   std::uint64_t build_limit() const;
   template <typename V>

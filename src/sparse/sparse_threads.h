@@ -123,15 +123,26 @@ struct GrundySequence::State::Pipeline {
 // the prefix splits whose values are known), on any thread, up to kThreadedHorizon heaps ahead.
 template <typename V>
 void GrundySequence::State::build_ahead(const V* g, std::uint64_t m0) {
-  const std::uint64_t known = pipeline->heaps_done.load(std::memory_order_acquire);
-  const std::size_t published = pipeline->rare_published.load(std::memory_order_acquire);
+  build_threaded_batch(g, m0, pipeline->heaps_done.load(std::memory_order_acquire),
+                       pipeline->rare_published.load(std::memory_order_acquire));
+  const std::size_t slot0 = m0 & (split_slots - 1);
+  for (std::size_t j = 0; j < detail::kBatch; ++j) {
+    pipeline->ready[slot0 + j].store(m0 + j + 1, std::memory_order_release);
+  }
+}
+
+// build_batch in a stretch with threads, with the values below `known` and the first `published`
+// rare heaps: what each set still lacks is recorded beside it (the prefix splits left, the rows
+// left out of the registers, the rare heaps it has rows of).
+template <typename V>
+void GrundySequence::State::build_threaded_batch(const V* g, std::uint64_t m0, std::uint64_t known,
+                                                 std::size_t published) {
   const std::uint32_t exact = build_batch(g, m0, published, known);
   const std::size_t slot0 = m0 & (split_slots - 1);
   for (std::size_t j = 0; j < detail::kBatch; ++j) {
     prefix_left[slot0 + j] = prefix_unmarked(m0, known, j);
     set_exact[slot0 + j] = exact;
     set_rare_end[slot0 + j] = published;
-    pipeline->ready[slot0 + j].store(m0 + j + 1, std::memory_order_release);
   }
 }
 
