@@ -205,9 +205,7 @@ std::uint64_t GrundySequence::State::block_stretch(detail::ValueTable<V>& table,
   pipe.last_set = end - k;
   set_resolved.assign(split_slots, 0);
   set_rare_end.assign(split_slots, 0);
-  BlockWork own;
-  own.frequency.assign(seen.size(), 0);
-  // Adds the threads' counts to `frequency`, also when the stretch ends early.
+  // Adds a thread's counts to `frequency` (once no other thread runs).
   auto add_counts = [this](const std::vector<std::uint64_t>& counts) {
     for (std::size_t v = 0; v < counts.size(); ++v) {
       if (counts[v] == 0) continue;
@@ -215,12 +213,11 @@ std::uint64_t GrundySequence::State::block_stretch(detail::ValueTable<V>& table,
       frequency[v] += counts[v];
     }
   };
-  for (std::uint64_t n = n0; n < pipeline_first + k; ++n) {
-    if (!block_heap(table, n, own.frequency.data())) {
-      add_counts(own.frequency);
-      return n;
-    }
-  }
+  std::vector<std::uint64_t> counts(seen.size(), 0);
+  std::uint64_t n = n0;
+  while (n < pipeline_first + k && block_heap(table, n, counts.data())) ++n;
+  add_counts(counts);
+  if (n < pipeline_first + k) return n;
   pipe.heaps_done.store(table.size());
   pipe.rare_published.store(rare_heaps.size());
   std::exception_ptr failure;
@@ -234,6 +231,7 @@ std::uint64_t GrundySequence::State::block_stretch(detail::ValueTable<V>& table,
       pipe.stop.store(true, std::memory_order_release);
     }
   });
+  BlockWork own;
   struct Join {
     Pipeline& pipe;
     std::thread& helper;
@@ -244,9 +242,7 @@ std::uint64_t GrundySequence::State::block_stretch(detail::ValueTable<V>& table,
   };
   {
     const Join join{pipe, helper};
-    BlockWork before = std::move(own);
     own = block_thread(table, 0, end);
-    add_counts(before.frequency);
   }
   add_counts(own.frequency);
   add_counts(helper_work.frequency);

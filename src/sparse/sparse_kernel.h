@@ -281,11 +281,7 @@ struct GrundySequence::State {
   void note(std::uint64_t n, std::uint32_t value) {
     if (value >= frequency.size()) frequency.resize(std::size_t{value} + 1, 0);
     ++frequency[value];
-    if (value > max_value) {
-      max_value = value;
-      ensure_seen_capacity(value);
-    }
-    if (n >= 1 && !detail::common(value, mask)) note_rare(n, value);
+    note_uncounted(n, value);
   }
   // note without the frequency (block stretches count on each thread: sparse_blocks.h).
   void note_uncounted(std::uint64_t n, std::uint32_t value) {
