@@ -78,13 +78,7 @@ bool GrundySequence::State::block_heap(detail::ValueTable<V>& table, std::uint64
                                        std::uint64_t* frequency_here) {
   const std::uint32_t value = sparse_value<true>(table.data(), n);
   if (value > storage_limit()) return false;
-  const bool rare = n >= 1 && !detail::common(value, mask);
-  if ((value > max_value && seen_need(value) > seen.size()) ||
-      (rare && keep_rare_list &&
-       (rare_heaps.size() == rare_heaps.capacity() ||
-        rare_values.size() == rare_values.capacity() || !rare_bits.fits(n + 1)))) {
-    return false;
-  }
+  if (ends_stretch(n, value)) return false;
   table.push_back(static_cast<V>(entry(value)));
   ++frequency_here[value];
   note_uncounted(n, value);

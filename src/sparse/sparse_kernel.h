@@ -542,6 +542,7 @@ struct GrundySequence::State {
   bool run_stretch(detail::ValueTable<V>& table, std::uint64_t end);
   void reserve_rare_room();
   void leave_threads();
+  bool ends_stretch(std::uint64_t n, std::uint32_t value) const;
   // Two threads in blocks (sparse_blocks.h).
   bool blocks_fit(std::uint64_t n, std::uint64_t limit) const;
   void prefetch_set(std::size_t slot);

@@ -461,11 +461,7 @@ bool GrundySequence::State::run_stretch(detail::ValueTable<V>& table, std::uint6
       fits = false;
       break;
     }
-    const bool rare = n >= 1 && !detail::common(value, mask);
-    const bool changes = (value > max_value && seen_need(value) > seen.size()) ||
-                         (rare && keep_rare_list &&
-                          (rare_heaps.size() == rare_heaps.capacity() ||
-                           rare_values.size() == rare_values.capacity() || !rare_bits.fits(n + 1)));
+    const bool changes = ends_stretch(n, value);
     if (changes) {
       pipe.stop.store(true, std::memory_order_relaxed);
       for (std::thread& t : pipe.helpers) t.join();
@@ -504,6 +500,16 @@ inline void GrundySequence::State::leave_threads() {
   horizon = prefix;
   split_slots = serial_slots;
   deferred_end = kUnknownRows;
+}
+
+// Whether recording `value` for heap n changes what threads rely on: a larger value range (the
+// sets are laid out anew) or a rare heap that full lists or bits cannot take without moving.
+inline bool GrundySequence::State::ends_stretch(std::uint64_t n, std::uint32_t value) const {
+  const bool rare = n >= 1 && !detail::common(value, mask);
+  return (value > max_value && seen_need(value) > seen.size()) ||
+         (rare && keep_rare_list &&
+          (rare_heaps.size() == rare_heaps.capacity() ||
+           rare_values.size() == rare_values.capacity() || !rare_bits.fits(n + 1)));
 }
 
 // Room in the rare lists before a stretch with helpers, which must not move them (a full list
