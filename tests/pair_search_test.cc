@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <set>
@@ -242,6 +243,46 @@ TEST(PairSearch, ByteBatchMarkingMatchesAPlainLoop) {
         }
       }
       ASSERT_EQ(marks, expected) << "stride " << stride << " mode " << mode;
+    }
+  }
+}
+
+// Held splits (the prefix splits block stretches keep out of their sets): for every word of
+// indices and random bits of it, held_in gives exactly the bits that are the index of a split
+// a in [lo, hi) (its entry, plus 256 when the parts' classes differ), with and without AVX-512 and
+// near the table's start (where the vector path is not taken).
+TEST(PairSearch, HeldSplitsMatchAPlainLoop) {
+  std::mt19937_64 random(17);
+  for (int round = 0; round < 300; ++round) {
+    const bool with_classes = round % 2 == 1;
+    const std::uint64_t m = round % 5 == 0 ? 2 + random() % 300 : 300 + random() % 3000;
+    std::vector<std::uint8_t> g(m + 1);
+    for (auto& v : g) v = static_cast<std::uint8_t>(random() % (round % 3 == 0 ? 8 : 256));
+    detail::RareBits classes;
+    if (with_classes) {
+      for (int i = 0; i < 40; ++i) classes.set(random() % (m + 1));
+    }
+    const detail::RareBits* use = with_classes ? &classes : nullptr;
+    const std::uint64_t most = std::min<std::uint64_t>(detail::kMaxHeldSplits, m / 2);
+    const std::uint64_t hi = 2 + random() % most;
+    const std::uint64_t lo = 1 + random() % (hi - 1);
+    std::uint64_t expected[8] = {};
+    for (std::uint64_t a = lo; a < hi; ++a) {
+      const bool mixed = with_classes && classes.rare(a) != classes.rare(m - a);
+      const std::uint32_t index = (g[a] ^ g[m - a]) + (mixed ? 256u : 0u);
+      expected[index / 64] |= std::uint64_t{1} << (index % 64);
+    }
+    for (const bool vector : {false, true}) {
+      if (vector && !detail::vector_byte_search_supported()) continue;
+      detail::HeldSplits held;
+      detail::hold_splits_bytes(g.data(), m, lo, hi, use, vector, held);
+      for (std::size_t w = 0; w < 8; ++w) {
+        for (const std::uint64_t bits :
+             {~std::uint64_t{0}, std::uint64_t{random() & random()}, std::uint64_t{0}}) {
+          ASSERT_EQ(detail::held_in(held, w, bits, vector), expected[w] & bits)
+              << "round " << round << " vector " << vector << " word " << w;
+        }
+      }
     }
   }
 }

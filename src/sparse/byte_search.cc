@@ -184,6 +184,40 @@ NIMKIT_AVX512_BYTES void mark_splits_vector(const std::uint8_t* g, std::uint64_t
   }
 }
 
+// hold_splits_bytes 64 splits a step.
+NIMKIT_AVX512_BYTES void hold_splits_vector(const std::uint8_t* g, std::uint64_t m,
+                                            std::uint64_t lo, std::uint64_t hi,
+                                            const RareBits* classes, HeldSplits& held) {
+  for (std::uint64_t a = lo, h = 0; a < hi; a += 64, ++h) {
+    const __m512i x = split_entries(g, m, a);
+    // Index / 64: the entry's top two bits, plus 4 in the mixed lanes (index + 256).
+    const __m512i word = _mm512_and_si512(_mm512_srli_epi16(x, 6), _mm512_set1_epi8(3));
+    _mm512_store_si512(held.entries + 64 * h, x);
+    _mm512_store_si512(held.words + 64 * h, _mm512_mask_add_epi8(word, mixed_lanes(classes, m, a),
+                                                                 word, _mm512_set1_epi8(4)));
+    held.lanes[h] = hi - a >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (hi - a)) - 1;
+  }
+}
+
+// held_in: the lanes of word w whose entry selects a set bit of `bits` (a bit shuffle of `bits`
+// broadcast), and their bits.
+NIMKIT_AVX512_BYTES std::uint64_t held_in_vector(const HeldSplits& held, std::size_t w,
+                                                 std::uint64_t bits) {
+  const __m512i word = _mm512_set1_epi8(static_cast<char>(w));
+  const __m512i table = _mm512_set1_epi64(static_cast<long long>(bits));
+  std::uint64_t found = 0;
+  for (std::size_t h = 0; h < kMaxHeldSplits / 64; ++h) {
+    const __mmask64 lanes =
+        _mm512_mask_cmpeq_epi8_mask(held.lanes[h], _mm512_load_si512(held.words + 64 * h), word);
+    for (__mmask64 hits = _mm512_mask_bitshuffle_epi64_mask(
+             lanes, table, _mm512_load_si512(held.entries + 64 * h));
+         hits != 0; hits &= hits - 1) {
+      found |= std::uint64_t{1} << (held.entries[64 * h + std::countr_zero(hits)] & 63);
+    }
+  }
+  return found;
+}
+
 #endif
 
 }  // namespace
@@ -199,6 +233,38 @@ void mark_splits_bytes(const std::uint8_t* g, std::uint64_t m, std::uint64_t lo,
     const bool mixed = !same_class(classes, a, m - a);
     marks[(g[a] ^ g[m - a]) + (mixed ? 256u : 0u)] = 1;
   }
+}
+
+void hold_splits_bytes(const std::uint8_t* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
+                       const RareBits* classes, bool vector, HeldSplits& held) {
+  held.lanes[0] = held.lanes[1] = 0;
+#if defined(NIMKIT_VECTOR_BYTES)
+  if (vector && m >= hi + 128 && vector_byte_search_supported()) {
+    return hold_splits_vector(g, m, lo, hi, classes, held);
+  }
+#endif
+  for (std::uint64_t a = lo; a < hi; ++a) {
+    const std::uint64_t i = a - lo;
+    const std::uint32_t x = g[a] ^ g[m - a];
+    const bool mixed = !same_class(classes, a, m - a);
+    held.entries[i] = static_cast<std::uint8_t>(x);
+    held.words[i] = static_cast<std::uint8_t>((x >> 6) + (mixed ? 4 : 0));
+    held.lanes[i / 64] |= std::uint64_t{1} << (i % 64);
+  }
+}
+
+std::uint64_t held_in(const HeldSplits& held, std::size_t w, std::uint64_t bits, bool vector) {
+  if (bits == 0) return 0;
+#if defined(NIMKIT_VECTOR_BYTES)
+  if (vector && vector_byte_search_supported()) return held_in_vector(held, w, bits);
+#endif
+  std::uint64_t found = 0;
+  for (std::size_t i = 0; i < kMaxHeldSplits; ++i) {
+    if ((held.lanes[i / 64] >> (i % 64) & 1) != 0 && held.words[i] == w) {
+      found |= bits & std::uint64_t{1} << (held.entries[i] & 63);
+    }
+  }
+  return found;
 }
 
 bool vector_byte_search_supported() {

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cassert>
 #include <cstring>
+#include <memory>
 
 #include "checkpoint.h"
 #include "nimkit/checked.h"
@@ -133,7 +134,7 @@ ThreadWork GrundySequence::thread_work() const { return state_->work; }
 std::vector<std::uint32_t> GrundySequence::values(std::uint64_t first, std::uint64_t count) const {
   assert(first + count <= size());
   std::vector<std::uint32_t> out(count);
-  for (std::uint64_t i = 0; i < count; ++i) out[i] = state_->at(first + i);
+  state_->values_into(first, count, out.data());
   return out;
 }
 
@@ -254,11 +255,11 @@ std::optional<Periodicity> GrundySequence::period_candidate() const {
       return find_period(std::span<const std::uint8_t>(s.g8.data(), s.g8.size()), theorem);
     case detail::Storage::kCoded: {
       // Codes alone do not say the values' period: the values, decoded for the search.
-      std::vector<std::uint16_t> values(s.size());
-      for (std::uint64_t n = 0; n < values.size(); ++n) {
-        values[n] = static_cast<std::uint16_t>(s.at(n));
-      }
-      return find_period(std::span<const std::uint16_t>(values), theorem);
+      // (Not zeroed first: on Officers to 2^24 the zeroing and decoding of the copies took 5 %
+      // of the run on two threads.)
+      const std::unique_ptr<std::uint16_t[]> values(new std::uint16_t[s.size()]);
+      s.values_into(0, s.size(), values.get());
+      return find_period(std::span<const std::uint16_t>(values.get(), s.size()), theorem);
     }
     case detail::Storage::kShort:
       return find_period(std::span<const std::uint16_t>(s.g16.data(), s.g16.size()), theorem);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <vector>
 
@@ -31,6 +32,38 @@ inline std::uint32_t GrundySequence::State::at(std::uint64_t n) const {
       break;
   }
   return g32[n];
+}
+
+template <typename T>
+void GrundySequence::State::values_into(std::uint64_t first, std::uint64_t count, T* out) const {
+  auto copy = [&](const auto* from) {
+    for (std::uint64_t i = 0; i < count; ++i) out[i] = static_cast<T>(from[first + i]);
+  };
+  switch (storage) {
+    case detail::Storage::kBytes:
+      return copy(g8.data());
+    case detail::Storage::kCoded: {
+      // A code's value by a look-up in its class's table (a decode took 3 ns a value); every heap
+      // from the rare bits' limit on is common.
+      std::array<std::array<T, 256>, 2> decoded;
+      for (std::uint32_t c = 0; c < 256; ++c) {
+        decoded[0][c] = static_cast<T>(code.decode(c, false));
+        decoded[1][c] = static_cast<T>(code.decode(c, true));
+      }
+      const std::uint64_t end = first + count;
+      const std::uint64_t mixed_end = std::clamp(rare_bits.limit(), first, end);
+      for (std::uint64_t n = first; n < mixed_end; ++n) {
+        out[n - first] = decoded[rare_bits.rare(n) ? 1 : 0][g8[n]];
+      }
+      for (std::uint64_t n = mixed_end; n < end; ++n) out[n - first] = decoded[0][g8[n]];
+      return;
+    }
+    case detail::Storage::kShort:
+      return copy(g16.data());
+    case detail::Storage::kWide:
+      break;
+  }
+  copy(g32.data());
 }
 
 // The largest value the table's form holds.

@@ -180,6 +180,26 @@ std::uint32_t find_wanted_pairs(const std::uint8_t* g, std::uint64_t m, std::uin
 void mark_splits_bytes(const std::uint8_t* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
                        std::uint8_t* marks, const RareBits* classes, bool vector);
 
+// The splits (a, m - a), a in [lo, hi), of a byte table held aside rather than marked in a set
+// (the prefix splits a block stretch computes last: sparse_blocks.h): for each, the index
+// mark_splits_bytes would mark, as its low eight bits (entries) and its bitmap word (words: index /
+// 64). held_in then says which of a few missing indices they hold: most of their indices are
+// rare values no search needs, so looking the few up costs less than a store a split.
+inline constexpr std::uint64_t kMaxHeldSplits = 128;
+struct HeldSplits {
+  alignas(64) std::uint8_t entries[kMaxHeldSplits];
+  alignas(64) std::uint8_t words[kMaxHeldSplits];
+  std::uint64_t lanes[kMaxHeldSplits / 64] = {};  // the entries in use
+};
+// Fills `held` with the splits a in [lo, hi) (1 ≤ lo, hi - lo ≤ kMaxHeldSplits, hi ≤ m - hi), as
+// mark_splits_bytes: 64 splits a step with `vector` where vector_byte_search_supported().
+void hold_splits_bytes(const std::uint8_t* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
+                       const RareBits* classes, bool vector, HeldSplits& held);
+// The bits i of `bits` whose index 64w + i is a held split's. With `vector` where
+// vector_byte_search_supported(), a bit shuffle looks up 64 held splits at once; the cost grows
+// with the bits found.
+std::uint64_t held_in(const HeldSplits& held, std::size_t w, std::uint64_t bits, bool vector);
+
 // For each of `count` rare heaps r = heaps[i] of value values[i] and each j < 16: marks
 // base[j * stride + (values[i] ^ g[m0 - r + j])]: the splits (r, m0 + j - r) of 16 consecutive
 // split sets, whose marks start stride bytes apart.

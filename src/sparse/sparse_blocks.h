@@ -24,9 +24,25 @@
 // A change that the sets or the lists rely on (a mask choice, a larger value, full rare lists) or a
 // value the table's form cannot hold ends the stretch before that heap, which the calling thread
 // then computes alone (run_serial), as does the step down of sparse_threads.h.
+//
+// What one thread does not do, kept small (Officers to 2^22: two threads took 1.26 times one
+// thread's CPU time, now 1.05):
+// - The prefix splits left when a heap is computed, about 96, are not stored in its set: on a
+//   byte table with the vector search they are held aside in registers' worth of bytes
+//   (detail::HeldSplits, 64 a step), and only the few missing values the mex asks about are looked
+//   up among them (hold_prefix; a store a split took a tenth of the two threads' time).
+// - Finishing a set finds its first missing common value and searches the rare ones below it; the
+//   heap's mex then starts from that (StopHint: the rare values no split beyond the prefix has,
+//   and the stop), which the held splits and the simple moves rarely fill, instead of finding the
+//   stop in the set again.
+// - Nothing that one thread writes as it goes shares a cache line with what the other reads: the
+//   table's size (its own line in State), the per-slot arrays (each a cache line's multiple, a
+//   block's slots whole lines of them), a block's values (blocks start a line of the table).
+//   Shared lines had cost two threads a twentieth of their time.
 #pragma once
 
 #include <exception>
+#include <utility>
 
 #include "sparse_threads.h"
 
@@ -85,12 +101,13 @@ bool GrundySequence::State::block_heap(detail::ValueTable<V>& table, std::uint64
   return true;
 }
 
-// Thread `turn` (0: the calling thread) of a block stretch: blocks turn, turn + 2, ... Returns
-// its sets and the time it waited for the other thread's blocks (counted here and returned, so that
-// neither thread writes a line the other reads).
+// Thread `turn` (0: the calling thread) of a block stretch from heap n0 to `end`: blocks turn,
+// turn + 2, ... Returns its sets and the time it waited for the other thread's blocks (counted
+// here and returned, so that neither thread writes a line the other reads).
 template <typename V>
 GrundySequence::State::BlockWork GrundySequence::State::block_thread(detail::ValueTable<V>& table,
                                                                      unsigned turn,
+                                                                     std::uint64_t n0,
                                                                      std::uint64_t end) {
   using Clock = std::chrono::steady_clock;
   Pipeline& pipe = *pipeline;
@@ -98,11 +115,11 @@ GrundySequence::State::BlockWork GrundySequence::State::block_thread(detail::Val
   const std::uint64_t k = min_split();
   BlockWork done;
   done.frequency.assign(seen.size(), 0);
-  Clock::duration waited{};   // stalled, in the current window
-  Clock::duration longest{};  // the longest wait of the window
+  Clock::duration waited{};      // stalled, in the current window
+  Clock::duration longest[2]{};  // the two longest waits of the window
   Clock::duration total_waited{};
   auto window_start = Clock::now();
-  std::uint64_t window_end = pipeline_first + k + detail::kStallWindow;
+  std::uint64_t window_end = n0 + detail::kStallWindow;
   for (std::uint64_t b = turn;; b += 2) {
     const std::uint64_t s0 = pipeline_first + b * detail::kBlock;
     if (s0 >= pipe.last_set || pipe.stop.load(std::memory_order_relaxed)) break;
@@ -125,11 +142,12 @@ GrundySequence::State::BlockWork GrundySequence::State::block_thread(detail::Val
       const Clock::duration wait = Clock::now() - since;
       total_waited += wait;
       waited += wait;
-      longest = std::max(longest, wait);
+      if (wait > longest[1]) longest[1] = wait;
+      if (longest[1] > longest[0]) std::swap(longest[0], longest[1]);
     }
     if (pipe.stop.load(std::memory_order_acquire)) break;
-    const std::uint64_t first = s0 + k;
-    const std::uint64_t last = std::min(first + detail::kBlock, end);
+    const std::uint64_t first = std::max(s0 + k, n0);
+    const std::uint64_t last = std::min(s0 + k + detail::kBlock, end);
     std::uint64_t n = first;
     for (; n < last; ++n) {
       // The next heap's set, back into the first-level cache while this heap is computed (built a
@@ -144,20 +162,21 @@ GrundySequence::State::BlockWork GrundySequence::State::block_thread(detail::Val
     pipe.rare_published.store(rare_heaps.size(), std::memory_order_release);
     pipe.heaps_done.store(last, std::memory_order_release);
     // Stepping down (sparse_threads.h), measured by the calling thread: the stretch ends before
-    // the other thread may start its next block. The longest wait of a window does not count:
-    // one hiccup of the other thread (a millisecond or two, a few times in a run of Officers to
-    // 2^24 on a quiet machine) is not a machine too busy for two threads, and a thread cannot
-    // take over the other's block as the pipeline's computing thread takes over sets.
+    // the other thread may start its next block. The two longest waits of a window do not count:
+    // a hiccup of the other thread (a millisecond or two, a few times in a run of Officers to
+    // 2^24 on a quiet machine, now and then twice in a window of 10 ms) is not a machine too busy
+    // for two threads, and a thread cannot take over the other's block as the pipeline's computing
+    // thread takes over sets.
     if (turn == 0 && last >= window_end && stall_percent < 100) {
       const Clock::time_point now = Clock::now();
-      if ((waited - longest) * 100 >= (now - window_start) * stall_percent) {
+      if ((waited - longest[0] - longest[1]) * 100 >= (now - window_start) * stall_percent) {
         step_down(last);
         pipe.stop.store(true, std::memory_order_release);
       }
       window_start = now;
       window_end = last + detail::kStallWindow;
       waited = {};
-      longest = {};
+      longest[0] = longest[1] = {};
     }
     pipe.blocks_done.store(b + 1, std::memory_order_release);
   }
@@ -177,6 +196,8 @@ std::uint64_t GrundySequence::State::block_stretch(detail::ValueTable<V>& table,
   clear_split_sets();
   prefix = detail::kBlockPrefix;
   horizon = detail::kThreadedHorizon;
+  hold_prefix = sizeof(V) == 1 && vector && detail::vector_byte_search_supported() &&
+                remove_whole.size() + remove_one.size() <= detail::kMaxSimpleMoves;
   split_slots = threaded_slots;
   // No rare heap lies between the prefix and the horizon: no rows are deferred.
   deferred_first = 0;
@@ -189,57 +210,56 @@ std::uint64_t GrundySequence::State::block_stretch(detail::ValueTable<V>& table,
   } const restore{*this};
   // Blocks start at a whole batch, and where the table's cache lines start (a block's values are
   // then in lines of their own but for k of them, written by one core and read by the other once,
-  // when it computes the next block). The few heaps before the first block are computed here,
-  // with sets built whole (sparse_value builds the sets below pipeline_first).
-  pipeline_first = (n0 - k + detail::kBatch - 1) / detail::kBatch * detail::kBatch;
+  // when it computes the next block): at most kBlock - 1 sets before the stretch's first set, the
+  // first block's heaps before n0 (known already) passed over.
+  static_assert(detail::kBlock == 4 * detail::kBatch);
+  pipeline_first = (n0 - k) / detail::kBatch * detail::kBatch;
   const auto address = reinterpret_cast<std::uintptr_t>(table.data());
-  for (int i = 0; i < 4 && (address + pipeline_first * sizeof(V)) % 64 != 0; ++i) {
-    pipeline_first += detail::kBatch;
+  for (int i = 0; i < 3 && (address + pipeline_first * sizeof(V)) % 64 != 0; ++i) {
+    pipeline_first -= detail::kBatch;
   }
   pipe.last_set = end - k;
   set_resolved.assign(split_slots, 0);
   set_rare_end.assign(split_slots, 0);
-  // Adds a thread's counts to `frequency` (once no other thread runs).
-  auto add_counts = [this](const std::vector<std::uint64_t>& counts) {
-    for (std::size_t v = 0; v < counts.size(); ++v) {
-      if (counts[v] == 0) continue;
-      if (v >= frequency.size()) frequency.resize(v + 1, 0);
-      frequency[v] += counts[v];
-    }
-  };
-  std::vector<std::uint64_t> counts(seen.size(), 0);
-  std::uint64_t n = n0;
-  while (n < pipeline_first + k && block_heap(table, n, counts.data())) ++n;
-  add_counts(counts);
-  if (n < pipeline_first + k) return n;
-  pipe.heaps_done.store(table.size());
+  pipe.heaps_done.store(n0);
   pipe.rare_published.store(rare_heaps.size());
   std::exception_ptr failure;
   BlockWork helper_work;
   const auto helper_start = std::chrono::steady_clock::now();
-  std::thread helper([&] {
+  if (block_helper == nullptr) block_helper = std::make_unique<detail::Worker>();
+  block_helper->start([&] {
     try {
-      helper_work = block_thread(table, 1, end);
+      helper_work = block_thread(table, 1, n0, end);
     } catch (...) {
       failure = std::current_exception();
       pipe.stop.store(true, std::memory_order_release);
     }
   });
   BlockWork own;
+  // The helper computes its last block even when this thread has none left; it is stopped only
+  // when this thread leaves by an exception (it would wait for blocks that never come).
   struct Join {
     Pipeline& pipe;
-    std::thread& helper;
+    detail::Worker& helper;
+    bool returned = false;
     ~Join() {
-      pipe.stop.store(true, std::memory_order_release);
-      helper.join();
+      if (!returned) pipe.stop.store(true, std::memory_order_release);
+      helper.wait();
     }
   };
   {
-    const Join join{pipe, helper};
-    own = block_thread(table, 0, end);
+    Join join{pipe, *block_helper};
+    own = block_thread(table, 0, n0, end);
+    join.returned = true;
   }
-  add_counts(own.frequency);
-  add_counts(helper_work.frequency);
+  // The threads' counts, added to `frequency` now that no other thread runs.
+  for (const BlockWork* done : {&own, &helper_work}) {
+    for (std::size_t v = 0; v < done->frequency.size(); ++v) {
+      if (done->frequency[v] == 0) continue;
+      if (v >= frequency.size()) frequency.resize(v + 1, 0);
+      frequency[v] += done->frequency[v];
+    }
+  }
   work.helper_time += std::chrono::duration_cast<std::chrono::nanoseconds>(
       std::chrono::steady_clock::now() - helper_start);
   work.caller_waited += own.waited;

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -22,6 +23,7 @@
 #include "nimkit/grundy_sequence.h"
 #include "pair_search.h"
 #include "value_table.h"
+#include "worker.h"
 
 namespace nimkit {
 namespace detail {
@@ -84,11 +86,13 @@ struct GrundySequence::State {
 
   // The table: g8 (values or their codes), g16 or g32, as `storage` says (value_table.h).
   detail::Storage storage = detail::Storage::kBytes;
-  detail::ValueTable<std::uint8_t> g8;
+  // (g8 on a cache line of its own and of g16's and g32's: the thread computing a block stretch's
+  // heaps writes its size, and the other reads the members after them.)
+  alignas(64) detail::ValueTable<std::uint8_t> g8;
   detail::ValueTable<std::uint16_t> g16;
   detail::ValueTable<std::uint32_t> g32;
   // SequenceOptions::packed: one byte per value where the values allow it.
-  bool packed = true;
+  alignas(64) bool packed = true;
   // The code of a kCoded table (under `mask`); heap h's class is rare_bits.rare(h).
   detail::ValueCode code;
   bool coded() const { return storage == detail::Storage::kCoded; }
@@ -139,6 +143,10 @@ struct GrundySequence::State {
   // The rows of rare heaps prefix < r ≤ horizon are left out of batches and marked when a set is
   // used (detail::kThreadedHorizon while helper threads run: run_stretch; else the prefix).
   std::uint64_t horizon = detail::kPrefix;
+  // Block stretches on a byte table with the vector search: a set's prefix splits still unknown
+  // when it was finished are not marked in it but held aside for its heap's mex
+  // (detail::HeldSplits; sparse_blocks.h).
+  bool hold_prefix = false;
   // Bit v % 64 of common_bits[v / 64]: detail::common(v, mask), for v < detail::kWantedLimit.
   std::array<std::uint64_t, detail::kWantedLimit / 64> common_bits{};
   void set_mask(std::uint32_t chosen) {
@@ -187,20 +195,22 @@ struct GrundySequence::State {
   std::size_t split_slots = 1;
   std::size_t serial_slots = 1;
   std::size_t threaded_slots = 1;
-  std::vector<std::uint8_t> set_marks;
+  detail::LineVector<std::uint8_t> set_marks;
   // Set slot's marks start at slot * set_stride: seen.size() plus 64 bytes, so that the
   // same value of consecutive sets (marked together by build_batch) falls in different sets of
   // the cache rather than in one (a stride of a power of two evicts its own lines).
   std::size_t set_stride = 0;
   std::uint8_t* set_data(std::size_t slot) { return set_marks.data() + slot * set_stride; }
-  std::vector<std::uint64_t> set_heap;
+  detail::LineVector<std::uint64_t> set_heap;
   // The prefix splits a = 1 .. prefix_left[slot] are still to be marked (build_batch marks
-  // those whose values it may read: see build_batch).
-  std::vector<std::uint8_t> prefix_left;
+  // those whose values it may read: see build_batch). The per-slot arrays start cache lines, and
+  // their entries are 4 bytes or more, so that the slots of a block (sparse_blocks.h: 64 of them,
+  // from a multiple of 16) are whole lines that the other thread does not write.
+  detail::LineVector<std::uint32_t> prefix_left;
   // The set in `slot` holds every split of its rare part (build_batch's rows) whose index is below
   // set_exact[slot]: detail::kAllIndices, or the bound of the indices marked in registers
   // (mark_batch_low) until complete_rows adds the others — when a stop reaches the bound.
-  std::vector<std::uint32_t> set_exact;
+  detail::LineVector<std::uint32_t> set_exact;
 
   void init_moves() {
     if (!game.grundys_game) {
@@ -229,6 +239,7 @@ struct GrundySequence::State {
     set_heap.assign(threaded_slots, detail::kNoHeap);
     prefix_left.assign(threaded_slots, 0);
     set_exact.assign(threaded_slots, detail::kAllIndices);
+    set_hint.assign(threaded_slots, StopHint{});
   }
 
   // Forgets every split set (after a mask change, which changes what a set must cover, or when
@@ -238,6 +249,10 @@ struct GrundySequence::State {
   // Values known, and the value of heap n (packing.h).
   std::uint64_t size() const;
   std::uint32_t at(std::uint64_t n) const;
+  // The values of heaps first .. first + count - 1 into out (the table's form looked at once; T
+  // holds every value).
+  template <typename T>
+  void values_into(std::uint64_t first, std::uint64_t count, T* out) const;
 
   // XORs of values below 2^b stay below 2^b and the mex is at most 2^b, so 2^(b+1) slots hold
   // every value marked or probed.
@@ -443,22 +458,25 @@ struct GrundySequence::State {
   template <typename V>
   std::uint32_t bitmap_value(const V* g, std::uint64_t n, const std::uint64_t* ms,
                              const std::uint8_t* const* marks, const std::uint32_t* resolved,
-                             std::size_t count, std::uint32_t exact);
+                             std::size_t count, std::uint32_t exact,
+                             const detail::HeldSplits* aside);
   template <typename V>
   std::uint32_t search_wanted(const V* g, std::uint64_t m, detail::WantedValues& wanted,
                               bool joint) const;
   std::uint32_t wanted_until_stop(const std::uint8_t* const* marks, std::size_t count,
                                   const std::uint32_t* simple, std::size_t simple_count,
-                                  std::uint64_t absent, std::uint64_t* missing,
-                                  std::size_t& words) const;
+                                  std::uint64_t absent, const detail::HeldSplits* held,
+                                  std::uint64_t* missing, std::size_t& words) const;
   std::uint32_t coded_until_stop(const std::uint8_t* const* marks, std::size_t count,
                                  const std::uint32_t* simple, std::size_t simple_count,
-                                 std::uint64_t absent, std::uint64_t* missing,
-                                 std::size_t& words) const;
+                                 std::uint64_t absent, const detail::HeldSplits* held,
+                                 std::uint64_t* missing, std::size_t& words) const;
   std::uint32_t missing_until_stop(const std::uint8_t* const* marks, std::size_t count,
                                    const std::uint32_t* simple, std::size_t simple_count,
-                                   std::uint64_t absent, std::uint64_t* missing,
-                                   std::size_t& words) const;
+                                   std::uint64_t absent, const detail::HeldSplits* held,
+                                   std::uint64_t* missing, std::size_t& words) const;
+  std::uint64_t without_held(const detail::HeldSplits& held, std::size_t w, std::uint64_t bits,
+                             std::uint64_t absent) const;
   template <typename V>
   std::uint32_t many_splits_value(const V* g, std::uint64_t n, std::uint32_t s);
 
@@ -548,6 +566,8 @@ struct GrundySequence::State {
   void prefetch_set(std::size_t slot);
   template <typename V>
   std::uint64_t block_stretch(detail::ValueTable<V>& table, std::uint64_t end);
+  // The other thread of the block stretches, started at the first (worker.h).
+  std::unique_ptr<detail::Worker> block_helper;
   struct BlockWork {
     std::uint64_t sets = 0;
     std::uint64_t batches = 0;
@@ -555,7 +575,8 @@ struct GrundySequence::State {
     std::vector<std::uint64_t> frequency;  // of the values it computed, by value
   };
   template <typename V>
-  BlockWork block_thread(detail::ValueTable<V>& table, unsigned turn, std::uint64_t end);
+  BlockWork block_thread(detail::ValueTable<V>& table, unsigned turn, std::uint64_t n0,
+                         std::uint64_t end);
   template <typename V>
   bool block_heap(detail::ValueTable<V>& table, std::uint64_t n, std::uint64_t* frequency_here);
   template <typename V>
@@ -565,10 +586,26 @@ struct GrundySequence::State {
   template <typename V>
   void complete_set(const V* g, std::uint64_t m, std::size_t slot);
   // Pipelined sets: built with the first set_rare_end[slot] rare heaps (those published then).
-  std::vector<std::size_t> set_rare_end;
+  detail::LineVector<std::size_t> set_rare_end;
   // Pipelined sets: the rare values below set_resolved[slot] that the set lacks have no split
   // a > detail::kPrefix (searched in full by the thread that built it); 0 when none is known.
-  std::vector<std::uint32_t> set_resolved;
+  detail::LineVector<std::uint32_t> set_resolved;
+  // Sets finished with their prefix splits held aside (hold_prefix): the indices that decide the
+  // heap's mex unless a held split or a simple move holds them all — the rare ones the set lacks
+  // below its first missing common index (none has a split beyond the prefix), and that index.
+  // count kNoHint: no hint (more rare ones, or no common index missing). 16 bytes, so that a
+  // block's hints are whole cache lines.
+  struct alignas(16) StopHint {
+    static constexpr std::uint8_t kNoHint = 0xFF;
+    static constexpr std::size_t kMaxAbsent = 3;
+    std::uint8_t count = kNoHint;
+    std::uint16_t stop = 0;
+    std::uint16_t absent[kMaxAbsent] = {};
+  };
+  detail::LineVector<StopHint> set_hint;
+  template <typename V>
+  std::uint32_t hinted_value(const V* g, std::uint64_t n, std::size_t slot,
+                             const detail::HeldSplits& held) const;
   template <typename V>
   void build_ahead(const V* g, std::uint64_t m0);
   template <typename V>

@@ -101,13 +101,11 @@ struct GrundySequence::State::Pipeline {
   alignas(64) std::atomic<std::uint64_t> blocks_done{0};
   // ready[slot] == m + 1 once the rows of S(m) are built in slot; finished[slot] == m + 1 once it
   // is finished (finish_set).
-  std::unique_ptr<std::atomic<std::uint64_t>[]> ready;
-  std::unique_ptr<std::atomic<std::uint64_t>[]> finished;
+  detail::LineVector<std::atomic<std::uint64_t>> ready;
+  detail::LineVector<std::atomic<std::uint64_t>> finished;
   std::vector<std::thread> helpers;
 
-  explicit Pipeline(std::size_t slots)
-      : ready(std::make_unique<std::atomic<std::uint64_t>[]>(slots)),
-        finished(std::make_unique<std::atomic<std::uint64_t>[]>(slots)) {
+  explicit Pipeline(std::size_t slots) : ready(slots), finished(slots) {
     for (std::size_t i = 0; i < slots; ++i) {
       ready[i].store(0);
       finished[i].store(0);
@@ -163,6 +161,7 @@ void GrundySequence::State::finish_set(const V* g, std::uint64_t m, std::size_t 
   // With several sets, a value absent from one is usually found in another: searching each set
   // on its own would scan far more than the heap's own search (all sets in step), so only the
   // marks are made ahead.
+  set_hint[slot].count = StopHint::kNoHint;
   set_resolved[slot] =
       game.grundys_game || split_two.size() == 1 ? resolve(g, m, slot, published) : 0;
   pipeline->finished[slot].store(m + 1, std::memory_order_release);
@@ -177,6 +176,7 @@ std::uint32_t GrundySequence::State::resolve(const V* g, std::uint64_t m, std::s
   if constexpr (sizeof(V) <= 2) {
     if (below_wanted_limit()) return resolve_wanted(g, m, slot, rare_end);
   }
+
   std::uint8_t* mark = set_data(slot);
   const std::uint64_t end = half(m) + 1;
   std::uint32_t v = 0;
@@ -201,18 +201,29 @@ std::uint32_t GrundySequence::State::resolve_wanted(const V* g, std::uint64_t m,
   std::uint64_t missing[detail::kWantedLimit / 64];
   std::size_t words = 0;
   const std::uint8_t* const sets[] = {mark};
-  std::uint32_t first_common = wanted_until_stop(sets, 1, nullptr, 0, 0, missing, words);
+  std::uint32_t first_common = wanted_until_stop(sets, 1, nullptr, 0, 0, nullptr, missing, words);
   if (complete_for(g, first_common, &m, 1, rare_end)) {
-    first_common = wanted_until_stop(sets, 1, nullptr, 0, 0, missing, words);
+    first_common = wanted_until_stop(sets, 1, nullptr, 0, 0, nullptr, missing, words);
   }
   detail::WantedValues wanted;
   wanted.assign(missing, words);
-  if (wanted.count == 0) return first_common;
-  const std::uint32_t bound = search_wanted(g, m, wanted, vector);
-  // The values found, marked (a masked store per 64 values with the vector search: a store per
-  // value, some 50 per set on Officers, took a tenth of the threads' extra work).
-  for (std::size_t i = 0; i < words; ++i) missing[i] &= ~wanted.word64(i);
-  detail::mark_bits(mark, missing, words, vector);
+  std::uint32_t bound = detail::kWantedLimit;
+  if (wanted.count != 0) {
+    bound = search_wanted(g, m, wanted, vector);
+    // The values found, marked (a masked store per 64 values with the vector search: a store per
+    // value, some 50 per set on Officers, took a tenth of the threads' extra work).
+    for (std::size_t i = 0; i < words; ++i) missing[i] &= ~wanted.word64(i);
+    detail::mark_bits(mark, missing, words, vector);
+  }
+  if (hold_prefix && bound == detail::kWantedLimit && first_common < detail::kWantedLimit &&
+      wanted.count <= StopHint::kMaxAbsent) {
+    StopHint& hint = set_hint[slot];
+    hint.stop = static_cast<std::uint16_t>(index_of(first_common));
+    hint.count = 0;
+    for (detail::WantedValues left = wanted; left.count != 0; left.remove(left.smallest())) {
+      hint.absent[hint.count++] = static_cast<std::uint16_t>(left.smallest());
+    }
+  }
   // The one at a time search stops at an entry with no split (bound - 1); by value.
   return bound == detail::kWantedLimit ? first_common
                                        : std::min(first_common, entry_value(bound - 1) + 1);
@@ -355,7 +366,7 @@ void GrundySequence::State::complete_set(const V* g, std::uint64_t m, std::size_
   set_heap[slot] = m;
   mark_late_rows(g, m, slot, rare_heaps.size());
   if (prefix > detail::kPrefix) {
-    mark_long_prefix(g, m, slot);
+    if (!hold_prefix) mark_long_prefix(g, m, slot);  // else held aside by sparse_value
   } else {
     mark_prefix(g, m, slot);
   }
@@ -498,6 +509,7 @@ inline void GrundySequence::State::leave_threads() {
   clear_split_sets();
   prefix = detail::kPrefix;
   horizon = prefix;
+  hold_prefix = false;
   split_slots = serial_slots;
   deferred_end = kUnknownRows;
 }

@@ -330,7 +330,7 @@ void GrundySequence::State::mark_prefix(const V* g, std::uint64_t m, std::size_t
     // (The marks are bytes, which may alias the storage flag: its test kept out of the loop.)
     for (std::uint64_t a = keep + 1; a <= left; ++a) mark[g[a] ^ g[m - a]] = 1;
   }
-  prefix_left[slot] = static_cast<std::uint8_t>(std::min<std::uint64_t>(prefix_left[slot], keep));
+  prefix_left[slot] = static_cast<std::uint32_t>(std::min<std::uint64_t>(prefix_left[slot], keep));
 }
 
 // mark_prefix for the long prefixes of block stretches (sparse_blocks.h): on a byte table, 64

@@ -22,6 +22,26 @@
 
 namespace nimkit::detail {
 
+// An allocator of arrays that start a cache line: the per-slot arrays of the split sets, of
+// which two threads write neighbouring ranges (sparse_blocks.h), share no line across a range that
+// starts one.
+template <typename T>
+struct LineAllocator {
+  using value_type = T;
+  static constexpr std::align_val_t kLine{64};
+  LineAllocator() = default;
+  template <typename U>
+  explicit LineAllocator(const LineAllocator<U>&) {}
+  T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), kLine)); }
+  void deallocate(T* p, std::size_t) { ::operator delete(p, kLine); }
+  template <typename U>
+  bool operator==(const LineAllocator<U>&) const {
+    return true;
+  }
+};
+template <typename T>
+using LineVector = std::vector<T, LineAllocator<T>>;
+
 // The value table: a growable array whose growth goes through std::realloc. For large blocks
 // glibc moves the pages with mremap instead of copying them, so growing a table of N bytes does
 // not hold old and new blocks (up to 2N) at once as std::vector's reallocation does: the memory
