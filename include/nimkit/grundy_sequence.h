@@ -286,14 +286,15 @@ std::uint64_t sequence_value_work(const SplitGame& game, const SequenceProgress&
 // options of the heaps the stretch computed; returning false stops the run.
 using MeteredReport = std::function<bool(const SequenceProgress& progress, std::uint64_t work)>;
 
-// Estimated options per stretch of a metered run: tens of milliseconds on one core.
+// Estimated options per stretch of a metered run and thread: tens of milliseconds.
 inline constexpr std::uint64_t kStretchWork = std::uint64_t{1} << 26;
 
 // Extends `sequence` to `count` values (GrundySequence::extend_to) in stretches of about
-// kStretchWork estimated options — at least one heap, at most `max_interval` heaps (a power of
-// two) and at most the heaps already known, and ending at every multiple of `max_interval`, which
-// is always reported — calling `report` after each. False when `report` returned false (even on
-// the last stretch), or (computing nothing) when the count does not fit the memory budget.
+// kStretchWork estimated options per thread in use (threads_in_use()) — at least one heap, at most
+// `max_interval` heaps (a power of two) and at most the heaps already known, and ending at every
+// multiple of `max_interval`, which is always reported — calling `report` after each. False when
+// `report` returned false (even on the last stretch), or (computing nothing) when the count does
+// not fit the memory budget.
 bool extend_metered(GrundySequence& sequence, std::uint64_t count, const MeteredReport& report,
                     std::uint64_t max_interval = std::uint64_t{1} << 16);
 
