@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -444,20 +445,44 @@ void print_stats_text(std::FILE* out, const GrundySequence& sequence, const Sequ
   print_thread_work(out, sequence.thread_work());
 }
 
-// g(0) .. g(count-1), one per line or as the items of a JSON array, in chunks.
+// g(0) .. g(count-1), one per line or as the items of a JSON array, in chunks. Values below 1000
+// (nearly all of every table) are copied from their texts, the others formatted: printing 2^24
+// values of Officers took 0.15 s with std::to_string, most of the wall time two threads spent
+// outside the engine.
 void print_values(std::FILE* out, const GrundySequence& sequence, const Computed& c,
                   std::uint64_t count, bool json) {
+  struct Text {
+    char digits[4];
+    std::size_t size;
+  };
+  static const std::array<Text, 1000> small = [] {
+    std::array<Text, 1000> texts{};
+    for (unsigned v = 0; v < texts.size(); ++v) {
+      const fmt::format_int digits(v);
+      std::copy(digits.data(), digits.data() + digits.size(), texts[v].digits);
+      texts[v].size = digits.size();
+    }
+    return texts;
+  }();
   constexpr std::uint64_t kChunk = 1 << 16;
+  // At most ten digits and a separator a value (and four bytes copied for a small one).
+  std::vector<char> text(kChunk * 11 + 4);
   for (std::uint64_t begin = 0; begin < count; begin += kChunk) {
-    std::string text;
     const std::uint64_t n = std::min(kChunk, count - begin);
+    char* at = text.data();
     for (const std::uint32_t v :
          c.stream ? sequence.values(begin, n, *c.proved) : sequence.values(begin, n)) {
-      if (json && (!text.empty() || begin > 0)) text += ',';
-      text += std::to_string(v);
-      if (!json) text += '\n';
+      if (json && (at != text.data() || begin > 0)) *at++ = ',';
+      if (v < small.size()) {
+        std::memcpy(at, small[v].digits, 4);
+        at += small[v].size;
+      } else {
+        const fmt::format_int digits(v);
+        at = std::copy(digits.data(), digits.data() + digits.size(), at);
+      }
+      if (!json) *at++ = '\n';
     }
-    std::fputs(text.c_str(), out);
+    std::fwrite(text.data(), 1, static_cast<std::size_t>(at - text.data()), out);
   }
 }
 
