@@ -50,11 +50,17 @@ test('a fresh browser has the board ready within 300 ms of navigation', async ()
   assert.ok(best <= bound, `board ready ${best.toFixed(0)} ms after navigation (best of ${TRIES}; ` +
     `bound ${bound} ms at a load of ${perCore.toFixed(2)} per processor)`);
 
-  // Every module is asked for before app.js has even arrived: none waits for its importer.
-  const { modules } = loads[0];
-  const app = modules.find((m) => m.path === '/js/app.js');
-  assert.ok(app, 'app.js was fetched');
-  const late = modules.filter((m) => m.start > app.end).map((m) => m.path);
-  assert.deepEqual(late, [], 'modules fetched only after app.js arrived (a chain of imports)');
-  assert.ok(modules.length >= 10, `${modules.length} modules fetched`);
+  // Every module is asked for before app.js has even arrived: none waits for its importer. A
+  // chain of imports shows in every load; a browser slowed by other work can start the preloads
+  // after a quick app.js in one load (seen once in CI, with the C++ suites running beside it), so
+  // the load with the fewest late modules is the one judged.
+  const late = loads.map(({ modules }) => {
+    const app = modules.find((m) => m.path === '/js/app.js');
+    assert.ok(app, 'app.js was fetched');
+    assert.ok(modules.length >= 10, `${modules.length} modules fetched`);
+    return modules.filter((m) => m.start > app.end).map((m) => m.path);
+  });
+  const fewest = late.reduce((a, b) => (b.length < a.length ? b : a));
+  assert.deepEqual(fewest, [], `modules fetched only after app.js arrived in every one of ${TRIES} ` +
+    'loads (a chain of imports)');
 });
