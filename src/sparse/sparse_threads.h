@@ -176,7 +176,6 @@ std::uint32_t GrundySequence::State::resolve(const V* g, std::uint64_t m, std::s
   if constexpr (sizeof(V) <= 2) {
     if (below_wanted_limit()) return resolve_wanted(g, m, slot, rare_end);
   }
-
   std::uint8_t* mark = set_data(slot);
   const std::uint64_t end = half(m) + 1;
   std::uint32_t v = 0;
