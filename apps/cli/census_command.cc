@@ -61,6 +61,7 @@ int run_compare(const CensusOptions& options) {
     fmt::print(file->get(), "{}\n", line.dump());
     ++verdicts[comparison->verdict];
   }
+  file->finish();
   if (options.progress) {
     using Verdict = PublishedComparison::Verdict;
     fmt::print(stderr,

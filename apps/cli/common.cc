@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "commands.h"
@@ -93,16 +94,47 @@ Limits command_limits(std::uint64_t limit) {
   return limits;
 }
 
-int write_whole_file(const std::string& path, const std::string& bytes, std::string_view what) {
-  const std::string temporary = fmt::format("{}.tmp{}", path, getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    out << bytes;
-    out.close();
-    if (out && std::rename(temporary.c_str(), path.c_str()) == 0) return 0;
+namespace {
+
+// MemAvailable of /proc/meminfo in bytes, or 0 (no budget) when it cannot be read.
+std::uint64_t available_memory() {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen("/proc/meminfo", "r"),
+                                                       &std::fclose);
+  if (!file) return 0;
+  char line[256];
+  unsigned long long kib = 0;
+  while (std::fgets(line, sizeof line, file.get()) != nullptr) {
+    if (std::sscanf(line, "MemAvailable: %llu kB", &kib) == 1) return kib * 1024;
   }
-  std::remove(temporary.c_str());
-  return report(fmt::format("cannot write {} to {}", what, nimkit::quoted(path)));
+  return 0;
+}
+
+// "123", "512M", "24G": bytes, with an optional K/M/G suffix (powers of 1024).
+Result<std::uint64_t> parse_bytes(const std::string& text) {
+  std::string digits = text;
+  int shift = 0;
+  if (!digits.empty()) {
+    const char unit = digits.back();
+    shift = unit == 'K' || unit == 'k'   ? 10
+            : unit == 'M' || unit == 'm' ? 20
+            : unit == 'G' || unit == 'g' ? 30
+                                         : 0;
+    if (shift != 0) digits.pop_back();
+  }
+  auto n = parse_u64(digits, "--memory");
+  if (!n || *n == 0 || *n > (~std::uint64_t{0} >> shift)) {
+    return fail(fmt::format(
+        "--memory {} is not a number of bytes (optionally with K, M or G) from 1 to 2^64-1",
+        nimkit::quoted(text)));
+  }
+  return *n << shift;
+}
+
+}  // namespace
+
+Result<std::uint64_t> memory_budget(const std::string& text) {
+  if (text.empty()) return available_memory();
+  return parse_bytes(text);
 }
 
 Limits GameOptions::limits() const { return command_limits(limit); }

@@ -69,10 +69,13 @@ CLI::Option* add_u64_option(CLI::App& command, const std::string& name, std::uin
 CLI::Option* add_u64_option(CLI::App& command, const std::string& name,
                             std::optional<std::uint64_t>& target, const std::string& description);
 
-// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, then renamed
-// over it, so that neither a full disk nor a Ctrl-C leaves a torn file. On failure reports
-// "cannot write WHAT to PATH" and returns kBadInput; 0 on success.
-int write_whole_file(const std::string& path, const std::string& bytes, std::string_view what);
+// What --memory means in every command that takes it (grundy's long runs, misere-quotient).
+inline constexpr const char* kMemoryHelp =
+    "bytes with K, M or G for powers of 1024 (default: MemAvailable of /proc/meminfo)";
+// The budget --memory TEXT sets: "123", "512M", "24G" (K, M, G: powers of 1024), or for an empty
+// text the memory available (MemAvailable of /proc/meminfo; 0 when that cannot be read). A bad
+// text fails naming it.
+Result<std::uint64_t> memory_budget(const std::string& text);
 
 // --max-line BYTES: the longest line of input the command reads (at least 1).
 void add_max_line_option(CLI::App& command, std::uint64_t& max_line);

@@ -134,6 +134,8 @@ int write_table_sequence(const Ruleset& rules, const GrundyOptions& options, std
     std::fputs(period_text(*period).c_str(), out);
   }
   if (std::ferror(out) != 0) return report(fmt::format("could not write the output"));
+  // Only now does an --out file replace what the path held: a failure above leaves it as it was.
+  file->finish();
   return 0;
 }
 

@@ -37,27 +37,22 @@ std::atomic<int> g_signal{0};
 
 extern "C" void on_signal(int signal) { g_signal.store(signal); }
 
-// Writes the sequence's checkpoint to path atomically: a temporary file in the same directory,
-// flushed to disk, then renamed over the target, so that a crash leaves the old checkpoint or the
-// new one. The bytes are streamed chunk by chunk: no copy of the table is made.
+// Writes the sequence's checkpoint to path atomically (FileWriter: a temporary file in the
+// target's real directory, flushed to disk, renamed over it), so that a crash leaves the old
+// checkpoint or the new one. A device or FIFO is refused: a checkpoint is only worth writing
+// if it can be read back. The bytes are streamed chunk by chunk: no copy of the table is made.
+// A path that cannot be opened fails; a failed write ends the process (write_failed, status 1),
+// the previous checkpoint left whole.
 Result<bool> write_atomically(const std::string& path, const GrundySequence& sequence) {
-  const std::string temp = fmt::format("{}.tmp.{}", path, ::getpid());
-  std::FILE* file = std::fopen(temp.c_str(), "wb");
-  if (file == nullptr)
-    return fail(
-        fmt::format("cannot write checkpoint {}: {}", nimkit::quoted(temp), std::strerror(errno)));
-  const CheckpointSink sink = [file](std::span<const std::uint8_t> bytes) {
-    return std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
+  auto file = FileWriter::open(path, fmt::format("--checkpoint {}", nimkit::quoted(path)),
+                               WriteMode::kReplace, Readback::kRegularOnly);
+  if (!file) return file.failure();
+  const CheckpointSink sink = [&file](std::span<const std::uint8_t> bytes) {
+    file->write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    return true;
   };
-  const bool ok =
-      sequence.write_checkpoint(sink) && std::fflush(file) == 0 && ::fsync(::fileno(file)) == 0;
-  const int saved = errno;
-  std::fclose(file);
-  if (!ok || std::rename(temp.c_str(), path.c_str()) != 0) {
-    std::remove(temp.c_str());
-    return fail(fmt::format("cannot write checkpoint {}: {}", nimkit::quoted(path),
-                            std::strerror(ok ? errno : saved)));
-  }
+  if (!sequence.write_checkpoint(sink)) return fail("the checkpoint could not be written");
+  file->commit();
   return true;
 }
 
@@ -84,40 +79,6 @@ Result<GrundySequence> read_checkpoint(const std::string& path, const SplitGame&
   return restored;
 }
 
-// MemAvailable of /proc/meminfo in bytes, or 0 (no budget) when it cannot be read.
-std::uint64_t available_memory() {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen("/proc/meminfo", "r"),
-                                                       &std::fclose);
-  if (!file) return 0;
-  char line[256];
-  unsigned long long kib = 0;
-  while (std::fgets(line, sizeof line, file.get()) != nullptr) {
-    if (std::sscanf(line, "MemAvailable: %llu kB", &kib) == 1) return kib * 1024;
-  }
-  return 0;
-}
-
-// "123", "512M", "24G": bytes, with an optional K/M/G suffix (powers of 1024).
-Result<std::uint64_t> parse_bytes(const std::string& text) {
-  std::string digits = text;
-  int shift = 0;
-  if (!digits.empty()) {
-    const char unit = digits.back();
-    shift = unit == 'K' || unit == 'k'   ? 10
-            : unit == 'M' || unit == 'm' ? 20
-            : unit == 'G' || unit == 'g' ? 30
-                                         : 0;
-    if (shift != 0) digits.pop_back();
-  }
-  auto n = parse_u64(digits, "--memory");
-  if (!n || *n == 0 || *n > (~std::uint64_t{0} >> shift)) {
-    return fail(fmt::format(
-        "--memory {} is not a number of bytes (optionally with K, M or G) from 1 to 2^64-1",
-        nimkit::quoted(text)));
-  }
-  return *n << shift;
-}
-
 // --threads and --memory, with their defaults: the cores available and the free memory.
 Result<SequenceOptions> sequence_options(const LongRunOptions& options) {
   SequenceOptions result;
@@ -131,13 +92,9 @@ Result<SequenceOptions> sequence_options(const LongRunOptions& options) {
     }
     result.threads = static_cast<unsigned>(*n);
   }
-  if (options.memory.empty()) {
-    result.memory_budget = available_memory();
-  } else {
-    auto bytes = parse_bytes(options.memory);
-    if (!bytes) return bytes.failure();
-    result.memory_budget = *bytes;
-  }
+  auto budget = memory_budget(options.memory);
+  if (!budget) return budget.failure();
+  result.memory_budget = *budget;
   return result;
 }
 
@@ -208,10 +165,9 @@ void add_long_run_options(CLI::App& command, LongRunOptions& options) {
   command.add_option("--threads", options.threads,
                      "threads of the sparse algorithm (default: the cores available); the values "
                      "are the same for every thread count");
-  command.add_option(
-      "--memory", options.memory,
-      "memory budget of the value table in bytes, with K, M or G for powers of 1024 "
-      "(default: MemAvailable of /proc/meminfo); a larger table is refused up front");
+  command.add_option("--memory", options.memory,
+                     std::string("memory budget of the value table, in ") + kMemoryHelp +
+                         "; a larger table is refused up front");
 }
 
 namespace {
@@ -519,6 +475,7 @@ int write_output(const OutputRequest& request, const GrundySequence& sequence, c
     if (request.stats) print_stats_text(out, sequence, stats);
   }
   if (std::ferror(out) != 0) return report("could not write the output");
+  file->finish();
   return 0;
 }
 

@@ -25,6 +25,7 @@ struct QuotientOptions {
   bool json = false;
   std::string save;
   std::string load;
+  std::string memory;  // --memory; empty: MemAvailable
 };
 
 // Largest quotient file read: a table of the largest order allowed, and then some.
@@ -142,7 +143,13 @@ int run_quotient(const QuotientOptions& options) {
   QuotientBounds bounds;
   bounds.max_heap = options.max_heap;
   bounds.max_order = static_cast<std::size_t>(options.max_order);
-  const Limits limits = command_limits(options.limit);
+  auto budget = memory_budget(options.memory);
+  if (!budget) return report(budget.failure());
+  Limits limits = command_limits(options.limit);
+  // The candidate monoids, their tables and the verification's pairs stay within --memory: a
+  // computation that would pass it stops there, naming the budget (or fails, when not even
+  // heap 1 fits).
+  if (*budget != 0) limits.max_search_bytes = *budget;
   std::optional<MisereQuotient> from;
   if (!options.load.empty()) {
     // A binary file: one "line" may be the whole of it.
@@ -161,7 +168,7 @@ int run_quotient(const QuotientOptions& options) {
   if (!quotient) return report(quotient.failure());
   if (!options.save.empty()) {
     if (const int status =
-            write_whole_file(options.save, save_misere_quotient(*quotient), "the quotient");
+            write_whole_file(options.save, save_misere_quotient(*quotient), "--save-quotient");
         status != 0) {
       return status;
     }
@@ -190,6 +197,10 @@ void add_misere_quotient_command(CLI::App& app, int& status) {
                  "elements a candidate quotient may have (default 2048)");
   add_u64_option(*command, "--limit", options->limit,
                  "work limit, as for analyze (default 20000000)");
+  command->add_option("--memory", options->memory,
+                      std::string("memory budget of the candidate quotients, their tables and the "
+                                  "verification, in ") +
+                          kMemoryHelp + "; the computation stops where it would pass it");
   command->add_flag("--json", options->json, "print the quotient as one JSON object");
   command->add_option("--save-quotient", options->save,
                       "write the quotient to FILE (a checked binary format)");

@@ -111,7 +111,7 @@ constexpr int kLeft = -1;
 int write_game_file(const Match& match, const std::string& path,
                     const std::array<std::string, 2>& names) {
   if (path.empty()) return 0;
-  if (const int status = write_whole_file(path, save_game(match, names[0], names[1]), "the game");
+  if (const int status = write_whole_file(path, save_game(match, names[0], names[1]), "--save");
       status != 0) {
     return status;
   }

@@ -63,7 +63,8 @@ struct Limits {
   std::uint64_t max_nodes = 2'000'000;
   // Bytes the positions a search keeps may take (the memo's keys and the positions being
   // searched): a position of a thousand components, or of a large graph, costs far more than the
-  // node limit assumes.
+  // node limit assumes. A misère quotient computation keeps its candidate monoids, their tables
+  // and its verification's pairs within it too (misere_quotient.h).
   std::uint64_t max_search_bytes = std::uint64_t{1} << 30;
   // Largest heap whose Grundy value may be computed by table (games with no closed form or
   // proved period).

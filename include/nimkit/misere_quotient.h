@@ -39,7 +39,9 @@
 //
 // Limits. The computation stops, saying why, when the period is proved, at QuotientBounds::
 // max_heap, when a candidate would pass QuotientBounds::max_order elements or its checks would
-// pass max_pairs pairs, or when the work meter of the limits runs out (every loop charges it);
+// pass max_pairs pairs, or what it keeps (a candidate's elements, its multiplication table, the
+// verification's pairs) would pass Limits::max_search_bytes, checked before each grows, or when
+// the work meter of the limits runs out (every loop charges it);
 // what it has then is the partial quotient of heaps ≤ n, exact for every sum of such heaps.
 // Quotients exist for heap rulesets of one heap per component whose moves leave smaller heaps
 // (octal codes, Nim, subtraction games, Grundy's game, ...); only octal codes have the

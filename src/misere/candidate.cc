@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "nimkit/checked.h"
+
 namespace nimkit::detail {
 namespace {
 
@@ -42,6 +44,11 @@ class ProductMonoid {
 
 using Word = std::vector<std::pair<std::uint64_t, std::uint32_t>>;  // (heap, multiplicity)
 
+// Bytes an element of the enumeration keeps besides its word's entries: its code, its word and
+// its entry in the hash map (node and bucket), as libstdc++ lays them out.
+constexpr std::uint64_t kElementBytes = sizeof(std::uint64_t) + sizeof(Word) + 64;
+constexpr std::uint64_t kWordEntryBytes = sizeof(Word::value_type);
+
 }  // namespace
 
 namespace {
@@ -51,10 +58,13 @@ struct Elements {
   std::vector<std::uint64_t> codes{0};
   std::vector<Word> words{{}};
   std::unordered_map<std::uint64_t, std::uint32_t> id{{0, 0}};
+  std::uint64_t bytes = kElementBytes;  // what the three take, estimated
 };
 
+// `held` bytes (the base table) are kept while the elements are enumerated.
 Result<Elements> enumerate(const ProductMonoid& monoid, const std::vector<std::uint64_t>& gen,
-                           std::size_t most, std::size_t max_order, const Limits& limits) {
+                           std::size_t most, std::size_t max_order, std::uint64_t held,
+                           const Limits& limits) {
   Elements e;
   for (std::uint64_t h = 1; h < gen.size(); ++h) {
     if (gen[h] == 0) continue;
@@ -70,8 +80,13 @@ Result<Elements> enumerate(const ProductMonoid& monoid, const std::vector<std::u
         e.codes.push_back(power[i]);
         Word word = e.words[i];
         word.emplace_back(h, m);
+        e.bytes += kElementBytes + kWordEntryBytes * word.size();
         e.words.push_back(std::move(word));
         added = true;
+      }
+      if (saturating_add(held, e.bytes) > limits.max_search_bytes) {
+        return fail(fmt::format("a candidate quotient of {} elements passed {}", e.codes.size(),
+                                memory_budget_text(limits)));
       }
       if (e.codes.size() > most) {
         return fail(fmt::format("a candidate quotient passed the bound of {} elements", max_order));
@@ -120,6 +135,13 @@ Result<Reduced> reduce(const ProductMonoid& monoid, const std::vector<std::uint6
   std::sort(generators.begin(), generators.end());
   generators.erase(std::unique(generators.begin(), generators.end()), generators.end());
   std::erase(generators, std::uint64_t{0});
+  // The action of the generators, then the reduced table, beside the elements.
+  const std::uint64_t action_bytes =
+      saturating_mul(saturating_mul(generators.size(), e.codes.size()), sizeof(QuotientElement));
+  if (saturating_add(e.bytes, action_bytes) > limits.max_search_bytes) {
+    return fail(fmt::format("a candidate quotient of {} elements passed {}", e.codes.size(),
+                            memory_budget_text(limits)));
+  }
   std::vector<std::vector<QuotientElement>> action(generators.size(),
                                                    std::vector<QuotientElement>(e.codes.size()));
   for (std::size_t g = 0; g < generators.size(); ++g) {
@@ -132,6 +154,11 @@ Result<Reduced> reduce(const ProductMonoid& monoid, const std::vector<std::uint6
   const std::size_t order = *std::max_element(cls.begin(), cls.end()) + 1;
   if (order > max_order) {
     return fail(fmt::format("a candidate quotient passed the bound of {} elements", max_order));
+  }
+  if (saturating_add(saturating_add(e.bytes, action_bytes), table_bytes(order)) >
+      limits.max_search_bytes) {
+    return fail(fmt::format("the table of a candidate quotient of {} elements passed {}", order,
+                            memory_budget_text(limits)));
   }
   std::vector<std::size_t> rep(order, e.codes.size());
   for (std::size_t x = 0; x < e.codes.size(); ++x) rep[cls[x]] = std::min(rep[cls[x]], x);
@@ -168,7 +195,8 @@ Result<Reduced> reduced_candidate(const Table& base, std::span<const QuotientEle
     }
   }
   auto elements =
-      enumerate(monoid, gen, std::max<std::size_t>(16 * max_order, 4096), max_order, limits);
+      enumerate(monoid, gen, std::max<std::uint64_t>(saturating_mul(16, max_order), 4096),
+                max_order, table_bytes(base.order), limits);
   if (!elements) return elements.failure();
   // The options of each heap, as elements of the candidate.
   std::vector<std::vector<std::uint64_t>> moves(n + 1);

@@ -6,6 +6,8 @@
 #include <map>
 #include <optional>
 
+#include "nimkit/checked.h"
+
 namespace nimkit::detail {
 
 std::vector<HeapPair> distinct_pairs(std::span<const HeapPair> pairs) {
@@ -139,6 +141,17 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
         return Verdict{
             false, {}, fmt::format("the verification passed its bound of {} pairs", max_pairs)};
       }
+      // The table, and this closure twice over: the computation tries a heap on a copy of the
+      // closure it keeps.
+      const std::uint64_t state_bytes = sizeof(State) + words_ * 8 + sizeof(std::uint32_t);
+      if (saturating_add(table_bytes(table.order),
+                         saturating_mul(2 * (states_.size() + 1), state_bytes)) >
+          limits.max_search_bytes) {
+        return Verdict{false,
+                       {},
+                       fmt::format("the verification's {} pairs passed {}", states_.size(),
+                                   memory_budget_text(limits))};
+      }
       const auto id = static_cast<std::uint32_t>(states_.size());
       states_.push_back(State{x, s, pair.heap, 0, true});
       bits_.insert(bits_.end(), child.begin(), child.end());
@@ -257,6 +270,14 @@ class LeastWalk {
       });
       if (++kept_ > max_pairs_) {
         stopped_ = fmt::format("the verification passed its bound of {} pairs", max_pairs_);
+        return false;
+      }
+      // The table and every set kept (each a vector of words_ words).
+      if (saturating_add(table_bytes(table_.order),
+                         saturating_mul(kept_, words_ * 8 + sizeof(next))) >
+          limits_.max_search_bytes) {
+        stopped_ = fmt::format("the verification's {} pairs passed {}", kept_,
+                               memory_budget_text(limits_));
         return false;
       }
       list.push_back(next);

@@ -1,10 +1,14 @@
 #include "monoid.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cassert>
 #include <map>
 #include <set>
 #include <unordered_map>
+
+#include "nimkit/checked.h"
 
 namespace nimkit::detail {
 
@@ -162,6 +166,16 @@ bool is_commutative_monoid(const Table& table, std::span<const QuotientElement> 
     }
   }
   return true;
+}
+
+std::uint64_t table_bytes(std::uint64_t order) {
+  // The cells, 4 bytes each, and a bit of P per element.
+  return saturating_add(saturating_mul(saturating_mul(order, order), sizeof(QuotientElement)),
+                        order / 8 + 1);
+}
+
+std::string memory_budget_text(const Limits& limits) {
+  return fmt::format("the memory budget of {} bytes", limits.max_search_bytes);
 }
 
 }  // namespace nimkit::detail

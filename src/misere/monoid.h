@@ -5,8 +5,10 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
+#include "nimkit/limits.h"
 #include "nimkit/misere_quotient.h"
 
 namespace nimkit::detail {
@@ -21,6 +23,15 @@ struct Table {
     return cells[static_cast<std::size_t>(x) * order + y];
   }
 };
+
+// Memory. A quotient computation keeps a candidate's elements, multiplication tables and the
+// verification's pairs; all of it is bounded by Limits::max_search_bytes, each structure checked
+// before it grows (never allocated first), and a computation that would pass it stops naming it.
+// Bytes of a multiplication table of `order` elements (saturating: an order past 2^32 is "more
+// than any budget").
+std::uint64_t table_bytes(std::uint64_t order);
+// "the memory budget of N bytes".
+std::string memory_budget_text(const Limits& limits);
 
 // Every element's least word in `generators` (exponent per generator; lexicographic, the last
 // generator weighing most — a monomial order, so normal forms are closed under division). Every

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include "builder.h"
+#include "nimkit/checked.h"
 #include "nimkit/misere_quotient.h"
 #include "nimkit/quote.h"
 
@@ -121,10 +123,15 @@ Result<Fields> read_fields(std::string_view bytes, const QuotientBounds& bounds)
     return fail(fmt::format("the quotient file holds {} elements, outside 1 to {}", order,
                             bounds.max_order));
   }
-  // The table alone is order² words: refuse a short file before allocating it.
-  if (in.left() < order * order * 4 + order) return corrupt("the table");
+  // The table alone is order² words: refuse a short file before allocating it. Sizes from the
+  // file are checked, not computed: order² · 4 wraps for an order near 2^31, and a wrapped size
+  // would pass the length check and reach the allocation.
+  const std::optional<std::uint64_t> table_cells = checked_mul(order, order);
+  const std::optional<std::uint64_t> table_bytes =
+      table_cells ? checked_size(*table_cells, 4, in.left()) : std::nullopt;
+  if (!table_bytes || in.left() - *table_bytes < order) return corrupt("the table");
   f.table.order = order;
-  f.table.cells.resize(order * order);
+  f.table.cells.resize(*table_cells);
   f.table.p.resize(order);
   for (QuotientElement& cell : f.table.cells) {
     std::uint64_t v = 0;
@@ -144,7 +151,7 @@ Result<Fields> read_fields(std::string_view bytes, const QuotientBounds& bounds)
     return fail(fmt::format("the quotient file covers heaps to {}, past the heap bound {}",
                             heaps - 1, bounds.max_heap));
   }
-  if (in.left() < heaps * 4) return corrupt("the pretending function");
+  if (!checked_size(heaps, 4, in.left())) return corrupt("the pretending function");
   f.phi.resize(heaps);
   for (QuotientElement& x : f.phi) {
     std::uint64_t v = 0;
