@@ -30,9 +30,6 @@ using contract::dump_json;
 
 namespace {
 
-// --threads above this is surely a typo (each thread keeps its own share of the split sets).
-constexpr std::uint64_t kMaxThreads = 256;
-
 std::atomic<int> g_signal{0};
 
 extern "C" void on_signal(int signal) { g_signal.store(signal); }
@@ -86,9 +83,9 @@ Result<SequenceOptions> sequence_options(const LongRunOptions& options) {
     result.threads = std::max(1u, std::thread::hardware_concurrency());
   } else {
     auto n = parse_u64(options.threads, "--threads");
-    if (!n || *n == 0 || *n > kMaxThreads) {
+    if (!n || !check_sequence_threads(*n)) {
       return fail(fmt::format("--threads {} is not a thread count from 1 to {}",
-                              nimkit::quoted(options.threads), kMaxThreads));
+                              nimkit::quoted(options.threads), kMaxSequenceThreads));
     }
     result.threads = static_cast<unsigned>(*n);
   }
@@ -485,8 +482,8 @@ int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
                     const LongRunOptions& options, std::uint64_t count, bool period,
                     std::uint64_t period_search, bool json, const std::string& out_path,
                     const Limits& limits) {
-  if (count > kMaxSequenceHeaps) {
-    return report(fmt::format("--count {} is more than the 2^36 heaps a sequence may hold", count));
+  if (auto checked = check_sequence_count(count); !checked) {
+    return report("--count " + checked.error());  // no --limit raises it
   }
   auto opened = open_sequence(game, options);
   if (!opened) return report(opened.failure());

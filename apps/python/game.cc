@@ -34,7 +34,9 @@ Result<T> metered(const Limits& limits, const std::function<Result<T>(const Limi
   Limits quick = limits;
   quick.meter = std::make_shared<WorkMeter>(kInlineSteps);
   Result<T> first = work(quick);
-  if (first || !quick.meter->exhausted()) return first;
+  // An answer is whole only when the quick budget never ran out: an analysis that ran out while
+  // listing its moves still answers (winner, value), with the moves it had not found dropped.
+  if (!quick.meter->exhausted()) return first;
   return run_cancellable<Result<T>>(*limits.meter, [&] { return work(limits); });
 }
 
@@ -85,7 +87,22 @@ struct PyAnalysis {
   PyPosition position;
   Analysis analysis;
   std::vector<PyMove> moves;
+  std::size_t max_listed = 0;  // the limit of moves listed (Limits::max_listed_moves)
 };
+
+// Why winning_moves holds fewer moves than there are, or None when it holds them all: the
+// library's reason when some could not be enumerated, and the listing limit when the count passes
+// it.
+py::object unlisted(const PyAnalysis& a) {
+  std::string why = a.analysis.moves_unlisted;
+  if (a.analysis.winning_move_count > a.moves.size()) {
+    if (!why.empty()) why += "; ";
+    why += std::to_string(a.moves.size()) + " of the " + to_string(a.analysis.winning_move_count) +
+           " winning moves are listed (analyze lists at most " + std::to_string(a.max_listed) + ")";
+  }
+  if (why.empty()) return py::none();
+  return py::str(why);
+}
 
 // The heaps of a position drawn as rows of counters (at most 40 drawn per heap), other
 // components as their text.
@@ -150,7 +167,7 @@ PyAnalysis run_analysis(const py::object& position, bool misere,
   Analysis analysis = take(metered<Analysis>(limits, [&](const Limits& l) {
     return analyze(p.position, convention, l, AnalysisOptions{.remoteness = remoteness});
   }));
-  PyAnalysis result{p, std::move(analysis), {}};
+  PyAnalysis result{p, std::move(analysis), {}, limits.max_listed_moves};
   for (const Move& move : result.analysis.winning_moves) {
     result.moves.push_back(make_move(p, move, limits));
   }
@@ -379,11 +396,15 @@ void add_game(py::module_& mod) {
           },
           "Moves left with perfect play when asked for (analyze(..., remoteness=True)) and its "
           "search fits its cap; else None.")
-      .def_readonly("winning_moves", &PyAnalysis::moves, "The winning moves (at most 1000 listed).")
+      .def_readonly("winning_moves", &PyAnalysis::moves,
+                    "The winning moves in legal-move order (at most 1000 listed).")
       .def_property_readonly(
           "winning_move_count",
           [](const PyAnalysis& a) { return to_python(a.analysis.winning_move_count); },
-          "All winning moves, listed or not.")
+          "All winning moves, listed or not (of the same answer as winning_moves).")
+      .def_property_readonly("winning_moves_unlisted", &unlisted,
+                             "None when winning_moves lists every winning move; else why some "
+                             "are not listed (the listing limit, or what stopped their search).")
       .def(
           "explain", [](const PyAnalysis& a) { return explain(a.position.position, a.analysis); },
           "The teaching text: the values in binary, their XOR, why each winning move wins.")

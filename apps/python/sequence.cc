@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "common.h"
+#include "nimkit/grundy_sequence.h"
 #include "nimkit/heap_ruleset.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
@@ -115,8 +117,76 @@ class Progress {
   py::object bar_;
 };
 
+// The table of a split game, computed by the sparse-space engine in metered stretches.
+void compute_split(PySequence& result, const SplitGame& game, unsigned threads, Progress& shown,
+                   const std::optional<std::uint64_t>& limit) {
+  SequenceOptions options;
+  options.threads = threads;
+  options.memory_budget = available_memory();
+  auto engine = std::make_shared<GrundySequence>(
+      take(GrundySequence::create(game, SequenceAlgorithm::kSparse, options)));
+  if (auto fits = engine->memory_for(result.count); !fits)
+    raise_error(fail_as(Error{"", ErrorKind::kLimit}, fits.error()));
+  // Long runs are bounded by the heaps asked, and by the limit when one is given.
+  const Limits limits =
+      limit ? scaled_limits(*limit) : Limits{.meter = std::make_shared<WorkMeter>(0)};
+  std::atomic<std::uint64_t> done{0};
+  const bool finished = run_cancellable<bool>(
+      *limits.meter,
+      [&] {
+        return extend_metered(
+            *engine, result.count,
+            [&](const SequenceProgress& p, std::uint64_t work) {
+              done.store(p.heaps_done, std::memory_order_relaxed);
+              return limits.charge(work);
+            },
+            kStretchHeaps);
+      },
+      [&] { shown.show(done.load(std::memory_order_relaxed)); });
+  if (!finished) raise_error(limits.stop_error());
+  result.engine = std::move(engine);
+}
+
+// The values of any other ruleset (closed forms, tables, periods) in 64 bits, which this object
+// owns: refused up front when they would not fit the free memory, and computed in stretches of
+// kStretchHeaps, each charged to the meter that Ctrl-C cancels. A table ruleset without a closed
+// form may keep as many values of its own (until it proves a period): 16 bytes a value.
+void compute_wide(PySequence& result, Progress& shown, const std::optional<std::uint64_t>& limit) {
+  const std::uint64_t count = result.count;
+  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(result.ruleset.get());
+  const bool keeps_table = heap_rules != nullptr && !heap_rules->closed_form(0).has_value();
+  const int bytes = keeps_table ? 16 : 8;
+  if (auto fits = check_table_memory(count, bytes, available_memory()); !fits)
+    raise_error(fail_as(fits.failure(), "count " + std::to_string(count) + ": " + fits.error()));
+  Limits limits = call_limits(limit);
+  limits.max_table = std::max(limits.max_table, count);
+  limits.meter = std::make_shared<WorkMeter>(0);
+  std::atomic<std::uint64_t> done{0};
+  auto values = take(run_cancellable<Result<std::vector<std::uint64_t>>>(
+      *limits.meter,
+      [&]() -> Result<std::vector<std::uint64_t>> {
+        std::vector<std::uint64_t> out;
+        out.reserve(count);
+        for (std::uint64_t begin = 0; begin < count; begin += kStretchHeaps) {
+          const std::uint64_t end = std::min(count, begin + kStretchHeaps);
+          if (!limits.charge(end - begin)) return limits.stop_error();
+          auto stretch = grundy_values(*result.ruleset, begin, end, limits);
+          if (!stretch) return stretch.failure();
+          for (const Nimber v : *stretch) {
+            if (v > ~std::uint64_t{0})
+              return fail_limit("g(n) = " + to_string(v) + " passes 2^64 - 1");
+            out.push_back(static_cast<std::uint64_t>(v));
+          }
+          done.store(end, std::memory_order_relaxed);
+        }
+        return out;
+      },
+      [&] { shown.show(done.load(std::memory_order_relaxed)); }));
+  result.wide = std::move(values);
+}
+
 PySequence make_sequence(const std::string& spec, std::uint64_t count,
-                         std::optional<unsigned> threads, bool progress,
+                         std::optional<std::uint64_t> threads, bool progress,
                          std::optional<std::uint64_t> limit) {
   auto rules = take(make_ruleset(spec));
   switch (value_shape(*rules)) {
@@ -132,57 +202,25 @@ PySequence make_sequence(const std::string& spec, std::uint64_t count,
                                                     " is not played on single heaps: it has no "
                                                     "Grundy sequence"));
   }
-  if (count == 0) raise_error(fail("count 0 asks for no values: expected at least 1"));
-  if (count > kMaxSequenceHeaps) {
-    raise_error(fail_limit("count " + std::to_string(count) +
-                           " is more than the 2^36 values a sequence may hold"));
+  // The CLI's checks of --count and --threads, made of every ruleset before any work.
+  if (auto checked = check_sequence_count(count); !checked)
+    raise_error(fail_as(checked.failure(), "count " + checked.error()));
+  unsigned thread_count = static_cast<unsigned>(
+      std::clamp<std::uint64_t>(std::thread::hardware_concurrency(), 1, kMaxSequenceThreads));
+  if (threads) {
+    auto checked = check_sequence_threads(*threads);
+    if (!checked) raise_error(fail_as(checked.failure(), "threads " + checked.error()));
+    thread_count = *checked;
   }
-  PySequence result{rules->spec(), count, rules, nullptr, {}, {}, 1};
+  PySequence result{rules->spec(), count, rules, nullptr, {}, {}, thread_count};
   Progress shown(progress, count);
-  const std::optional<SplitGame> game = split_game(*rules);
-  if (game) {
-    SequenceOptions options;
-    options.threads = threads.value_or(std::max(1u, std::thread::hardware_concurrency()));
-    if (options.threads == 0) raise_error(fail("threads 0: expected at least 1"));
-    options.memory_budget = available_memory();
-    result.threads = options.threads;
-    auto engine = std::make_shared<GrundySequence>(
-        take(GrundySequence::create(*game, SequenceAlgorithm::kSparse, options)));
-    if (auto fits = engine->memory_for(count); !fits)
-      raise_error(fail_as(Error{"", ErrorKind::kLimit}, fits.error()));
-    // Long runs are bounded by the heaps asked, and by the limit when one is given.
-    const Limits limits =
-        limit ? scaled_limits(*limit) : Limits{.meter = std::make_shared<WorkMeter>(0)};
-    std::atomic<std::uint64_t> done{0};
-    const bool finished = run_cancellable<bool>(
-        *limits.meter,
-        [&] {
-          return extend_metered(
-              *engine, count,
-              [&](const SequenceProgress& p, std::uint64_t work) {
-                done.store(p.heaps_done, std::memory_order_relaxed);
-                return limits.charge(work);
-              },
-              kStretchHeaps);
-        },
-        [&] { shown.show(done.load(std::memory_order_relaxed)); });
-    if (!finished) raise_error(limits.stop_error());
-    shown.show(count);
-    shown.finish();
-    result.engine = std::move(engine);
-    return result;
+  if (const std::optional<SplitGame> game = split_game(*rules)) {
+    compute_split(result, *game, thread_count, shown, limit);
+  } else {
+    compute_wide(result, shown, limit);
   }
-  Limits limits = call_limits(limit);
-  limits.max_table = std::max(limits.max_table, count);
-  limits.meter = std::make_shared<WorkMeter>(0);
-  auto values = take(run_cancellable<Result<std::vector<Nimber>>>(
-      *limits.meter, [&] { return grundy_values(*rules, 0, count, limits); }));
-  result.wide.reserve(values.size());
-  for (const Nimber v : values) {
-    if (v > ~std::uint64_t{0})
-      raise_error(fail_limit("g(n) = " + to_string(v) + " passes 2^64 - 1"));
-    result.wide.push_back(static_cast<std::uint64_t>(v));
-  }
+  shown.show(count);
+  shown.finish();
   return result;
 }
 
@@ -301,14 +339,27 @@ void add_sequence(py::module_& mod) {
           "plain", [](const PySequence& s) { return !s.engine || s.engine->stored_table().plain; },
           "Whether the stored words are the values (False: one-byte codes; use decoded()).")
       .def("__len__", [](const PySequence& s) { return s.count; })
-      .def("__getitem__",
-           [](const PySequence& s, std::int64_t i) {
-             const auto n = static_cast<std::int64_t>(s.count);
-             if (i < -n || i >= n)
-               throw py::index_error("heap " + std::to_string(i) + " is not below " +
-                                     std::to_string(n));
-             return s.at(static_cast<std::uint64_t>(i < 0 ? i + n : i));
-           })
+      .def(
+          "__getitem__",
+          [](const PySequence& s, const py::object& index) {
+            // Python's indexing: an integer (TypeError otherwise), negative from the end, one
+            // too large for an index an IndexError (as a list's).
+            const auto i = py::reinterpret_steal<py::object>(PyNumber_Index(index.ptr()));
+            if (!i) throw py::error_already_set();
+            const Py_ssize_t at = PyNumber_AsSsize_t(i.ptr(), PyExc_IndexError);
+            if (at == -1 && PyErr_Occurred()) throw py::error_already_set();
+            const auto n = static_cast<Py_ssize_t>(s.count);  // at most 2^36
+            if (at < -n || at >= n) {
+              throw py::index_error("index " + std::to_string(at) +
+                                    " is out of range: the sequence holds " + std::to_string(n) +
+                                    " values, indexed 0 to " + std::to_string(n - 1) + " (or -" +
+                                    std::to_string(n) + " to -1 from the end)");
+            }
+            return s.at(static_cast<std::uint64_t>(at < 0 ? at + n : at));
+          },
+          py::arg("index"),
+          "g(index); a negative index counts from the end (seq[-1] is the last value). "
+          "IndexError out of range.")
       .def(
           "decoded",
           [](const PySequence& s) {
@@ -334,12 +385,14 @@ void add_sequence(py::module_& mod) {
           py::arg("threads") = py::none(), py::arg("progress") = false,
           py::arg("limit") = py::none(),
           "g(0) ... g(count - 1) of a ruleset on single heaps ('kayles', 'octal:0.16', 'grundy', "
-          "'subtraction:1,3,4'). Octal codes and Grundy's game run the sparse-space engine on "
-          "`threads` threads (default: every core). progress=True shows a tqdm bar (a plain line "
-          "when tqdm is missing). The GIL is released; Ctrl-C stops the computation within "
-          "milliseconds (KeyboardInterrupt). ValueError for a bad ruleset or count, "
-          "UnsupportedError for a ruleset without a sequence, LimitError past `limit` or the free "
-          "memory.");
+          "'subtraction:1,3,4'). count is 1 to 2**36; octal codes and Grundy's game run the "
+          "sparse-space engine on `threads` threads, 1 to 256 (default: every core, at most 256). "
+          "progress=True shows a tqdm bar (a plain line when tqdm is missing). The GIL is "
+          "released; Ctrl-C stops the computation within milliseconds (KeyboardInterrupt), for "
+          "every ruleset. ValueError for a bad ruleset, count or thread count, UnsupportedError "
+          "for a ruleset without a sequence, LimitError past 2**36 values, `limit` or the free "
+          "memory (checked before any work: other rulesets hold 8 bytes a value, 16 for a table "
+          "ruleset).");
 }
 
 }  // namespace nimkit::python

@@ -103,6 +103,21 @@ inline constexpr std::size_t kCheckpointChunk = std::size_t{1} << 20;
 // The most values one sequence holds: 2^36 (64 GiB at one byte per value; the memory budget
 // refuses up front a table that does not fit).
 inline constexpr std::uint64_t kMaxSequenceHeaps = std::uint64_t{1} << 36;
+// The most threads a sequence runs on (SequenceOptions::threads): more is surely a typo, as each
+// thread keeps its own share of the split sets.
+inline constexpr std::uint64_t kMaxSequenceThreads = 256;
+
+// The checks every front end makes of what it is asked for, before any work; each message starts
+// with the value, for the front end to put its own name of the argument before it ("count 0 asks
+// for no values: ..."). A count from 1 to kMaxSequenceHeaps (0 is bad input, more a limit).
+Result<std::uint64_t> check_sequence_count(std::uint64_t count);
+// A thread count from 1 to kMaxSequenceThreads (bad input otherwise).
+Result<unsigned> check_sequence_threads(std::uint64_t threads);
+// Bytes a table of `count` values of `value_bytes` bytes each takes, or a limit error naming both
+// figures when that is over `budget` (0: no budget): memory_for()'s check, for a table a front
+// end holds itself.
+Result<std::uint64_t> check_table_memory(std::uint64_t count, int value_bytes,
+                                         std::uint64_t budget);
 
 // Statistics for --stats.
 struct SequenceStats {

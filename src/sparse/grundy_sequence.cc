@@ -164,6 +164,31 @@ std::string memory_error(std::uint64_t count, int value_bytes, bool period_searc
 
 }  // namespace
 
+Result<std::uint64_t> check_sequence_count(std::uint64_t count) {
+  if (count == 0) return fail("0 asks for no values: expected at least 1");
+  if (count > kMaxSequenceHeaps) {
+    return fail_limit(std::to_string(count) + " is more than the 2^36 values a sequence may hold");
+  }
+  return count;
+}
+
+Result<unsigned> check_sequence_threads(std::uint64_t threads) {
+  if (threads == 0 || threads > kMaxSequenceThreads) {
+    return fail(std::to_string(threads) + " is not a thread count from 1 to " +
+                std::to_string(kMaxSequenceThreads));
+  }
+  return static_cast<unsigned>(threads);
+}
+
+Result<std::uint64_t> check_table_memory(std::uint64_t count, int value_bytes,
+                                         std::uint64_t budget) {
+  const std::uint64_t bytes = saturating_mul(count, static_cast<std::uint64_t>(value_bytes));
+  if (budget != 0 && bytes > budget) {
+    return fail_limit(memory_error(count, value_bytes, false, bytes, budget));
+  }
+  return bytes;
+}
+
 Result<std::uint64_t> GrundySequence::memory_for(std::uint64_t count, bool period_search) const {
   const State& s = *state_;
   // The table, then what does not grow with it: marks, split sets, frequencies, rare lists.

@@ -136,10 +136,19 @@ PYTHON_ONLY = [
     (lambda: nimkit.grundy_sequence("kayles", 2**36 + 1), nimkit.LimitError),
     (lambda: nimkit.grundy_sequence("kayles", 2**64), TypeError),
     (lambda: nimkit.grundy_sequence("kayles", 10, threads=0), ValueError),
+    # The CLI's bound of 256 threads, for every ruleset (a closed form runs on none of them).
+    (lambda: nimkit.grundy_sequence("grundy", 2**20, threads=100000), ValueError),
+    (lambda: nimkit.grundy_sequence("kayles", 10, threads=257), ValueError),
+    (lambda: nimkit.grundy_sequence("nim", 10, threads=2**40), ValueError),
+    (lambda: nimkit.grundy_sequence("nim", 10, threads=-1), TypeError),
+    (lambda: nimkit.grundy_sequence("nim", 0), ValueError),
+    (lambda: nimkit.grundy_sequence("nim", 2**36 + 1), nimkit.LimitError),
     (lambda: nimkit.grundy_sequence("wythoff", 10), nimkit.UnsupportedError),
     (lambda: nimkit.grundy_sequence("node-kayles", 10), nimkit.UnsupportedError),
     (lambda: nimkit.grundy_sequence("kayles:3", 10), ValueError),
     (lambda: nimkit.grundy_sequence("kayles", 10)[10], IndexError),
+    (lambda: nimkit.grundy_sequence("kayles", 10)[-11], IndexError),
+    (lambda: nimkit.grundy_sequence("kayles", 10)[2**64], IndexError),
     (lambda: nimkit.Match("3 4").play("3 1"), ValueError),
     (lambda: nimkit.Match("0").play(nimkit.perfect()), ValueError),
     (lambda: nimkit.Match.load(""), ValueError),
@@ -159,3 +168,31 @@ def test_python_calls_raise(call, error):
 def test_unsupported_is_a_value_error_and_limit_is_not():
     assert issubclass(nimkit.UnsupportedError, ValueError)
     assert not issubclass(nimkit.LimitError, ValueError)
+
+
+def test_sequence_checks_name_the_value():
+    with pytest.raises(ValueError, match="threads 100000 is not a thread count from 1 to 256"):
+        nimkit.grundy_sequence("grundy", 2**20, threads=100000)
+    with pytest.raises(ValueError, match="threads 257 is not a thread count from 1 to 256"):
+        nimkit.grundy_sequence("nim", 10, threads=257)
+    with pytest.raises(ValueError, match="count 0 asks for no values"):
+        nimkit.grundy_sequence("nim", 0)
+    with pytest.raises(nimkit.LimitError, match="count 68719476737 is more than the 2\\^36 values"):
+        nimkit.grundy_sequence("lasker", 2**36 + 1)
+    assert len(nimkit.grundy_sequence("kayles", 10, threads=256)) == 10
+
+
+def test_spiel_input_errors_are_value_errors():
+    from nimkit import spiel
+
+    state = spiel.load_game("nim(pile_sizes=3)").new_initial_state()
+    with pytest.raises(ValueError, match="action -5 "):
+        state.action_to_string(0, -5)
+    with pytest.raises(ValueError, match="position='kayles:5'"):
+        spiel.load_game("nim", {"position": "kayles:5"})
+    with pytest.raises(ValueError, match="heaps='9;x'"):
+        spiel.load_game("kayles", {"heaps": "9;x", "position": "kayles:3"})
+    with pytest.raises(ValueError, match="'heaps' is given twice"):
+        spiel.load_game("nim(heaps=3,heaps=4)")
+    with pytest.raises(ValueError, match="not a count"):
+        spiel.load_game("nim(pile_sizes=20)").deserialize_state("\u0663")

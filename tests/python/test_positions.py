@@ -132,3 +132,39 @@ def test_limits_raise_limit_error_naming_the_limit():
         nimkit.analyze(nimkit.Position("chomp:" + ",".join(["20"] * 20)), limit=1000)
     with pytest.raises(nimkit.LimitError, match="work limit"):
         nimkit.analyze(nimkit.Position("moore:3:5,6,7,8,9,10,11,12,13,14"), misere=True)
+
+
+def cli_analysis(text):
+    """The CLI's answer to `nimkit analyze --json --all-moves TEXT` (NIMKIT names the binary; CTest sets it)."""
+    import json
+    import os
+    import subprocess
+
+    cli = os.environ.get("NIMKIT")
+    if not cli:
+        pytest.skip("NIMKIT (the CLI binary) is not set")
+    out = subprocess.run([cli, "analyze", "--json", "--all-moves", text], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+@pytest.mark.parametrize("text", ["kayles:100000,3", "ruler:" + "h" * 3000], ids=["kayles", "ruler"])
+def test_metered_analysis_keeps_every_move_found_as_the_cli(text):
+    # The first, quick try runs out of its budget while listing the moves of a large component:
+    # the answer still knows the winner and value, but not the moves. The module asks again with
+    # the full budget, so the list and its count come from the same answer, the CLI's.
+    a = nimkit.analyze(text)
+    cli = cli_analysis(text)
+    count = int(cli["winning_move_count"])
+    assert a.winner == cli["winner"] == "first" and a.value == cli["grundy"]
+    assert a.winning_move_count == count > 900
+    assert [m.text for m in a.winning_moves] == [m["move"] for m in cli["winning_moves"][:1000]]
+    if count > 1000:
+        assert f"1000 of the {count} winning moves are listed" in a.winning_moves_unlisted
+    else:
+        assert a.winning_moves_unlisted is None
+    assert a.winning_moves[0].description in a.explain()
+
+
+def test_a_whole_list_has_nothing_unlisted():
+    a = nimkit.analyze("3 4 5")
+    assert a.winning_move_count == len(a.winning_moves) == 1 and a.winning_moves_unlisted is None

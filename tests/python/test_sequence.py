@@ -85,3 +85,57 @@ def test_progress_bar_with_tqdm(capsys):
     nimkit.grundy_sequence("grundy", 1 << 18, threads=1, progress=True)
     err = capsys.readouterr().err
     assert "100%" in err and "values" in err
+
+
+def test_a_closed_form_sequence_past_the_free_memory_is_refused_up_front():
+    # 2**36 values of Nim at 8 bytes each (512 GiB) are refused before any is computed, in a child
+    # whose address space is capped at 4 GiB: a module that began to fill the table would fail
+    # there (MemoryError), or be killed by the watchdog, instead of raising LimitError at once.
+    import subprocess
+    import sys
+    import time
+
+    child = (
+        "import resource, nimkit\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))\n"
+        "for rules in ('nim', 'lasker', 'zero-move', 'subtraction:1,3,4'):\n"
+        "    try:\n"
+        "        nimkit.grundy_sequence(rules, 2**36)\n"
+        "    except nimkit.LimitError as error:\n"
+        "        print(rules, error)\n"
+    )
+    start = time.monotonic()
+    out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == ["nim", "lasker", "zero-move", "subtraction:1,3,4"]
+    assert "count 68719476736: a table of 68719476736 values needs 549755813888 bytes" in lines[0]
+    assert "more than the memory budget" in lines[0]
+    assert time.monotonic() - start < 30
+
+
+def test_closed_form_values_in_stretches_match_the_closed_form():
+    # Computed in stretches of 2**14 values: the joins hold the same values as one call.
+    n = 3 * 2**14 + 5
+    nim = nimkit.grundy_sequence("nim", n)
+    assert nim.format == "Q" and nim[n - 1] == n - 1 and nim[2**14] == 2**14
+    lasker = numpy.asarray(nimkit.grundy_sequence("lasker", n))
+    k = numpy.arange(n, dtype=numpy.uint64)
+    # Lasker's Nim: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3.
+    expected = numpy.where(k % 4 == 3, k + 1, numpy.where((k % 4 == 0) & (k > 0), k - 1, k))
+    assert (lasker == expected).all()
+
+
+def test_indexing_follows_python():
+    seq = nimkit.grundy_sequence("kayles", 5000)
+    values = numpy.asarray(seq)
+    assert seq[-1] == values[-1] and seq[-5000] == values[0] == 0 and seq[4999] == values[4999]
+    for index in (-5001, 5000, 2**70, -(2**70)):
+        with pytest.raises(IndexError) as raised:
+            seq[index]
+        if abs(index) < 2**63:
+            assert f"index {index} is out of range" in str(raised.value)
+            assert "-5000 to -1" in str(raised.value) and "0 to 4999" in str(raised.value)
+    assert seq[numpy.int64(-2)] == values[-2]
+    with pytest.raises(TypeError):
+        seq[1.0]

@@ -122,3 +122,63 @@ def test_register_with_pyspiel_on_a_stand_in():
     game = stand_in.load_game("kayles", {"heaps": "9;4"})
     assert str(game.new_initial_state()) == "(0): 9 4"
     assert spiel.register_with_pyspiel() == []  # pyspiel is not installed
+
+
+def test_action_to_string_refuses_ids_out_of_range():
+    state = spiel.load_game("nim(pile_sizes=1;3;5;7)").new_initial_state()
+    top = state.get_game().num_distinct_actions() - 1
+    assert state.action_to_string(0, top) == "pile:1, take:8;"  # OpenSpiel's formula, in range
+    for bad in (-5, -1, top + 1):
+        with pytest.raises(ValueError, match=rf"action {bad} is not an action id of nim\(.*expected 0 to {top}"):
+            state.action_to_string(0, bad)
+        with pytest.raises(ValueError, match=rf"action {bad} "):
+            state.action_to_string(bad)
+    kayles = spiel.load_game("kayles(heaps=3)").new_initial_state()
+    with pytest.raises(ValueError, match="action -1 "):
+        kayles.action_to_string(0, -1)
+
+
+def test_parameters_are_named_in_errors_and_read_as_a_sum():
+    game = spiel.load_game("kayles(heaps=9;4,position=kayles:3)")
+    assert str(game.new_initial_state()) == "(0): 9 4 3"
+    mixed = spiel.load_game("kayles", {"heaps": "9;4", "position": "kayles:3 dawson:5"}).start
+    assert [(c.rules, c.text) for c in mixed.components] == [
+        ("kayles", "9"), ("kayles", "4"), ("kayles", "3"), ("dawson", "5")]
+    with pytest.raises(ValueError, match=r"game parameter heaps='9;x': ") as raised:
+        spiel.load_game("kayles", {"heaps": "9;x", "position": "kayles:3"})
+    assert '"x"' in str(raised.value)
+    with pytest.raises(ValueError, match=r"game parameter position='kayles:x'"):
+        spiel.load_game("kayles(heaps=9,position=kayles:x)")
+
+
+def test_nim_refuses_a_position_of_other_components():
+    for params in ({"position": "kayles:5"}, {"heaps": "3;kayles:5"}):
+        key = next(iter(params))
+        with pytest.raises(ValueError, match=rf"game parameter {key}='{params[key]}': kayles:5 is not a Nim heap"):
+            spiel.load_game("nim", params)
+    assert spiel.load_game("nim", {"position": "3 4"}).piles == [3, 4]
+
+
+@pytest.mark.parametrize(
+    "text,params",
+    [("nim(heaps=3,heaps=4)", None), ("kayles(is_misere=true,heaps=2,is_misere=false)", None),
+     ("nim(heaps=3)", {"heaps": 4})])
+def test_a_parameter_given_twice_is_refused(text, params):
+    with pytest.raises(ValueError, match="given twice"):
+        spiel.load_game(text, params)
+
+
+def test_bots_follow_openspiel_at_a_terminal_state():
+    game = spiel.load_game("nim(pile_sizes=1)")
+    state = game.new_initial_state().child(0)
+    assert state.is_terminal()
+    assert spiel.UniformRandomBot(1, 0).step(state) == spiel.INVALID_ACTION
+    assert spiel.PerfectBot(game, 1).step(state) == spiel.INVALID_ACTION
+
+
+@pytest.mark.parametrize("line", ["\u0663", "1_0", "+3", " 3x", "\uff13", "9" * 30, "-1"])
+def test_deserialize_state_reads_ascii_digits_only(line):
+    game = spiel.load_game("nim(pile_sizes=20)")  # actions 0 ... 19 are legal
+    with pytest.raises(ValueError, match="is not a count"):
+        game.deserialize_state(f"0\n{line}\n")
+    assert game.deserialize_state("3\n\n 4 \n").history() == [3, 4]

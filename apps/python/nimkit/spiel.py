@@ -15,7 +15,9 @@ to misère.
 
 from __future__ import annotations
 
+import operator as _operator
 import random as _random
+import re as _re
 from typing import Any, Dict, List, Optional
 
 import nimkit
@@ -36,12 +38,26 @@ def _registry() -> Dict[str, Dict[str, Any]]:
     return {_spiel_name(r["name"]): r for r in nimkit.rulesets()}
 
 
+# A count as nimkit's notation writes one: ASCII digits only (int() would also take '٣', '1_0',
+# ' 7' and '+7'), at most 19 of them (below 2**64).
+_COUNT = _re.compile(r"[0-9]{1,19}")
+
+
+def _parse_count(text: str, what: str) -> int:
+    """`text` as a count (ASCII digits), or ValueError naming `what` and the text."""
+    if not _COUNT.fullmatch(text):
+        raise ValueError(f"{what} {text[:40]!r} is not a count (the digits 0-9, at most 19 of them)")
+    return int(text)
+
+
 def _parse_parameters(text: str) -> Dict[str, str]:
     params: Dict[str, str] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
             raise ValueError(f"game parameter {part!r} is not key=value")
+        if key.strip() in params:
+            raise ValueError(f"game parameter {key.strip()!r} is given twice")
         params[key.strip()] = value.strip()
     return params
 
@@ -61,7 +77,9 @@ def load_game(name: str, params: Optional[Dict[str, Any]] = None) -> "Game":
     Parameters: is_misere; pile_sizes / heaps / graph / items (the position's items); params (what
     follows the ruleset's name and ':' in nimkit's notation, ';' for ','; without it, the
     registry's first example); position (a whole position in nimkit notation, ';' for ',').
-    Without items, the registry's start position."""
+    The items and the position are a sum: "kayles(heaps=9;4,position=kayles:3)" starts from
+    "9 4 3" (Kayles heaps 9, 4 and 3). Without either, the registry's start position. A parameter given twice, or a
+    value that does not read, is a ValueError naming the parameter and its value."""
     text = name.strip()
     values: Dict[str, str] = {}
     if "(" in text:
@@ -70,6 +88,8 @@ def load_game(name: str, params: Optional[Dict[str, Any]] = None) -> "Game":
         text, _, inner = text[:-1].partition("(")
         values = _parse_parameters(inner)
     for key, value in (params or {}).items():
+        if key in values:
+            raise ValueError(f"game parameter {key!r} is given twice (in the string and in params)")
         values[key] = str(value)
     families = _registry()
     entry = families.get(text.strip())
@@ -137,25 +157,43 @@ class Game:
             spec += ":" + values["params"].replace(";", ",")
         elif entry["notation"] != entry["name"] and entry["examples"]:
             spec = entry["examples"][0]  # a family with parameters: its first example
-        items = [values[k] for k in ("pile_sizes", "heaps", "graph", "items") if k in values]
-        if "position" in values:
-            items.append(values["position"].replace(";", ","))
-            text = " ".join(items)
-        elif items:
-            text = " ".join(" ".join(i.split(";")) for i in items)
-        else:
-            text = entry["start"]
         self.rules = spec
-        self.start = nimkit.Position(text, rules=spec)
         self.nim = entry["name"] == "nim"
         self.name = _spiel_name(entry["name"])
+        # Each parameter is read on its own, so that an error names the one at fault.
+        parts = []
+        for key in ("pile_sizes", "heaps", "graph", "items", "position"):
+            if key in values:
+                text = values[key].replace(";", ",") if key == "position" else " ".join(values[key].split(";"))
+                part = self._read(key, values[key], text)
+                if self.nim:
+                    for c in part.components:
+                        if c.rules != spec:
+                            raise ValueError(
+                                f"game parameter {key}={values[key]!r}: {c.rules}:{c.text} is not a Nim heap "
+                                f"(the actions of nim are OpenSpiel's, on Nim heaps only)")
+                parts.append(text)
+        if parts:
+            self.start = nimkit.Position(" ".join(parts), rules=spec)
+        elif "params" in values:
+            self.start = self._read("params", values["params"], entry["start"])
+        else:
+            self.start = nimkit.Position(entry["start"], rules=spec)
         if self.nim:
-            self.piles = [int(c.text) for c in self.start.components]
+            self.piles = [_parse_count(c.text, "Nim heap") for c in self.start.components]
             self._num_actions = len(self.piles) * max(self.piles, default=0) + 1
         else:
             self._num_actions = max(_most_moves(self.start), 1)
         self._heaps: List[int] = [int(h) for c in self.start.components for h in c.fields.get("heaps", [])]
         self._heap_view = len(self._heaps) > 0 and all("heaps" in c.fields for c in self.start.components)
+
+    def _read(self, key: str, value: str, text: str) -> nimkit.Position:
+        """The position `text` (parameter `key`'s value) in this game's ruleset; ValueError naming
+        the parameter and its value."""
+        try:
+            return nimkit.Position(text, rules=self.rules)
+        except ValueError as error:
+            raise ValueError(f"game parameter {key}={value!r}: {error}") from None
 
     def __str__(self) -> str:
         parts = [f"is_misere={self.is_misere}"] + [f"{k}={v}" for k, v in sorted(self._values.items()) if k != "is_misere"]
@@ -207,11 +245,13 @@ class Game:
         return State(self)
 
     def deserialize_state(self, text: str) -> "State":
-        """The state a State.serialize() string names: its actions replayed from the start."""
+        """The state a State.serialize() string names: its actions (ASCII digits, one a line)
+        replayed from the start. ValueError names a line that is not an action id, or an action
+        that is not legal where it is played."""
         state = self.new_initial_state()
-        for line in text.splitlines():
+        for number, line in enumerate(text.splitlines(), 1):
             if line.strip():
-                state.apply_action(int(line))
+                state.apply_action(_parse_count(line.strip(), f"line {number}: action"))
         return state
 
 
@@ -283,7 +323,7 @@ class State:
         return self._moves
 
     def _nim_action(self, move: nimkit.Move) -> int:
-        pile, take = (int(w) for w in move.text.split())
+        pile, take = (_parse_count(w, "Nim move") for w in move.text.split())
         return (take - 1) * len(self._game.piles) + (pile - 1)
 
     def legal_actions(self, player: Optional[int] = None) -> List[int]:
@@ -333,8 +373,13 @@ class State:
 
     def action_to_string(self, player_or_action: int, action: Optional[int] = None) -> str:
         """OpenSpiel's two forms: action_to_string(player, action) and action_to_string(action).
-        Nim: "pile:2, take:3;" as OpenSpiel's Nim; others: the move in nimkit's words."""
-        act = player_or_action if action is None else action
+        Nim: "pile:2, take:3;" as OpenSpiel's Nim, for any id from 0 to num_distinct_actions() - 1;
+        others: the move in nimkit's words, for a legal action. ValueError names any other id."""
+        act = _operator.index(player_or_action if action is None else action)
+        if not 0 <= act < self._game.num_distinct_actions():
+            raise ValueError(
+                f"action {act} is not an action id of {self._game}: expected 0 to "
+                f"{self._game.num_distinct_actions() - 1}")
         if self._game.nim:
             piles = len(self._game.piles)
             return f"pile:{act % piles + 1}, take:{act // piles + 1};"
@@ -364,7 +409,7 @@ class State:
             values[len(self._history) % 2] = 1.0
         values[2] = 1.0 if self.is_terminal() else 0.0
         if g.nim:
-            piles = [int(c.text) for c in self.position.components]
+            piles = [_parse_count(c.text, "Nim heap") for c in self.position.components]
             values[3 + len(piles) - 1] = 1.0
             offset = 3 + len(piles)
             for size in piles:
@@ -396,7 +441,8 @@ class State:
 
 class PerfectBot:
     """Exact play (nimkit's perfect player): a winning move when there is one, else the longest
-    defence. OpenSpiel's Bot interface: step(state) -> action, restart(), inform_action()."""
+    defence. OpenSpiel's Bot interface: step(state) -> action, restart(), inform_action(); as
+    OpenSpiel's bots, step() of a state without legal actions (terminal) is INVALID_ACTION."""
 
     def __init__(self, game: Game, player_id: Optional[int] = None, seed: int = 0) -> None:
         self._game = game
@@ -416,6 +462,8 @@ class PerfectBot:
         return False
 
     def step(self, state: State) -> int:
+        if not state.legal_actions():
+            return INVALID_ACTION
         move = self._player.choose(state.position, misere=self._game.is_misere)
         for action in state.legal_actions():
             if state._move_of(action).text == move.text:
@@ -424,7 +472,8 @@ class PerfectBot:
 
 
 class UniformRandomBot:
-    """A uniformly random legal action, seeded (pyspiel.make_uniform_random_bot)."""
+    """A uniformly random legal action, seeded (pyspiel.make_uniform_random_bot); as OpenSpiel's,
+    INVALID_ACTION at a state without legal actions (terminal)."""
 
     def __init__(self, player_id: Optional[int] = None, seed: int = 0) -> None:
         self._rng = _random.Random(seed)
@@ -434,7 +483,10 @@ class UniformRandomBot:
         pass
 
     def step(self, state: State) -> int:
-        return self._rng.choice(state.legal_actions())
+        actions = state.legal_actions()
+        if not actions:
+            return INVALID_ACTION
+        return self._rng.choice(actions)
 
 
 def register_with_pyspiel(pyspiel: Any = None) -> List[str]:
