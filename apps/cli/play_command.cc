@@ -76,7 +76,7 @@ void print_transcript(const Match& match, const std::array<std::string, 2>& name
                                           : "";
     fmt::print("  {:>3}. {:<{}}  {:<30} -> {}{}\n", i + 1, names[r.mover], name_width,
                r.description, position_text(r.after, match.rules().get()), mark);
-    any_mark = any_mark || r.threw_away_win;
+    any_mark = any_mark || r.threw_away_win || !r.mark_checked;
   }
   if (match.history().empty()) fmt::print("  (no moves)\n");
   if (!any_mark) fmt::print("  (no move threw away a win)\n");
@@ -444,7 +444,9 @@ int run_replay(const std::string& path, std::uint64_t limit) {
   if (!saved)
     return report(fail_as(saved.failure(), fmt::format("{}: {}", sanitize(path), saved.error())));
   const Match& match = *saved->match;
-  const std::array<std::string, 2> names{saved->first_player, saved->second_player};
+  // A name may hold any character (the file quotes it): printed, it is made safe.
+  const std::array<std::string, 2> names{sanitize(saved->first_player),
+                                         sanitize(saved->second_player)};
   fmt::print("{} (first) against {} (second)\n", names[0], names[1]);
   print_transcript(match, names);
   if (match.over()) {
