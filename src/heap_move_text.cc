@@ -49,6 +49,23 @@ Result<std::optional<std::size_t>> heap_index(std::string_view text, std::size_t
   return std::optional<std::size_t>{static_cast<std::size_t>(*number - first_item)};
 }
 
+// The heap a move's text starts with, when it surely names one: digits (no leading zero, at
+// most 18) followed by ':' ("2:3") or by white space and more words ("2 3"). A move in a sum of
+// thousands of heaps is read by every component; all but one decline it by this number alone.
+std::optional<std::uint64_t> leading_heap(std::string_view text) {
+  text = trim(text);
+  std::size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  if (digits == 0 || digits > 18 || text[0] == '0' || digits == text.size()) return std::nullopt;
+  const char after = text[digits];
+  const bool more =
+      std::isspace(static_cast<unsigned char>(after)) != 0 && !trim(text.substr(digits)).empty();
+  if (after != ':' && !more) return std::nullopt;
+  std::uint64_t number = 0;
+  for (std::size_t i = 0; i < digits; ++i) number = number * 10 + (text[i] - '0');
+  return number;
+}
+
 }  // namespace
 
 std::string HeapGame::describe_move(const State& before, const Option& option,
@@ -338,6 +355,12 @@ std::string_view move_form(MoveWords words) { return name_of(kMoveForms, words);
 Result<std::vector<Option>> HeapGame::parse_move(const State& state, std::string_view text,
                                                  std::size_t first_item, std::size_t items,
                                                  bool partial, const Limits& limits) const {
+  // Another component's heap: declined as heap_index() would, before the text is split.
+  if (const auto heap = leading_heap(text);
+      heap && *heap >= 1 && *heap <= items &&
+      (*heap < first_item || *heap - first_item >= item_count(state))) {
+    return std::vector<Option>{};
+  }
   std::vector<std::string> tokens = words(text);
   const MoveWords kind = arity() == 1 ? move_words() : MoveWords::kTake;
   if (tokens.empty()) return fail(fmt::format("empty move: expected {}", move_form(kind)));
@@ -354,11 +377,13 @@ Result<std::vector<Option>> HeapGame::parse_move(const State& state, std::string
   if (tokens.size() < 2) {
     return fail(fmt::format("move {} is not {}", quoted(text), move_form(kind)));
   }
-  const std::vector<Heap> heaps = decode(state);
-  auto index = heap_index(tokens[0], first_item, heaps.size(), items,
+  // Whether the text names a heap of this component comes first: a move in a sum of thousands
+  // of heaps is read by every component, and all but one decline it here without decoding.
+  auto index = heap_index(tokens[0], first_item, item_count(state), items,
                           kind == MoveWords::kPins ? "row" : "heap");
   if (!index) return index.failure();
   if (!*index) return std::vector<Option>{};
+  const std::vector<Heap> heaps = decode(state);
   // The take notation stays readable where the family's words cannot mean the same text: with
   // parts ("1 1 2 5"), or a count of 0 in a splitting game ("1 0 3 4").
   if (kind == MoveWords::kPins && tokens.size() > 2) take_words = true;

@@ -23,8 +23,15 @@ std::size_t Match::winner() const {
   return convention_ == Convention::kNormal ? last_mover : 1 - last_mover;
 }
 
+Limits Match::text_limits() const {
+  if (!limits_.meter || !limits_.meter->exhausted() || limits_.meter->cancelled()) return limits_;
+  Limits text = limits_;
+  text.meter = nullptr;
+  return text;
+}
+
 Result<const MoveRecord*> Match::play(std::string_view move_text) {
-  auto move = parse_move(position(), move_text, limits_);
+  auto move = parse_move(position(), move_text, text_limits());
   if (!move) return move.failure();
   return &play(*move);
 }
@@ -35,18 +42,32 @@ const MoveRecord& Match::play(const Move& move) {
   MoveRecord record;
   record.move = move;
   record.mover = to_move();
-  record.text = format_move(before, move, limits_);
+  record.text = format_move(before, move, text_limits());
   record.description = describe(before, move);
   record.after = before.after(move);
   // A win thrown away: the mover could force a win before the move and the opponent can after.
-  // When either question is beyond the limits the move is not marked.
-  auto won_before = first_player_wins(before, convention_, limits_);
-  if (won_before && *won_before) {
+  // The first question is the last move's second, when it was asked: a replay of n moves
+  // searches n + 1 positions, not 2n. When either is beyond the limits the mark is unchecked.
+  const std::optional<bool> known = history_.empty() ? std::nullopt : history_.back().next_wins;
+  auto won_before = known ? Result<bool>(*known) : first_player_wins(before, convention_, limits_);
+  if (!won_before) {
+    record.mark_checked = false;
+  } else if (!*won_before) {
+    record.next_wins = true;  // every move from a lost position leaves one the opponent wins
+  } else {
     auto opponent_wins = first_player_wins(record.after, convention_, limits_);
+    record.mark_checked = static_cast<bool>(opponent_wins);
+    if (opponent_wins) record.next_wins = *opponent_wins;
     record.threw_away_win = opponent_wins && *opponent_wins;
   }
   history_.push_back(std::move(record));
   return history_.back();
+}
+
+void Match::claim_mark(bool threw_away_win) {
+  if (!history_.empty() && !history_.back().mark_checked) {
+    history_.back().threw_away_win = threw_away_win;
+  }
 }
 
 bool Match::undo() {

@@ -37,6 +37,32 @@ std::pair<std::string, std::string> start_records(std::shared_ptr<const Ruleset>
   return {std::string(kSumRules), std::move(text)};
 }
 
+std::optional<unsigned char> parse_hex_byte(std::string_view two) {
+  unsigned value = 0;
+  for (const char c : two) {
+    const int digit = c >= '0' && c <= '9'   ? c - '0'
+                      : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                      : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                             : -1;
+    if (digit < 0) return std::nullopt;
+    value = value * 16 + static_cast<unsigned>(digit);
+  }
+  return static_cast<unsigned char>(value);
+}
+
+// A player's name as the "players" record writes it: a plain word as it is; any other name
+// (empty, with white space, a quote, a backslash, a control character or bytes that are not
+// UTF-8) in double quotes, escaped as sanitize() escapes text, so that every name reads back.
+std::string player_word(const std::string& name) {
+  const std::string safe = sanitize(name, name.size() + 1);
+  const bool plain =
+      !name.empty() && safe == name && name.find_first_of(" \"") == std::string::npos;
+  if (plain) return name;
+  std::string word = "\"";
+  for (const char c : safe) word += c == '"' ? std::string("\\\"") : std::string(1, c);
+  return word + '"';
+}
+
 }  // namespace
 
 std::string save_game(const Match& match, const std::string& first_player,
@@ -45,7 +71,7 @@ std::string save_game(const Match& match, const std::string& first_player,
   std::string text = "nimkit-game 3\n";
   text += fmt::format("rules {}\n", rules);
   text += fmt::format("convention {}\n", to_string(match.convention()));
-  text += fmt::format("players {} {}\n", first_player, second_player);
+  text += fmt::format("players {} {}\n", player_word(first_player), player_word(second_player));
   text += fmt::format("start {}\n", start);
   for (const MoveRecord& r : match.history()) {
     text += fmt::format("move {}{}\n", r.text, r.threw_away_win ? " !" : "");
@@ -110,6 +136,68 @@ std::string version_2_move(const Position& position, std::string_view text) {
   return std::string(text);
 }
 
+// One name of the "players" record from the front of `text`, which it leaves after the name: a
+// word, or a name in double quotes where '\\', '\"', \n, \r, \t and \xHH stand for what
+// player_word() escaped.
+Result<std::string> read_player_name(std::string_view& text) {
+  text = trim(text);
+  const auto bad = [] {
+    return fail("expected \"players FIRST SECOND\" (a name with spaces in quotes)");
+  };
+  if (text.empty()) return bad();
+  if (text.front() != '"') {
+    const std::size_t end = std::min(text.find_first_of(" \t"), text.size());
+    std::string name(text.substr(0, end));
+    text.remove_prefix(end);
+    return name;
+  }
+  std::string name;
+  for (std::size_t i = 1; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '"') {
+      text.remove_prefix(i + 1);
+      if (!text.empty() && text.front() != ' ' && text.front() != '\t') return bad();
+      return name;
+    }
+    if (c != '\\') {
+      name += c;
+      continue;
+    }
+    if (++i == text.size()) break;
+    switch (text[i]) {
+      case 'n':
+        name += '\n';
+        break;
+      case 'r':
+        name += '\r';
+        break;
+      case 't':
+        name += '\t';
+        break;
+      case 'x': {
+        const auto hex = i + 2 < text.size() ? parse_hex_byte(text.substr(i + 1, 2)) : std::nullopt;
+        if (!hex) return fail(fmt::format("bad escape in player name {}", quoted(text)));
+        name += static_cast<char>(*hex);
+        i += 2;
+        break;
+      }
+      default:
+        name += text[i];  // '\\' and '\"'
+    }
+  }
+  return fail(fmt::format("player name {} has no closing quote", quoted(text.substr(1))));
+}
+
+Result<std::pair<std::string, std::string>> read_player_names(std::string_view text) {
+  auto first = read_player_name(text);
+  if (!first) return first.failure();
+  auto second = read_player_name(text);
+  if (!second) return second.failure();
+  if (!trim(text).empty())
+    return fail("expected \"players FIRST SECOND\" (a name with spaces in quotes)");
+  return std::pair{std::move(*first), std::move(*second)};
+}
+
 // A saved game being read, record by record.
 struct GameReader {
   SavedGame saved;
@@ -151,9 +239,10 @@ Result<bool> GameReader::read(const std::vector<std::string>& w, std::string_vie
     convention = *named;
     have_convention = true;
   } else if (key == "players") {
-    if (w.size() != 3) return fail("expected \"players FIRST SECOND\"");
-    saved.first_player = w[1];
-    saved.second_player = w[2];
+    auto names = read_player_names(value);
+    if (!names) return names.failure();
+    saved.first_player = std::move(names->first);
+    saved.second_player = std::move(names->second);
   } else if (key == "start") {
     if (!have_rules || !have_convention) {
       return fail("\"start\" comes after \"rules\" and \"convention\"");
@@ -181,6 +270,12 @@ Result<bool> GameReader::move(std::string_view value) {
   if (version == 1) current = version_1_move(saved.match->position(), current);
   auto played = saved.match->play(current);
   if (!played) return played.failure();
+  if (saved.match->cancelled()) return limits.stop_error();
+  if (!(*played)->mark_checked) {
+    // Beyond the limits the mark cannot be checked: the record keeps the file's.
+    saved.match->claim_mark(marked);
+    return true;
+  }
   if ((*played)->threw_away_win != marked) {
     return fail(marked ? "move is marked '!' but did not throw away a win"
                        : "move threw away a win but is not marked '!'");

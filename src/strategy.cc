@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <optional>
 
 #include "enum_names.h"
 #include "nimkit/quote.h"
@@ -100,24 +101,31 @@ Move smallest_move(const Position& position) {
   return Move{best, std::move(best_option)};
 }
 
-// From a lost position: the move after which the opponent's fastest win takes longest.
+// From a lost position: the move after which the opponent's fastest win takes longest. The
+// moves are made one at a time, never listed: a position of millions of moves (a large coin
+// grid) has more than the search could examine once each, and their list alone would take
+// gigabytes, past every memory limit.
 Move longest_game_move(const Position& position, Convention convention, const Limits& limits) {
+  if (position.move_count() > kLongestGameMoves) return smallest_move(position);
   Limits small = limits;
   small.max_nodes = std::min(limits.max_nodes, kLongestGameNodes);
   detail::Search search(convention, small, kLongestGameMoves);
-  auto moves = position.legal_moves(small);
-  if (!moves) return smallest_move(position);
-  std::size_t best = 0;
+  std::optional<Move> best;
   std::uint64_t best_length = 0;
-  for (std::size_t i = 0; i < moves->size(); ++i) {
-    auto length = search.remoteness(position.after((*moves)[i]));
-    if (!length) return smallest_move(position);
-    if (i == 0 || *length > best_length) {
-      best = i;
-      best_length = *length;
+  const auto& components = position.components();
+  for (std::size_t c = 0; c < components.size(); ++c) {
+    const Count options = components[c].rules->count_options(components[c].state);
+    for (Count k = 0; k < options; ++k) {
+      Move move{c, components[c].rules->option(components[c].state, k)};
+      auto length = search.remoteness(position.after(move));
+      if (!length) return smallest_move(position);
+      if (!best || *length > best_length) {
+        best = std::move(move);
+        best_length = *length;
+      }
     }
   }
-  return (*moves)[best];
+  return best ? std::move(*best) : smallest_move(position);
 }
 
 }  // namespace

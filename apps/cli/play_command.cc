@@ -70,10 +70,13 @@ void print_transcript(const Match& match, const std::array<std::string, 2>& name
   bool any_mark = false;
   for (std::size_t i = 0; i < match.history().size(); ++i) {
     const MoveRecord& r = match.history()[i];
+    const char* mark = !r.mark_checked    ? (r.threw_away_win ? "   ! threw away a win (unchecked)"
+                                                              : "   ? unchecked")
+                       : r.threw_away_win ? "   ! threw away a win"
+                                          : "";
     fmt::print("  {:>3}. {:<{}}  {:<30} -> {}{}\n", i + 1, names[r.mover], name_width,
-               r.description, position_text(r.after, match.rules().get()),
-               r.threw_away_win ? "   ! threw away a win" : "");
-    any_mark = any_mark || r.threw_away_win;
+               r.description, position_text(r.after, match.rules().get()), mark);
+    any_mark = any_mark || r.threw_away_win || !r.mark_checked;
   }
   if (match.history().empty()) fmt::print("  (no moves)\n");
   if (!any_mark) fmt::print("  (no move threw away a win)\n");
@@ -135,8 +138,17 @@ struct Session {
   Limits limits;
   Rng rng;
   BoardStyle style;
-  std::string save_path;  // --save, or where Ctrl-C offers to save
+  std::string save_path;    // --save, or where Ctrl-C offers to save
+  std::uint64_t limit = 0;  // --limit: each turn's questions share a meter of their own
 };
+
+// Each turn asks its questions (the computer's move, a hint, the mark of the move played) under
+// limits of its own, as each `analyze` does: one meter for the whole game ran out after a few
+// moves of a large game, and the computer then found no move where `analyze` lists thousands.
+void new_turn(Session& s) {
+  s.limits = command_limits(s.limit);
+  s.match.set_limits(s.limits);
+}
 
 // The board after the last move, the objects it changed marked when the computer made it.
 // Under --auto, the position in notation, one line a move, as the articles' transcripts show it.
@@ -320,6 +332,7 @@ int play_out(Session& s, LineReader& reader) {
   bool abandoned = false;
   while (!s.match.over()) {
     if (interrupted()) return offer_save(s, reader);
+    new_turn(s);
     const std::size_t seat = s.match.to_move();
     if (seat == s.computer_seat || s.auto_play) {
       const Level& mover = seat == s.computer_seat ? s.level : s.opponent_level;
@@ -405,7 +418,8 @@ int run_play(const PlayOptions& options) {
               limits,
               rng,
               BoardStyle{colour_wanted()},
-              options.save};
+              options.save,
+              options.game.limit};
     print_opening(s, seed);
     const int status = play_out(s, reader);
     if (status == kInterrupted || (status != 0 && status != kLeft)) return status;
@@ -422,14 +436,17 @@ int run_play(const PlayOptions& options) {
 // of a larger (or endless, like /dev/zero) file grows without bound.
 constexpr std::size_t kMaxSavedGame = std::size_t{16} << 20;
 
-int run_replay(const std::string& path) {
+int run_replay(const std::string& path, std::uint64_t limit) {
   auto text = read_text_file(path, nimkit::quoted(path), kMaxSavedGame);
   if (!text) return report(text.failure());
-  auto saved = load_game(*text);
+  const Limits limits = command_limits(limit);
+  auto saved = load_game(*text, limits);
   if (!saved)
     return report(fail_as(saved.failure(), fmt::format("{}: {}", sanitize(path), saved.error())));
   const Match& match = *saved->match;
-  const std::array<std::string, 2> names{saved->first_player, saved->second_player};
+  // A name may hold any character (the file quotes it): printed, it is made safe.
+  const std::array<std::string, 2> names{sanitize(saved->first_player),
+                                         sanitize(saved->second_player)};
   fmt::print("{} (first) against {} (second)\n", names[0], names[1]);
   print_transcript(match, names);
   if (match.over()) {
@@ -437,7 +454,16 @@ int run_replay(const std::string& path) {
   } else {
     fmt::print("Unfinished: {} to move at {}\n", names[match.to_move()], heaps_line(match));
   }
-  fmt::print("All {} moves checked: legal, and the '!' marks correct.\n", match.history().size());
+  const auto unchecked = std::count_if(match.history().begin(), match.history().end(),
+                                       [](const MoveRecord& r) { return !r.mark_checked; });
+  if (unchecked == 0) {
+    fmt::print("All {} moves checked: legal, and the '!' marks correct.\n", match.history().size());
+  } else {
+    fmt::print(
+        "All {} moves checked legal; the '!' marks of {} could not be checked: {} (raise the "
+        "limit with --limit)\n",
+        match.history().size(), unchecked, limits.stopped());
+  }
   return 0;
 }
 
@@ -466,9 +492,11 @@ void add_play_command(CLI::App& app, int& status) {
   play->callback([options, &status] { status = run_play(*options); });
 
   auto path = std::make_shared<std::string>();
+  auto limit = std::make_shared<std::uint64_t>(Limits{}.max_nodes);
   CLI::App* replay = app.add_subcommand("replay", "Re-check a saved game and print it");
   replay->add_option("file", *path, "a game saved by play --save")->required();
-  replay->callback([path, &status] { status = run_replay(*path); });
+  add_u64_option(*replay, "--limit", *limit, kLimitHelp);
+  replay->callback([path, limit, &status] { status = run_replay(*path, *limit); });
 }
 
 }  // namespace nimkit::cli

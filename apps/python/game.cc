@@ -277,7 +277,21 @@ void add_game(py::module_& mod) {
   py::class_<PyPosition>(mod, "Position",
                          "A position: a sum of components, each a state of one ruleset. "
                          "Immutable and hashable; str() is nimkit notation.")
-      .def(py::init(&parse), py::arg("text"), py::arg("rules") = "nim",
+      .def(py::init([](const std::string& text, const std::string& rules) {
+             // A long text is read off the GIL where Ctrl-C reaches it: the parse charges a
+             // step a token to a meter that only a cancel stops.
+             constexpr std::size_t kInlineText = 64 << 10;
+             if (text.size() <= kInlineText) return parse(text, rules);
+             auto ruleset = take(make_ruleset(rules));
+             Limits limits;
+             limits.meter = std::make_shared<WorkMeter>(0);
+             return PyPosition{
+                 take(run_cancellable<Result<Position>>(
+                     *limits.meter,
+                     [&] { return parse_position(std::string_view(text), ruleset, limits); })),
+                 ruleset};
+           }),
+           py::arg("text"), py::arg("rules") = "nim",
            "Parses nimkit notation: Position('3 4 5'), Position('7 4', rules='kayles'), "
            "Position('kayles:7 dawson:12 node-kayles:1-2,2-3'). Raises ValueError naming the "
            "bad value.")
@@ -313,13 +327,29 @@ void add_game(py::module_& mod) {
           "moves",
           [](const PyPosition& p, std::optional<std::uint64_t> limit) {
             const Limits limits = call_limits(limit);
+            // Each move keeps the position it leaves: the list is refused, naming the memory
+            // limit, before it is made when it would pass it.
+            constexpr Count kMoveBytes = 512;  // a Move object, its texts and its Position
+            constexpr Count kComponentBytes = 64;
+            const Count moves = p.position.move_count();
+            const Count per_move =
+                kMoveBytes + kComponentBytes * (p.position.components().size() + 1);
+            if (moves > Count{limits.max_search_bytes} / per_move) {
+              raise_error(fail_limit("the position has " + to_string(moves) +
+                                     " moves: listing them would take more than the memory "
+                                     "limit of " +
+                                     std::to_string(limits.max_search_bytes) +
+                                     " bytes (raise it with limit=)"));
+            }
             std::vector<PyMove> out;
             for (const Move& move : take(p.position.legal_moves(limits))) {
               out.push_back(make_move(p, move, limits));
             }
             return out;
           },
-          py::arg("limit") = py::none(), "Every legal move, component by component.")
+          py::arg("limit") = py::none(),
+          "Every legal move, component by component. Raises nimkit.LimitError when the list "
+          "would take more than the memory limit (1 GiB, more with a larger limit=).")
       .def(
           "play",
           [](const PyPosition& p, const std::string& text) {
@@ -544,14 +574,20 @@ void add_game(py::module_& mod) {
           "The game in nimkit's saved-game format (docs/saved-games.md).")
       .def_static(
           "load",
-          [](const std::string& text) {
-            SavedGame saved = take(load_game(text));
+          [](const std::string& text, const std::optional<std::uint64_t>& limit) {
+            // Off the GIL, where Ctrl-C cancels it; the marks past the limit's meter are left
+            // unchecked (docs/saved-games.md).
+            const Limits limits = call_limits(limit);
+            SavedGame saved = take(run_cancellable<Result<SavedGame>>(
+                *limits.meter, [&] { return load_game(text, limits); }));
             std::shared_ptr<Match> match(std::move(saved.match));
             auto rules = match->rules();
             if (!rules) rules = take(make_ruleset("nim"));
             return PyMatch{match, rules, saved.first_player, saved.second_player};
           },
-          py::arg("text"), "A game from its saved form; ValueError names the line at fault.")
+          py::arg("text"), py::arg("limit") = py::none(),
+          "A game from its saved form; ValueError names the line at fault. The '!' marks the "
+          "limit's work cannot check are kept as the file has them.")
       .def("_repr_html_",
            [](const PyMatch& m) {
              return position_html(PyPosition{m.match->position(), m.rules});

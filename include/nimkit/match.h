@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,15 +21,23 @@ struct MoveRecord {
   Move move;
   std::size_t mover = 0;        // 0 = the player who moved first in the match, 1 = the other
   bool threw_away_win = false;  // the mover stood on a won position and left it lost for them
-  std::string text;             // move notation, as parse_move() reads it ("1 2")
-  std::string description;      // "take 2 from heap 1", "remove vertex 3"
+  // Whether threw_away_win was computed: false when the limits (or their meter) stopped the
+  // search first. An unchecked mark is false, or what a saved game claimed (Match::claim_mark).
+  bool mark_checked = true;
+  // Whether the player to move after it wins, when known: the next move's mark starts from it.
+  std::optional<bool> next_wins;
+  std::string text;         // move notation, as parse_move() reads it ("1 2")
+  std::string description;  // "take 2 from heap 1", "remove vertex 3"
   Position after;
 };
 
 class Match {
  public:
   // `rules` is the one ruleset of the position, or null for a sum of rulesets. `limits` bound
-  // the search that marks moves that threw away a win (beyond them a move is not marked).
+  // the search that marks moves that threw away a win, over the whole match when they carry a
+  // meter: beyond them a move's mark is left unchecked (MoveRecord::mark_checked). Reading and
+  // writing move text is bounded by limits.max_scan a move, and by the meter until the marks
+  // have spent it; a cancelled meter stops it too.
   Match(std::shared_ptr<const Ruleset> rules, Position start, Convention convention,
         Limits limits = {});
 
@@ -61,12 +70,24 @@ class Match {
   Result<const MoveRecord*> play(std::string_view move_text);
   // Plays a move known to be legal; drops the moves taken back.
   const MoveRecord& play(const Move& move);
+  // The limits of the moves played from now on: a front end playing a game turn by turn gives
+  // each turn a meter of its own, as each question asked on its own has.
+  void set_limits(Limits limits) { limits_ = std::move(limits); }
+  // The last move's mark as a record claims it (load_game), when it could not be checked;
+  // a checked mark stays as it is.
+  void claim_mark(bool threw_away_win);
+  // Whether the limits' meter was cancelled (work stopped by a signal or a server).
+  bool cancelled() const { return limits_.meter && limits_.meter->cancelled(); }
   // Takes back the last move; false when there is none.
   bool undo();
   // Plays again the last move taken back; false when there is none.
   bool redo();
 
  private:
+  // The limits of reading and writing move text: limits_, without its meter once the marks
+  // have spent it (a cancelled meter stays: cancellation stops everything).
+  Limits text_limits() const;
+
   std::shared_ptr<const Ruleset> rules_;
   Position start_;
   Convention convention_;

@@ -24,12 +24,15 @@
 namespace nimkit {
 
 // `default_rules` may be null only when every token names its ruleset. Fails on an empty list,
-// a bad item, an unknown ruleset, or items that do not make whole components.
+// a bad item, an unknown ruleset, or items that do not make whole components. Time linear in the
+// text; a step a token is charged to `limits`' meter, so that a cancel stops a huge parse.
 Result<Position> parse_position(const std::vector<std::string>& tokens,
-                                const std::shared_ptr<const Ruleset>& default_rules);
+                                const std::shared_ptr<const Ruleset>& default_rules,
+                                const Limits& limits = {});
 // Splits on white space and parses.
 Result<Position> parse_position(std::string_view text,
-                                const std::shared_ptr<const Ruleset>& default_rules);
+                                const std::shared_ptr<const Ruleset>& default_rules,
+                                const Limits& limits = {});
 
 // The position as text: bare items ("3 4 5") when every component has the default ruleset (or
 // when the position has only one ruleset and `default_rules` is null), else every component

@@ -37,14 +37,17 @@ struct Level {
 };
 
 // The computer's move at `level`. The position must not be terminal.
-//  - perfect: from a won position a winning move (the first in move order); from a lost position
+//  - perfect: from a won position a winning move: the first that analyze() lists under the same
+//    `limits`, so the player finds a winning move whenever analyze() does; from a lost position
 //    the move that makes the game last longest: the one after which the opponent's fastest win
-//    takes the most moves (remoteness, by a search of at most 500,000 moves); beyond that, the
+//    takes the most moves (remoteness, by a search of at most 500,000 moves, made one at a time
+//    and so within limits.max_search_bytes); beyond that (or in a position of more moves), the
 //    smallest move, by the weight it removes (the fewest objects; a zero move first), ties
 //    broken by the heaviest component (the largest heap);
 //  - random: a legal move drawn uniformly from all legal moves;
 //  - skilled:P: perfect with probability P, else random.
-// Fails only when analysis exceeds `limits`.
+// Fails only when analysis exceeds `limits` (a shared meter: give each move a fresh one, as each
+// analyze() question has).
 Result<Move> choose_move(const Position& position, Convention convention, const Level& level,
                          Rng& rng, const Limits& limits = {});
 
