@@ -290,7 +290,8 @@ TEST_F(ServerApiTest, MalformedJsonIs400) {
 TEST_F(ServerApiTest, WrongTypesAre400NamingTheField) {
   expect_refused(post("/api/analyze", R"({"heaps":"3 4 5"})"), 400, "\"heaps\" must be an array");
   expect_refused(post("/api/analyze", R"({"heaps":[3,-4,5]})"), 400, "heaps[1]");
-  expect_refused(post("/api/analyze", R"({"heaps":[3,4.5]})"), 400, "non-integer 4.5");
+  expect_refused(post("/api/analyze", R"({"heaps":[3,4.5]})"), 400,
+                 "heaps[1] must be a whole number, got the fraction 4.5");
   expect_refused(post("/api/analyze", R"({"heaps":[18446744073709551616]})"), 400, "heaps[0]");
   expect_refused(post("/api/analyze", R"({"heaps":[[3]]})"), 400, "heaps[0]");
   expect_refused(post("/api/analyze", R"({"rules":7,"heaps":[3]})"), 400, "\"rules\" must be");

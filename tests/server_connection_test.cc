@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -20,6 +21,7 @@
 
 #include "server.h"
 #include "server_test_fixture.h"
+#include "time_factor.h"
 
 namespace nimkit::server {
 namespace {
@@ -330,6 +332,182 @@ TEST(ServerConnectionTest, WhenEveryConnectionIsBusyANewOneIsAnswered503) {
     status = round_trip(port, "GET /api/health HTTP/1.1\r\n\r\n").status;
   } while (status == 503 && Clock::now() < retry_until);
   EXPECT_EQ(status, 200);
+}
+
+// A request whose answer is megabytes: the analysis of `heaps` random 64-bit Nim heaps lists every
+// winning move with the position it leaves.
+std::string big_analysis_request(int heaps, std::uint64_t seed) {
+  std::mt19937_64 random(seed);
+  std::string position;
+  for (int i = 0; i < heaps; ++i) position += (i > 0 ? " " : "") + std::to_string(random());
+  const std::string body = R"({"rules":"nim","position":")" + position + R"("})";
+  return kPost + "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+}
+
+// A client that reads slowly: a small receive buffer, `piece` bytes every `pause`.
+struct SlowRead {
+  std::string head;
+  std::size_t content_length = 0;
+  std::size_t body_bytes = 0;  // of the answer's body, received
+  milliseconds took{0};
+};
+SlowRead read_slowly(int port, const std::string& request, std::size_t piece, milliseconds pause,
+                     std::atomic<bool>* first_byte = nullptr) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  const int small = 16 * 1024;
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof(small));
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  SlowRead read;
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0) {
+    ::close(fd);
+    return read;
+  }
+  const auto start = Clock::now();
+  ::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
+  std::string bytes;
+  std::vector<char> buffer(piece);
+  bool in_body = false;
+  for (;;) {
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, 20000) <= 0) break;
+    const ssize_t n = ::recv(fd, buffer.data(), buffer.size(), 0);
+    if (n <= 0) break;
+    if (first_byte != nullptr) *first_byte = true;
+    if (in_body) {
+      read.body_bytes += static_cast<std::size_t>(n);
+    } else {
+      bytes.append(buffer.data(), static_cast<std::size_t>(n));
+      if (const std::size_t end = bytes.find("\r\n\r\n"); end != std::string::npos) {
+        read.head = bytes.substr(0, end);
+        const std::size_t at = read.head.find("Content-Length: ");
+        if (at != std::string::npos) read.content_length = std::stoul(read.head.substr(at + 16));
+        read.body_bytes = bytes.size() - end - 4;
+        in_body = true;
+      }
+    }
+    if (in_body && read.body_bytes >= read.content_length) break;
+    std::this_thread::sleep_for(pause);
+  }
+  read.took = std::chrono::duration_cast<milliseconds>(Clock::now() - start);
+  ::close(fd);
+  return read;
+}
+
+TEST(ServerConnectionTest, ASlowReaderReceivesTheWholeAnswer) {
+  // The write timeout counts time without progress: an answer that takes many times the
+  // timeout to drain arrives whole, every one of its Content-Length bytes.
+  ServerOptions options = loopback_options();
+  options.write_timeout = milliseconds(200);
+  options.api.max_request_time = std::chrono::seconds(10);
+  OwnServer own(options);
+  const SlowRead read =
+      read_slowly(own.server.port(), big_analysis_request(1000, 1), 16 * 1024, milliseconds(5));
+  ASSERT_EQ(read.head.rfind("HTTP/1.1 200", 0), 0u) << read.head;
+  EXPECT_GT(read.content_length, std::size_t{4} << 20);
+  EXPECT_EQ(read.body_bytes, read.content_length);
+  EXPECT_GT(read.took, 5 * options.write_timeout) << "the answer drained too fast to test";
+  EXPECT_EQ(own.server.connection_counts().cut_off, 0u);
+}
+
+TEST(ServerConnectionTest, AReaderThatStallsIsCutOffAfterTheWriteTimeout) {
+  ServerOptions options = loopback_options();
+  options.write_timeout = milliseconds(300);
+  options.api.max_request_time = std::chrono::seconds(10);
+  OwnServer own(options);
+  const int fd = connect_loopback(own.server.port());
+  const std::string request = big_analysis_request(1000, 2);
+  ::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
+  const auto give_up = Clock::now() + milliseconds(10000 * nimkit_test::kTimeFactor);
+  while (own.server.connection_counts().cut_off == 0 && Clock::now() < give_up) {
+    std::this_thread::sleep_for(milliseconds(20));
+  }
+  ::close(fd);
+  EXPECT_EQ(own.server.connection_counts().cut_off, 1u);
+}
+
+TEST(ServerConnectionTest, HealthAnswersAtOnceWhileSlowReadersDrainBigAnswers) {
+  ServerOptions options = loopback_options();
+  constexpr int kReaders = 8;
+  options.threads = 1;
+  options.max_running = 2;
+  // Every reader's analysis is answered, however loaded the machine: this is about connections.
+  options.max_waiting = kReaders;
+  options.queue_wait = std::chrono::seconds(30);
+  options.api.max_request_time = std::chrono::seconds(10);
+  OwnServer own(options);
+  const int port = own.server.port();
+  std::vector<std::atomic<bool>> started(kReaders);
+  std::vector<SlowRead> reads(kReaders);
+  std::vector<std::thread> readers;
+  for (int i = 0; i < kReaders; ++i) {
+    readers.emplace_back([&, i] {
+      reads[static_cast<std::size_t>(i)] =
+          read_slowly(port, big_analysis_request(500, 10 + static_cast<std::uint64_t>(i)),
+                      16 * 1024, milliseconds(5), &started[static_cast<std::size_t>(i)]);
+    });
+  }
+  // Every reader has its answer coming (rendered, draining) before the probes start.
+  const auto give_up = Clock::now() + milliseconds(20000);
+  auto all_started = [&] {
+    return std::all_of(started.begin(), started.end(), [](const auto& s) { return s.load(); });
+  };
+  while (!all_started() && Clock::now() < give_up) std::this_thread::sleep_for(milliseconds(10));
+  ASSERT_TRUE(all_started());
+  milliseconds slowest{0};
+  for (int i = 0; i < 10; ++i) {
+    const Answer health = round_trip(port, "GET /api/health HTTP/1.1\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(health.status, 200);
+    slowest = std::max(slowest, health.took);
+    std::this_thread::sleep_for(milliseconds(50));
+  }
+  EXPECT_LT(slowest, milliseconds(100 * nimkit_test::kTimeFactor));
+  for (std::thread& reader : readers) reader.join();
+  for (const SlowRead& read : reads) {
+    EXPECT_EQ(read.head.rfind("HTTP/1.1 200", 0), 0u) << read.head;
+    EXPECT_EQ(read.body_bytes, read.content_length);
+  }
+}
+
+TEST(ServerConnectionTest, AClientThatSendsABigBodyBeforeReadingGets413) {
+  OwnServer own(loopback_options());
+  const int fd = connect_loopback(own.server.port());
+  const std::size_t size = std::size_t{8} << 20;
+  const std::string request =
+      kPost + "Content-Length: " + std::to_string(size) + "\r\n\r\n" + std::string(size, ' ');
+  // A blocking write of the whole request, as curl does, then the read.
+  std::size_t sent = 0;
+  while (sent < request.size()) {
+    const ssize_t n = ::send(fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
+    if (n <= 0) break;
+    sent += static_cast<std::size_t>(n);
+  }
+  EXPECT_EQ(sent, request.size()) << "the server reset the connection under the client's writes";
+  const std::string bytes = read_until(fd, has_answer);
+  ::close(fd);
+  EXPECT_EQ(bytes.rfind("HTTP/1.1 413", 0), 0u) << bytes;
+}
+
+TEST(ServerConnectionTest, AnAnswerPastTheAnswerBudgetIs503WhileSmallOnesGoOut) {
+  ServerOptions options = loopback_options();
+  options.answer_budget = 1 << 20;
+  options.api.max_request_time = std::chrono::seconds(10);
+  OwnServer own(options);
+  const int port = own.server.port();
+  // The first big answer is held whole (nothing else is); the second does not fit beside it.
+  const int holder = connect_loopback(port);
+  const std::string request = big_analysis_request(1000, 3);
+  ::send(holder, request.data(), request.size(), MSG_NOSIGNAL);
+  const std::string start = read_until(holder, [](const std::string& b) { return b.size() > 0; });
+  EXPECT_EQ(start.rfind("HTTP/1.1 200", 0), 0u) << start.substr(0, 100);
+  const Answer refused = round_trip(port, request);
+  EXPECT_EQ(refused.status, 503) << refused.body.dump();
+  EXPECT_NE(refused.body.value("error", "").find("busy"), std::string::npos) << refused.body;
+  EXPECT_EQ(round_trip(port, "GET /api/health HTTP/1.1\r\n\r\n").status, 200);
+  EXPECT_EQ(own.server.connection_counts().over_budget, 1u);
+  ::close(holder);
 }
 
 }  // namespace

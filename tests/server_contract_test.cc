@@ -80,6 +80,28 @@ TEST_F(ServerApiTest, RefusalsNameTheContractToo) {
   EXPECT_EQ(a.body["contract"], contract::kContractVersion);
 }
 
+// Every answer whose list of winning moves is shorter than their count says why, whatever cut
+// the list: here the analysis's own limit of 1000 listed moves (a Kayles row of 100000 pins beside
+// one of 3 has 25001 winning moves).
+TEST_F(ServerApiTest, AWinningMoveListShorterThanItsCountSaysWhy) {
+  const Answer a = post("/api/analyze", R"({"rules":"kayles","position":"100000 3"})");
+  ASSERT_EQ(a.status, 200) << a.body.dump().substr(0, 300);
+  const std::uint64_t count = a.body["winning_move_count"].get<std::uint64_t>();
+  const std::size_t listed = a.body["winning_moves"].size();
+  ASSERT_GT(count, listed);
+  ASSERT_TRUE(a.body.contains("winning_moves_unlisted")) << "listed " << listed << " of " << count;
+  EXPECT_EQ(a.body["winning_moves_unlisted"],
+            std::to_string(count - listed) +
+                " more are counted but not listed: the analysis lists at most " +
+                std::to_string(listed));
+  // A list that is whole has no such field.
+  const Answer whole = post("/api/analyze", R"({"rules":"kayles","position":"5 3"})");
+  ASSERT_EQ(whole.status, 200);
+  EXPECT_EQ(whole.body["winning_move_count"].get<std::uint64_t>(),
+            whole.body["winning_moves"].size());
+  EXPECT_FALSE(whole.body.contains("winning_moves_unlisted"));
+}
+
 // "heap" and "take" select moves by the fields the ruleset gives them: the server writes no
 // move text of its own. Every registry example's heaps: the selection is exactly the moves of
 // the full list with those fields.

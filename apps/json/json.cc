@@ -320,6 +320,13 @@ Result<nlohmann::json> analysis_json(const Position& position, const Analysis& a
     if (!budget.charge(size)) return budget.stop_error();
     moves.push_back(std::move(move));
   }
+  // Every list shorter than the count says why: a limit of work or of the answer's size (above),
+  // or the analysis listing at most so many (Limits::max_listed_moves).
+  if (unlisted.empty() && Count{moves.size()} < analysis.winning_move_count) {
+    unlisted =
+        fmt::format("{} more are counted but not listed: the analysis lists at most {}",
+                    to_string(analysis.winning_move_count - Count{moves.size()}), moves.size());
+  }
   j["winning_moves"] = std::move(moves);
   if (!unlisted.empty()) j["winning_moves_unlisted"] = unlisted;
   return j;

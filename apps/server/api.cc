@@ -78,9 +78,44 @@ std::string type_name(const json& value) {
       return v > 0 ? "a number larger than 18446744073709551615"
                    : "a negative number below -9223372036854775808";
     }
-    return fmt::format("the non-integer {}", value.dump());
+    if (std::isfinite(v) && std::trunc(v) == v) {
+      return fmt::format("the number {} written with an exponent or a decimal point", value.dump());
+    }
+    return fmt::format("the fraction {}", value.dump());
   }
   return value.type_name();
+}
+
+std::variant<std::uint64_t, ApiResponse> u64_value(const json& value, std::string_view field) {
+  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+  // Integers in exponent or decimal form (1e3, 1000.0) are refused rather than converted: the
+  // parser has turned them into a double, which may not be what was written (1.00000000000000001e3
+  // is 1000.0, and so are integers past 2^53 near theirs).
+  std::string why;
+  if (value.is_number_integer()) {
+    why = fmt::format("must not be negative, got {}", value.dump());
+  } else if (value.is_number_float()) {
+    const double v = value.get<double>();
+    if (!std::isfinite(v) || std::fabs(v) >= 18446744073709551615.0) {
+      why = v > 0 ? "is larger than 18446744073709551615, the largest allowed"
+                  : "must not be negative, got a number below -9223372036854775808";
+    } else if (v < 0) {
+      why = fmt::format("must not be negative, got {}", value.dump());
+    } else if (std::trunc(v) != v) {
+      why = fmt::format("must be a whole number, got the fraction {}", value.dump());
+    } else {
+      why = fmt::format(
+          "must be written in digits only (such as {:.0f}), got {} written with an exponent or a "
+          "decimal point",
+          v, value.dump());
+    }
+  } else if (value.is_string()) {
+    why = fmt::format("must be a JSON number such as 42, not the string {}",
+                      nimkit::quoted(value.get<std::string>()));
+  } else {
+    why = fmt::format("must be a non-negative integer, got {}", type_name(value));
+  }
+  return bad_request(fmt::format("{} {}", field, why));
 }
 
 Request parse_body(std::string_view text, const ApiLimits& limits,
@@ -147,14 +182,9 @@ std::variant<std::optional<std::uint64_t>, ApiResponse> optional_u64(const json&
                                                                      std::string_view name) {
   auto it = body.find(name);
   if (it == body.end()) return std::optional<std::uint64_t>{};
-  if (it->is_number_unsigned()) return std::optional<std::uint64_t>{it->get<std::uint64_t>()};
-  if (it->is_string()) {
-    auto value = parse_u64(it->get<std::string>(), name);
-    if (!value) return bad_request(value.error());
-    return std::optional<std::uint64_t>{*value};
-  }
-  return bad_request(
-      fmt::format("\"{}\" must be a non-negative integer, got {}", name, type_name(*it)));
+  auto value = u64_value(*it, fmt::format("\"{}\"", name));
+  if (auto* refusal = std::get_if<ApiResponse>(&value)) return *refusal;
+  return std::optional<std::uint64_t>{std::get<std::uint64_t>(value)};
 }
 
 namespace {
@@ -178,10 +208,12 @@ std::variant<std::vector<std::string>, ApiResponse> heap_tokens(const json& heap
   std::vector<std::string> tokens;
   for (std::size_t i = 0; i < heaps.size(); ++i) {
     const json& heap = heaps[i];
-    if (heap.is_number_unsigned()) {
-      tokens.push_back(std::to_string(heap.get<std::uint64_t>()));
-    } else if (heap.is_string()) {
-      tokens.push_back(heap.get<std::string>());
+    if (heap.is_string()) {
+      tokens.push_back(heap.get<std::string>());  // a notation token, such as "7x"
+    } else if (heap.is_number()) {
+      auto value = u64_value(heap, fmt::format("heaps[{}]", i));
+      if (auto* refusal = std::get_if<ApiResponse>(&value)) return *refusal;
+      tokens.push_back(std::to_string(std::get<std::uint64_t>(value)));
     } else {
       return bad_request(fmt::format(
           "heaps[{}] must be a non-negative integer up to 18446744073709551615 or a notation "

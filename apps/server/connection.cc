@@ -2,10 +2,12 @@
 
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <linux/sockios.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -37,9 +39,10 @@ constexpr int kAcceptBatch = 64;
 // File descriptors left for everything but connections (the listener, epoll, logs, files).
 constexpr rlim_t kReservedFiles = 128;
 constexpr rlim_t kMaxOpenFiles = rlim_t{1} << 20;
-// A lingering connection is closed once it has sent this much more.
-constexpr std::size_t kMaxLingerBytes = 256 * 1024;
-// Waits in a worker are cut into slices this long, so that a stopping server is noticed.
+// Answers this small are held past the answer budget: health, refusals and most answers are
+// never refused for want of room (each connection holds one answer at most).
+constexpr std::size_t kSmallAnswer = 16 * 1024;
+// A stopping reactor checks this often whether the workers have given back their connections.
 constexpr milliseconds kSlice{100};
 // When accept() finds no file descriptor left, new connections wait in the backlog this long.
 constexpr milliseconds kAcceptPause{100};
@@ -47,6 +50,7 @@ constexpr std::uint64_t kListenerTag = 0;
 constexpr std::uint64_t kWakeTag = 1;
 
 thread_local const Refusal* current_refusal = nullptr;
+thread_local Connection* current_connection = nullptr;
 
 // Raises the soft limit on open files to the hard limit (at most kMaxOpenFiles) and returns the
 // soft limit in force.
@@ -90,6 +94,12 @@ void numeric_address(const sockaddr_storage& address, std::string& ip, int& port
   }
 }
 
+// Bytes written to the socket that its client has not acknowledged yet; -1 when unknown.
+int unacknowledged(int fd) {
+  int queued = 0;
+  return ::ioctl(fd, SIOCOUTQ, &queued) == 0 ? queued : -1;
+}
+
 // The answer to a connection past the caps when no waiting connection can make room for it.
 const std::string& busy_answer() {
   static const std::string answer = [] {
@@ -117,7 +127,7 @@ void refuse_busy(int fd) {
 
 }  // namespace
 
-enum class State { kIdle, kReading, kServing, kLingering };
+enum class State { kIdle, kReading, kServing, kWriting, kLingering };
 
 // A client connection. The reactor owns it, except while a worker serves its request (kServing).
 struct Connection {
@@ -141,22 +151,25 @@ struct Connection {
   // Handed to the worker: the request as scanned, and the bytes the parser reads.
   ScannedRequest request;
   std::string parser_bytes;
-  // Handed back by the worker.
+  // Handed back by the worker: the answer, written by the reactor as the socket takes it.
   bool answered = false;
   bool keep_alive = false;
+  std::string output;
+  std::size_t sent = 0;      // bytes of `output` written
+  std::size_t reserved = 0;  // bytes of the answer budget this connection holds
+  int queued = 0;            // bytes the kernel held unacknowledged, when last looked at
 };
 
 namespace {
 
 // What httplib's parser reads and writes through: the request's bytes from memory (the reactor
-// has read them all), the answer straight to the socket.
+// has read them all), the answer to memory (the reactor writes it as the socket takes it).
 class RequestStream final : public httplib::Stream {
  public:
-  RequestStream(Connection& connection, const ReactorHttpServer& server, milliseconds write_timeout)
-      : connection_(connection), server_(server), write_timeout_(write_timeout) {}
+  explicit RequestStream(Connection& connection) : connection_(connection) {}
 
   bool is_readable() const override { return true; }
-  bool is_writable() const override { return wait_writable(Clock::now() + write_timeout_); }
+  bool is_writable() const override { return true; }
 
   ssize_t read(char* ptr, size_t size) override {
     const std::string& bytes = connection_.parser_bytes;
@@ -166,16 +179,9 @@ class RequestStream final : public httplib::Stream {
     return static_cast<ssize_t>(n);
   }
 
-  // The socket is non-blocking: a full send buffer is waited on, up to write_timeout for each
-  // piece of progress.
   ssize_t write(const char* ptr, size_t size) override {
-    const auto give_up = Clock::now() + write_timeout_;
-    for (;;) {
-      const ssize_t n = ::send(connection_.fd, ptr, size, MSG_NOSIGNAL);
-      if (n >= 0) return n;
-      if (errno == EINTR) continue;
-      if ((errno != EAGAIN && errno != EWOULDBLOCK) || !wait_writable(give_up)) return -1;
-    }
+    connection_.output.append(ptr, size);
+    return static_cast<ssize_t>(size);
   }
 
   void get_remote_ip_and_port(std::string& ip, int& port) const override {
@@ -196,21 +202,7 @@ class RequestStream final : public httplib::Stream {
   socket_t socket() const override { return connection_.fd; }
 
  private:
-  bool wait_writable(Clock::time_point give_up) const {
-    for (;;) {
-      if (server_.stopping()) return false;
-      const auto left = std::chrono::duration_cast<milliseconds>(give_up - Clock::now());
-      if (left <= milliseconds{0}) return false;
-      pollfd p{connection_.fd, POLLOUT, 0};
-      const int ready = ::poll(&p, 1, static_cast<int>(std::min(left, kSlice).count()));
-      if (ready > 0) return true;
-      if (ready < 0 && errno != EINTR) return false;
-    }
-  }
-
   Connection& connection_;
-  const ReactorHttpServer& server_;
-  milliseconds write_timeout_;
   std::size_t read_ = 0;
 };
 
@@ -271,15 +263,25 @@ class Reactor {
     Deadlines waiting;  // its connections that wait, by deadline
   };
 
-  bool add(int fd, std::uint64_t tag) {
+  bool add(int fd, std::uint64_t tag, std::uint32_t events = EPOLLIN) {
     epoll_event event{};
-    event.events = EPOLLIN;
+    event.events = events;
     event.data.u64 = tag;
     return ::epoll_ctl(epoll_, EPOLL_CTL_ADD, fd, &event) == 0;
   }
+  bool watch(const Connection& connection, std::uint32_t events) {
+    epoll_event event{};
+    event.events = events;
+    event.data.u64 = connection.id;
+    return ::epoll_ctl(epoll_, EPOLL_CTL_MOD, connection.fd, &event) == 0;
+  }
   void accept_ready(Clock::time_point now);
   bool make_room(const std::string& peer);
+  void on_event(Connection& connection, std::uint32_t events, Clock::time_point now);
   void read_ready(Connection& connection, Clock::time_point now);
+  bool write_ready(Connection& connection, Clock::time_point now);
+  void discard_input(Connection& connection);
+  void answered(Connection& connection, Clock::time_point now);
   void scan(Connection& connection);
   void take_back(Clock::time_point now);
   void expire(Clock::time_point now);
@@ -300,7 +302,8 @@ class Reactor {
   std::size_t max_per_address_ = 0;
   std::uint64_t next_id_ = kWakeTag + 1;
   std::unordered_map<std::uint64_t, std::unique_ptr<Connection>> connections_;
-  Deadlines waiting_;  // every waiting connection (idle, reading, lingering), by deadline
+  Deadlines waiting_;   // every waiting connection (idle, reading, lingering), by deadline
+  Deadlines draining_;  // connections whose answer is being written, by no-progress deadline
   std::unordered_map<std::string, Peer> peers_;
   std::size_t serving_ = 0;  // connections lent to workers
   bool accept_paused_ = false;
@@ -328,7 +331,7 @@ bool Reactor::run() {
         take_back(now);
       } else if (const auto found = connections_.find(tag); found != connections_.end()) {
         // (A connection closed earlier in this batch is no longer found.)
-        read_ready(*found->second, now);
+        on_event(*found->second, events[static_cast<std::size_t>(i)].events, now);
       }
     }
     if (accept_paused_ && now >= accept_resumes_) accept_paused_ = !add(listener_, kListenerTag);
@@ -414,7 +417,23 @@ bool Reactor::make_room(const std::string& peer) {
   return connections_.size() < max_connections_ || evict(waiting_);
 }
 
+void Reactor::on_event(Connection& connection, std::uint32_t events, Clock::time_point now) {
+  if (connection.state != State::kWriting) {
+    read_ready(connection, now);
+    return;
+  }
+  // Errors and hang-ups show in the write.
+  if ((events & (EPOLLOUT | EPOLLERR | EPOLLHUP)) != 0 && !write_ready(connection, now)) return;
+  if ((events & EPOLLIN) != 0 && connection.state == State::kWriting) discard_input(connection);
+}
+
 void Reactor::read_ready(Connection& connection, Clock::time_point now) {
+  if (connection.state == State::kLingering) {
+    // Read and dropped until the client closes or the linger time ends, however much it sends:
+    // a client that writes its whole body before reading then reads the answer, not a reset.
+    discard_input(connection);
+    return;
+  }
   std::array<char, kReadChunk> buffer;
   const ssize_t n = ::recv(connection.fd, buffer.data(), buffer.size(), 0);
   if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
@@ -423,11 +442,6 @@ void Reactor::read_ready(Connection& connection, Clock::time_point now) {
     return;
   }
   const auto size = static_cast<std::size_t>(n);
-  if (connection.state == State::kLingering) {
-    connection.discarded += size;
-    if (connection.discarded > kMaxLingerBytes) close(connection);
-    return;
-  }
   connection.input.append(buffer.data(), size);
   if (connection.state == State::kIdle) {
     wait_for(connection, State::kReading, now + options_.request_deadline);
@@ -473,19 +487,87 @@ void Reactor::take_back(Clock::time_point now) {
   }
   for (Connection* connection : back) {
     --serving_;
-    if (server_.stopping() || !connection->answered || !add(connection->fd, connection->id)) {
+    // The answer is written as the socket takes it; the input of a connection that closes after
+    // it is read and dropped meanwhile, so that a client still sending its body is not stuck.
+    const std::uint32_t events = EPOLLOUT | (connection->keep_alive ? 0U : std::uint32_t{EPOLLIN});
+    if (server_.stopping() || !connection->answered ||
+        !add(connection->fd, connection->id, events)) {
       close(*connection);
-    } else if (!connection->keep_alive) {
-      // Our side is done; the client's unread input is read and dropped until it closes.
-      ::shutdown(connection->fd, SHUT_WR);
-      wait_for(*connection, State::kLingering, now + options_.linger);
-    } else if (connection->input.empty()) {
-      wait_for(*connection, State::kIdle, now + options_.idle_timeout);
-    } else {
-      // The next request began in the same read: its deadline counts from now.
-      wait_for(*connection, State::kReading, now + options_.request_deadline);
-      scan(*connection);
+      continue;
     }
+    wait_for(*connection, State::kWriting, now + options_.write_timeout);
+    write_ready(*connection, now);
+  }
+}
+
+// Writes what the socket takes of the answer; each piece of progress moves the deadline, so a
+// slow reader gets the whole answer and only one that takes nothing for write_timeout is cut off.
+// False when the connection was closed.
+bool Reactor::write_ready(Connection& connection, Clock::time_point now) {
+  std::size_t progress = 0;
+  while (connection.sent < connection.output.size()) {
+    const ssize_t n = ::send(connection.fd, connection.output.data() + connection.sent,
+                             connection.output.size() - connection.sent, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+    if (n <= 0) {
+      close(connection);  // the client is gone
+      return false;
+    }
+    const auto size = static_cast<std::size_t>(n);
+    connection.sent += size;
+    progress += size;
+  }
+  server_.release_answer_bytes(connection.reserved, progress);
+  if (connection.sent < connection.output.size()) {
+    if (progress > 0) {
+      connection.queued = unacknowledged(connection.fd);
+      wait_for(connection, State::kWriting, now + options_.write_timeout);
+    }
+    return true;
+  }
+  std::string().swap(connection.output);  // an answer of megabytes is not kept for the next
+  connection.sent = 0;
+  answered(connection, now);
+  return connections_.contains(connection.id);
+}
+
+// Reads and drops what the client sends; closes the connection when the client is done.
+void Reactor::discard_input(Connection& connection) {
+  std::array<char, kReadChunk> buffer;
+  for (int i = 0; i < 16; ++i) {
+    const ssize_t n = ::recv(connection.fd, buffer.data(), buffer.size(), 0);
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+    if (n > 0) {
+      connection.discarded += static_cast<std::size_t>(n);
+      continue;
+    }
+    if (n == 0 && connection.state == State::kWriting) {
+      // The client finished sending (and may still read the rest of the answer).
+      watch(connection, EPOLLOUT);
+      return;
+    }
+    close(connection);
+    return;
+  }
+}
+
+// The answer is written: the connection waits for the next request, or closes.
+void Reactor::answered(Connection& connection, Clock::time_point now) {
+  if (!connection.keep_alive) {
+    // Our side is done; the client's unread input is read and dropped until it closes.
+    ::shutdown(connection.fd, SHUT_WR);
+    watch(connection, EPOLLIN);
+    wait_for(connection, State::kLingering, now + options_.linger);
+    return;
+  }
+  watch(connection, EPOLLIN);
+  if (connection.input.empty()) {
+    wait_for(connection, State::kIdle, now + options_.idle_timeout);
+  } else {
+    // The next request began in the same read: its deadline counts from now.
+    wait_for(connection, State::kReading, now + options_.request_deadline);
+    scan(connection);
   }
 }
 
@@ -495,26 +577,51 @@ void Reactor::expire(Clock::time_point now) {
     if (connection.state == State::kReading) ++server_.dropped_slow_;
     close(connection);
   }
+  while (!draining_.empty() && draining_.begin()->first <= now) {
+    Connection& connection = *connections_.at(draining_.begin()->second);
+    // The kernel's send buffer (megabytes) hides a slow reader's progress: the socket turns
+    // writable again only once much of it is taken. Bytes the client acknowledged since the
+    // last look are progress too.
+    const int queued = unacknowledged(connection.fd);
+    if (queued >= 0 && queued < connection.queued) {
+      connection.queued = queued;
+      wait_for(connection, State::kWriting, now + options_.write_timeout);
+      continue;
+    }
+    ++server_.cut_off_;
+    close(connection);
+  }
 }
 
+// A connection writing its answer is not one a new connection may take the place of: it is
+// indexed apart from the waiting ones.
 void Reactor::wait_for(Connection& connection, State state, Clock::time_point deadline) {
   unindex(connection);
   connection.state = state;
   connection.deadline = deadline;
-  waiting_.emplace(deadline, connection.id);
-  peers_[connection.peer].waiting.emplace(deadline, connection.id);
+  if (state == State::kWriting) {
+    draining_.emplace(deadline, connection.id);
+  } else {
+    waiting_.emplace(deadline, connection.id);
+    peers_[connection.peer].waiting.emplace(deadline, connection.id);
+  }
   connection.indexed = true;
 }
 
 void Reactor::unindex(Connection& connection) {
   if (!connection.indexed) return;
-  waiting_.erase({connection.deadline, connection.id});
-  peers_[connection.peer].waiting.erase({connection.deadline, connection.id});
+  if (connection.state == State::kWriting) {
+    draining_.erase({connection.deadline, connection.id});
+  } else {
+    waiting_.erase({connection.deadline, connection.id});
+    peers_[connection.peer].waiting.erase({connection.deadline, connection.id});
+  }
   connection.indexed = false;
 }
 
 void Reactor::close(Connection& connection) {
   unindex(connection);
+  server_.release_answer_bytes(connection.reserved, connection.reserved);
   ::close(connection.fd);  // also leaves the epoll set
   if (const auto peer = peers_.find(connection.peer);
       peer != peers_.end() && --peer->second.connections == 0) {
@@ -526,6 +633,7 @@ void Reactor::close(Connection& connection) {
 int Reactor::timeout_ms(Clock::time_point now) const {
   auto next = Clock::time_point::max();
   if (!waiting_.empty()) next = waiting_.begin()->first;
+  if (!draining_.empty()) next = std::min(next, draining_.begin()->first);
   if (accept_paused_) next = std::min(next, accept_resumes_);
   if (next == Clock::time_point::max()) return -1;
   if (next <= now) return 0;
@@ -566,12 +674,33 @@ void ReactorHttpServer::stop_serving() {
 
 const Refusal* ReactorHttpServer::refusal_of_current_request() { return current_refusal; }
 
+bool ReactorHttpServer::admit_answer(std::size_t bytes) {
+  Connection* connection = current_connection;
+  if (connection == nullptr) return true;
+  std::size_t held = held_bytes_.load();
+  do {
+    if (bytes > kSmallAnswer && held > 0 && held + bytes > options_.answer_budget) {
+      ++over_budget_;
+      return false;
+    }
+  } while (!held_bytes_.compare_exchange_weak(held, held + bytes));
+  connection->reserved += bytes;
+  return true;
+}
+
+void ReactorHttpServer::release_answer_bytes(std::size_t& reserved, std::size_t bytes) {
+  bytes = std::min(bytes, reserved);
+  reserved -= bytes;
+  held_bytes_ -= bytes;
+}
+
 void ReactorHttpServer::serve_request(Connection& connection) {
-  RequestStream stream(connection, *this, options_.write_timeout);
+  RequestStream stream(connection);
   const bool last = connection.request.close_after ||
                     connection.served + 1 >= keep_alive_max_count_ || stopping();
   bool client_closes = false;
   current_refusal = connection.request.refusal ? &*connection.request.refusal : nullptr;
+  current_connection = &connection;
   bool answered = false;
   try {
     answered = process_request(stream, last, client_closes, nullptr);
@@ -581,6 +710,15 @@ void ReactorHttpServer::serve_request(Connection& connection) {
     answered = false;
   }
   current_refusal = nullptr;
+  current_connection = nullptr;
+  // What admit_answer() reserved was the body; the answer held is the whole of it, headers too.
+  const std::size_t whole = connection.output.size();
+  if (whole >= connection.reserved) {
+    held_bytes_ += whole - connection.reserved;
+  } else {
+    held_bytes_ -= connection.reserved - whole;
+  }
+  connection.reserved = whole;
   ++connection.served;
   connection.parser_bytes.clear();
   connection.answered = answered;

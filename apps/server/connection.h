@@ -2,12 +2,13 @@
 // loop of our own so that connections which send nothing, or never finish a request, cost a file
 // descriptor and a buffer but no thread.
 //
-// One reactor thread owns every connection socket while it waits for a request: it accepts, reads
-// without blocking (epoll) and finds where each request ends (http_framing.h). Only a whole
-// request reaches a worker thread, which runs httplib's process_request over the bytes read (held
-// in memory) and writes the answer to the socket itself; a keep-alive connection then returns to
-// the reactor with any bytes of the next request already read. So the workers serve complete
-// requests only, and /api/health answers while thousands of connections idle or trickle.
+// One reactor thread owns every connection socket except while a worker answers its request: it
+// accepts, reads without blocking (epoll) and finds where each request ends (http_framing.h).
+// Only a whole request reaches a worker thread, which runs httplib's process_request over the
+// bytes read (held in memory) and renders the answer into memory; the reactor then writes the
+// answer as the socket takes it, and a keep-alive connection waits for its next request (any
+// bytes of it already read). So the workers serve complete requests only, never wait on a client,
+// and /api/health answers while thousands of connections idle, trickle or read slowly.
 //
 // Bounds, all enforced by the reactor:
 //  - a connection may wait idle idle_timeout for a request's first byte, then has
@@ -20,8 +21,21 @@
 //    connection is busy with a request, the new one is answered 503 with Retry-After and closed;
 //  - RLIMIT_NOFILE's soft limit is raised as far as the hard limit allows, and the total cap is
 //    kept below it;
-//  - after an answer that ends the connection, unread input is discarded for up to `linger`, so
-//    that the client reads the answer instead of a reset.
+//  - an answer is cut off (the connection closed) only when the client takes none of it for
+//    write_timeout: each piece of progress restarts the wait (nginx's send_timeout), so a slow
+//    reader gets the whole answer however long it takes. Progress is bytes the socket took, or
+//    bytes already in the socket that the client acknowledged (SIOCOUTQ): the kernel's send
+//    buffer, megabytes on loopback, turns writable again only once much of it has drained;
+//  - the answers the reactor holds are bounded in total by answer_budget bytes. A worker reserves
+//    an answer's body (admit_answer(), which the server calls before writing an answer) and the
+//    bytes are released as the socket takes them. An answer that does not fit what is left is
+//    refused by the server (503 with Retry-After) instead of being held, unless it is small (16
+//    KiB at most: health, refusals) or nothing else is held (one answer larger than the budget
+//    still goes out). So the reactor holds at most answer_budget + one answer + 16 KiB a
+//    connection, and a worker never waits for room;
+//  - after an answer that ends the connection, the client's input is read and discarded (also
+//    while the answer is written) until it closes or `linger` has passed, however much it sends:
+//    a client that writes a whole refused body before reading gets the answer, not a reset.
 #pragma once
 
 #include <httplib.h>
@@ -40,8 +54,10 @@ struct ConnectionOptions {
   std::chrono::milliseconds idle_timeout{5000};
   // Time a client may take to send one whole request, from its first byte.
   std::chrono::milliseconds request_deadline{5000};
-  // Time an answer's write may wait for the client to make room.
+  // Time an answer's write may wait for the client to take any of it (no progress).
   std::chrono::milliseconds write_timeout{5000};
+  // Bytes of answers held in memory for their clients, in total (see above).
+  std::size_t answer_budget = std::size_t{256} << 20;
   // After an answer that closes the connection, unread input is discarded for up to this long.
   std::chrono::milliseconds linger{1000};
   FramingLimits framing;
@@ -76,6 +92,15 @@ class ReactorHttpServer : public httplib::Server {
   std::uint64_t evicted() const { return evicted_.load(); }
   std::uint64_t refused() const { return refused_.load(); }
   std::uint64_t handed() const { return handed_.load(); }
+  // Answers cut off because the client took none of them for write_timeout; answers refused
+  // because the answer budget was spent; bytes of answers held now.
+  std::uint64_t cut_off() const { return cut_off_.load(); }
+  std::uint64_t over_budget() const { return over_budget_.load(); }
+  std::size_t held_bytes() const { return held_bytes_.load(); }
+
+  // Reserves `bytes` of the answer budget for the answer this (worker) thread is about to write;
+  // false when they do not fit, and the answer should be a short refusal instead.
+  bool admit_answer(std::size_t bytes);
 
   // The refusal the connection layer made of the request this thread is answering (a framing
   // header that lies, a head or body past its limit), or null. The server's pre-routing handler
@@ -87,6 +112,8 @@ class ReactorHttpServer : public httplib::Server {
   // Answers the whole request the reactor handed over (on a worker thread), and says whether
   // the connection stays open for another.
   void serve_request(Connection& connection);
+  // Returns up to `bytes` of a connection's `reserved` budget.
+  void release_answer_bytes(std::size_t& reserved, std::size_t bytes);
 
   ConnectionOptions options_;
   int wake_fd_ = -1;  // an eventfd: stop_serving() and the workers wake the reactor through it
@@ -95,6 +122,9 @@ class ReactorHttpServer : public httplib::Server {
   std::atomic<std::uint64_t> evicted_{0};
   std::atomic<std::uint64_t> refused_{0};
   std::atomic<std::uint64_t> handed_{0};
+  std::atomic<std::uint64_t> cut_off_{0};
+  std::atomic<std::uint64_t> over_budget_{0};
+  std::atomic<std::size_t> held_bytes_{0};
 };
 
 }  // namespace nimkit::server

@@ -58,7 +58,16 @@ inline Request parse_body(std::string_view text, const ApiLimits& limits,
 std::variant<std::string, ApiResponse> rules_field(const nlohmann::json& body,
                                                    std::string_view example);
 
-// An optional unsigned field, given as a JSON number or a decimal string.
+// The one reader of a number in a request: a JSON integer from 0 to 2^64-1 written in digits.
+// Anything else is refused 400 in one line naming `field` (as the message shows it: "\"seed\"",
+// "heaps[2]") and the value: a string ("1"), a
+// negative number, a fraction, an integer written with an exponent or a decimal point (1e3 is
+// refused, not rounded: the parser keeps it as a double), a number past 2^64-1, another type.
+// Ranges a field allows beyond that are its handler's to check (422).
+std::variant<std::uint64_t, ApiResponse> u64_value(const nlohmann::json& value,
+                                                   std::string_view field);
+
+// An optional unsigned field, read with u64_value().
 std::variant<std::optional<std::uint64_t>, ApiResponse> optional_u64(const nlohmann::json& body,
                                                                      std::string_view name);
 

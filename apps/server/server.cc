@@ -63,10 +63,10 @@ ApiResponse error_answer(int status, std::string message) {
 
 // max_running must be settled: every engine request may hold a worker while it runs or waits.
 ConnectionOptions connection_options(const ServerOptions& options) {
-  using std::chrono::milliseconds;
-  return ConnectionOptions{.idle_timeout = milliseconds(options.idle_timeout),
-                           .request_deadline = milliseconds(options.request_deadline),
-                           .write_timeout = milliseconds(options.write_timeout),
+  return ConnectionOptions{.idle_timeout = options.idle_timeout,
+                           .request_deadline = options.request_deadline,
+                           .write_timeout = options.write_timeout,
+                           .answer_budget = options.answer_budget,
                            .framing = FramingLimits{.max_body_bytes = options.api.max_body_bytes},
                            .max_connections = options.max_connections,
                            .max_connections_per_address = options.max_connections_per_address,
@@ -167,7 +167,10 @@ ConnectionCounts Server::connection_counts() const {
   return ConnectionCounts{.dropped_slow = http_->dropped_slow(),
                           .evicted = http_->evicted(),
                           .refused = http_->refused(),
-                          .handed = http_->handed()};
+                          .handed = http_->handed(),
+                          .cut_off = http_->cut_off(),
+                          .over_budget = http_->over_budget(),
+                          .held_answer_bytes = http_->held_bytes()};
 }
 
 bool Server::admit() {
@@ -243,7 +246,8 @@ void Server::install_routes() {
   // The connection layer reads whole bodies within this limit already; httplib checks it again.
   http.set_payload_max_length(options_.api.max_body_bytes);
   // Only for the Keep-Alive header it writes: the connection layer enforces the idle timeout.
-  http.set_keep_alive_timeout(options_.idle_timeout.count());
+  http.set_keep_alive_timeout(
+      std::chrono::ceil<std::chrono::seconds>(options_.idle_timeout).count());
   // httplib writes headers and body in separate sends; with Nagle's algorithm on, a keep-alive
   // client's delayed ACK then stalls every answer by ~40 ms (measured with wrk: 288 → see
   // docs/performance.md). Set on the listening socket, it is inherited by every accepted one.
@@ -265,6 +269,23 @@ void Server::install_routes() {
       return httplib::Server::HandlerResponse::Handled;
     }
     return httplib::Server::HandlerResponse::Unhandled;
+  });
+
+  // Every answer is held in memory until its client has read it (connection.h): one that does
+  // not fit the answer budget is replaced, before it is written or logged, by a 503.
+  http.set_post_routing_handler([this](const httplib::Request&, httplib::Response& res) {
+    const std::size_t bytes = res.body.empty() ? res.content_length_ : res.body.size();
+    if (http_->admit_answer(bytes)) return;
+    res.content_provider_ = nullptr;
+    res.content_length_ = 0;
+    res.headers.erase("Content-Length");
+    res.headers.erase("Content-Encoding");
+    res.headers.erase("Cache-Control");
+    res.set_header("Retry-After", "1");
+    send_json(res, error_answer(503,
+                                "the server is busy sending other answers: try again in a "
+                                "second"));
+    res.set_header("Content-Length", std::to_string(res.body.size()));
   });
 
   const Api& api = api_;

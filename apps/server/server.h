@@ -29,14 +29,18 @@ struct ServerOptions {
   ApiLimits api;
   // Connections (connection.h): one may wait idle_timeout for a request's first byte, then has
   // request_deadline from it to send the whole request; an answer's write may wait write_timeout
-  // for room. Slow or stalled clients hold no thread: the event loop waits for them.
-  std::chrono::seconds idle_timeout{5};
-  std::chrono::seconds write_timeout{5};
-  std::chrono::seconds request_deadline{5};
+  // for the client to take any of it (a slow reader gets it all; one that stalls is cut off).
+  // Slow or stalled clients hold no thread: the event loop waits for them.
+  std::chrono::milliseconds idle_timeout{5000};
+  std::chrono::milliseconds write_timeout{5000};
+  std::chrono::milliseconds request_deadline{5000};
   // Connections held at once, in total and from one client address; past a cap a new connection
   // takes the place of the waiting one whose deadline comes first (503 when all are busy).
   std::size_t max_connections = 4096;
   std::size_t max_connections_per_address = 1024;
+  // Bytes of rendered answers held for clients to read, in total; an answer that does not fit
+  // is answered 503 with Retry-After (small answers always fit; connection.h).
+  std::size_t answer_budget = std::size_t{256} << 20;
   // Worker threads that answer whole requests besides those the engine queue below may hold
   // (an engine request keeps its worker while it runs or waits): health, the rulesets, the page
   // and refusals always find one of these.
@@ -59,10 +63,13 @@ struct ServerOptions {
 
 // What the connection layer did to connections since the server started.
 struct ConnectionCounts {
-  std::uint64_t dropped_slow = 0;  // closed with a request not whole at its deadline
-  std::uint64_t evicted = 0;       // a waiting connection closed for a new one past a cap
-  std::uint64_t refused = 0;       // a new connection answered 503: every connection was busy
-  std::uint64_t handed = 0;        // whole requests handed to a worker to answer
+  std::uint64_t dropped_slow = 0;     // closed with a request not whole at its deadline
+  std::uint64_t evicted = 0;          // a waiting connection closed for a new one past a cap
+  std::uint64_t refused = 0;          // a new connection answered 503: every connection was busy
+  std::uint64_t handed = 0;           // whole requests handed to a worker to answer
+  std::uint64_t cut_off = 0;          // answers cut off: the client took none for write_timeout
+  std::uint64_t over_budget = 0;      // answers refused 503: the answer budget was spent
+  std::size_t held_answer_bytes = 0;  // now: bytes of answers waiting for their readers
 };
 
 class Server {
