@@ -1,13 +1,10 @@
 #include "connection.h"
 
-#include <arpa/inet.h>
 #include <fcntl.h>
-#include <linux/sockios.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
-#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -25,6 +22,8 @@
 #include <utility>
 #include <vector>
 
+#include "sockets.h"
+
 namespace nimkit::server {
 
 using Clock = std::chrono::steady_clock;
@@ -38,7 +37,6 @@ constexpr int kMaxEvents = 256;
 constexpr int kAcceptBatch = 64;
 // File descriptors left for everything but connections (the listener, epoll, logs, files).
 constexpr rlim_t kReservedFiles = 128;
-constexpr rlim_t kMaxOpenFiles = rlim_t{1} << 20;
 // Answers this small are held past the answer budget: health, refusals and most answers are
 // never refused for want of room (each connection holds one answer at most).
 constexpr std::size_t kSmallAnswer = 16 * 1024;
@@ -51,79 +49,6 @@ constexpr std::uint64_t kWakeTag = 1;
 
 thread_local const Refusal* current_refusal = nullptr;
 thread_local Connection* current_connection = nullptr;
-
-// Raises the soft limit on open files to the hard limit (at most kMaxOpenFiles) and returns the
-// soft limit in force.
-rlim_t raise_open_file_limit() {
-  rlimit files{};
-  if (::getrlimit(RLIMIT_NOFILE, &files) != 0) return 1024;
-  const rlim_t wanted = std::min(files.rlim_max, kMaxOpenFiles);
-  if (files.rlim_cur < wanted) {
-    rlimit raised = files;
-    raised.rlim_cur = wanted;
-    if (::setrlimit(RLIMIT_NOFILE, &raised) == 0) files = raised;
-  }
-  return files.rlim_cur;
-}
-
-// A client's address without its port: connections are counted per address.
-std::string peer_key(const sockaddr_storage& address) {
-  if (address.ss_family == AF_INET) {
-    const auto& in = reinterpret_cast<const sockaddr_in&>(address);
-    return std::string("4") + std::string(reinterpret_cast<const char*>(&in.sin_addr), 4);
-  }
-  if (address.ss_family == AF_INET6) {
-    const auto& in = reinterpret_cast<const sockaddr_in6&>(address);
-    return std::string("6") + std::string(reinterpret_cast<const char*>(&in.sin6_addr), 16);
-  }
-  return "?";
-}
-
-void numeric_address(const sockaddr_storage& address, std::string& ip, int& port) {
-  std::array<char, INET6_ADDRSTRLEN> text{};
-  if (address.ss_family == AF_INET) {
-    const auto& in = reinterpret_cast<const sockaddr_in&>(address);
-    if (::inet_ntop(AF_INET, &in.sin_addr, text.data(), text.size()) != nullptr) ip = text.data();
-    port = ntohs(in.sin_port);
-  } else if (address.ss_family == AF_INET6) {
-    const auto& in = reinterpret_cast<const sockaddr_in6&>(address);
-    if (::inet_ntop(AF_INET6, &in.sin6_addr, text.data(), text.size()) != nullptr) {
-      ip = text.data();
-    }
-    port = ntohs(in.sin6_port);
-  }
-}
-
-// Bytes written to the socket that its client has not acknowledged yet; -1 when unknown.
-int unacknowledged(int fd) {
-  int queued = 0;
-  return ::ioctl(fd, SIOCOUTQ, &queued) == 0 ? queued : -1;
-}
-
-// The answer to a connection past the caps when no waiting connection can make room for it.
-const std::string& busy_answer() {
-  static const std::string answer = [] {
-    const std::string body =
-        R"({"error":"the server has too many connections: try again in a second"})";
-    return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
-           "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nRetry-After: 1\r\n"
-           "Connection: close\r\nContent-Length: " +
-           std::to_string(body.size()) + "\r\n\r\n" + body;
-  }();
-  return answer;
-}
-
-// Writes the busy answer without waiting, reads what the client already sent (so that closing
-// does not reset the connection before the answer is read), and closes.
-void refuse_busy(int fd) {
-  const std::string& answer = busy_answer();
-  (void)!::send(fd, answer.data(), answer.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
-  ::shutdown(fd, SHUT_WR);
-  std::array<char, 4096> discard{};
-  for (int i = 0; i < 4 && ::recv(fd, discard.data(), discard.size(), MSG_DONTWAIT) > 0; ++i) {
-  }
-  ::close(fd);
-}
 
 }  // namespace
 
