@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <string>
@@ -387,6 +388,29 @@ TEST(QuotientBounds, StopsAtTheWorkMeterWithAnExactPartialQuotient) {
   EXPECT_FALSE(q->period());
   EXPECT_NE(q->stopped().find("work limit"), std::string::npos) << q->stopped();
   MisereBrute brute({false, {0, 7, 7}});
+  const int top = static_cast<int>(std::min<std::uint64_t>(q->max_heap(), 12));
+  for (const std::vector<int>& heaps : sums(3, top)) {
+    ASSERT_EQ(predicted_win(*q, heaps), brute.wins(heaps));
+  }
+}
+
+TEST(QuotientBounds, StopsAtTheMemoryBudgetWithAnExactPartialQuotient) {
+  // Dawson's Kayles grows to 360 elements by heap 30 (a table of 518,400 bytes): a budget of
+  // 256 KiB stops it before, at once and saying so, with the quotient of the heaps it had.
+  nimkit::QuotientBounds bounds;
+  bounds.max_heap = 30;
+  nimkit::Limits limits;
+  limits.max_search_bytes = 256 * 1024;
+  const auto start = std::chrono::steady_clock::now();
+  auto q = nimkit::compute_misere_quotient(*rules_of("dawson"), bounds, limits);
+  const auto seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_TRUE(q.ok());
+  EXPECT_LT(q->max_heap(), 30u);
+  EXPECT_NE(q->stopped().find("the memory budget of 262144 bytes"), std::string::npos)
+      << q->stopped();
+  EXPECT_LT(seconds, 30.0);
+  MisereBrute brute({false, {0, 0, 7}});
   const int top = static_cast<int>(std::min<std::uint64_t>(q->max_heap(), 12));
   for (const std::vector<int>& heaps : sums(3, top)) {
     ASSERT_EQ(predicted_win(*q, heaps), brute.wins(heaps));

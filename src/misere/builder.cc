@@ -195,6 +195,9 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
     if (!trial) {
       if (limits_.meter && limits_.meter->exhausted()) return std::nullopt;
       refused = trial.error();
+      // Past the memory budget: the next subsets split more heaps, and their candidates are
+      // larger still, so trying them would spend time for nothing.
+      if (trial.error_kind() == ErrorKind::kLimit) return std::nullopt;
       continue;
     }
     if (trial->table.p[class_of(*trial, failure)] != predicted_p) return std::move(*trial);

@@ -85,8 +85,8 @@ Result<Elements> enumerate(const ProductMonoid& monoid, const std::vector<std::u
         added = true;
       }
       if (saturating_add(held, e.bytes) > limits.max_search_bytes) {
-        return fail(fmt::format("a candidate quotient of {} elements passed {}", e.codes.size(),
-                                memory_budget_text(limits)));
+        return fail_limit(fmt::format("a candidate quotient of {} elements passed {}",
+                                      e.codes.size(), memory_budget_text(limits)));
       }
       if (e.codes.size() > most) {
         return fail(fmt::format("a candidate quotient passed the bound of {} elements", max_order));
@@ -139,8 +139,8 @@ Result<Reduced> reduce(const ProductMonoid& monoid, const std::vector<std::uint6
   const std::uint64_t action_bytes =
       saturating_mul(saturating_mul(generators.size(), e.codes.size()), sizeof(QuotientElement));
   if (saturating_add(e.bytes, action_bytes) > limits.max_search_bytes) {
-    return fail(fmt::format("a candidate quotient of {} elements passed {}", e.codes.size(),
-                            memory_budget_text(limits)));
+    return fail_limit(fmt::format("a candidate quotient of {} elements passed {}", e.codes.size(),
+                                  memory_budget_text(limits)));
   }
   std::vector<std::vector<QuotientElement>> action(generators.size(),
                                                    std::vector<QuotientElement>(e.codes.size()));
@@ -157,8 +157,8 @@ Result<Reduced> reduce(const ProductMonoid& monoid, const std::vector<std::uint6
   }
   if (saturating_add(saturating_add(e.bytes, action_bytes), table_bytes(order)) >
       limits.max_search_bytes) {
-    return fail(fmt::format("the table of a candidate quotient of {} elements passed {}", order,
-                            memory_budget_text(limits)));
+    return fail_limit(fmt::format("the table of a candidate quotient of {} elements passed {}",
+                                  order, memory_budget_text(limits)));
   }
   std::vector<std::size_t> rep(order, e.codes.size());
   for (std::size_t x = 0; x < e.codes.size(); ++x) rep[cls[x]] = std::min(rep[cls[x]], x);
