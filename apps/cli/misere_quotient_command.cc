@@ -148,7 +148,9 @@ int run_quotient(const QuotientOptions& options) {
   Limits limits = command_limits(options.limit);
   // The candidate monoids, their tables and the verification's pairs stay within --memory: a
   // computation that would pass it stops there, naming the budget (or fails, when not even
-  // heap 1 fits).
+  // heap 1 fits). By default half the memory available, so that a growing quotient leaves the
+  // machine room for everything else.
+  if (options.memory.empty()) *budget /= 2;
   if (*budget != 0) limits.max_search_bytes = *budget;
   std::optional<MisereQuotient> from;
   if (!options.load.empty()) {
@@ -197,10 +199,12 @@ void add_misere_quotient_command(CLI::App& app, int& status) {
                  "elements a candidate quotient may have (default 2048)");
   add_u64_option(*command, "--limit", options->limit,
                  "work limit, as for analyze (default 20000000)");
-  command->add_option("--memory", options->memory,
-                      std::string("memory budget of the candidate quotients, their tables and the "
-                                  "verification, in ") +
-                          kMemoryHelp + "; the computation stops where it would pass it");
+  command->add_option(
+      "--memory", options->memory,
+      std::string("memory budget of the candidate quotients, their tables and the "
+                  "verification, in bytes with K, M or G for powers of 1024 (default: half "
+                  "of MemAvailable of /proc/meminfo); the computation stops "
+                  "where it would pass it"));
   command->add_flag("--json", options->json, "print the quotient as one JSON object");
   command->add_option("--save-quotient", options->save,
                       "write the quotient to FILE (a checked binary format)");
