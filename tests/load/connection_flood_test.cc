@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "health_probe.h"
 #include "server.h"
 #include "server_test_fixture.h"
 
@@ -151,19 +152,6 @@ class Flood {
   std::thread thread_;
 };
 
-// The time a fresh connection takes to get 200 from /api/health; 2 s (the client's give-up
-// time) when there is no answer.
-milliseconds probe_health(int port) {
-  httplib::Client client("127.0.0.1", port);
-  client.set_connection_timeout(2);
-  client.set_read_timeout(2);
-  const auto start = Clock::now();
-  auto res = client.Get("/api/health");
-  const auto took = std::chrono::duration_cast<milliseconds>(Clock::now() - start);
-  if (!res || res->status != 200) return std::max(took, milliseconds{2000});
-  return took;
-}
-
 void expect_health_and_work_under(Flood::Kind kind, const char* name) {
   rlimit files{};
   ::getrlimit(RLIMIT_NOFILE, &files);
@@ -189,7 +177,7 @@ void expect_health_and_work_under(Flood::Kind kind, const char* name) {
     // Past the 5 s deadlines, so that the server drops and the flood reopens connections.
     const auto end = Clock::now() + std::chrono::seconds(7);
     for (int i = 0; Clock::now() < end; ++i) {
-      probes.push_back(probe_health(port));
+      probes.push_back(probe_health(port, std::chrono::seconds{2}));
       if (i % 8 == 4) {
         httplib::Client client("127.0.0.1", port);
         client.set_read_timeout(5);

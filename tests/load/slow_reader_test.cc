@@ -27,6 +27,7 @@
 #include <thread>
 #include <vector>
 
+#include "health_probe.h"
 #include "server.h"
 #include "server_test_fixture.h"
 
@@ -114,17 +115,6 @@ void step(Reader& reader, short events, double rate, Clock::time_point now) {
   if (reader.in_body && reader.body >= reader.content_length) reader.done = true;
 }
 
-milliseconds probe_health(int port) {
-  httplib::Client client("127.0.0.1", port);
-  client.set_connection_timeout(5);
-  client.set_read_timeout(5);
-  const auto start = Clock::now();
-  auto res = client.Get("/api/health");
-  const auto took = std::chrono::duration_cast<milliseconds>(Clock::now() - start);
-  if (!res || res->status != 200) return std::max(took, milliseconds{5000});
-  return took;
-}
-
 TEST(SlowReaderLoadTest, HealthAnswersAtOnceWhileSlowReadersDrainLargeAnswers) {
 #ifdef NIMKIT_LOAD_SANITIZED
   GTEST_SKIP() << "sanitizer build: 300 answers of 8 MB under the allocator's quarantine, and "
@@ -189,7 +179,7 @@ TEST(SlowReaderLoadTest, HealthAnswersAtOnceWhileSlowReadersDrainLargeAnswers) {
     return std::all_of(readers.begin(), readers.end(), [](const Reader& r) { return r.done; });
   };
   while (!all_done() && Clock::now() < give_up) {
-    probes.push_back(probe_health(port));
+    probes.push_back(probe_health(port, std::chrono::seconds{5}));
     if (own) peak_held = std::max(peak_held, own->server.connection_counts().held_answer_bytes);
     std::this_thread::sleep_for(milliseconds(50));
   }
