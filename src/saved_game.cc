@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "enum_names.h"
+#include "nimkit/checked.h"
 #include "nimkit/games/hackenbush.h"
 #include "nimkit/heap_game.h"
 #include "nimkit/notation.h"
@@ -198,6 +199,16 @@ Result<std::pair<std::string, std::string>> read_player_names(std::string_view t
   return std::pair{std::move(*first), std::move(*second)};
 }
 
+// Bytes a position takes in memory: its components, their states and the states' allocations.
+std::uint64_t position_bytes(const Position& position) {
+  constexpr std::uint64_t kAllocation = 16;  // what the allocator adds to a state's words
+  std::uint64_t bytes = sizeof(Position);
+  for (const Component& c : position.components()) {
+    bytes += sizeof(Component) + kAllocation + c.state.capacity() * sizeof(std::uint64_t);
+  }
+  return bytes;
+}
+
 // A saved game being read, record by record.
 struct GameReader {
   SavedGame saved;
@@ -208,6 +219,8 @@ struct GameReader {
   bool have_rules = false;
   bool have_convention = false;
   Limits limits;
+  // What the record keeps so far: the position after every move (Match's history).
+  std::uint64_t record_bytes = 0;
 
   // One record: its words (the key first) and its value, the text after the key.
   Result<bool> read(const std::vector<std::string>& w, std::string_view value);
@@ -271,6 +284,16 @@ Result<bool> GameReader::move(std::string_view value) {
   auto played = saved.match->play(current);
   if (!played) return played.failure();
   if (saved.match->cancelled()) return limits.stop_error();
+  // The record keeps every move's position, so a long game of many components costs moves times
+  // components: bounded like the positions a search keeps.
+  record_bytes = saturating_add(record_bytes, position_bytes((*played)->after));
+  if (record_bytes > limits.max_search_bytes) {
+    return fail_limit(fmt::format(
+        "the game's record passes the memory limit of {} bytes (it keeps the position after "
+        "each move: {} components after move {})",
+        limits.max_search_bytes, (*played)->after.components().size(),
+        saved.match->history().size()));
+  }
   if (!(*played)->mark_checked) {
     // Beyond the limits the mark cannot be checked: the record keeps the file's.
     saved.match->claim_mark(marked);

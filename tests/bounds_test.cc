@@ -75,6 +75,29 @@ TEST(Bounds, MovesInAPositionOfManyComponentsLoadInLinearTime) {
   EXPECT_LT(took, 5.0 * nimkit_test::kTimeFactor);
 }
 
+// The record keeps the position after every move: 4000 heaps and 4000 moves took 1.1 GB. The
+// record is bounded like the positions a search keeps: past max_search_bytes the load fails
+// naming the limit, and within it the same game loads.
+TEST(Bounds, AGameRecordPastTheMemoryLimitIsRefusedNamingIt) {
+  constexpr int kHeaps = 300;
+  constexpr int kMoves = 300;
+  std::string text = "nimkit-game 3\nrules nim\nconvention normal\nstart";
+  for (int i = 0; i < kHeaps; ++i) text += " 1";
+  text += '\n';
+  for (int i = 0; i < kMoves; ++i) text += fmt::format("move {} 1\n", kHeaps - i);
+  nimkit::Limits tight;
+  tight.max_search_bytes = 1 << 20;  // 300 positions of 300 components take more
+  auto refused = nimkit::load_game(text, tight);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error_kind(), nimkit::ErrorKind::kLimit);
+  EXPECT_NE(refused.error().find("the memory limit of 1048576 bytes"), std::string::npos)
+      << refused.error();
+  EXPECT_NE(refused.error().find("line "), std::string::npos) << refused.error();
+  auto loaded = nimkit::load_game(text, nimkit::Limits{});
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  EXPECT_EQ(loaded->match->history().size(), std::size_t{kMoves});
+}
+
 // Misère Moore's Nim_3 has no rule: every mark is a search. The load stops at its meter in
 // bounded time; the file is valid, so it loads, the marks beyond the meter left unchecked and
 // kept as the file has them (a '!' claimed stays claimed, so a save writes it back).
