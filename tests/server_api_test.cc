@@ -201,6 +201,18 @@ TEST_F(ServerApiTest, MovesListsSplitsOfAKaylesRow) {
   EXPECT_EQ(a.body["truncated"], false);
 }
 
+TEST_F(ServerApiTest, HeapAndTakeMayBeDigitStringsPastWhatAJavaScriptNumberHolds) {
+  // The page sends "take" as a string of digits: a JavaScript number is exact only to 2^53.
+  const Answer a = post("/api/moves", R"({"rules":"nim","position":"5 3","heap":"1","take":"2"})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  ASSERT_EQ(a.body["moves"].size(), 1u);
+  EXPECT_EQ(a.body["moves"][0]["position"], "3 3");
+  // Digits only; the other number fields are JSON numbers.
+  EXPECT_EQ(post("/api/moves", R"({"rules":"nim","position":"3 4","heap":1,"take":" 1"})").status,
+            400);
+  EXPECT_EQ(post("/api/moves", R"({"rules":"nim","position":"3 4","limit":"5"})").status, 400);
+}
+
 TEST_F(ServerApiTest, MovesOfGamesDrawnFromHeapsSayWhatTheyLeave) {
   // The page's views of heap games (pins, split, queen, moore) read a move's shape from "result":
   // the position's heaps after it. A graph component in the sum adds no heaps.

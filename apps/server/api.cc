@@ -179,9 +179,16 @@ std::variant<std::string, ApiResponse> rules_field(const json& body, std::string
 }
 
 std::variant<std::optional<std::uint64_t>, ApiResponse> optional_u64(const json& body,
-                                                                     std::string_view name) {
+                                                                     std::string_view name,
+                                                                     DigitString digits) {
   auto it = body.find(name);
   if (it == body.end()) return std::optional<std::uint64_t>{};
+  if (it->is_string() && digits == DigitString::kAccepted) {
+    const std::string& text = it->get_ref<const std::string&>();
+    auto parsed = parse_u64(text, fmt::format("\"{}\"", name));
+    if (!parsed) return bad_request(parsed.error());
+    return std::optional<std::uint64_t>{*parsed};
+  }
   auto value = u64_value(*it, fmt::format("\"{}\"", name));
   if (auto* refusal = std::get_if<ApiResponse>(&value)) return *refusal;
   return std::optional<std::uint64_t>{std::get<std::uint64_t>(value)};
@@ -455,9 +462,9 @@ struct Selection {
 
 std::variant<Selection, ApiResponse> select_moves(const Position& position, const json& body,
                                                   std::uint64_t limit, const Limits& engine) {
-  auto heap_field = optional_u64(body, "heap");
+  auto heap_field = optional_u64(body, "heap", DigitString::kAccepted);
   if (auto* refusal = std::get_if<ApiResponse>(&heap_field)) return *refusal;
-  auto take_field = optional_u64(body, "take");
+  auto take_field = optional_u64(body, "take", DigitString::kAccepted);
   if (auto* refusal = std::get_if<ApiResponse>(&take_field)) return *refusal;
   const auto heap = std::get<std::optional<std::uint64_t>>(heap_field);
   const auto take = std::get<std::optional<std::uint64_t>>(take_field);

@@ -67,9 +67,16 @@ std::variant<std::string, ApiResponse> rules_field(const nlohmann::json& body,
 std::variant<std::uint64_t, ApiResponse> u64_value(const nlohmann::json& value,
                                                    std::string_view field);
 
-// An optional unsigned field, read with u64_value().
-std::variant<std::optional<std::uint64_t>, ApiResponse> optional_u64(const nlohmann::json& body,
-                                                                     std::string_view name);
+// Whether a field may also be written as a string of decimal digits: the fields that name a
+// heap or a count of objects in it ("heap", "take"), which reach 2^64-1 where a JavaScript number
+// stops being exact at 2^53 (the page sends them as strings). The other numbers (a seed, a limit,
+// a count of values or of moves played) are JSON numbers only.
+enum class DigitString { kRefused, kAccepted };
+
+// An optional unsigned field, read with u64_value() (or, when `digits` accepts them, from a
+// string of ASCII digits).
+std::variant<std::optional<std::uint64_t>, ApiResponse> optional_u64(
+    const nlohmann::json& body, std::string_view name, DigitString digits = DigitString::kRefused);
 
 // The game a request names: "rules" (default "nim"), "misere" (default false), "position" (its
 // notation text, as a person types it). `deprecated` says so when the request gave the old
