@@ -111,7 +111,10 @@ void write_failed(std::string_view what, int error) {
   ::_exit(1);
 }
 
-void write_all(int fd, const char* data, std::size_t size, std::string_view what) {
+namespace {
+
+// Writes all of `data` to `fd`: 0, or the errno of the write that failed.
+int write_fully(int fd, const char* data, std::size_t size) {
   for (std::size_t done = 0; done < size;) {
     const ssize_t n = ::write(fd, data + done, size - done);
     if (n > 0) {
@@ -121,9 +124,16 @@ void write_all(int fd, const char* data, std::size_t size, std::string_view what
       pollfd ready{fd, POLLOUT, 0};
       ::poll(&ready, 1, -1);
     } else if (n == 0 || errno != EINTR) {
-      write_failed(what, n == 0 ? EIO : errno);
+      return n == 0 ? EIO : errno;
     }
   }
+  return 0;
+}
+
+}  // namespace
+
+void write_all(int fd, const char* data, std::size_t size, std::string_view what) {
+  if (const int error = write_fully(fd, data, size); error != 0) write_failed(what, error);
 }
 
 namespace {
@@ -221,17 +231,7 @@ void FileWriter::failed(int error) {
 }
 
 void FileWriter::write(const char* data, std::size_t size) {
-  for (std::size_t done = 0; done < size;) {
-    const ssize_t n = ::write(fd_, data + done, size - done);
-    if (n > 0) {
-      done += static_cast<std::size_t>(n);
-    } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      pollfd ready{fd_, POLLOUT, 0};
-      ::poll(&ready, 1, -1);
-    } else if (n == 0 || errno != EINTR) {
-      failed(n == 0 ? EIO : errno);
-    }
-  }
+  if (const int error = write_fully(fd_, data, size); error != 0) failed(error);
 }
 
 void FileWriter::commit() {
