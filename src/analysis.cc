@@ -1,5 +1,7 @@
 #include "nimkit/analysis.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <optional>
 
@@ -136,7 +138,15 @@ Result<Analysis> analyze_position(const Position& position, Convention conventio
     if (auto by_quotient = detail::analyze_by_quotient(position, limits, analysis, true)) {
       return *by_quotient;
     }
-    return analyze_by_search(position, convention, limits, std::move(analysis));
+    auto searched = analyze_by_search(position, convention, limits, std::move(analysis));
+    if (!searched && searched.failure().kind == ErrorKind::kLimit) {
+      // A search that ran out where a quotient would have answered says so: which heaps the
+      // quotient covers and how large the search it fell back to may be.
+      if (const std::string why = detail::quotient_shortfall(position); !why.empty()) {
+        return fail_as(searched.failure(), fmt::format("{}: {}", searched.error(), why));
+      }
+    }
+    return searched;
   }
   if (convention == Convention::kNormal) {
     // One component with a P-position rule: the rule answers; its Grundy value (costly for

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <string>
@@ -368,6 +370,45 @@ TEST(QuotientAnalysis, FallsBackToTheSearchWithoutAQuotient) {
   } else {
     EXPECT_NE(analysis.error().find("limit"), std::string::npos) << analysis.error();
   }
+}
+
+// Σ p(j) for j ≤ n by the recurrence p(n, k) = p(n, k − 1) + p(n − k, k): the multisets of heaps
+// of at most n objects, counted independently of the library's estimate.
+double multisets_within(int n) {
+  std::vector<std::vector<double>> p(n + 1, std::vector<double>(n + 1, 0.0));
+  for (int k = 0; k <= n; ++k) p[0][k] = 1.0;
+  for (int m = 1; m <= n; ++m) {
+    for (int k = 1; k <= n; ++k) p[m][k] = p[m][k - 1] + (k <= m ? p[m - k][k] : 0.0);
+  }
+  double sum = 0.0;
+  for (int m = 0; m <= n; ++m) sum += p[m][m];
+  return sum;
+}
+
+TEST(QuotientAnalysis, ASearchThatRunsOutSaysWhichHeapsTheQuotientCovers) {
+  // No quotient of Dawson's Kayles covers heap 40 within the work allowed, so the sum is
+  // searched; when that runs out, the error says so rather than naming only the limit.
+  const auto rules = rules_of("dawson");
+  auto position = nimkit::parse_position("40 33 5", rules);
+  ASSERT_TRUE(position.ok());
+  nimkit::Limits limits;
+  limits.meter = std::make_shared<nimkit::WorkMeter>(500'000);
+  auto analysis = nimkit::analyze(*position, nimkit::Convention::kMisere, limits);
+  ASSERT_FALSE(analysis.ok());
+  const std::string& error = analysis.error();
+  EXPECT_EQ(analysis.failure().kind, nimkit::ErrorKind::kLimit);
+  EXPECT_NE(error.find("work stopped"), std::string::npos) << error;
+  EXPECT_NE(error.find("the misère quotient of Dawson's Kayles"), std::string::npos) << error;
+  EXPECT_NE(error.find("heap 40 is beyond it"), std::string::npos) << error;
+  // The estimate is the number of multisets of heaps of at most 78 objects, to two digits.
+  const std::size_t about = error.find("about ");
+  ASSERT_NE(about, std::string::npos) << error;
+  double mantissa = 0.0;
+  int exponent = 0;
+  ASSERT_EQ(std::sscanf(error.c_str() + about, "about %lf × 10^%d", &mantissa, &exponent), 2)
+      << error;
+  const double expected = multisets_within(78);
+  EXPECT_NEAR(mantissa * std::pow(10.0, exponent) / expected, 1.0, 0.06) << error;
 }
 
 TEST(QuotientBounds, StopsAtTheOrderBoundSayingSo) {

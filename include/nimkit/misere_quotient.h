@@ -180,6 +180,10 @@ std::shared_ptr<const MisereQuotient> shared_misere_quotient(const Ruleset& rule
                                                              const QuotientBounds& bounds,
                                                              const Limits& limits);
 
+// The largest quotient of `rules` computed so far in this process (shared_misere_quotient's
+// cache), covering the heaps it covers; null when none was computed.
+std::shared_ptr<const MisereQuotient> known_misere_quotient(const Ruleset& rules);
+
 // The quotient file format, version 1: magic "NIMKITMQ", the version, the ruleset, the order, the
 // table, P, Φ, the growth heaps, the period, why it stopped, and a checksum of all of it
 // (every integer little-endian).

@@ -142,4 +142,11 @@ std::shared_ptr<const MisereQuotient> shared_misere_quotient(const Ruleset& rule
   return entry->quotient->covers(heap) ? entry->quotient : nullptr;
 }
 
+std::shared_ptr<const MisereQuotient> known_misere_quotient(const Ruleset& rules) {
+  if (!has_misere_quotient(rules)) return nullptr;
+  const std::shared_ptr<Entry> entry = entry_for(quotient_rules(rules));
+  const std::lock_guard lock(entry->computing);
+  return entry->quotient;
+}
+
 }  // namespace nimkit

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <vector>
+
 #include "builder.h"
 #include "nimkit/games/octal.h"
 #include "nimkit/misere_quotient.h"
@@ -112,6 +115,65 @@ std::optional<Result<Analysis>> analyze_by_quotient(const Position& position, co
     }
   }
   return analysis;
+}
+
+namespace {
+
+// log10 of the number of multisets of heaps with at most `objects` objects in all, Σ p(j) for
+// j ≤ objects: an upper bound on the positions a search of a sum of heaps with that many objects
+// visits (every move removes objects or splits a heap). Exact partition counts to 400 objects,
+// Hardy–Ramanujan's p(n) ~ exp(π√(2n/3)) / (4n√3) beyond, times the objects for the sum.
+double log10_positions_within(std::uint64_t objects) {
+  constexpr std::uint64_t kExact = 400;
+  if (objects <= kExact) {
+    std::vector<double> p(objects + 1, 0.0);
+    p[0] = 1.0;
+    for (std::uint64_t part = 1; part <= objects; ++part) {
+      for (std::uint64_t n = part; n <= objects; ++n) p[n] += p[n - part];
+    }
+    double sum = 0.0;
+    for (double count : p) sum += count;
+    return std::log10(sum);
+  }
+  const double n = static_cast<double>(objects);
+  const double ln_p = M_PI * std::sqrt(2.0 * n / 3.0) - std::log(4.0 * n * std::sqrt(3.0));
+  return (ln_p + std::log(n)) / std::log(10.0);
+}
+
+// "about 4,500", "about 1.5 × 10^7".
+std::string about(double log10_count) {
+  if (log10_count < 4.0) {
+    return fmt::format("about {:.0f}", std::pow(10.0, log10_count));
+  }
+  const double exponent = std::floor(log10_count);
+  return fmt::format("about {:.1f} × 10^{:.0f}", std::pow(10.0, log10_count - exponent), exponent);
+}
+
+}  // namespace
+
+std::string quotient_shortfall(const Position& position) {
+  const auto& components = position.components();
+  if (components.empty()) return "";
+  const Ruleset& rules = *components.front().rules;
+  if (!has_misere_quotient(rules)) return "";
+  const std::string name = quotient_rules(rules);
+  std::uint64_t largest = 0;
+  std::uint64_t objects = 0;
+  for (const Component& c : components) {
+    if (c.rules.get() != &rules && quotient_rules(*c.rules) != name) return "";
+    const std::uint64_t heap = heap_of(c.state);
+    largest = std::max(largest, heap);
+    objects = objects > ~heap ? ~std::uint64_t{0} : objects + heap;
+  }
+  const std::shared_ptr<const MisereQuotient> q = known_misere_quotient(rules);
+  const std::string known = q ? fmt::format("known for heaps up to {} ({} elements; {})",
+                                            q->max_heap(), q->order(), q->stopped())
+                              : "not computed within the work allowed";
+  if (q && q->covers(largest)) return "";
+  return fmt::format(
+      "the misère quotient of {} is {}, and heap {} is beyond it, so the sum was searched as a "
+      "game tree: {} positions at most",
+      ruleset_title(rules), known, largest, about(log10_positions_within(objects)));
 }
 
 void explain_by_quotient(const Position& position, const Analysis& analysis, Explanation& out) {

@@ -22,6 +22,12 @@ inline constexpr std::uint64_t kQuotientSteps = 4'000'000;
 std::optional<Result<Analysis>> analyze_by_quotient(const Position& position, const Limits& limits,
                                                     Analysis analysis, bool list_moves);
 
+// Why a misère search of `position` stopped where a quotient would have answered: when its
+// components are heaps of one game whose quotient, as far as it was computed, does not cover the
+// largest heap, the heaps it covers, why it stopped, and how many positions the search may have
+// to visit (an estimate from the heaps' sizes). Empty otherwise.
+std::string quotient_shortfall(const Position& position);
+
 // The explanation of an analysis answered by a quotient: each heap's class, the product, and
 // whether it is in P.
 void explain_by_quotient(const Position& position, const Analysis& analysis, Explanation& out);
