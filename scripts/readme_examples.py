@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Reruns the README's console examples and compares their output with what the README shows.
+"""Reruns the console examples of the README and of docs/tour.md and compares their output with
+what the documents show.
 
     scripts/readme_examples.py NIMKIT [--update]
 
@@ -7,7 +8,7 @@ Each ```console block holds commands ("$ ...") each followed by its output. Ever
 in bash in a scratch folder holding the CLI fixtures (race.txt, illegal_move.txt, ...), with
 NIMKIT's folder first on PATH, stdout and stderr together. Commands that need a person at the
 terminal (`nimkit play` without piped input, `nimkit serve`) are skipped. Exits 1 naming the
-first examples that differ; --update writes the real output into README.md instead.
+first examples that differ; --update writes the real output into the documents instead.
 """
 import os
 import pathlib
@@ -18,7 +19,7 @@ import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
+DOCUMENTS = [ROOT / "README.md", ROOT / "docs" / "tour.md"]
 FIXTURES = ROOT / "tests" / "cli" / "fixtures"
 
 
@@ -62,6 +63,51 @@ def run(command, scratch, env):
     return done.stdout.decode("utf-8", "replace")
 
 
+def check(document, scratch, env, update):
+    """Reruns the examples of one document; returns (examples run, [(line, command) differing])."""
+    lines = document.read_text(encoding="utf-8").split("\n")
+    out, differ, checked = [], [], 0
+    i, in_block = 0, False
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("```"):
+            in_block = line.strip() == "```console"
+            out.append(line)
+            i += 1
+            continue
+        if not (in_block and line.startswith("$ ")):
+            out.append(line)
+            i += 1
+            continue
+        command = line[2:]
+        j = i + 1
+        while j < len(lines) and not lines[j].startswith("$ ") and not lines[j].startswith("```"):
+            j += 1
+        shown = lines[i + 1:j]
+        # Blank lines after the output separate it from the next command.
+        gap = 0
+        while gap < len(shown) and shown[len(shown) - 1 - gap] == "":
+            gap += 1
+        shown, blanks = shown[:len(shown) - gap], shown[len(shown) - gap:]
+        out.append(line)
+        if interactive(command):
+            out.extend(shown)
+        else:
+            real = run(command, scratch, env).rstrip("\n").split("\n")
+            real = [] if real == [""] else real
+            checked += 1
+            if not matches(shown, real):
+                differ.append((i + 1, command))
+                out.extend(real if update else shown)
+            else:
+                out.extend(shown)
+        out.extend(blanks)
+        i = j
+    if update and differ:
+        document.write_text("\n".join(out), encoding="utf-8")
+    return checked, differ
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
@@ -69,57 +115,24 @@ def main():
     nimkit = pathlib.Path(sys.argv[1]).resolve()
     update = "--update" in sys.argv[2:]
     env = dict(os.environ, PATH=f"{nimkit.parent}:{os.environ['PATH']}", NO_COLOR="1")
-    lines = README.read_text(encoding="utf-8").split("\n")
-    out, differ, checked = [], [], 0
+    checked, differ = 0, []
     scratch = tempfile.mkdtemp(prefix="nimkit-readme-")
     try:
         for f in FIXTURES.iterdir():
             if f.is_file():
                 shutil.copy(f, scratch)
-        i, in_block = 0, False
-        while i < len(lines):
-            line = lines[i]
-            if line.startswith("```"):
-                in_block = line.strip() == "```console"
-                out.append(line)
-                i += 1
-                continue
-            if not (in_block and line.startswith("$ ")):
-                out.append(line)
-                i += 1
-                continue
-            command = line[2:]
-            j = i + 1
-            while j < len(lines) and not lines[j].startswith("$ ") and not lines[j].startswith("```"):
-                j += 1
-            shown = lines[i + 1:j]
-            # Blank lines after the output separate it from the next command.
-            gap = 0
-            while gap < len(shown) and shown[len(shown) - 1 - gap] == "":
-                gap += 1
-            shown, blanks = shown[:len(shown) - gap], shown[len(shown) - gap:]
-            out.append(line)
-            if interactive(command):
-                out.extend(shown)
-            else:
-                real = run(command, scratch, env).rstrip("\n").split("\n")
-                real = [] if real == [""] else real
-                checked += 1
-                if not matches(shown, real):
-                    differ.append((i + 1, command))
-                    out.extend(real if update else shown)
-                else:
-                    out.extend(shown)
-            out.extend(blanks)
-            i = j
+        for document in DOCUMENTS:
+            count, found = check(document, scratch, env, update)
+            checked += count
+            name = document.relative_to(ROOT)
+            differ.extend((name, number, command) for number, command in found)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     if update:
-        README.write_text("\n".join(out), encoding="utf-8")
         print(f"readme: {checked} examples run, {len(differ)} rewritten")
         return 0
-    for number, command in differ:
-        print(f"README.md:{number}: the output of `{command}` differs (rerun with --update)")
+    for name, number, command in differ:
+        print(f"{name}:{number}: the output of `{command}` differs (rerun with --update)")
     print(f"readme: {checked} examples run, {len(differ)} differ")
     return 1 if differ else 0
 
