@@ -48,10 +48,33 @@ Result<Values> component_values(const Position& position, const Limits& limits) 
 }
 
 void keep(Analysis& analysis, Move move, const Limits& limits) {
-  ++analysis.winning_move_count;
+  if (analysis.winning_move_count) ++*analysis.winning_move_count;
   if (analysis.winning_moves.size() < limits.max_listed_moves) {
     analysis.winning_moves.push_back(std::move(move));
   }
+}
+
+// Adds component i's options to value `target` to the winning moves: all of them counted, the
+// first ones listed while the list has room. Fails when they cannot be counted within the limits
+// (the analysis unchanged).
+Result<bool> keep_options_to_value(Analysis& analysis, const Position& position, std::size_t i,
+                                   Nimber target, const Limits& limits) {
+  const Component& c = position.components()[i];
+  const std::uint64_t room = limits.max_listed_moves - analysis.winning_moves.size();
+  // A list is memory: never more moves than a scan may visit, however many are asked for.
+  const std::uint64_t list = std::min(room, limits.max_scan);
+  auto counted = c.rules->count_options_to_value(c.state, target, list, limits);
+  if (!counted) return counted.failure();
+  if (analysis.winning_move_count) *analysis.winning_move_count += counted->count;
+  if (list < room && counted->first.size() < counted->count) {
+    analysis.moves_unlisted = fmt::format(
+        "{} of the {} winning moves of {} are listed: listing more would pass the scan limit {}",
+        counted->first.size(), to_string(counted->count),
+        c.rules->label(c.state, position.first_item(i)), limits.max_scan);
+  }
+  for (Option& option : counted->first)
+    analysis.winning_moves.push_back(Move{i, std::move(option)});
+  return true;
 }
 
 // Misère play by the rule the components' ruleset states (Bouton's for Nim).
@@ -65,10 +88,8 @@ Result<Analysis> analyze_by_misere_rule(const MisereSumRule& rule, const Positio
   analysis.method = Method::kMisereNim;
   if (lost) return analysis;
   for (const auto& [i, target] : rule.winning_targets(analysis.values)) {
-    const Component& c = position.components()[i];
-    auto options = c.rules->options_to_value(c.state, target, limits);
-    if (!options) return options.failure();
-    for (Option& option : *options) keep(analysis, Move{i, std::move(option)}, limits);
+    auto kept = keep_options_to_value(analysis, position, i, target, limits);
+    if (!kept) return kept.failure();
   }
   return analysis;
 }
@@ -91,9 +112,8 @@ std::optional<Result<Analysis>> analyze_by_rule(const Position& position, const 
   analysis.winner = *lost ? Player::kSecond : Player::kFirst;
   analysis.method = Method::kPositionRule;
   if (*lost || !list_moves) return analysis;
-  auto options = c.rules->options_to_value(c.state, 0, limits);
-  if (!options) return Result<Analysis>(options.failure());
-  for (Option& option : *options) keep(analysis, Move{*only, std::move(option)}, limits);
+  auto kept = keep_options_to_value(analysis, position, *only, 0, limits);
+  if (!kept) return Result<Analysis>(kept.failure());
   return analysis;
 }
 
@@ -181,15 +201,13 @@ Result<Analysis> analyze_position(const Position& position, Convention conventio
   if (total == 0) return analysis;
   const auto& components = position.components();
   for (std::size_t i = 0; i < components.size(); ++i) {
-    const Component& c = components[i];
-    auto options = c.rules->options_to_value(c.state, total ^ values->each[i], limits);
-    if (!options) {
-      // The winner is known; only the list is out of reach (e.g. every option of a huge
-      // component).
-      analysis.moves_unlisted = options.error();
-      continue;
+    // The winner is known; a component whose moves are out of reach (every option of a huge
+    // component of a family without classes) leaves the count absent and says why.
+    auto kept = keep_options_to_value(analysis, position, i, total ^ values->each[i], limits);
+    if (!kept) {
+      analysis.moves_unlisted = kept.error();
+      analysis.winning_move_count.reset();
     }
-    for (Option& option : *options) keep(analysis, Move{i, std::move(option)}, limits);
   }
   return analysis;
 }

@@ -54,6 +54,37 @@ Result<std::vector<HeapOption>> HeapGame::options_with_value(std::span<const Hea
   });
 }
 
+Result<HeapGame::CountedHeapOptions> HeapGame::count_options_with_value(
+    std::span<const Heap> component, Nimber target, std::uint64_t list,
+    const Limits& limits) const {
+  auto found = options_with_value(component, target, limits);
+  if (!found) return found.failure();
+  CountedHeapOptions out{Count{found->size()}, std::move(*found)};
+  if (out.first.size() > list) {
+    out.first.erase(out.first.begin() + static_cast<std::ptrdiff_t>(list), out.first.end());
+  }
+  return out;
+}
+
+Result<std::optional<HeapOption>> HeapGame::option_leaving(std::span<const Heap> component,
+                                                           std::size_t heap, std::uint64_t take,
+                                                           std::span<const std::uint64_t> parts,
+                                                           const Limits& limits) const {
+  auto found = options_taking(component, heap, take, limits);
+  if (!found) return found.failure();
+  for (HeapOption& option : *found) {
+    std::vector<std::uint64_t> left;
+    for (const Heap& h : option.result) {
+      if (h.size != 0) left.push_back(h.size);
+    }
+    std::sort(left.begin(), left.end());
+    if (std::equal(left.begin(), left.end(), parts.begin(), parts.end())) {
+      return std::optional<HeapOption>(std::move(option));
+    }
+  }
+  return std::optional<HeapOption>{};
+}
+
 Result<std::vector<Nimber>> HeapGame::grundy_grid(std::uint64_t rows, std::uint64_t columns,
                                                   const Limits& limits) const {
   if (arity() != 2) {
@@ -239,6 +270,17 @@ Result<std::vector<Option>> HeapGame::options_to_value(const State& state, Nimbe
   std::vector<Option> out;
   out.reserve(found->size());
   for (const HeapOption& o : *found) out.push_back(generic(o));
+  return out;
+}
+
+Result<Ruleset::CountedOptions> HeapGame::count_options_to_value(const State& state, Nimber target,
+                                                                 std::uint64_t list,
+                                                                 const Limits& limits) const {
+  auto found = count_options_with_value(Heaps(state), target, list, limits);
+  if (!found) return found.failure();
+  CountedOptions out{found->count, {}};
+  out.first.reserve(found->first.size());
+  for (const HeapOption& o : found->first) out.first.push_back(generic(o));
   return out;
 }
 

@@ -238,6 +238,32 @@ Result<std::vector<HeapOption>> candidates(const HeapGame& rules, std::span<cons
   if (*take == 0 && heap.zero_spent) {
     return fail(fmt::format("heap {} has already used its zero move", number));
   }
+  if (tokens.size() > 2) {
+    // The parts name one move: checked by the family's rule, never by listing the options.
+    std::vector<std::uint64_t> parts;
+    for (std::size_t i = 2; i < tokens.size(); ++i) {
+      auto part = parse_u64(tokens[i], "part");
+      if (!part) return part.failure();
+      if (*part != 0) parts.push_back(*part);
+    }
+    std::sort(parts.begin(), parts.end());
+    auto option = rules.option_leaving(heaps, index, *take, parts, limits);
+    if (!option) return option.failure();
+    if (*option) return std::vector<HeapOption>{std::move(**option)};
+    // Whether no move takes that many at all, told apart when a short look can say so.
+    Limits small = limits;
+    small.max_scan = std::min<std::uint64_t>(limits.max_scan, 10'000);
+    auto taking = rules.options_taking(heaps, index, *take, small);
+    if (!taking || !taking->empty()) {
+      // The parts are user text: cut short like every quoted value (a line may hold millions).
+      return fail(fmt::format(
+          "taking {} from heap {} cannot leave {}; {}", *take, number,
+          sanitize(fmt::format(
+              "{}",
+              fmt::join(std::vector<std::string>(tokens.begin() + 2, tokens.end()), " and "))),
+          allowed_moves(rules, heaps, first_item, limits)));
+    }
+  }
   auto found = rules.options_taking(heaps, index, *take, limits);
   if (!found) return found.failure();
   if (found->empty()) {
@@ -249,30 +275,11 @@ Result<std::vector<HeapOption>> candidates(const HeapGame& rules, std::span<cons
     return fail(fmt::format("{} does not allow taking {} from heap {}; {}", sanitize(rules.spec()),
                             *take, number, allowed));
   }
-  if (tokens.size() > 2) {
-    std::vector<std::uint64_t> parts;
-    for (std::size_t i = 2; i < tokens.size(); ++i) {
-      auto part = parse_u64(tokens[i], "part");
-      if (!part) return part.failure();
-      if (*part != 0) parts.push_back(*part);
-    }
-    std::sort(parts.begin(), parts.end());
-    std::erase_if(*found, [&](const HeapOption& o) { return sorted_sizes(o.result) != parts; });
-    if (found->empty()) {
-      // The parts are user text: cut short like every quoted value (a line may hold millions).
-      return fail(fmt::format(
-          "taking {} from heap {} cannot leave {}; {}", *take, number,
-          sanitize(fmt::format(
-              "{}",
-              fmt::join(std::vector<std::string>(tokens.begin() + 2, tokens.end()), " and "))),
-          allowed_moves(rules, heaps, first_item, limits)));
-    }
-  }
   return found;
 }
 
-// "ROW PIN" or "ROW FIRST-LAST": the move knocking those pins, found among the moves taking as
-// many so that only moves the rules allow are read.
+// "ROW PIN" or "ROW FIRST-LAST": the move knocking those pins, checked by the family's rule
+// (HeapGame::option_leaving) so that only moves the rules allow are read, on a row of any length.
 Result<std::vector<HeapOption>> knocking(const HeapGame& rules, std::span<const Heap> heaps,
                                          const std::vector<std::string>& tokens,
                                          std::size_t first_item, const Limits& limits) {
@@ -296,16 +303,15 @@ Result<std::vector<HeapOption>> knocking(const HeapGame& rules, std::span<const 
   if (*first > 1) parts.push_back(*first - 1);
   if (last < n) parts.push_back(n - last);
   std::sort(parts.begin(), parts.end());
-  auto found = rules.options_taking(heaps, 0, last - *first + 1, limits);
+  // A move knocking from the end is the same whichever end it names: one option either way.
+  auto found = rules.option_leaving(heaps, 0, last - *first + 1, parts, limits);
   if (!found) return found.failure();
-  std::erase_if(*found, [&](const HeapOption& o) { return sorted_sizes(o.result) != parts; });
-  if (found->empty()) {
+  if (!*found) {
     return fail(fmt::format("{} does not allow knocking pin{} {} of row {}; {}",
                             sanitize(rules.spec()), *first == last ? "" : "s", quoted(pins),
                             tokens[0], allowed_moves(rules, heaps, first_item, limits)));
   }
-  found->resize(1);  // a move knocking from the end is written once whichever end it names
-  return found;
+  return std::vector<HeapOption>{std::move(**found)};
 }
 
 // "HEAP A B" (split heap HEAP into A and B) or "HEAP A" (split A off it).
@@ -313,12 +319,12 @@ Result<std::vector<HeapOption>> splitting(const HeapGame& rules, std::span<const
                                           const std::vector<std::string>& tokens,
                                           std::size_t first_item, const Limits& limits) {
   const std::uint64_t n = heaps[0].size;
-  const std::string allowed = allowed_moves(rules, heaps, first_item, limits);
   const std::string rule =
       fmt::format("a move in {} is to {}", sanitize(rules.spec()), rules.summary());
   if (tokens.size() > 3) {
     return fail(fmt::format("{} names more than two heaps: {}; {}",
-                            quoted(fmt::format("{}", fmt::join(tokens, " "))), rule, allowed));
+                            quoted(fmt::format("{}", fmt::join(tokens, " "))), rule,
+                            allowed_moves(rules, heaps, first_item, limits)));
   }
   std::vector<std::uint64_t> parts;
   for (std::size_t i = 1; i < tokens.size(); ++i) {
@@ -327,17 +333,17 @@ Result<std::vector<HeapOption>> splitting(const HeapGame& rules, std::span<const
     parts.push_back(*part);
   }
   if (parts.size() == 1) parts.push_back(parts[0] < n ? n - parts[0] : 0);
-  auto found = rules.options_taking(heaps, 0, 0, limits);
-  if (!found) return found.failure();
   std::vector<std::uint64_t> wanted = parts;
   std::erase(wanted, 0);
   std::sort(wanted.begin(), wanted.end());
-  std::erase_if(*found, [&](const HeapOption& o) { return sorted_sizes(o.result) != wanted; });
-  if (found->empty()) {
+  auto found = rules.option_leaving(heaps, 0, 0, wanted, limits);
+  if (!found) return found.failure();
+  if (!*found) {
     return fail(fmt::format("cannot split heap {} ({} object{}) into {} and {}: {}; {}", tokens[0],
-                            n, n == 1 ? "" : "s", parts[0], parts[1], rule, allowed));
+                            n, n == 1 ? "" : "s", parts[0], parts[1], rule,
+                            allowed_moves(rules, heaps, first_item, limits)));
   }
-  return found;
+  return std::vector<HeapOption>{std::move(**found)};
 }
 
 // How a move of the family is written, for messages about a malformed one.

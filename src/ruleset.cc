@@ -82,4 +82,15 @@ Result<std::vector<Option>> Ruleset::options_to_value(const State& state, Nimber
   return found;
 }
 
+Result<Ruleset::CountedOptions> Ruleset::count_options_to_value(const State& state, Nimber target,
+                                                                std::uint64_t list,
+                                                                const Limits& limits) const {
+  auto found = options_to_value(state, target, limits);
+  if (!found) return found.failure();
+  CountedOptions out{Count{found->size()}, std::move(*found)};
+  if (out.first.size() > list)
+    out.first.erase(out.first.begin() + static_cast<std::ptrdiff_t>(list), out.first.end());
+  return out;
+}
+
 }  // namespace nimkit

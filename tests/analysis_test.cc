@@ -83,7 +83,7 @@ std::size_t check_all(Game game, nimkit::Convention convention, std::size_t max_
       const bool winner_ok = (analysis->winner == nimkit::Player::kFirst) == wins;
       const bool moves_ok = well_formed && got == expected &&
                             got.size() == analysis->winning_moves.size() &&
-                            analysis->winning_move_count == expected.size();
+                            analysis->winning_move_count == nimkit::Count{expected.size()};
       bool grundy_ok = true;
       if (misere) {
         grundy_ok = !analysis->grundy.has_value();
@@ -99,8 +99,8 @@ std::size_t check_all(Game game, nimkit::Convention convention, std::size_t max_
                       << " wins, winning moves" << to_text(expected) << "; analyze says "
                       << nimkit::to_string(analysis->winner) << " wins, winning moves"
                       << to_text(got) << " (listed " << analysis->winning_moves.size()
-                      << ", counted " << nimkit::to_string(analysis->winning_move_count) << ")"
-                      << (grundy_ok ? "" : "; Grundy value differs")
+                      << ", counted " << nimkit::to_string(analysis->winning_move_count.value_or(0))
+                      << ")" << (grundy_ok ? "" : "; Grundy value differs")
                       << (cheap_ok ? "" : "; first_player_wins() differs");
       }
     }

@@ -89,6 +89,59 @@ TEST(MoveWords, ARefusedKnockListsTheRowsMoves) {
             "\"1 2-3\", \"1 3-4\", \"1 4-5\", \"1 1-2\"");
 }
 
+// A move naming one option is checked by the family's rule, never by listing a heap's options:
+// each is read and made on a heap of 2^64-1 at once.
+TEST(MoveWords, AMoveNamingOneOptionIsReadOnAHeapOf2To64Minus1) {
+  const char* max = "18446744073709551615";
+  EXPECT_EQ(said(max, "1 5", "kayles"), "knock pin 5 of row 1 = 1 5 -> 4 18446744073709551610");
+  EXPECT_EQ(said(max, "1 2-3", "kayles"),
+            "knock pins 2-3 of row 1 = 1 2-3 -> 1 18446744073709551612");
+  EXPECT_EQ(said(max, "1 1 4 18446744073709551610", "kayles"),
+            "knock pin 5 of row 1 = 1 5 -> 4 18446744073709551610");
+  EXPECT_EQ(said(max, "1 18446744073709551615", "kayles"),
+            "knock pin 1 of row 1 = 1 1 -> 18446744073709551614");
+  EXPECT_EQ(said(max, "1 4-5", "dawson"),
+            "knock pins 4-5 of row 1 = 1 4-5 -> 3 18446744073709551610");
+  EXPECT_EQ(said(max, "1 7-8", "guiles"),
+            "knock pins 7-8 of row 1 = 1 7-8 -> 6 18446744073709551607");
+  EXPECT_EQ(said(max, "1 3 18446744073709551612", "grundy"),
+            "split heap 1 into 3 and 18446744073709551612 = 1 3 18446744073709551612 -> 3 "
+            "18446744073709551612");
+  EXPECT_EQ(said(max, "1 3", "grundy"),
+            "split heap 1 into 3 and 18446744073709551612 = 1 3 18446744073709551612 -> 3 "
+            "18446744073709551612");
+  EXPECT_EQ(said(max, "1 0 3 18446744073709551612", "lasker"),
+            "split heap 1 into 3 and 18446744073709551612 = 1 0 3 18446744073709551612 -> 3 "
+            "18446744073709551612");
+  EXPECT_EQ(said(max, "1 5", "lasker"), "take 5 from heap 1 = 1 5 -> 18446744073709551610");
+  EXPECT_EQ(said(max, "1 4", "subtraction:1,3,4"),
+            "take 4 from heap 1 = 1 4 -> 18446744073709551611");
+  EXPECT_EQ(said(max, "1 5", "nim"), "take 5 from heap 1 = 1 5 -> 18446744073709551610");
+  EXPECT_EQ(said(max, "1 0 2 3 18446744073709551610", "octal:8.0"),
+            "split heap 1 into 2, 3 and 18446744073709551610 = 1 0 2 3 18446744073709551610 -> "
+            "2 3 18446744073709551610");
+}
+
+TEST(MoveWords, AnIllegalMoveOnAHugeHeapNamesTheBadValue) {
+  const char* max = "18446744073709551615";
+  const std::string dawson = said(max, "1 5", "dawson");
+  EXPECT_TRUE(
+      dawson.starts_with("error: dawson does not allow knocking pin \"5\" of row 1; row 1 "
+                         "allows "))
+      << dawson;
+  const std::string grundy = said(max, "1 3 4", "grundy");
+  EXPECT_TRUE(
+      grundy.starts_with("error: cannot split heap 1 (18446744073709551615 objects) into 3 and 4"))
+      << grundy;
+  const std::string parts = said(max, "1 1 4 5", "kayles");
+  EXPECT_TRUE(parts.starts_with("error: taking 1 from heap 1 cannot leave 4 and 5")) << parts;
+  const std::string lasker = said(max, "1 0 3 3", "lasker");
+  EXPECT_TRUE(lasker.starts_with("error: taking 0 from heap 1 cannot leave 3 and 3")) << lasker;
+  // A short form with many readings still says how many there are, without listing them.
+  const std::string many = said(max, "1:1", "kayles");
+  EXPECT_NE(many.find("more than the scan limit"), std::string::npos) << many;
+}
+
 TEST(MoveWords, EachFamilysHelpSaysItsOwnWords) {
   EXPECT_NE(position("7", "grundy").components()[0].rules->move_syntax().find("HEAP A B"),
             std::string::npos);

@@ -152,6 +152,100 @@ TEST(Octal, MovesToAValueByResidueClassEqualTheFullScan) {
   }
 }
 
+TEST(Octal, CountsAndFirstMovesByResidueClassEqualTheFullScan) {
+  nimkit::Limits tight;
+  tight.max_scan = 300;  // below every heap's option count here: the residue classes count
+  for (const std::string spec : {"kayles", "dawson", "guiles"}) {
+    const auto rules = make(spec);
+    for (const std::uint64_t n : {1000u, 1001u, 2503u, 4096u, 7777u, 9998u, 10000u}) {
+      const std::vector<Heap> heap{Heap{n}};
+      for (Nimber target = 0; target < 8; ++target) {
+        const auto all = rules->HeapGame::options_with_value(heap, target, nimkit::Limits{});
+        ASSERT_TRUE(all.ok());
+        for (const std::uint64_t list : {0u, 7u, 100000u}) {
+          const auto counted = rules->count_options_with_value(heap, target, list, tight);
+          ASSERT_TRUE(counted.ok()) << spec << " " << n << ": " << counted.error();
+          EXPECT_EQ(counted->count, nimkit::Count{all->size()})
+              << spec << " heap " << n << " value " << nimkit::to_string(target);
+          const std::vector<nimkit::HeapOption> first(
+              all->begin(), all->begin() + static_cast<std::ptrdiff_t>(
+                                               std::min<std::uint64_t>(list, all->size())));
+          EXPECT_EQ(counted->first, first) << spec << " heap " << n << " list " << list;
+        }
+      }
+    }
+  }
+}
+
+// Options of a heap of n reaching `target`, counted from plain-mex values alone: the values
+// g(0..m) by plain mex, continued by the period their second half shows, and the splits a + b
+// with a past that half counted per residue of a — no code of the library's period search or
+// residue classes.
+nimkit::Count residue_count(const std::string& spec, std::uint64_t n, Nimber target) {
+  constexpr std::uint64_t m = 1500;
+  const std::vector<std::uint64_t> g = plain_values(spec, m);
+  const std::uint64_t half = m / 2;
+  std::uint64_t p = 1;
+  while (p < 200) {
+    bool periodic = true;
+    for (std::uint64_t x = half; x + p < m && periodic; ++x) periodic = g[x] == g[x + p];
+    if (periodic) break;
+    ++p;
+  }
+  EXPECT_LT(p, 200u) << spec;
+  auto value = [&](std::uint64_t x) { return x < m ? g[x] : g[half + (x - half) % p]; };
+  const nimkit::OctalCode code = *nimkit::octal_code_by_name(spec);
+  nimkit::Count count = 0;
+  for (std::uint64_t j = 0; j < code.digits.size(); ++j) {
+    const std::uint8_t d = code.digits[j];
+    const std::uint64_t r = n - j;
+    if ((d & 2) && value(r) == target) ++count;
+    if ((d & 4) == 0) continue;
+    for (std::uint64_t a = 1; a < half + p; ++a) {
+      if ((value(a) ^ value(r - a)) == target) {
+        // a, a + p, a + 2p, ... up to r / 2 when a is past the half; a alone below it.
+        count += a < half ? 1 : (r / 2 - a) / p + 1;
+      }
+    }
+  }
+  return count;
+}
+
+TEST(Octal, CountsOnABillionPinsEqualAPlainResidueCount) {
+  for (const std::string spec : {"kayles", "dawson", "guiles"}) {
+    const auto rules = make(spec);
+    for (const std::uint64_t n : {1'000'000'000u, 1'000'000'007u}) {
+      const std::vector<Heap> heap{Heap{n}};
+      for (Nimber target = 0; target < 4; ++target) {
+        const auto counted = rules->count_options_with_value(heap, target, 3, nimkit::Limits{});
+        ASSERT_TRUE(counted.ok()) << spec << " " << n << ": " << counted.error();
+        EXPECT_EQ(counted->count, residue_count(spec, n, target))
+            << spec << " heap " << n << " value " << nimkit::to_string(target);
+      }
+    }
+  }
+  // The analysis adds the counts: row 1's (by classes) and those of the rows of 77 and 5 (by a
+  // full scan).
+  const auto kayles = make("kayles");
+  auto position = nimkit::parse_position("1000000000 77 5", kayles);
+  ASSERT_TRUE(position.ok());
+  nimkit::Limits limits;
+  limits.max_listed_moves = 20;
+  const auto analysis = nimkit::analyze(*position, nimkit::Convention::kNormal, limits);
+  ASSERT_TRUE(analysis.ok() && analysis->grundy);
+  nimkit::Count expected = 0;
+  for (const std::uint64_t n : {1'000'000'000u, 77u, 5u}) {
+    const std::vector<Heap> heap{Heap{n}};
+    const Nimber target = *kayles->grundy(heap, limits) ^ *analysis->grundy;
+    expected += n > 100 ? residue_count("kayles", n, target)
+                        : kayles->HeapGame::options_with_value(heap, target, limits)->size();
+  }
+  ASSERT_TRUE(analysis->winning_move_count.has_value());
+  EXPECT_EQ(*analysis->winning_move_count, expected);
+  EXPECT_GT(expected, 83'000'000u);
+  EXPECT_EQ(analysis->winning_moves.size(), 20u);
+}
+
 TEST(Octal, PeriodTheoremBoundsAreTheStatedFormulas) {
   const auto kayles = nimkit::PeriodTheorem::octal(*nimkit::octal_code_by_name("kayles"));
   EXPECT_EQ(kayles.end(71, 12), 2 * 71 + 12 + 2u);

@@ -189,6 +189,22 @@ TEST_F(ServerApiTest, RandomStartsAreDrawnForHeapsAndGraphsAndLoad) {
   expect_refused(post("/api/random", R"({"rules":"nim","heaps":[1]})"), 400, "heaps");
 }
 
+TEST_F(ServerApiTest, MovesOnAHeapOf2To64Minus1AreTypedAndCounted) {
+  // Typed moves naming one option, checked by the family's rule without listing the heap's.
+  const Answer typed =
+      post("/api/moves", R"({"rules":"kayles","position":"18446744073709551615","move":"1 2-3"})");
+  ASSERT_EQ(typed.status, 200) << typed.body.dump();
+  EXPECT_EQ(typed.body["moves"][0]["position"], "1 18446744073709551612");
+  const Answer game = post("/api/game", R"({"rules":"grundy","position":"18446744073709551615",
+                                            "moves":["1 3"]})");
+  ASSERT_EQ(game.status, 200) << game.body.dump();
+  EXPECT_EQ(game.body["moves"][0]["position"], "3 18446744073709551612");
+  // The winning moves of a billion pins, counted by residue classes.
+  const Answer counted = post("/api/analyze", R"({"rules":"kayles","position":"1000000000"})");
+  ASSERT_EQ(counted.status, 200) << counted.body.dump();
+  EXPECT_GT(counted.body["winning_move_count"].get<std::uint64_t>(), 83'000'000u);
+}
+
 TEST_F(ServerApiTest, BadGameRecordsAreRefusedNamingTheMove) {
   expect_refused(post("/api/game", R"({"position":"3 4 5","moves":["1 2","1 2"]})"), 422, "move 2");
   expect_refused(post("/api/game", R"({"position":"3 4 5","moves":["1 2"],"played":2})"), 422,

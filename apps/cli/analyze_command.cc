@@ -56,23 +56,29 @@ int run_analyze(const AnalyzeOptions& options) {
   }
   if (analysis->winner == Player::kFirst) {
     fmt::print("Winner: first player (the player to move)\n");
-    if (analysis->winning_move_count == 0 && !analysis->moves_unlisted.empty()) {
-      // Won, but no winning move was found within the limits: say why rather than "(0)".
-      fmt::print("Winning moves: not listed ({})\n", analysis->moves_unlisted);
+    const std::size_t listed = analysis->winning_moves.size();
+    const std::optional<Count>& count = analysis->winning_move_count;
+    if (!count && listed == 0) {
+      // Won, but no winning move was counted within the limits: say why rather than "(0)".
+      fmt::print("Winning moves: not counted or listed ({})\n", analysis->moves_unlisted);
+    } else if (!count) {
+      fmt::print("Winning moves ({} listed; how many there are is unknown: {}):\n", listed,
+                 analysis->moves_unlisted);
+    } else if (*count > listed) {
+      fmt::print("Winning moves ({}; the first {} listed):\n", to_string(*count), listed);
     } else {
-      fmt::print("Winning moves ({}):\n", to_string(analysis->winning_move_count));
+      fmt::print("Winning moves ({}):\n", to_string(*count));
     }
     for (const Move& m : analysis->winning_moves) {
       fmt::print("  {:<28} -> {}\n", describe(position, m),
                  position_text(position, m, game->rules.get()));
     }
-    if (analysis->winning_move_count > analysis->winning_moves.size()) {
-      fmt::print("  ... and {} more{}\n",
-                 to_string(analysis->winning_move_count - analysis->winning_moves.size()),
+    if (count && *count > listed) {
+      fmt::print("  ... and {} more{}\n", to_string(*count - listed),
                  options.all_moves ? "" : " (--all-moves lists every one)");
-    }
-    if (!analysis->moves_unlisted.empty() && analysis->winning_move_count != 0) {
-      fmt::print("  (some winning moves are not listed: {})\n", analysis->moves_unlisted);
+      if (!analysis->moves_unlisted.empty()) {
+        fmt::print("  (some winning moves are not listed: {})\n", analysis->moves_unlisted);
+      }
     }
   } else {
     fmt::print("Winner: second player (every move loses against perfect play)\n");

@@ -91,7 +91,8 @@ int run_bench() {
       nodes += analysis->nodes + 1;
       line += fmt::format("{} {} {}", to_string(analysis->winner),
                           analysis->grundy ? to_string(*analysis->grundy) : "-",
-                          to_string(analysis->winning_move_count));
+                          analysis->winning_move_count ? to_string(*analysis->winning_move_count)
+                                                       : std::string("-"));
       for (const Move& move : analysis->winning_moves) line += " " + describe(*position, move);
     }
     fingerprint.add(line);

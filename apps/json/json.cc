@@ -289,7 +289,9 @@ Result<nlohmann::json> analysis_json(const Position& position, const Analysis& a
   if (!budget.charge(j["position"])) return budget.stop_error();
   if (analysis.grundy) j["grundy"] = nimber_json(*analysis.grundy);
   j["winner"] = std::string(to_string(analysis.winner));
-  j["winning_move_count"] = nimber_json(analysis.winning_move_count);
+  // null when the winning moves could not be counted within the limits (never a partial count).
+  j["winning_move_count"] =
+      analysis.winning_move_count ? nimber_json(*analysis.winning_move_count) : nlohmann::json();
   j["method"] = std::string(to_string(analysis.method));
   if (analysis.remoteness) j["remoteness"] = *analysis.remoteness;
   nlohmann::json components = nlohmann::json::array();
@@ -322,10 +324,10 @@ Result<nlohmann::json> analysis_json(const Position& position, const Analysis& a
   }
   // Every list shorter than the count says why: a limit of work or of the answer's size (above),
   // or the analysis listing at most so many (Limits::max_listed_moves).
-  if (unlisted.empty() && Count{moves.size()} < analysis.winning_move_count) {
-    unlisted =
-        fmt::format("{} more are counted but not listed: the analysis lists at most {}",
-                    to_string(analysis.winning_move_count - Count{moves.size()}), moves.size());
+  const std::optional<Count>& count = analysis.winning_move_count;
+  if (unlisted.empty() && count && Count{moves.size()} < *count) {
+    unlisted = fmt::format("{} more are counted but not listed: the analysis lists at most {}",
+                           to_string(*count - Count{moves.size()}), moves.size());
   }
   j["winning_moves"] = std::move(moves);
   if (!unlisted.empty()) j["winning_moves_unlisted"] = unlisted;

@@ -104,7 +104,8 @@ nlohmann::json component_json(const Position& position, std::size_t c,
 nlohmann::json explanation_json(const Explanation& explanation);
 
 // {"contract", "rules", "convention", "position", "grundy", "winner", "winning_moves",
-//  "winning_move_count", "method", "components", "explanation"}; "remoteness" (moves left with
+//  "winning_move_count" (null when not counted within the limits), "method", "components",
+//  "explanation"}; "remoteness" (moves left with
 //  perfect play) when the analysis has it. With a budget, built
 // piece by piece within it, the winning moves last and only as many as fit it (the others left
 // unlisted, "winning_moves_unlisted" saying why); fails with budget.stopped() when the rest does

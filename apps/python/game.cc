@@ -95,9 +95,10 @@ struct PyAnalysis {
 // it.
 py::object unlisted(const PyAnalysis& a) {
   std::string why = a.analysis.moves_unlisted;
-  if (a.analysis.winning_move_count > a.moves.size()) {
+  const std::optional<Count>& count = a.analysis.winning_move_count;
+  if (count && *count > a.moves.size()) {
     if (!why.empty()) why += "; ";
-    why += std::to_string(a.moves.size()) + " of the " + to_string(a.analysis.winning_move_count) +
+    why += std::to_string(a.moves.size()) + " of the " + to_string(*count) +
            " winning moves are listed (analyze lists at most " + std::to_string(a.max_listed) + ")";
   }
   if (why.empty()) return py::none();
@@ -430,8 +431,13 @@ void add_game(py::module_& mod) {
                     "The winning moves in legal-move order (at most 1000 listed).")
       .def_property_readonly(
           "winning_move_count",
-          [](const PyAnalysis& a) { return to_python(a.analysis.winning_move_count); },
-          "All winning moves, listed or not (of the same answer as winning_moves).")
+          [](const PyAnalysis& a) -> py::object {
+            if (!a.analysis.winning_move_count) return py::none();
+            return to_python(*a.analysis.winning_move_count);
+          },
+          "The exact number of winning moves, listed or not (of the same answer as "
+          "winning_moves; counted by residue classes on huge heaps); None when they could not be "
+          "counted within the limits (winning_moves_unlisted says why).")
       .def_property_readonly("winning_moves_unlisted", &unlisted,
                              "None when winning_moves lists every winning move; else why some "
                              "are not listed (the listing limit, or what stopped their search).")

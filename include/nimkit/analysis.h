@@ -48,10 +48,12 @@ struct Analysis {
   Player winner = Player::kSecond;
   // Winning moves in legal-move order, at most limits.max_listed_moves of them.
   std::vector<Move> winning_moves;
-  // All winning moves, listed or not.
-  Count winning_move_count = 0;
+  // The exact number of winning moves, listed or not (counted by residue classes where a
+  // component has billions); absent when some component's could not be counted within the
+  // limits (moves_unlisted says why) — never a count of only the moves found.
+  std::optional<Count> winning_move_count = 0;
   // Empty, or why some winning moves could not be enumerated within the limits (the winner and
-  // Grundy value still stand; winning_move_count then counts only the moves found).
+  // Grundy value still stand; winning_move_count is then absent).
   std::string moves_unlisted;
   // Each component's normal-play Grundy value, in component order, when every component has one
   // within the limits (also under misère play, where the misère Nim rule uses them); else empty.

@@ -72,6 +72,25 @@ class HeapGame : public Ruleset {
   virtual Result<std::vector<HeapOption>> options_with_value(std::span<const Heap> component,
                                                              Nimber target,
                                                              const Limits& limits) const;
+  // How many options reach value `target`, and the first `list` of them in option order. The
+  // default lists them with options_with_value() (failing where it fails); families that count
+  // by residue classes override it.
+  struct CountedHeapOptions {
+    Count count = 0;
+    std::vector<HeapOption> first;
+  };
+  virtual Result<CountedHeapOptions> count_options_with_value(std::span<const Heap> component,
+                                                              Nimber target, std::uint64_t list,
+                                                              const Limits& limits) const;
+  // The option that takes `take` objects from heap `heap` (0-based within the component) and
+  // leaves non-empty heaps of exactly the sizes `parts` (in increasing order), as option_at()
+  // writes it; nullopt when the rules allow no such move. A typed move that names its parts is
+  // checked by it. The default looks among options_taking(); families whose moves are arithmetic
+  // override it with a check in O(parts), so a move on a heap of 2^64-1 is checked at once.
+  virtual Result<std::optional<HeapOption>> option_leaving(std::span<const Heap> component,
+                                                           std::size_t heap, std::uint64_t take,
+                                                           std::span<const std::uint64_t> parts,
+                                                           const Limits& limits) const;
   // Options that take `take` objects from heap `heap` (0-based within the component) and nothing
   // from the others, in option order: several for a splitting game ("take 1 from 7" leaves 6,
   // 1+5, 2+4 or 3+3). The default scans every option.
@@ -141,6 +160,9 @@ class HeapGame : public Ruleset {
   Result<Nimber> value(const State& state, const Limits& limits) const final;
   Result<std::vector<Option>> options_to_value(const State& state, Nimber target,
                                                const Limits& limits) const final;
+  Result<CountedOptions> count_options_to_value(const State& state, Nimber target,
+                                                std::uint64_t list,
+                                                const Limits& limits) const final;
   std::optional<bool> is_p_position(const State& state) const final;
   Count weight(const State& state) const final;
 };

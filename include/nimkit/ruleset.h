@@ -172,6 +172,17 @@ class Ruleset {
   // (failing past Limits::max_scan); rulesets with structure override it.
   virtual Result<std::vector<Option>> options_to_value(const State& state, Nimber target,
                                                        const Limits& limits) const;
+  // How many options reach value `target`, and the first `list` of them in option order.
+  struct CountedOptions {
+    Count count = 0;            // every option reaching the value, listed or not
+    std::vector<Option> first;  // the first min(count, list) of them, in option order
+  };
+  // The default lists them all with options_to_value() and keeps the first `list`, so it fails
+  // where that fails; rulesets that count without listing (by residue classes) override it, so
+  // that a component of billions of winning moves is counted exactly and its first moves listed.
+  virtual Result<CountedOptions> count_options_to_value(const State& state, Nimber target,
+                                                        std::uint64_t list,
+                                                        const Limits& limits) const;
   // A rule that decides P-positions without Grundy values (Wythoff's pairs, Moore's Nim_k), or
   // nullopt. analyze() uses it for a position of one such component.
   virtual std::optional<bool> is_p_position(const State& /*state*/) const { return std::nullopt; }

@@ -38,6 +38,19 @@ Result<std::vector<HeapOption>> GrundysGame::options_taking(std::span<const Heap
   return found;
 }
 
+Result<std::optional<HeapOption>> GrundysGame::option_leaving(std::span<const Heap> component,
+                                                              std::size_t /*heap*/,
+                                                              std::uint64_t take,
+                                                              std::span<const std::uint64_t> parts,
+                                                              const Limits& /*limits*/) const {
+  const std::uint64_t n = component[0].size;
+  if (take != 0 || parts.size() != 2 || parts[0] > n || parts[1] != n - parts[0] ||
+      parts[0] == parts[1]) {
+    return std::optional<HeapOption>{};
+  }
+  return std::optional<HeapOption>(HeapOption{{Heap{parts[0]}, Heap{parts[1]}}, 0});
+}
+
 std::uint64_t GrundysGame::mex_value(std::span<const std::uint64_t> g, std::uint64_t& work) const {
   const std::uint64_t n = g.size();
   std::uint64_t top = 0;

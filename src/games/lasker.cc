@@ -82,4 +82,20 @@ Result<std::vector<HeapOption>> LaskerNim::options_taking(std::span<const Heap> 
   return found;
 }
 
+Result<std::optional<HeapOption>> LaskerNim::option_leaving(std::span<const Heap> component,
+                                                            std::size_t /*heap*/,
+                                                            std::uint64_t take,
+                                                            std::span<const std::uint64_t> parts,
+                                                            const Limits& /*limits*/) const {
+  const std::uint64_t n = component[0].size;
+  const std::optional<HeapOption> none;
+  if (take > n) return none;
+  if (take == 0) {
+    if (parts.size() != 2 || parts[0] > n || parts[1] != n - parts[0]) return none;
+    return std::optional<HeapOption>(HeapOption{{Heap{parts[0]}, Heap{parts[1]}}, 0});
+  }
+  if (parts.size() > 1 || (parts.empty() ? 0 : parts[0]) != n - take) return none;
+  return std::optional<HeapOption>(HeapOption{{Heap{n - take}}, take});
+}
+
 }  // namespace nimkit

@@ -147,84 +147,121 @@ HeapOption OctalGame::option_at(std::span<const Heap> component, Count index) co
 Result<std::vector<HeapOption>> OctalGame::options_with_value(std::span<const Heap> component,
                                                               Nimber target,
                                                               const Limits& limits) const {
-  const std::uint64_t n = component[0].size;
-  const Count count = option_count(component);
-  const bool three = std::any_of(code_.digits.begin(), code_.digits.end(),
-                                 [](std::uint8_t d) { return (d & 8) != 0; });
-  if (count <= limits.max_scan || three) {
-    return HeapGame::options_with_value(component, target, limits);
+  auto counted = count_options_with_value(component, target, limits.max_scan, limits);
+  if (!counted) return counted.failure();
+  if (counted->count > counted->first.size()) {
+    return fail_limit(
+        fmt::format("{}: {} moves from a heap of {} reach Grundy value {}, more than "
+                    "the scan limit {}",
+                    sanitize(spec()), to_string(counted->count), component[0].size,
+                    to_string(target), limits.max_scan));
   }
+  return std::move(counted->first);
+}
+
+Result<OctalGame::CountedHeapOptions> OctalGame::count_options_with_value(
+    std::span<const Heap> component, Nimber target, std::uint64_t list,
+    const Limits& limits) const {
+  const std::uint64_t n = component[0].size;
+  // Scanning every option: HeapGame's engine, called by name (the virtual one comes back here).
+  auto scan = [&]() -> Result<CountedHeapOptions> {
+    auto found = HeapGame::options_with_value(component, target, limits);
+    if (!found) return found.failure();
+    CountedHeapOptions out{Count{found->size()}, std::move(*found)};
+    if (out.first.size() > list) {
+      out.first.erase(out.first.begin() + static_cast<std::ptrdiff_t>(list), out.first.end());
+    }
+    return out;
+  };
+  if (option_count(component) <= limits.max_scan || code_.max_parts() > 2) return scan();
   const PeriodSearch search = find_period(0, limits);
   const std::uint64_t k = code_.digits.size() - 1;
   if (!search.period || n < 2 * (search.period->preperiod + search.period->period) + k + 2) {
-    return HeapGame::options_with_value(component, target, limits);
+    return scan();
   }
   auto g = [&](std::uint64_t heap) {
     const Heap h{heap};
     return static_cast<std::uint64_t>(grundy(std::span<const Heap>(&h, 1), limits).value());
   };
   const HeapClasses values{std::max<std::uint64_t>(search.period->preperiod, 1),
-                           search.period->period,
-                           g,
+                           search.period->period, g,
                            [](std::uint64_t a, std::uint64_t b) { return a ^ b; },
-                           [&](std::uint64_t v) { return v == target; },
-                           fmt::format("reach Grundy value {}", to_string(target))};
-  return options_by_class(n, values, limits);
+                           [&](std::uint64_t v) { return v == target; }};
+  return options_by_class(n, values, list, limits);
 }
 
-Result<std::vector<HeapOption>> OctalGame::options_by_class(std::uint64_t n,
-                                                            const HeapClasses& classes,
-                                                            const Limits& limits) const {
+Result<OctalGame::CountedHeapOptions> OctalGame::options_by_class(std::uint64_t n,
+                                                                  const HeapClasses& classes,
+                                                                  std::uint64_t list,
+                                                                  const Limits& limits) const {
   const std::uint64_t n0 = std::max<std::uint64_t>(classes.preperiod, 1);
   const std::uint64_t p = classes.period;
   const std::uint64_t k = code_.digits.size() - 1;
   assert(n >= 2 * (n0 + p) + k + 2);
-  // Per take: the smallest parts a of matching splits, listed singly below n0 and as residue
-  // classes a ≡ c (mod p), a in [c, r/2], from n0 on; then whether the one-heap move matches.
-  struct Take {
-    std::uint64_t j;
-    std::vector<std::uint64_t> parts;
-    std::vector<std::uint64_t> residues;
-    bool single;
+  CountedHeapOptions out;
+  auto add = [&](HeapOption option) {
+    ++out.count;
+    if (out.first.size() < list) out.first.push_back(std::move(option));
   };
-  std::vector<Take> takes;
-  Count matching = 0;
+  // Per take, in option order: the splits a + (r - a) by their smallest part a — singly below
+  // n0, then as residue classes a ≡ c (mod p) for a in [n0, r/2] — then the one-heap move.
   for (std::uint64_t j = 0; j <= k; ++j) {
+    if (!limits.charge(n0 + p)) return limits.stop_error();
     const std::uint8_t d = code_.digits[j];
     const std::uint64_t r = n - j;
-    Take take{j, {}, {}, (d & 2) != 0 && classes.wanted(classes.of(r))};
     if (d & 4) {
       for (std::uint64_t a = 1; a < n0; ++a) {
         if (classes.wanted(classes.combine(classes.of(a), classes.of(r - a)))) {
-          take.parts.push_back(a);
+          add(HeapOption{{Heap{a}, Heap{r - a}}, j});
         }
       }
+      std::vector<std::uint64_t> residues;  // increasing, in [n0, n0 + p)
       for (std::uint64_t c = n0; c < n0 + p; ++c) {
         if (classes.wanted(classes.combine(classes.of(c), classes.of(r - c)))) {
-          take.residues.push_back(c);
-          matching += (r / 2 - c) / p + 1;
+          residues.push_back(c);
         }
       }
+      // The first ones in order, block by block of p, while the list has room ...
+      std::uint64_t listed_to = n0;  // parts a < listed_to are counted
+      for (std::uint64_t base = 0;
+           !residues.empty() && out.first.size() < list && n0 + base <= r / 2; base += p) {
+        for (std::uint64_t c : residues) {
+          if (c + base <= r / 2) add(HeapOption{{Heap{c + base}, Heap{r - c - base}}, j});
+        }
+        listed_to = n0 + base + p;
+        if (!limits.charge(residues.size())) return limits.stop_error();
+      }
+      // ... and the rest counted: a ≡ c with listed_to ≤ a ≤ r/2.
+      for (std::uint64_t c : residues) {
+        const std::uint64_t from = c + (listed_to - n0);
+        if (from <= r / 2) out.count += (r / 2 - from) / p + 1;
+      }
     }
-    matching += take.parts.size() + (take.single ? 1 : 0);
-    takes.push_back(std::move(take));
+    if ((d & 2) != 0 && classes.wanted(classes.of(r))) add(HeapOption{{Heap{r}}, j});
   }
-  if (matching > limits.max_scan) {
-    return fail_limit(fmt::format("{}: {} moves from a heap of {} {}, more than the scan limit {}",
-                                  sanitize(spec()), to_string(Nimber{matching}), n,
-                                  classes.wanted_text, limits.max_scan));
-  }
-  std::vector<HeapOption> found;
-  for (Take& take : takes) {
-    const std::uint64_t r = n - take.j;
-    for (std::uint64_t c : take.residues) {
-      for (std::uint64_t a = c; a <= r / 2; a += p) take.parts.push_back(a);
-    }
-    std::sort(take.parts.begin(), take.parts.end());
-    for (std::uint64_t a : take.parts) found.push_back(HeapOption{{Heap{a}, Heap{r - a}}, take.j});
-    if (take.single) found.push_back(HeapOption{{Heap{r}}, take.j});
-  }
-  return found;
+  return out;
+}
+
+Result<std::optional<HeapOption>> OctalGame::option_leaving(std::span<const Heap> component,
+                                                            std::size_t /*heap*/,
+                                                            std::uint64_t take,
+                                                            std::span<const std::uint64_t> parts,
+                                                            const Limits& /*limits*/) const {
+  const std::uint64_t n = component[0].size;
+  const std::optional<HeapOption> none;
+  if (take > n || take >= code_.digits.size()) return none;
+  const std::uint8_t d = code_.digits[take];
+  const std::uint64_t r = n - take;
+  U128 sum = 0;
+  for (std::uint64_t part : parts) sum += part;
+  if (sum != r) return none;
+  // Bit 1: the heap taken whole; 2: one heap left; 4: two; 8: three.
+  const std::uint8_t bit = parts.empty() ? 1 : parts.size() <= 3 ? (1 << parts.size()) : 0;
+  if ((d & bit) == 0) return none;
+  if (parts.empty()) return std::optional<HeapOption>(HeapOption{{Heap{0}}, take});
+  HeapOption option{{}, take};
+  for (std::uint64_t part : parts) option.result.push_back(Heap{part});
+  return std::optional<HeapOption>(std::move(option));
 }
 
 Result<std::vector<HeapOption>> OctalGame::options_taking(std::span<const Heap> component,

@@ -24,7 +24,7 @@ QuotientElement option_class(const MisereQuotient& q, const Option& option) {
 }
 
 void keep(Analysis& analysis, Move move, const Limits& limits) {
-  ++analysis.winning_move_count;
+  if (analysis.winning_move_count) ++*analysis.winning_move_count;
   if (analysis.winning_moves.size() < limits.max_listed_moves) {
     analysis.winning_moves.push_back(std::move(move));
   }
@@ -42,21 +42,21 @@ Result<bool> list_moves_of(const Position& position, std::size_t i, const Misere
     const std::uint64_t n0 = q.period()->preperiod;
     const std::uint64_t p = q.period()->period;
     if (heap >= 2 * (n0 + p) + octal->code().max_take() + 2) {
-      const HeapClasses classes{n0,
-                                p,
-                                [&](std::uint64_t h) { return std::uint64_t{q.phi(h)}; },
+      const HeapClasses classes{n0, p, [&](std::uint64_t h) { return std::uint64_t{q.phi(h)}; },
                                 [&](std::uint64_t a, std::uint64_t b) {
                                   return std::uint64_t{q.multiply(static_cast<QuotientElement>(a),
                                                                   static_cast<QuotientElement>(b))};
                                 },
                                 [&](std::uint64_t x) {
                                   return q.in_p(q.multiply(rest, static_cast<QuotientElement>(x)));
-                                },
-                                "win"};
-      auto found = octal->options_by_class(heap, classes, limits);
+                                }};
+      const std::uint64_t room = limits.max_listed_moves - analysis.winning_moves.size();
+      auto found = octal->options_by_class(heap, classes, room, limits);
       if (!found) return found.failure();
-      for (const HeapOption& option : *found)
-        keep(analysis, Move{i, octal->generic(option)}, limits);
+      if (analysis.winning_move_count) *analysis.winning_move_count += found->count;
+      for (const HeapOption& option : found->first) {
+        analysis.winning_moves.push_back(Move{i, octal->generic(option)});
+      }
       return true;
     }
   }
@@ -112,6 +112,7 @@ std::optional<Result<Analysis>> analyze_by_quotient(const Position& position, co
     if (!listed) {
       if (limits.meter && limits.meter->exhausted()) return Result<Analysis>(listed.failure());
       analysis.moves_unlisted = listed.error();
+      analysis.winning_move_count.reset();
     }
   }
   return analysis;

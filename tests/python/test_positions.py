@@ -168,3 +168,22 @@ def test_metered_analysis_keeps_every_move_found_as_the_cli(text):
 def test_a_whole_list_has_nothing_unlisted():
     a = nimkit.analyze("3 4 5")
     assert a.winning_move_count == len(a.winning_moves) == 1 and a.winning_moves_unlisted is None
+
+
+def test_moves_on_a_heap_of_2_to_64_minus_1_and_counts_on_a_billion():
+    # A move naming one option is checked by the family's rule, not by listing the heap's options.
+    p = nimkit.Position("kayles:18446744073709551615")
+    assert str(p.play("1 2-3")) == "kayles:1,18446744073709551612"
+    assert str(nimkit.Position("grundy:18446744073709551615").play("1 3")) == \
+        "grundy:3,18446744073709551612"
+    with pytest.raises(ValueError, match="cannot split heap 1 .* into 3 and 4"):
+        nimkit.Position("grundy:18446744073709551615").play("1 3 4")
+    # The exact count, by residue classes, beside the first moves listed.
+    a = nimkit.analyze(nimkit.Position("kayles:1000000000 kayles:77 kayles:5"))
+    assert a.winning_move_count > 83_000_000
+    assert len(a.winning_moves) == 1000
+    assert "1000 of the" in a.winning_moves_unlisted
+    # A count out of reach is None, never the moves found.
+    u = nimkit.analyze(nimkit.Position("lasker:1000000000 nim:1000000000"))
+    assert u.winning_move_count is None and len(u.winning_moves) == 1
+    assert "scan limit" in u.winning_moves_unlisted

@@ -33,6 +33,11 @@ class GrundysGame final : public HeapRuleset {
 
   Count option_count(std::span<const Heap> component) const override;
   HeapOption option_at(std::span<const Heap> component, Count index) const override;
+  // Arithmetic: a split into two parts summing to the heap of different sizes.
+  Result<std::optional<HeapOption>> option_leaving(std::span<const Heap> component,
+                                                   std::size_t heap, std::uint64_t take,
+                                                   std::span<const std::uint64_t> parts,
+                                                   const Limits& limits) const override;
   Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component, std::size_t heap,
                                                  std::uint64_t take,
                                                  const Limits& limits) const override;

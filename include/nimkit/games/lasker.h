@@ -28,6 +28,11 @@ class LaskerNim final : public HeapGame {
   Result<Nimber> grundy(std::span<const Heap> component, const Limits& limits) const override;
   Result<std::vector<HeapOption>> options_with_value(std::span<const Heap> component, Nimber target,
                                                      const Limits& limits) const override;
+  // Arithmetic: a split into two parts summing to the heap, or one heap left after taking.
+  Result<std::optional<HeapOption>> option_leaving(std::span<const Heap> component,
+                                                   std::size_t heap, std::uint64_t take,
+                                                   std::span<const std::uint64_t> parts,
+                                                   const Limits& limits) const override;
   Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component, std::size_t heap,
                                                  std::uint64_t take,
                                                  const Limits& limits) const override;

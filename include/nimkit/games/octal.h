@@ -41,7 +41,6 @@ struct HeapClasses {
   std::function<std::uint64_t(std::uint64_t)> of;                      // a heap's class
   std::function<std::uint64_t(std::uint64_t, std::uint64_t)> combine;  // two heaps' together
   std::function<bool(std::uint64_t)> wanted;                           // an option's, wanted?
-  std::string wanted_text;  // what the wanted moves do, for the scan limit's message: "win"
 };
 
 class OctalGame final : public HeapRuleset {
@@ -63,17 +62,28 @@ class OctalGame final : public HeapRuleset {
 
   Count option_count(std::span<const Heap> component) const override;
   HeapOption option_at(std::span<const Heap> component, Count index) const override;
-  // Past limits.max_scan options, a heap of a code without three-heap splits whose period is
-  // proved is searched by residue class (splits a + b with the same a mod p have the same value),
-  // so only the matching options are listed; it fails when they are more than max_scan.
+  // The options reaching `target`: count_options_with_value() listing at most limits.max_scan of
+  // them; fails when more match.
   Result<std::vector<HeapOption>> options_with_value(std::span<const Heap> component, Nimber target,
                                                      const Limits& limits) const override;
+  // Past limits.max_scan options, a heap of a code without three-heap splits whose period is
+  // proved is counted by residue class (splits a + b with the same a mod p have the same value)
+  // and only the first `list` matching options are made; otherwise every option is scanned.
+  Result<CountedHeapOptions> count_options_with_value(std::span<const Heap> component,
+                                                      Nimber target, std::uint64_t list,
+                                                      const Limits& limits) const override;
   // The options of a heap of n whose class `classes` wants, by residue: splits whose parts both
   // pass the preperiod fall in classes a ≡ c (mod period), so a heap of 10^18 costs O(preperiod +
-  // period) per take. Requires a code without three-heap splits and n ≥ 2·(preperiod + period) +
-  // k + 2 (k the most objects a move takes); fails when more than limits.max_scan options match.
-  Result<std::vector<HeapOption>> options_by_class(std::uint64_t n, const HeapClasses& classes,
-                                                   const Limits& limits) const;
+  // period) per take to count, plus O(list + period) to list the first `list` in option order.
+  // Requires a code without three-heap splits and n ≥ 2·(preperiod + period) + k + 2 (k the
+  // most objects a move takes).
+  Result<CountedHeapOptions> options_by_class(std::uint64_t n, const HeapClasses& classes,
+                                              std::uint64_t list, const Limits& limits) const;
+  // Arithmetic: the digit of `take` allows leaving that many heaps, summing to the rest.
+  Result<std::optional<HeapOption>> option_leaving(std::span<const Heap> component,
+                                                   std::size_t heap, std::uint64_t take,
+                                                   std::span<const std::uint64_t> parts,
+                                                   const Limits& limits) const override;
   Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component, std::size_t heap,
                                                  std::uint64_t take,
                                                  const Limits& limits) const override;
