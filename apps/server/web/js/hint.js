@@ -47,11 +47,18 @@ export function renderHint(root, analysis, onPlay) {
   const move = analysis.winning_moves?.[0];
   const explanation = analysis.explanation ?? {};
 
-  if (!move) {
+  // The count is exact, or null when it could not be counted within the limits (never a part
+  // presented as the whole).
+  const count = analysis.winning_move_count;
+  if (!move && analysis.winner === 'first') {
+    const why = analysis.winning_moves_unlisted ? `: ${analysis.winning_moves_unlisted}` : '';
+    root.append(el('p', { class: 'hint-verdict won' }, `This position is won, but no winning move was found within the limits${why}.`));
+  } else if (!move) {
     root.append(el('p', { class: 'hint-verdict lost' }, 'This position is lost: every move leaves your opponent a win. ' +
         'Take as little as you can and hope for a slip.'));
   } else {
-    const more = Number(analysis.winning_move_count) > 1 ? ` (one of ${analysis.winning_move_count} winning moves)` : '';
+    const more = count === null ? ' (one of more winning moves than could be counted)'
+      : count !== undefined && BigInt(count) > 1n ? ` (one of ${BigInt(count).toLocaleString('en-US')} winning moves)` : '';
     root.append(el('p', { class: 'hint-verdict won' }, 'Winning move: ', el('strong', {}, move.description), more));
   }
 
