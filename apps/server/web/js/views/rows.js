@@ -94,9 +94,15 @@ export function flash(nodes, { computer }) {
 // The label column of a heap: its name in the view's words ("heap 2", "row 2"), its size and, in a
 // sum, its ruleset.
 export function heapLabel(number, size, tag, word = 'heap') {
+  const digits = size.toString();
+  // A long size may wrap only between groups of three digits (1000 000 000, read as a number),
+  // never inside a group; its text stays the plain digits.
+  const groups = [];
+  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
+  const parts = digits.length > 4 ? groups.flatMap((g, i) => (i ? [el('wbr'), g] : [g])) : [digits];
   const label = el('div', { class: 'heap-label' },
       el('span', { class: 'heap-number' }, `${word} ${number}`),
-      el('span', { class: `heap-size${size.toString().length > 4 ? ' long' : ''}`, 'data-testid': `heap-size-${number}` }, size.toString()));
+      el('span', { class: `heap-size${digits.length > 4 ? ' long' : ''}`, 'data-testid': `heap-size-${number}` }, ...parts));
   if (tag) label.append(el('span', { class: 'heap-tag' }, tag));
   return label;
 }
