@@ -140,6 +140,8 @@ void explain_table(const Position& position, const Analysis& analysis, std::stri
 void explain_moves(const Position& position, const Analysis& analysis, bool sizes,
                    Explanation& out) {
   const Nimber x = out.total;
+  const bool cut = !analysis.winning_move_count ||
+                   *analysis.winning_move_count > Count{analysis.winning_moves.size()};
   for (std::size_t c = 0; c < analysis.values.size(); ++c) {
     const Nimber g = analysis.values[c];
     const Nimber target = g ^ x;
@@ -157,9 +159,22 @@ void explain_moves(const Position& position, const Analysis& analysis, bool size
     for (const Move& m : analysis.winning_moves) {
       if (m.component == c) moves.push_back(describe(position, m));
     }
-    out.component_moves.push_back(fmt::format(
-        "{}: needs a move to value {} ⊕ {} = {}: {}.", name, to_string(g), to_string(x),
-        to_string(target), moves.empty() ? "none" : fmt::format("{}", fmt::join(moves, "; "))));
+    std::string listed = moves.empty() ? "none" : fmt::format("{}", fmt::join(moves, "; "));
+    // Moves are listed in component order: when the list stops short of the count, the
+    // component it stopped in has more, and those after it were not listed.
+    const std::size_t last =
+        analysis.winning_moves.empty() ? 0 : analysis.winning_moves.back().component;
+    if (analysis.winning_move_count && cut && !analysis.winning_moves.empty() && c == last) {
+      listed += "; and more";
+    }
+    // Uncounted, a component without listed moves may be the one that could not be counted.
+    if (cut && moves.empty() &&
+        (!analysis.winning_move_count || analysis.winning_moves.empty() || c > last)) {
+      listed = "not listed";
+    }
+    out.component_moves.push_back(fmt::format("{}: needs a move to value {} ⊕ {} = {}: {}.", name,
+                                              to_string(g), to_string(x), to_string(target),
+                                              listed));
   }
   if (!analysis.winning_moves.empty()) {
     const Move& best = analysis.winning_moves.front();

@@ -467,4 +467,43 @@ TEST(QuotientRules, OnlySingleHeapGamesWithShrinkingMovesHaveQuotients) {
   EXPECT_FALSE(nimkit::compute_misere_quotient(*rules_of("wythoff"), {}, {}).ok());
 }
 
+// Winning moves on a long row, found by residue classes of the quotient's period, are those a
+// scan of every option finds by the classes' product.
+TEST(MisereQuotientMoves, ByResidueClassesEqualAScanOfEveryOption) {
+  auto rules = nimkit::make_ruleset("kayles");
+  ASSERT_TRUE(rules.ok());
+  const auto& heaps = dynamic_cast<const nimkit::HeapGame&>(**rules);
+  int won = 0;
+  for (std::uint64_t n = 400; n < 430; ++n) {
+    const std::string text = std::to_string(n) + " 5";
+    auto position = nimkit::parse_position(text, *rules);
+    ASSERT_TRUE(position.ok());
+    auto analysis = nimkit::analyze(*position, nimkit::Convention::kMisere);
+    ASSERT_TRUE(analysis.ok()) << text;
+    ASSERT_EQ(analysis->method, nimkit::Method::kMisereQuotient) << text;
+    const MisereQuotient& q = *analysis->quotient;
+    const std::uint64_t sizes[2] = {n, 5};
+    std::vector<nimkit::Move> scanned;
+    for (std::size_t i = 0; i < 2; ++i) {
+      const QuotientElement rest = q.phi(sizes[1 - i]);
+      const nimkit::Heap heap{sizes[i]};
+      const std::span<const nimkit::Heap> one(&heap, 1);
+      for (nimkit::Count k = 0; k < heaps.option_count(one); ++k) {
+        const nimkit::HeapOption option = heaps.option_at(one, k);
+        QuotientElement x = rest;
+        for (const nimkit::Heap& h : option.result) x = q.multiply(x, q.phi(h.size));
+        if (q.in_p(x)) scanned.push_back(nimkit::Move{i, heaps.generic(option)});
+      }
+    }
+    ASSERT_EQ(analysis->winning_move_count, nimkit::Count{scanned.size()}) << text;
+    ASSERT_EQ(analysis->winning_moves.size(), scanned.size()) << text;
+    for (std::size_t m = 0; m < scanned.size(); ++m) {
+      EXPECT_EQ(analysis->winning_moves[m].component, scanned[m].component) << text;
+      EXPECT_EQ(analysis->winning_moves[m].option.result, scanned[m].option.result) << text;
+    }
+    won += scanned.empty() ? 0 : 1;
+  }
+  EXPECT_GT(won, 10);
+}
+
 }  // namespace

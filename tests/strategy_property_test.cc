@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "brute_force.h"
+#include "nimkit/analysis.h"
 #include "nimkit/heap_game.h"
 #include "nimkit/match.h"
 #include "nimkit/notation.h"
@@ -90,6 +91,40 @@ TEST(Perfect, FromAHugeLostPositionFallsBackToTakingOneFromTheLargestHeap) {
 TEST(Perfect, MisereEndgameLeavesAnOddNumberOfOnes) {
   EXPECT_EQ(perfect_reply("5 1 1", "nim", nimkit::Convention::kMisere), "1 1 1");
   EXPECT_EQ(perfect_reply("5 1", "nim", nimkit::Convention::kMisere), "0 1");
+}
+
+// The perfect player, moving first from `start` in Kayles, against the random one for at most
+// `rounds` moves each: every perfect move leaves a lost position. True when the game ended (the
+// perfect player making the last move).
+bool perfect_beats_random(const char* start, int rounds) {
+  auto position = nimkit::parse_position(start, rules("kayles"));
+  EXPECT_TRUE(position.ok());
+  nimkit::Position now = *position;
+  nimkit::Rng rng(11);
+  const nimkit::Level random{nimkit::Level::Kind::kRandom, 0.0};
+  for (int round = 0; round < rounds; ++round) {
+    auto move = nimkit::choose_move(now, nimkit::Convention::kNormal, nimkit::Level{}, rng);
+    EXPECT_TRUE(move.ok()) << nimkit::format_position(now) << ": " << move.error();
+    if (!move) return false;
+    now = now.after(*move);
+    auto lost = nimkit::first_player_wins(now, nimkit::Convention::kNormal);
+    EXPECT_TRUE(lost.ok() && !*lost) << "round " << round << ": " << nimkit::format_position(now);
+    if (now.is_terminal()) return true;
+    auto reply = nimkit::choose_move(now, nimkit::Convention::kNormal, random, rng);
+    EXPECT_TRUE(reply.ok());
+    now = now.after(*reply);
+    EXPECT_FALSE(now.is_terminal()) << "the random player made the last move";
+  }
+  return false;
+}
+
+TEST(Perfect, WinsKaylesOnHugeRowsAgainstTheRandomPlayer) {
+  // To the end on a row of 3000 pins; the first 50 moves each on a billion pins, where every
+  // winning move is found by residue classes (the whole game would be hundreds of millions of
+  // moves).
+  EXPECT_TRUE(perfect_beats_random("3000", 100'000));
+  EXPECT_FALSE(perfect_beats_random("1000000000", 50));
+  EXPECT_FALSE(perfect_beats_random("18446744073709551615", 50));
 }
 
 TEST(Rng, IsSplitMix64) {

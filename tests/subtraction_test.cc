@@ -49,4 +49,30 @@ TEST(Subtraction, PowersOfTwoIsNModThree) {
   EXPECT_EQ(static_cast<std::uint64_t>(*g), nimkit::kMaxHeap % 3);
 }
 
+// The all-but games answer the options to a value from their arithmetic period; a finite set's
+// heap has at most |S| options. Either way the count and the first moves equal a full scan.
+TEST(Subtraction, CountsAndFirstMovesToAValueEqualTheFullScan) {
+  for (const std::string spec : {"subtraction:all-but:1,2", "subtraction:all-but:2,3,7",
+                                 "subtraction:1,3,4", "subtraction:2,5,7"}) {
+    const auto rules = make(spec);
+    for (const std::uint64_t n : {1000u, 1001u, 4321u, 9999u}) {
+      const std::vector<Heap> heap{Heap{n}};
+      for (nimkit::Nimber target = 0; target < 12; ++target) {
+        const auto all = rules->HeapGame::options_with_value(heap, target, nimkit::Limits{});
+        ASSERT_TRUE(all.ok()) << spec;
+        for (const std::uint64_t list : {0u, 1u, 1000u}) {
+          const auto counted =
+              rules->count_options_with_value(heap, target, list, nimkit::Limits{});
+          ASSERT_TRUE(counted.ok()) << spec << " " << n;
+          EXPECT_EQ(counted->count, nimkit::Count{all->size()}) << spec << " heap " << n;
+          const std::vector<nimkit::HeapOption> first(
+              all->begin(), all->begin() + static_cast<std::ptrdiff_t>(
+                                               std::min<std::uint64_t>(list, all->size())));
+          EXPECT_EQ(counted->first, first) << spec << " heap " << n << " list " << list;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace

@@ -193,7 +193,11 @@ std::string move_help(const Position& position, const Limits& limits) {
 
 void print_hint(const Session& s) {
   const Position& position = s.match.position();
-  auto analysis = analyze(position, s.match.convention(), s.limits);
+  // The hint teaches with the first winning moves, as analyze lists them: a row of a billion
+  // pins has tens of millions.
+  Limits limits = s.limits;
+  limits.max_listed_moves = std::min<std::size_t>(limits.max_listed_moves, 20);
+  auto analysis = analyze(position, s.match.convention(), limits);
   if (!analysis) {
     fmt::print("No hint: {}\n", analysis.error());
   } else if (analysis->winner == Player::kFirst && analysis->winning_moves.empty()) {

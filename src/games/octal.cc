@@ -173,8 +173,13 @@ Result<OctalGame::CountedHeapOptions> OctalGame::count_options_with_value(
     }
     return out;
   };
-  if (option_count(component) <= limits.max_scan || code_.max_parts() > 2) return scan();
-  const PeriodSearch search = find_period(0, limits);
+  if (code_.max_parts() > 2) return scan();
+  // A heap past the scan limit may search for the period; any other uses one already proved (the
+  // table never grows for it), and then classes too: O(preperiod + period) per take instead of
+  // O(n), which a game on a long row asks at every move.
+  Limits known = limits;
+  if (option_count(component) <= limits.max_scan) known.max_table = known_values();
+  const PeriodSearch search = find_period(0, known);
   const std::uint64_t k = code_.digits.size() - 1;
   if (!search.period || n < 2 * (search.period->preperiod + search.period->period) + k + 2) {
     return scan();

@@ -36,9 +36,10 @@ Result<bool> list_moves_of(const Position& position, std::size_t i, const Misere
                            QuotientElement rest, const Limits& limits, Analysis& analysis) {
   const Component& c = position.components()[i];
   const std::uint64_t heap = heap_of(c.state);
-  const Count count = c.rules->count_options(c.state);
   const auto* octal = dynamic_cast<const OctalGame*>(c.rules.get());
-  if (count > limits.max_scan && octal && q.period() && octal->code().max_parts() <= 2) {
+  // By residue classes whenever the quotient is periodic and the heap long enough: O(period)
+  // per take instead of a scan of every option (a game on a long row asks at every move).
+  if (octal && q.period() && octal->code().max_parts() <= 2) {
     const std::uint64_t n0 = q.period()->preperiod;
     const std::uint64_t p = q.period()->period;
     if (heap >= 2 * (n0 + p) + octal->code().max_take() + 2) {

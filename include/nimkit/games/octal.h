@@ -66,9 +66,10 @@ class OctalGame final : public HeapRuleset {
   // them; fails when more match.
   Result<std::vector<HeapOption>> options_with_value(std::span<const Heap> component, Nimber target,
                                                      const Limits& limits) const override;
-  // Past limits.max_scan options, a heap of a code without three-heap splits whose period is
-  // proved is counted by residue class (splits a + b with the same a mod p have the same value)
-  // and only the first `list` matching options are made; otherwise every option is scanned.
+  // A heap of a code without three-heap splits whose period is proved (searched for when the heap
+  // has more than limits.max_scan options), long enough for options_by_class(), is counted by
+  // residue class (splits a + b with the same a mod p have the same value) and only the first
+  // `list` matching options are made; otherwise every option is scanned.
   Result<CountedHeapOptions> count_options_with_value(std::span<const Heap> component,
                                                       Nimber target, std::uint64_t list,
                                                       const Limits& limits) const override;
