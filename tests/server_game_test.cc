@@ -205,6 +205,20 @@ TEST_F(ServerApiTest, MovesOnAHeapOf2To64Minus1AreTypedAndCounted) {
   EXPECT_GT(counted.body["winning_move_count"].get<std::uint64_t>(), 83'000'000u);
 }
 
+TEST_F(ServerApiTest, TheComputerMovesOnABillionPinsAndOnHugeNimHeaps) {
+  // The computer's move lists no legal moves: a winning one from the counted analysis, a random
+  // one by its index.
+  const Answer won = post("/api/move", R"({"rules":"kayles","position":"1000000000"})");
+  ASSERT_EQ(won.status, 200) << won.body.dump();
+  EXPECT_EQ(won.body["move"]["winning"], true);
+  EXPECT_EQ(won.body["analysis"]["winner"], "second");
+  const Answer lost = post("/api/move", R"({"rules":"kayles","position":"999999999 1000000000"})");
+  ASSERT_EQ(lost.status, 200) << lost.body.dump();
+  const Answer random = post(
+      "/api/move", R"({"position":"2500000 2500000 18446744073709551615","level":"random"})");
+  ASSERT_EQ(random.status, 200) << random.body.dump();
+}
+
 TEST_F(ServerApiTest, BadGameRecordsAreRefusedNamingTheMove) {
   expect_refused(post("/api/game", R"({"position":"3 4 5","moves":["1 2","1 2"]})"), 422, "move 2");
   expect_refused(post("/api/game", R"({"position":"3 4 5","moves":["1 2"],"played":2})"), 422,

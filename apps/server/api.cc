@@ -420,12 +420,8 @@ ApiResponse Api::move(std::string_view text, std::shared_ptr<WorkMeter> meter) c
   if (g.position.is_terminal()) {
     return unprocessable("the game is over: no move is possible from this position");
   }
-  // Choosing a move may enumerate every legal move: a fixed memory budget per request.
-  if (const Count moves = g.position.move_count(); moves > Count{limits_.max_request_moves}) {
-    return unprocessable(
-        fmt::format("the position has {} legal moves, more than the limit of {} per request",
-                    nimber_json(moves).dump(), limits_.max_request_moves));
-  }
+  // Choosing a move lists no legal moves (choose_move: a winning move from the analysis, a random
+  // one by its index, the longest game's only among few), so a heap of any size may be played.
   Rng rng(seed);
   auto chosen = choose_move(g.position, g.convention, *level, rng, engine);
   if (!chosen) return engine_refusal(chosen.failure(), engine);

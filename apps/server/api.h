@@ -57,9 +57,6 @@ struct ApiLimits {
   // about a second of work at most, so that one request cannot hold a core for long.
   std::chrono::milliseconds max_request_time{1000};
   std::uint64_t max_request_steps = 50'000'000;
-  // Moves a request may enumerate or list (POST /api/move draws from every legal move): a fixed
-  // memory budget per request, whatever the heaps.
-  std::uint64_t max_request_moves = 250'000;
   // Moves a POST /api/game record may hold: each is replayed and checked for a win thrown away.
   std::size_t max_game_moves = 1'000;
   // Bytes of JSON one answer may take. Answers are built piece by piece (a move, a component),
