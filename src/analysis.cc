@@ -75,27 +75,6 @@ Result<Analysis> analyze_by_misere_rule(const MisereSumRule& rule, const Positio
   return analysis;
 }
 
-// The options of a component that lead to a P-position under `convention`, in option order: to
-// value 0 under normal play, by the ruleset's P-position rule on each option under misère play.
-Result<std::vector<Option>> options_to_p_position(const Component& c, Convention convention,
-                                                  const Limits& limits) {
-  if (convention == Convention::kNormal) return c.rules->options_to_value(c.state, 0, limits);
-  auto count = c.rules->scannable_option_count(c.state, limits);
-  if (!count) return count.failure();
-  std::vector<Option> found;
-  for (Count i = 0; i < *count; ++i) {
-    if (!limits.charge(c.rules->move_cost(c.state))) return limits.stop_error();
-    Option option = c.rules->option(c.state, i);
-    std::optional<bool> lost;
-    if (option.result.size() == 1) lost = c.rules->is_p_position(option.result[0], convention);
-    if (!lost) {
-      return fail(ErrorKind::kUnsupported, "an option is not decided by the P-position rule");
-    }
-    if (*lost) found.push_back(std::move(option));
-  }
-  return found;
-}
-
 // A position whose only movable component has a P-position rule under `convention` (Wythoff,
 // Moore's Nim_k): decided without Grundy values or a search. nullopt when the rule does not apply.
 std::optional<Result<Analysis>> analyze_by_rule(const Position& position, Convention convention,
@@ -119,7 +98,7 @@ std::optional<Result<Analysis>> analyze_by_rule(const Position& position, Conven
   // left, and the constructed move stands in when they are too many to list.
   std::optional<Option> built = c.rules->move_to_p_position(c.state, convention);
   const Limits listing = built ? limits.share(~std::uint64_t{0}) : limits;
-  auto options = options_to_p_position(c, convention, listing);
+  auto options = c.rules->options_to_p_position(c.state, convention, listing);
   if (options) {
     for (Option& option : *options) keep(analysis, Move{*only, std::move(option)}, limits);
     return analysis;

@@ -183,6 +183,14 @@ class Ruleset {
                                             Convention /*convention*/) const {
     return std::nullopt;
   }
+  // The options that lead to a P-position under `convention`, in option order, for a ruleset
+  // with is_p_position(): under normal play options_to_value(state, 0); under misère play, by
+  // default, a scan of every option judged by is_p_position(), paid up front (move_cost() steps
+  // an option) so that a scan out of reach fails at once. Fails (kUnsupported) when an option is
+  // not one component the rule decides.
+  virtual Result<std::vector<Option>> options_to_p_position(const State& state,
+                                                            Convention convention,
+                                                            const Limits& limits) const;
   // A move to a P-position under `convention` made by the rule's own construction (Moore's),
   // without listing the options: what analyze() keeps when the options are too many to list.
   // nullopt when the ruleset has no construction, or when is_p_position() is not false.

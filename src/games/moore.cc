@@ -373,31 +373,49 @@ Result<Nimber> MooreNim::grundy(std::span<const Heap> component, const Limits& l
   return memo_.value(*this, encode(component), limits);
 }
 
-Result<std::vector<HeapOption>> MooreNim::options_with_value(std::span<const Heap> component,
-                                                             Nimber target,
-                                                             const Limits& limits) const {
+Result<std::vector<HeapOption>> MooreNim::options_to_lost(std::span<const Heap> component,
+                                                          Convention convention,
+                                                          const Limits& limits) const {
   auto scannable = scannable_option_count(component, limits);
   if (!scannable) return scannable.failure();
-  const auto count = static_cast<std::uint64_t>(*scannable);
-  // Listing the options is a step each, and so is valuing each one. Moves to P-positions are
-  // valued by the rule, so both are paid before any work: a listing out of reach fails at once
-  // (the analysis then keeps the constructed move). Other values charge as they are computed.
-  if (!limits.charge(target == 0 ? 2 * count : count)) return limits.stop_error();
+  // Listing the options is a step each, and judging each by the rule another, both paid before
+  // any work: a listing out of reach fails at once (the analysis then keeps the constructed move).
+  if (!limits.charge(2 * static_cast<std::uint64_t>(*scannable))) return limits.stop_error();
   std::vector<HeapOption> found;
   std::uint64_t seen = 0;
   for (HeapOption& option : all_options(component)) {
     // A step every few thousand options still hears a deadline or a cancel.
-    const bool charged = target == 0 ? ++seen % 4096 != 0 || limits.charge() : limits.charge();
-    if (!charged) return limits.stop_error();
-    bool match = false;
-    if (target == 0) {
-      match = *p_position(option.result, Convention::kNormal);
-    } else {
-      auto g = grundy(option.result, limits);
-      if (!g) return g.failure();
-      match = *g == target;
-    }
-    if (match) found.push_back(std::move(option));
+    if (++seen % 4096 == 0 && !limits.charge()) return limits.stop_error();
+    if (*p_position(option.result, convention)) found.push_back(std::move(option));
+  }
+  return found;
+}
+
+Result<std::vector<Option>> MooreNim::options_to_p_position(const State& state,
+                                                            Convention convention,
+                                                            const Limits& limits) const {
+  auto found = options_to_lost(Heaps(state), convention, limits);
+  if (!found) return found.failure();
+  std::vector<Option> out;
+  out.reserve(found->size());
+  for (const HeapOption& option : *found) out.push_back(generic(option));
+  return out;
+}
+
+Result<std::vector<HeapOption>> MooreNim::options_with_value(std::span<const Heap> component,
+                                                             Nimber target,
+                                                             const Limits& limits) const {
+  if (target == 0) return options_to_lost(component, Convention::kNormal, limits);
+  auto scannable = scannable_option_count(component, limits);
+  if (!scannable) return scannable.failure();
+  // Listing the options is a step each, before any is valued.
+  if (!limits.charge(static_cast<std::uint64_t>(*scannable))) return limits.stop_error();
+  std::vector<HeapOption> found;
+  for (HeapOption& option : all_options(component)) {
+    if (!limits.charge()) return limits.stop_error();  // and a step to value each
+    auto g = grundy(option.result, limits);
+    if (!g) return g.failure();
+    if (*g == target) found.push_back(std::move(option));
   }
   return found;
 }

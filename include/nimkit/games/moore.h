@@ -69,6 +69,10 @@ class MooreNim final : public HeapGame {
   // Moore's construction above: at most k heaps reduced, in time linear in the heaps' digits.
   std::optional<HeapOption> p_position_move(std::span<const Heap> component,
                                             Convention convention) const override;
+  // The moves to P-positions, by a walk over every move judged by the rules (a step each for
+  // listing and judging, paid up front), under either convention.
+  Result<std::vector<Option>> options_to_p_position(const State& state, Convention convention,
+                                                    const Limits& limits) const override;
   // option_at() finds the index-th move by counting moves with binary searches, each count a
   // pass over the heaps: on m heaps of at most M objects (T in all), about
   // (log T + m·(log M + 2))·m·min(k + 1, m) steps of 16-35 ns, tens of microseconds for ten heaps
@@ -81,6 +85,11 @@ class MooreNim final : public HeapGame {
   std::vector<HeapOption> all_options(std::span<const Heap> component) const;
 
  private:
+  // The options whose result the rule of `convention` calls lost, in option order.
+  Result<std::vector<HeapOption>> options_to_lost(std::span<const Heap> component,
+                                                  Convention convention,
+                                                  const Limits& limits) const;
+
   std::uint64_t k_;
   ValueMemo memo_;  // Grundy values of the positions met, shared by every caller
 };
