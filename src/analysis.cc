@@ -14,6 +14,10 @@
 namespace nimkit {
 namespace {
 
+// Work steps the Grundy value reported beside a position a P-position rule decided may take:
+// a fraction of a second (Moore's options cost many steps each).
+constexpr std::uint64_t kRuledValueSteps = 300'000;
+
 // Whether every component's value is its size (Nim): the analysis is a plain nim-sum.
 bool values_are_sizes(const Position& position) {
   return std::all_of(position.components().begin(), position.components().end(),
@@ -94,10 +98,11 @@ Result<Analysis> analyze_by_misere_rule(const MisereSumRule& rule, const Positio
   return analysis;
 }
 
-// A position whose only movable component has a P-position rule (Wythoff, Moore's Nim_k):
-// normal play is decided without Grundy values. nullopt when the rule does not apply.
-std::optional<Result<Analysis>> analyze_by_rule(const Position& position, const Limits& limits,
-                                                Analysis analysis, bool list_moves = true) {
+// A position whose only movable component has a P-position rule under `convention` (Wythoff,
+// Moore's Nim_k): decided without Grundy values or a search. nullopt when the rule does not apply.
+std::optional<Result<Analysis>> analyze_by_rule(const Position& position, Convention convention,
+                                                const Limits& limits, Analysis analysis,
+                                                bool list_moves = true) {
   std::optional<std::size_t> only;
   for (std::size_t i = 0; i < position.components().size(); ++i) {
     const Component& c = position.components()[i];
@@ -107,13 +112,33 @@ std::optional<Result<Analysis>> analyze_by_rule(const Position& position, const 
   }
   if (!only) return std::nullopt;
   const Component& c = position.components()[*only];
-  const std::optional<bool> lost = c.rules->is_p_position(c.state);
+  const std::optional<bool> lost = c.rules->is_p_position(c.state, convention);
   if (!lost) return std::nullopt;
   analysis.winner = *lost ? Player::kSecond : Player::kFirst;
   analysis.method = Method::kPositionRule;
   if (*lost || !list_moves) return analysis;
-  auto kept = keep_options_to_value(analysis, position, *only, 0, limits);
-  if (!kept) return Result<Analysis>(kept.failure());
+  // A ruleset that constructs a winning move (Moore's) counts and lists the others within half
+  // the work left, and the constructed move stands in when they are too many to list.
+  std::optional<Option> built = c.rules->move_to_p_position(c.state, convention);
+  const Limits listing = built ? limits.share(~std::uint64_t{0}) : limits;
+  Result<bool> kept = true;
+  if (convention == Convention::kNormal) {
+    kept = keep_options_to_value(analysis, position, *only, 0, listing);
+  } else if (auto options = c.rules->options_to_p_position(c.state, convention, listing)) {
+    for (Option& option : *options) keep(analysis, Move{*only, std::move(option)}, limits);
+  } else {
+    kept = options.failure();
+  }
+  if (kept) return analysis;
+  if (!built || (limits.meter && limits.meter->exhausted()) ||
+      kept.error_kind() == ErrorKind::kCancelled) {
+    return Result<Analysis>(kept.failure());
+  }
+  // The constructed move is shown; how many winning moves there are is not known.
+  analysis.winning_move_count.reset();
+  analysis.winning_moves.push_back(Move{*only, std::move(*built)});
+  analysis.moves_unlisted = "the others are too many to list (" + kept.error() +
+                            "); the move shown is the P-position rule's construction";
   return analysis;
 }
 
@@ -155,6 +180,7 @@ Result<Analysis> analyze_position(const Position& position, Convention conventio
     if (const MisereSumRule* rule = shared_misere_rule(position)) {
       return analyze_by_misere_rule(*rule, position, limits, std::move(analysis));
     }
+    if (auto ruled = analyze_by_rule(position, convention, limits, analysis)) return *ruled;
     if (auto by_quotient = detail::analyze_by_quotient(position, limits, analysis, true)) {
       return *by_quotient;
     }
@@ -170,11 +196,12 @@ Result<Analysis> analyze_position(const Position& position, Convention conventio
   }
   if (convention == Convention::kNormal) {
     // One component with a P-position rule: the rule answers; its Grundy value (costly for
-    // these rulesets) is reported only when a small search finds it.
-    Limits small = limits;
+    // these rulesets) is an extra, reported only when a small search finds it within a bounded
+    // share of the work, so that the question itself keeps the rest.
+    Limits small = limits.share(kRuledValueSteps);
     small.max_nodes = std::min<std::uint64_t>(limits.max_nodes, 20'000);
     small.max_scan = std::min<std::uint64_t>(limits.max_scan, 200'000);
-    if (auto ruled = analyze_by_rule(position, limits, analysis)) {
+    if (auto ruled = analyze_by_rule(position, convention, limits, analysis)) {
       if (*ruled) {
         if (auto values = component_values(position, small)) {
           (*ruled)->grundy = values->total;
@@ -217,7 +244,8 @@ Result<Analysis> analyze_position(const Position& position, Convention conventio
 Result<Analysis> analyze(const Position& position, Convention convention, const Limits& limits,
                          const AnalysisOptions& options) {
   auto analysis = analyze_position(position, convention, limits);
-  // Remoteness charges the same limits (and meter) as the analysis: one budget per question.
+  // Remoteness is an extra: a bounded share of the same meter (add_remoteness), so that the
+  // answer and what follows it (formatting) keep the rest of the budget.
   if (analysis && options.remoteness) add_remoteness(*analysis, position, limits);
   return analysis;
 }
@@ -269,6 +297,10 @@ Result<bool> first_player_wins(const Position& position, Convention convention,
       if (!values) return values.failure();
       return !rule->lost(values->each);
     }
+    if (auto ruled = analyze_by_rule(position, convention, limits, Analysis{}, false)) {
+      if (!*ruled) return ruled->failure();
+      return (*ruled)->winner == Player::kFirst;
+    }
     if (auto by_quotient = detail::analyze_by_quotient(position, limits, Analysis{}, false)) {
       if (!*by_quotient) return by_quotient->failure();
       return (*by_quotient)->winner == Player::kFirst;
@@ -276,7 +308,7 @@ Result<bool> first_player_wins(const Position& position, Convention convention,
     detail::Search search(convention, limits);
     return search.wins(position);
   }
-  if (auto ruled = analyze_by_rule(position, limits, Analysis{}, false)) {
+  if (auto ruled = analyze_by_rule(position, convention, limits, Analysis{}, false)) {
     if (!*ruled) return ruled->failure();
     return (*ruled)->winner == Player::kFirst;
   }

@@ -40,7 +40,8 @@ std::string label(const Position& position, std::size_t c) {
   return comp.rules->label(comp.state, position.first_item(c));
 }
 
-// Misère play: the ruleset's own misère rule (Bouton's for Nim), else the search.
+// Misère play: the ruleset's own misère rule (Bouton's for Nim, a rule for lost positions such
+// as Moore's), else the search.
 void explain_misere(const Position& position, const Analysis& analysis, Explanation& out) {
   if (analysis.method == Method::kMisereQuotient) {
     detail::explain_by_quotient(position, analysis, out);
@@ -52,6 +53,9 @@ void explain_misere(const Position& position, const Analysis& analysis, Explanat
     MisereSumRule::Words words = rule->explain(analysis.values);
     out.heading = std::move(words.heading);
     for (std::string& line : words.lines) out.lines.push_back(std::move(line));
+  } else if (analysis.method == Method::kPositionRule) {
+    // One component decided by its ruleset's misère rule for lost positions (Moore's Nim_k).
+    out.heading = "Misère play, decided by the ruleset's own rule for lost positions: no search.";
   } else {
     out.heading = fmt::format(
         "Misère play, decided by exhaustive search of the game tree ({} positions): Grundy "

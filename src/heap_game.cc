@@ -284,8 +284,15 @@ Result<Ruleset::CountedOptions> HeapGame::count_options_to_value(const State& st
   return out;
 }
 
-std::optional<bool> HeapGame::is_p_position(const State& state) const {
-  return p_position(Heaps(state));
+std::optional<bool> HeapGame::is_p_position(const State& state, Convention convention) const {
+  return p_position(Heaps(state), convention);
+}
+
+std::optional<Option> HeapGame::move_to_p_position(const State& state,
+                                                   Convention convention) const {
+  auto move = p_position_move(Heaps(state), convention);
+  if (!move) return std::nullopt;
+  return generic(*move);
 }
 
 Count HeapGame::weight(const State& state) const { return objects(Heaps(state)); }

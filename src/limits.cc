@@ -14,30 +14,65 @@ WorkMeter::WorkMeter(std::uint64_t max_steps, std::chrono::milliseconds max_time
       max_time_(max_time),
       deadline_(std::chrono::steady_clock::now() + max_time) {}
 
+std::shared_ptr<WorkMeter> WorkMeter::share_of(std::shared_ptr<WorkMeter> parent,
+                                               std::uint64_t max_steps) {
+  if (parent && parent->max_steps_ != 0) {
+    const std::uint64_t used = parent->used();
+    const std::uint64_t left = used >= parent->max_steps_ ? 0 : parent->max_steps_ - used;
+    max_steps = std::min(max_steps, left / 2);
+  }
+  // A share of nothing is a meter that stops at its first step (0 would mean no limit).
+  auto share = std::make_shared<WorkMeter>(std::max<std::uint64_t>(max_steps, 1));
+  share->name_steps(fmt::format("its share of the work, {} steps,", max_steps));
+  if (max_steps == 0) share->stop(Stop::kSteps);
+  share->parent_ = std::move(parent);
+  return share;
+}
+
+void WorkMeter::stop(Stop why) {
+  Stop none = Stop::kNone;
+  stopped_.compare_exchange_strong(none, why);
+}
+
 bool WorkMeter::charge(std::uint64_t steps) {
   if (cancel_flag_ != nullptr && cancel_flag_->load(std::memory_order_relaxed)) cancel();
   if (exhausted()) return false;
+  if (parent_ && parent_->exhausted()) {
+    stop(Stop::kParent);
+    return false;
+  }
   const std::uint64_t before = used_.fetch_add(steps, std::memory_order_relaxed);
   const std::uint64_t after = before + steps < before ? ~std::uint64_t{0} : before + steps;
   if (max_steps_ != 0 && after > max_steps_) {
-    Stop none = Stop::kNone;
-    stopped_.compare_exchange_strong(none, Stop::kSteps);
+    stop(Stop::kSteps);
+    return false;
+  }
+  // The parent hears only of steps within this share, so the share cannot exhaust its budget.
+  if (parent_ && !parent_->charge(steps)) {
+    stop(Stop::kParent);
     return false;
   }
   if (max_time_.count() > 0 && after >= next_clock_check_.load(std::memory_order_relaxed)) {
     next_clock_check_.store(after + kClockEvery, std::memory_order_relaxed);
     if (std::chrono::steady_clock::now() >= deadline_) {
-      Stop none = Stop::kNone;
-      stopped_.compare_exchange_strong(none, Stop::kTime);
+      stop(Stop::kTime);
       return false;
     }
   }
   return true;
 }
 
-void WorkMeter::cancel() {
-  Stop none = Stop::kNone;
-  stopped_.compare_exchange_strong(none, Stop::kCancel);
+void WorkMeter::cancel() { stop(Stop::kCancel); }
+
+bool WorkMeter::cancelled() const {
+  switch (stopped_.load(std::memory_order_relaxed)) {
+    case Stop::kCancel:
+      return true;
+    case Stop::kParent:
+      return parent_->cancelled();
+    default:
+      return false;
+  }
 }
 
 std::string WorkMeter::reason() const {
@@ -51,8 +86,16 @@ std::string WorkMeter::reason() const {
       return fmt::format("the time limit of {} ms", max_time_.count());
     case Stop::kCancel:
       return "cancellation";
+    case Stop::kParent:
+      return parent_->reason();
   }
   return "";
+}
+
+Limits Limits::share(std::uint64_t max_steps) const {
+  Limits shared = *this;
+  shared.meter = WorkMeter::share_of(meter, max_steps);
+  return shared;
 }
 
 Error Limits::stop_error() const {

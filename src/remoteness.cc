@@ -26,7 +26,7 @@ Result<std::uint64_t> remoteness(const Position& position, Convention convention
 }
 
 void add_remoteness(Analysis& analysis, const Position& position, const Limits& limits) {
-  Limits small = limits;
+  Limits small = limits.share(kAnalysisRemotenessSteps);
   small.max_nodes = std::min(limits.max_nodes, kAnalysisRemotenessNodes);
   auto length = search_remoteness(position, analysis.convention, small, kAnalysisRemotenessMoves);
   analysis.remoteness = length ? std::optional<std::uint64_t>(*length) : std::nullopt;

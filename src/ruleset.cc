@@ -93,4 +93,30 @@ Result<Ruleset::CountedOptions> Ruleset::count_options_to_value(const State& sta
   return out;
 }
 
+Result<std::vector<Option>> Ruleset::options_to_p_position(const State& state,
+                                                           Convention convention,
+                                                           const Limits& limits) const {
+  if (convention == Convention::kNormal) return options_to_value(state, 0, limits);
+  auto count = scannable_option_count(state, limits);
+  if (!count) return count.failure();
+  const auto options = static_cast<std::uint64_t>(*count);
+  const std::uint64_t cost = move_cost(state);
+  const std::uint64_t steps =
+      cost > ~std::uint64_t{0} / options ? ~std::uint64_t{0} : options * cost;
+  if (!limits.charge(steps)) return limits.stop_error();
+  std::vector<Option> found;
+  for (Count i = 0; i < *count; ++i) {
+    // A step every few thousand options still hears a deadline or a cancel.
+    if ((i + 1) % 4096 == 0 && !limits.charge()) return limits.stop_error();
+    Option option = this->option(state, i);
+    std::optional<bool> lost;
+    if (option.result.size() == 1) lost = is_p_position(option.result[0], convention);
+    if (!lost) {
+      return fail(ErrorKind::kUnsupported, "an option is not decided by the P-position rule");
+    }
+    if (*lost) found.push_back(std::move(option));
+  }
+  return found;
+}
+
 }  // namespace nimkit

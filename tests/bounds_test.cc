@@ -98,12 +98,14 @@ TEST(Bounds, AGameRecordPastTheMemoryLimitIsRefusedNamingIt) {
   EXPECT_EQ(loaded->match->history().size(), std::size_t{kMoves});
 }
 
-// Misère Moore's Nim_3 has no rule: every mark is a search. The load stops at its meter in
+// A misère sum of Moore's Nim_3 and a Nim heap has no rule (Moore's misère rule is for a Moore
+// component alone): every mark is a search. The load stops at its meter in
 // bounded time; the file is valid, so it loads, the marks beyond the meter left unchecked and
 // kept as the file has them (a '!' claimed stays claimed, so a save writes it back).
 TEST(Bounds, LoadStopsAtItsMeterLeavingMarksUnchecked) {
   const std::string text =
-      "nimkit-game 3\nrules moore:3\nconvention misere\nstart 3 4 5999\nmove 1:3 2:4 3:4\n"
+      "nimkit-game 3\nrules sum\nconvention misere\nstart moore:3:3,4,5999 nim:1\n"
+      "move 1:3 2:4 3:4\n"
       "move 3 1 !\n";
   const auto start = Clock::now();
   auto loaded = nimkit::load_game(text, metered(200'000));
@@ -119,7 +121,8 @@ TEST(Bounds, LoadStopsAtItsMeterLeavingMarksUnchecked) {
 
 TEST(Bounds, CancelledLoadFailsAsCancelled) {
   const std::string text =
-      "nimkit-game 3\nrules moore:3\nconvention misere\nstart 3 4 5999\nmove 1:3 2:4 3:4\n";
+      "nimkit-game 3\nrules sum\nconvention misere\nstart moore:3:3,4,5999 nim:1\n"
+      "move 1:3 2:4 3:4\n";
   nimkit::Limits limits = metered(0);
   limits.meter->cancel();
   auto loaded = nimkit::load_game(text, limits);

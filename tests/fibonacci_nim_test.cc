@@ -54,7 +54,8 @@ TEST(FibonacciNim, ValuesMatchBruteForceMex) {
   for (std::uint64_t n = 0; n <= kMaxN; ++n) {
     for (std::uint64_t m = (n == 0 ? 0 : 1); m <= n; ++m) {
       ASSERT_EQ(*rules.value(State{n, m}, limits), Nimber{g[n][m]}) << n << "/" << m;
-      ASSERT_EQ(*rules.is_p_position(State{n, m}), g[n][m] == 0) << n << "/" << m;
+      ASSERT_EQ(*rules.is_p_position(State{n, m}, nimkit::Convention::kNormal), g[n][m] == 0)
+          << n << "/" << m;
     }
   }
 }
@@ -125,7 +126,7 @@ TEST(FibonacciNim, HugeHeapsAreAnsweredByTheRule) {
     const nimkit::FibonacciNim rules;
     for (const nimkit::Move& move : analysis->winning_moves) {
       ASSERT_EQ(move.option.result.size(), 1U);
-      EXPECT_EQ(rules.is_p_position(move.option.result[0]), true) << n;
+      EXPECT_EQ(rules.is_p_position(move.option.result[0], nimkit::Convention::kNormal), true) << n;
     }
   }
 }
@@ -140,7 +141,9 @@ TEST(FibonacciNim, ZeckendorfOfLargeNumbers) {
   const nimkit::FibonacciNim rules;
   EXPECT_EQ(rules.value_reason(State{20, 19}),
             "N = 20 = 13 + 5 + 2: take 2, the smallest Zeckendorf term");
-  EXPECT_EQ(*rules.is_p_position(State{12200160415121876738ULL, 12200160415121876737ULL}), true);
+  EXPECT_EQ(*rules.is_p_position(State{12200160415121876738ULL, 12200160415121876737ULL},
+                                 nimkit::Convention::kNormal),
+            true);
 }
 
 TEST(FibonacciNim, NotationAndMoveText) {

@@ -78,6 +78,57 @@ TEST(WorkMeter, AFlagSetElsewhereCancelsAtTheNextCharge) {
   EXPECT_FALSE(meter.charge(1));
 }
 
+TEST(WorkMeter, AShareStopsAtItsCapAndLeavesItsParentRunning) {
+  auto parent = std::make_shared<WorkMeter>(1000);
+  ASSERT_TRUE(parent->charge(100));
+  auto share = WorkMeter::share_of(parent, 300);
+  EXPECT_TRUE(share->charge(250));
+  EXPECT_EQ(parent->used(), 350u);  // the parent hears of every step the share accepts
+  EXPECT_FALSE(share->charge(100));
+  EXPECT_TRUE(share->exhausted());
+  EXPECT_EQ(share->reason(), "its share of the work, 300 steps,");
+  EXPECT_FALSE(parent->exhausted());
+  EXPECT_EQ(parent->used(), 350u);  // the step past the share is not the parent's
+  EXPECT_TRUE(parent->charge(600));
+}
+
+TEST(WorkMeter, AShareIsAtMostHalfOfWhatItsParentHasLeft) {
+  auto parent = std::make_shared<WorkMeter>(1000);
+  ASSERT_TRUE(parent->charge(800));
+  Limits limits;
+  limits.meter = parent;
+  const Limits extra = limits.share(~std::uint64_t{0});
+  EXPECT_EQ(extra.meter->max_steps(), 100u);
+  EXPECT_FALSE(extra.charge(101));
+  EXPECT_FALSE(parent->exhausted());
+  // A parent already spent gives a share that stops at once.
+  ASSERT_FALSE(parent->charge(1000));
+  EXPECT_FALSE(limits.share(10).charge());
+  // Without a parent, the share is a meter of its own.
+  EXPECT_EQ(Limits{}.share(10).meter->max_steps(), 10u);
+}
+
+TEST(WorkMeter, AShareStopsWhenItsParentIsCancelledOrPastItsDeadline) {
+  auto parent = std::make_shared<WorkMeter>(0);
+  auto share = WorkMeter::share_of(parent, 1000);
+  ASSERT_TRUE(share->charge());
+  parent->cancel();
+  EXPECT_FALSE(share->charge());
+  EXPECT_TRUE(share->cancelled());
+  EXPECT_EQ(share->reason(), "cancellation");
+
+  auto timed = std::make_shared<WorkMeter>(0, std::chrono::milliseconds(20));
+  auto timed_share = WorkMeter::share_of(timed, 0);
+  EXPECT_FALSE(timed_share->charge());  // a share of no steps stops at its first
+  auto open_share = WorkMeter::share_of(timed, ~std::uint64_t{0});
+  const auto start = std::chrono::steady_clock::now();
+  while (open_share->charge()) {
+    ASSERT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  }
+  EXPECT_EQ(open_share->reason(), "the time limit of 20 ms");
+  EXPECT_FALSE(open_share->cancelled());
+}
+
 TEST(WorkMeter, CopiesOfLimitsShareOneBudget) {
   Limits limits;
   EXPECT_TRUE(limits.charge(1'000'000'000));  // no meter: no budget

@@ -214,8 +214,8 @@ TEST_F(ServerApiTest, TheComputerMovesOnABillionPinsAndOnHugeNimHeaps) {
   EXPECT_EQ(won.body["analysis"]["winner"], "second");
   const Answer lost = post("/api/move", R"({"rules":"kayles","position":"999999999 1000000000"})");
   ASSERT_EQ(lost.status, 200) << lost.body.dump();
-  const Answer random = post(
-      "/api/move", R"({"position":"2500000 2500000 18446744073709551615","level":"random"})");
+  const Answer random =
+      post("/api/move", R"({"position":"2500000 2500000 18446744073709551615","level":"random"})");
   ASSERT_EQ(random.status, 200) << random.body.dump();
 }
 

@@ -50,7 +50,8 @@ TEST(Wythoff, PPositionsAreFloorNPhiAndFloorNPhiPlusN) {
           !search.wins(nimkit_rules_test::canonical({{"wythoff", {{x, false}, {y, false}}}}));
       EXPECT_EQ(formula, brute) << x << "," << y;
       const std::vector<Heap> pair{Heap{x}, Heap{y}};
-      EXPECT_EQ(wythoff->p_position(pair).value(), brute) << x << "," << y;
+      EXPECT_EQ(wythoff->p_position(pair, nimkit::Convention::kNormal).value(), brute)
+          << x << "," << y;
     }
   }
   // Exact for huge n: ⌊nφ⌋ against long double where it is precise, and the pairing.
@@ -76,7 +77,8 @@ TEST(Wythoff, HugePairsAreDecidedByTheRule) {
   const auto wythoff = make("wythoff");
   ASSERT_FALSE(analysis->winning_moves.empty());
   for (const nimkit::Move& m : analysis->winning_moves) {
-    EXPECT_TRUE(wythoff->is_p_position(m.option.result.front()).value());
+    EXPECT_TRUE(
+        wythoff->is_p_position(m.option.result.front(), nimkit::Convention::kNormal).value());
   }
 }
 

@@ -21,8 +21,8 @@ class MisereQuotient;  // misere_quotient.h
 // kLast names the last value (an alias, not a value of its own): keep it last when adding a value,
 // and give the new value a name in src/enum_names.h, whose check of each enum against its kLast
 // stops the build until it has one. Likewise for every enum the library names.
-enum class Convention { kNormal, kMisere, kLast = kMisere };  // last mover wins / last mover loses
-enum class Player { kFirst, kSecond, kLast = kSecond };       // first = the player to move
+// Convention (kNormal, kMisere) is declared in ruleset.h, whose P-position rules take it.
+enum class Player { kFirst, kSecond, kLast = kSecond };  // first = the player to move
 
 std::string_view to_string(Convention convention);  // "normal" / "misere"
 std::string_view to_string(Player player);          // "first" / "second"

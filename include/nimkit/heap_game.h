@@ -102,8 +102,16 @@ class HeapGame : public Ruleset {
   // rulesets whose values come from one table override it. Fails like grundy().
   virtual Result<std::vector<Nimber>> grundy_grid(std::uint64_t rows, std::uint64_t columns,
                                                   const Limits& limits) const;
-  // A rule that decides P-positions without Grundy values; nullopt when the ruleset has none.
-  virtual std::optional<bool> p_position(std::span<const Heap> /*component*/) const {
+  // A rule that decides P-positions under `convention` without Grundy values; nullopt when the
+  // ruleset has none.
+  virtual std::optional<bool> p_position(std::span<const Heap> /*component*/,
+                                         Convention /*convention*/) const {
+    return std::nullopt;
+  }
+  // A move to a P-position under `convention` by the rule's construction, without listing the
+  // options; nullopt when the ruleset has none or p_position() is not false.
+  virtual std::optional<HeapOption> p_position_move(std::span<const Heap> /*component*/,
+                                                    Convention /*convention*/) const {
     return std::nullopt;
   }
 
@@ -163,7 +171,8 @@ class HeapGame : public Ruleset {
   Result<CountedOptions> count_options_to_value(const State& state, Nimber target,
                                                 std::uint64_t list,
                                                 const Limits& limits) const final;
-  std::optional<bool> is_p_position(const State& state) const final;
+  std::optional<bool> is_p_position(const State& state, Convention convention) const final;
+  std::optional<Option> move_to_p_position(const State& state, Convention convention) const final;
   Count weight(const State& state) const final;
 };
 

@@ -21,13 +21,21 @@ class WorkMeter {
  public:
   // max_steps 0 means no step limit; max_time zero means no deadline.
   explicit WorkMeter(std::uint64_t max_steps, std::chrono::milliseconds max_time = {});
+  // A share of `parent`'s work for something optional beside the answer (a value or a length
+  // reported as an extra): it stops at `max_steps` of its own, or at half the steps `parent` has
+  // left when that is less, so that it never exhausts `parent`'s step budget; every step it
+  // accepts is charged to `parent` too, and it stops when `parent` stops (deadline, cancel). A null
+  // `parent` gives a meter of `max_steps` alone.
+  static std::shared_ptr<WorkMeter> share_of(std::shared_ptr<WorkMeter> parent,
+                                             std::uint64_t max_steps);
 
   // Adds `steps`; false once the budget, the deadline or a cancel has stopped the work. The clock
   // is read only every few thousand steps, so charging is cheap.
   bool charge(std::uint64_t steps = 1);
   bool exhausted() const { return stopped_.load(std::memory_order_relaxed) != Stop::kNone; }
   // Whether cancel() (or the cancel flag) stopped the work, rather than a budget or deadline.
-  bool cancelled() const { return stopped_.load(std::memory_order_relaxed) == Stop::kCancel; }
+  bool cancelled() const;
+  // Stops this meter (and its shares), not the parent it is a share of.
   void cancel();
   // Cancels the work at the next charge once *flag is true: a process-wide flag a signal
   // handler sets (the CLI's SIGTERM). Set before the meter is shared; the flag outlives it.
@@ -43,7 +51,8 @@ class WorkMeter {
   std::string reason() const;
 
  private:
-  enum class Stop : int { kNone, kSteps, kTime, kCancel };
+  enum class Stop : int { kNone, kSteps, kTime, kCancel, kParent };
+  void stop(Stop why);
   std::uint64_t max_steps_;
   std::chrono::milliseconds max_time_;
   std::chrono::steady_clock::time_point deadline_;
@@ -52,6 +61,7 @@ class WorkMeter {
   std::atomic<Stop> stopped_{Stop::kNone};
   const std::atomic<bool>* cancel_flag_ = nullptr;
   std::string steps_name_;
+  std::shared_ptr<WorkMeter> parent_;  // the meter this one is a share of, or null
 };
 
 // Steps a command or request may spend by default: seconds of search or enumeration (a misère
@@ -79,6 +89,10 @@ struct Limits {
 
   // Charges `steps` to the meter, if any; false when the work must stop.
   bool charge(std::uint64_t steps = 1) const { return !meter || meter->charge(steps); }
+  // A copy of these limits for optional work beside the answer, with a meter that is a share of
+  // this one of at most `max_steps` (WorkMeter::share_of): the extra fails when its share is
+  // spent, and the answer keeps the rest of the request's work.
+  Limits share(std::uint64_t max_steps) const;
   // The one-line error of work the meter stopped: "work stopped: the work limit of 1000 steps
   // was reached".
   std::string stopped() const;

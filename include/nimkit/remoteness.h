@@ -28,9 +28,12 @@ Result<std::uint64_t> remoteness(const Position& position, Convention convention
 // every move, so a position out of reach must be given up on within a fraction of a second.
 inline constexpr std::uint64_t kAnalysisRemotenessNodes = 10'000;  // positions memoized
 inline constexpr std::uint64_t kAnalysisRemotenessMoves = 50'000;  // steps of moves examined
+// Work steps of the request's meter, a share of what it has left (Limits::share): moves that cost
+// many steps each (a large graph, Moore's Nim_k) stop the search there, not the request.
+inline constexpr std::uint64_t kAnalysisRemotenessSteps = 300'000;
 
 // Sets analysis.remoteness when the search succeeds within `limits` capped at the budget above;
-// leaves it empty otherwise (the rest of the analysis stands).
+// leaves it empty otherwise (the rest of the analysis stands, and keeps the meter's other steps).
 void add_remoteness(Analysis& analysis, const Position& position, const Limits& limits);
 
 }  // namespace nimkit

@@ -41,6 +41,10 @@ struct StateHash {
   std::size_t operator()(const std::vector<std::uint64_t>& words) const;
 };
 
+// The two conventions of play: the last mover wins / the last mover loses. (analysis.h names
+// them; keep kLast last, as there.)
+enum class Convention { kNormal, kMisere, kLast = kMisere };
+
 // The outcome of one move inside a component: the components it leaves, in order.
 struct Option {
   std::vector<State> result;
@@ -183,9 +187,28 @@ class Ruleset {
   virtual Result<CountedOptions> count_options_to_value(const State& state, Nimber target,
                                                         std::uint64_t list,
                                                         const Limits& limits) const;
-  // A rule that decides P-positions without Grundy values (Wythoff's pairs, Moore's Nim_k), or
-  // nullopt. analyze() uses it for a position of one such component.
-  virtual std::optional<bool> is_p_position(const State& /*state*/) const { return std::nullopt; }
+  // A rule that decides P-positions under `convention` without Grundy values or a search
+  // (Wythoff's pairs, Fibonacci Nim, Moore's Nim_k under both conventions), or nullopt.
+  // analyze() uses it for a position whose only movable component is this one.
+  virtual std::optional<bool> is_p_position(const State& /*state*/,
+                                            Convention /*convention*/) const {
+    return std::nullopt;
+  }
+  // The options that lead to a P-position under `convention`, in option order, for a ruleset
+  // with is_p_position(): under normal play options_to_value(state, 0); under misère play, by
+  // default, a scan of every option judged by is_p_position(), paid up front (move_cost() steps
+  // an option) so that a scan out of reach fails at once. Fails (kUnsupported) when an option is
+  // not one component the rule decides.
+  virtual Result<std::vector<Option>> options_to_p_position(const State& state,
+                                                            Convention convention,
+                                                            const Limits& limits) const;
+  // A move to a P-position under `convention` made by the rule's own construction (Moore's),
+  // without listing the options: what analyze() keeps when the options are too many to list.
+  // nullopt when the ruleset has no construction, or when is_p_position() is not false.
+  virtual std::optional<Option> move_to_p_position(const State& /*state*/,
+                                                   Convention /*convention*/) const {
+    return std::nullopt;
+  }
 
   // Appends to `key` the state the search memoizes a component under: equal for games that are
   // equal up to relabelling (an isomorphic graph). The default appends the state itself (no copy:

@@ -224,7 +224,8 @@ Result<std::vector<Option>> FibonacciNim::options_to_value(const State& state, N
   return out;
 }
 
-std::optional<bool> FibonacciNim::is_p_position(const State& state) const {
+std::optional<bool> FibonacciNim::is_p_position(const State& state, Convention convention) const {
+  if (convention != Convention::kNormal) return std::nullopt;
   if (state.at(0) == 0) return true;
   return state.at(1) < zeckendorf(state.at(0)).back();
 }

@@ -20,6 +20,13 @@ __extension__ typedef __int128 I128;  // NOLINT(modernize-use-using): keeps -Wpe
 
 constexpr U128 kMaxCount = ~U128{0};
 
+std::vector<std::uint64_t> sizes_of(std::span<const Heap> component) {
+  std::vector<std::uint64_t> sizes;
+  sizes.reserve(component.size());
+  for (const Heap& h : component) sizes.push_back(h.size);
+  return sizes;
+}
+
 // Divides one of `terms` by the prime p (one of them is a multiple of p).
 void divide_one(std::vector<U128>& terms, U128 p) {
   for (U128& t : terms) {
@@ -101,6 +108,99 @@ void for_each_move(std::span<const std::uint64_t> heaps, std::uint64_t k,
     }
   };
   walk(0, 0);
+}
+
+// Whether the sizes are a normal-play P-position: every digit column's count a multiple of k + 1.
+bool normal_p(std::span<const std::uint64_t> sizes, std::uint64_t k) {
+  for (int bit = 0; bit < 64; ++bit) {
+    std::uint64_t count = 0;
+    for (const std::uint64_t h : sizes) count += (h >> bit) & 1;
+    if (count % (k + 1) != 0) return false;
+  }
+  return true;
+}
+
+// Moore's construction (moore.h): the sizes after a move to a normal-play P-position, or nullopt
+// when `sizes` is one. Each heap reduced had a digit go from 1 to 0 above every digit it gained,
+// so it is smaller; at most k are reduced.
+std::optional<std::vector<std::uint64_t>> normal_move(std::span<const std::uint64_t> sizes,
+                                                      std::uint64_t k) {
+  std::vector<std::uint64_t> next(sizes.begin(), sizes.end());
+  std::vector<bool> reduced(sizes.size(), false);
+  std::uint64_t free = 0;  // heaps reduced so far: at most k
+  for (int bit = 63; bit >= 0; --bit) {
+    const std::uint64_t mask = std::uint64_t{1} << bit;
+    std::uint64_t ones = 0;
+    for (std::size_t j = 0; j < sizes.size(); ++j) ones += !reduced[j] && (sizes[j] & mask) != 0;
+    const std::uint64_t r = ones % (k + 1);
+    const std::uint64_t wanted = (k + 1 - r) % (k + 1);  // 1s the reduced heaps must supply
+    if (wanted <= free) {
+      std::uint64_t set = 0;
+      for (std::size_t j = 0; j < sizes.size(); ++j) {
+        if (!reduced[j]) continue;
+        next[j] = set < wanted ? next[j] | mask : next[j] & ~mask;
+        set += set < wanted;
+      }
+      continue;
+    }
+    // free + r ≤ k: reduce r more heaps here; no reduced heap keeps this digit.
+    std::uint64_t cleared = 0;
+    for (std::size_t j = 0; j < sizes.size(); ++j) {
+      if (reduced[j]) {
+        next[j] &= ~mask;
+      } else if (cleared < r && (sizes[j] & mask) != 0) {
+        next[j] &= ~mask;
+        reduced[j] = true;
+        ++cleared;
+      }
+    }
+    free += cleared;
+  }
+  if (free == 0) return std::nullopt;
+  return next;
+}
+
+bool at_most_one(std::span<const std::uint64_t> sizes) {
+  return std::all_of(sizes.begin(), sizes.end(), [](std::uint64_t h) { return h <= 1; });
+}
+
+// Misère play: the number of 1-heaps counts when every heap is 0 or 1 (moore.h).
+bool misere_p(std::span<const std::uint64_t> sizes, std::uint64_t k) {
+  if (!at_most_one(sizes)) return normal_p(sizes, k);
+  const auto ones = static_cast<std::uint64_t>(std::count(sizes.begin(), sizes.end(), 1));
+  return ones % (k + 1) == 1;
+}
+
+// A move to a misère P-position leaving only heaps of 0 and 1 from a misère N-position with at
+// most k heaps of 2 or more: each of those goes to 0 or 1 (`big_left` of them to 1) and `emptied`
+// 1-heaps go to 0, so that the 1-heaps left are ≡ 1 (mod k + 1); nullopt when no such move is
+// within k heaps (the caller then has the normal-play move, which leaves a larger heap).
+std::optional<std::vector<std::uint64_t>> misere_ending(std::span<const std::uint64_t> sizes,
+                                                        std::uint64_t k) {
+  std::uint64_t big = 0, ones = 0;
+  for (const std::uint64_t h : sizes) {
+    big += h >= 2;
+    ones += h == 1;
+  }
+  if (big > k) return std::nullopt;
+  for (std::uint64_t emptied = 0; emptied <= std::min(ones, k - big); ++emptied) {
+    for (std::uint64_t big_left = 0; big_left <= big; ++big_left) {
+      if ((big_left + ones - emptied) % (k + 1) != 1) continue;
+      std::vector<std::uint64_t> next(sizes.begin(), sizes.end());
+      std::uint64_t left = 0, gone = 0;
+      for (std::uint64_t& h : next) {
+        if (h >= 2) {
+          h = left < big_left ? 1 : 0;
+          ++left;
+        } else if (h == 1 && gone < emptied) {
+          h = 0;
+          ++gone;
+        }
+      }
+      return next;
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -190,8 +290,7 @@ HeapOption MooreNim::option_at(std::span<const Heap> component, Count index) con
 }
 
 std::vector<HeapOption> MooreNim::all_options(std::span<const Heap> component) const {
-  std::vector<std::uint64_t> sizes;
-  for (const Heap& h : component) sizes.push_back(h.size);
+  const std::vector<std::uint64_t> sizes = sizes_of(component);
   std::vector<HeapOption> options;
   for_each_move(sizes, k_, [&](const std::vector<std::uint64_t>& d) {
     HeapOption option;
@@ -222,13 +321,42 @@ std::uint64_t MooreNim::move_cost(const State& state) const {
   return 1 + counts * m * std::min<std::uint64_t>(k_ + 1, m) / 32;
 }
 
-std::optional<bool> MooreNim::p_position(std::span<const Heap> component) const {
-  for (int bit = 0; bit < 64; ++bit) {
-    std::uint64_t count = 0;
-    for (const Heap& h : component) count += (h.size >> bit) & 1;
-    if (count % (k_ + 1) != 0) return false;
+std::optional<bool> MooreNim::p_position(std::span<const Heap> component,
+                                         Convention convention) const {
+  const std::vector<std::uint64_t> sizes = sizes_of(component);
+  return convention == Convention::kMisere ? misere_p(sizes, k_) : normal_p(sizes, k_);
+}
+
+std::optional<HeapOption> MooreNim::p_position_move(std::span<const Heap> component,
+                                                    Convention convention) const {
+  const std::vector<std::uint64_t> sizes = sizes_of(component);
+  std::optional<std::vector<std::uint64_t>> next;
+  if (convention == Convention::kNormal) {
+    next = normal_move(sizes, k_);
+  } else if (at_most_one(sizes)) {
+    // Take (ones − 1) mod (k + 1) 1-heaps, k of them when that is 0; none when lost or over.
+    const auto ones = static_cast<std::uint64_t>(std::count(sizes.begin(), sizes.end(), 1));
+    if (ones % (k_ + 1) == 1 || ones == 0) return std::nullopt;
+    std::uint64_t take = (ones + k_) % (k_ + 1);
+    if (take == 0) take = k_;
+    next = sizes;
+    for (std::uint64_t& h : *next) {
+      if (h == 1 && take > 0) {
+        h = 0;
+        --take;
+      }
+    }
+  } else if (!normal_p(sizes, k_)) {
+    next = normal_move(sizes, k_);
+    if (at_most_one(*next)) next = misere_ending(sizes, k_);
   }
-  return true;
+  if (!next) return std::nullopt;
+  HeapOption option;
+  for (std::size_t j = 0; j < sizes.size(); ++j) {
+    option.result.push_back(Heap{(*next)[j]});
+    option.take += sizes[j] - (*next)[j];
+  }
+  return option;
 }
 
 void MooreNim::append_canonical(const State& state, std::vector<std::uint64_t>& key) const {
@@ -245,9 +373,39 @@ Result<Nimber> MooreNim::grundy(std::span<const Heap> component, const Limits& l
   return memo_.value(*this, encode(component), limits);
 }
 
+Result<std::vector<HeapOption>> MooreNim::options_to_lost(std::span<const Heap> component,
+                                                          Convention convention,
+                                                          const Limits& limits) const {
+  auto scannable = scannable_option_count(component, limits);
+  if (!scannable) return scannable.failure();
+  // Listing the options is a step each, and judging each by the rule another, both paid before
+  // any work: a listing out of reach fails at once (the analysis then keeps the constructed move).
+  if (!limits.charge(2 * static_cast<std::uint64_t>(*scannable))) return limits.stop_error();
+  std::vector<HeapOption> found;
+  std::uint64_t seen = 0;
+  for (HeapOption& option : all_options(component)) {
+    // A step every few thousand options still hears a deadline or a cancel.
+    if (++seen % 4096 == 0 && !limits.charge()) return limits.stop_error();
+    if (*p_position(option.result, convention)) found.push_back(std::move(option));
+  }
+  return found;
+}
+
+Result<std::vector<Option>> MooreNim::options_to_p_position(const State& state,
+                                                            Convention convention,
+                                                            const Limits& limits) const {
+  auto found = options_to_lost(Heaps(state), convention, limits);
+  if (!found) return found.failure();
+  std::vector<Option> out;
+  out.reserve(found->size());
+  for (const HeapOption& option : *found) out.push_back(generic(option));
+  return out;
+}
+
 Result<std::vector<HeapOption>> MooreNim::options_with_value(std::span<const Heap> component,
                                                              Nimber target,
                                                              const Limits& limits) const {
+  if (target == 0) return options_to_lost(component, Convention::kNormal, limits);
   auto scannable = scannable_option_count(component, limits);
   if (!scannable) return scannable.failure();
   // Listing the options is a step each, before any is valued.
@@ -255,15 +413,9 @@ Result<std::vector<HeapOption>> MooreNim::options_with_value(std::span<const Hea
   std::vector<HeapOption> found;
   for (HeapOption& option : all_options(component)) {
     if (!limits.charge()) return limits.stop_error();  // and a step to value each
-    bool match = false;
-    if (target == 0) {
-      match = *p_position(option.result);
-    } else {
-      auto g = grundy(option.result, limits);
-      if (!g) return g.failure();
-      match = *g == target;
-    }
-    if (match) found.push_back(std::move(option));
+    auto g = grundy(option.result, limits);
+    if (!g) return g.failure();
+    if (*g == target) found.push_back(std::move(option));
   }
   return found;
 }

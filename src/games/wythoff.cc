@@ -118,7 +118,9 @@ Nimber WythoffGame::partner(std::uint64_t x) {
   return 0;
 }
 
-std::optional<bool> WythoffGame::p_position(std::span<const Heap> component) const {
+std::optional<bool> WythoffGame::p_position(std::span<const Heap> component,
+                                            Convention convention) const {
+  if (convention != Convention::kNormal) return std::nullopt;
   return partner(component[0].size) == component[1].size;
 }
 
@@ -164,7 +166,7 @@ Result<std::vector<Nimber>> WythoffGame::grundy_grid(std::uint64_t rows, std::ui
 
 Result<Nimber> WythoffGame::grundy(std::span<const Heap> component, const Limits& limits) const {
   const std::uint64_t x = component[0].size, y = component[1].size;
-  if (p_position(component).value()) return Nimber{0};
+  if (p_position(component, Convention::kNormal).value()) return Nimber{0};
   auto table = grundy_table(x, y, limits);
   if (!table) return table.failure();
   return Nimber{table->back()};

@@ -11,7 +11,7 @@ from conftest import TIME_FACTOR, load_factor
 from test_interrupt import interrupt
 
 MOORE = (
-    "nimkit-game 3\\nrules moore:3\\nconvention misere\\nstart 3 4 5999\\n"
+    "nimkit-game 3\\nrules sum\\nconvention misere\\nstart moore:3:3,4,5999 nim:1\\n"
     "move 1:3 2:4 3:4\\nmove 3 1\\n"
 )
 
@@ -26,7 +26,8 @@ def test_many_heaps_parse_in_linear_time():
 
 
 def test_load_stops_at_its_limit_leaving_marks_unchecked():
-    # Misère Moore's Nim has no rule: the marks are searches, beyond the default meter here.
+    # A misère sum of Moore's Nim and a Nim heap has no rule: the marks are searches, beyond the
+    # default meter here.
     text = MOORE.replace("\\n", "\n").replace("move 3 1\n", "move 3 1 !\n")
     start = time.monotonic()
     match = nimkit.Match.load(text)

@@ -68,7 +68,7 @@ def interrupt(call):
         'nimkit.grundy_sequence("octal:0.7777777777", 10**7, threads=1)',
         # A closed form (no engine of its own): seconds of values, in metered stretches.
         'nimkit.grundy_sequence("nim", 2**25)',
-        'nimkit.analyze(nimkit.Position("moore:3:5,6,7,8,9,10,11,12,13,14"), misere=True, limit=10**9)',
+        'nimkit.analyze(nimkit.Position("moore:3:5,6,7,8,9,10,11,12,13,14 nim:1"), misere=True, limit=10**9)',
         'nimkit.grundy_sequence("octal:0.7777777777", 10, threads=1).period(search=10**8)',
         'nimkit.census(codes=["0.7777777777"], max_heap=2**32, max_work=10**18)',
     ],

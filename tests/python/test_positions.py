@@ -131,7 +131,7 @@ def test_limits_raise_limit_error_naming_the_limit():
     with pytest.raises(nimkit.LimitError, match="node limit of 1000"):
         nimkit.analyze(nimkit.Position("chomp:" + ",".join(["20"] * 20)), limit=1000)
     with pytest.raises(nimkit.LimitError, match="work limit"):
-        nimkit.analyze(nimkit.Position("moore:3:5,6,7,8,9,10,11,12,13,14"), misere=True)
+        nimkit.analyze(nimkit.Position("moore:3:5,6,7,8,9,10,11,12,13,14 nim:1"), misere=True)
 
 
 def cli_analysis(text):

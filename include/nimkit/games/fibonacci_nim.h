@@ -65,7 +65,8 @@ class FibonacciNim final : public Ruleset {
   Result<std::vector<Option>> options_to_value(const State& state, Nimber target,
                                                const Limits& limits) const override;
   // The Zeckendorf rule: a position is lost exactly when M is less than the smallest term.
-  std::optional<bool> is_p_position(const State& state) const override;
+  // Normal play only.
+  std::optional<bool> is_p_position(const State& state, Convention convention) const override;
   Count weight(const State& state) const override { return state.at(0); }
   std::string value_reason(const State& state) const override;
 

@@ -37,7 +37,9 @@ class WythoffGame final : public HeapGame {
   Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component, std::size_t heap,
                                                  std::uint64_t take,
                                                  const Limits& limits) const override;
-  std::optional<bool> p_position(std::span<const Heap> component) const override;
+  // Normal play only (misère Wythoff is left to the search).
+  std::optional<bool> p_position(std::span<const Heap> component,
+                                 Convention convention) const override;
   // The grid from one Grundy table of rows × columns cells (bounded by limits.max_table).
   Result<std::vector<Nimber>> grundy_grid(std::uint64_t rows, std::uint64_t columns,
                                           const Limits& limits) const override;
