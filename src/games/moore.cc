@@ -373,14 +373,23 @@ Result<Nimber> MooreNim::grundy(std::span<const Heap> component, const Limits& l
   return memo_.value(*this, encode(component), limits);
 }
 
+std::uint64_t MooreNim::listing_cost(std::span<const Heap> component, Count options,
+                                     std::uint64_t extra) const {
+  const std::uint64_t each = move_cost(encode(component)) + extra;
+  const auto n = static_cast<std::uint64_t>(options);
+  return each > ~std::uint64_t{0} / std::max<std::uint64_t>(n, 1) ? ~std::uint64_t{0} : n * each;
+}
+
 Result<std::vector<HeapOption>> MooreNim::options_to_lost(std::span<const Heap> component,
                                                           Convention convention,
                                                           const Limits& limits) const {
   auto scannable = scannable_option_count(component, limits);
   if (!scannable) return scannable.failure();
-  // Listing the options is a step each, and judging each by the rule another, both paid before
-  // any work: a listing out of reach fails at once (the analysis then keeps the constructed move).
-  if (!limits.charge(2 * static_cast<std::uint64_t>(*scannable))) return limits.stop_error();
+  // Listing the options costs what a search pays for each (move_cost(), the option built among
+  // the others), and judging each by the rule a step more, all paid before any work: a listing
+  // out of reach fails at once (the analysis then keeps the constructed move), rather than
+  // building millions of options past the deadline.
+  if (!limits.charge(listing_cost(component, *scannable, 1))) return limits.stop_error();
   std::vector<HeapOption> found;
   std::uint64_t seen = 0;
   for (HeapOption& option : all_options(component)) {
@@ -408,8 +417,8 @@ Result<std::vector<HeapOption>> MooreNim::options_with_value(std::span<const Hea
   if (target == 0) return options_to_lost(component, Convention::kNormal, limits);
   auto scannable = scannable_option_count(component, limits);
   if (!scannable) return scannable.failure();
-  // Listing the options is a step each, before any is valued.
-  if (!limits.charge(static_cast<std::uint64_t>(*scannable))) return limits.stop_error();
+  // Listing the options is paid before any is valued, as in options_to_lost().
+  if (!limits.charge(listing_cost(component, *scannable, 0))) return limits.stop_error();
   std::vector<HeapOption> found;
   for (HeapOption& option : all_options(component)) {
     if (!limits.charge()) return limits.stop_error();  // and a step to value each

@@ -90,6 +90,10 @@ class MooreNim final : public HeapGame {
                                                   Convention convention,
                                                   const Limits& limits) const;
 
+  // The steps listing `options` options of `component` costs: move_cost() each, plus `extra`.
+  std::uint64_t listing_cost(std::span<const Heap> component, Count options,
+                             std::uint64_t extra) const;
+
   std::uint64_t k_;
   ValueMemo memo_;  // Grundy values of the positions met, shared by every caller
 };
