@@ -261,7 +261,12 @@ Result<std::optional<HeapOption>> OctalGame::option_leaving(std::span<const Heap
   for (std::uint64_t part : parts) sum += part;
   if (sum != r) return none;
   // Bit 1: the heap taken whole; 2: one heap left; 4: two; 8: three.
-  const std::uint8_t bit = parts.empty() ? 1 : parts.size() <= 3 ? (1 << parts.size()) : 0;
+  std::uint8_t bit = 0;
+  if (parts.empty()) {
+    bit = 1;
+  } else if (parts.size() <= 3) {
+    bit = static_cast<std::uint8_t>(1U << parts.size());
+  }
   if ((d & bit) == 0) return none;
   if (parts.empty()) return std::optional<HeapOption>(HeapOption{{Heap{0}}, take});
   HeapOption option{{}, take};
