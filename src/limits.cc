@@ -62,6 +62,20 @@ bool WorkMeter::charge(std::uint64_t steps) {
   return true;
 }
 
+bool WorkMeter::fits(std::uint64_t steps) const {
+  if (exhausted()) return false;
+  const std::uint64_t used_now = used();
+  if (max_steps_ != 0 && (used_now > max_steps_ || steps > max_steps_ - used_now)) return false;
+  return !parent_ || parent_->fits(steps);
+}
+
+bool WorkMeter::affords(std::uint64_t steps) {
+  if (fits(steps)) return true;
+  // A share stops alone: its parent's work goes on (share_of).
+  if (!exhausted()) stop(parent_ && parent_->exhausted() ? Stop::kParent : Stop::kSteps);
+  return false;
+}
+
 void WorkMeter::cancel() { stop(Stop::kCancel); }
 
 bool WorkMeter::cancelled() const {

@@ -24,6 +24,14 @@ struct Frame {
   std::vector<Nimber> seen;  // values of the options scanned
 };
 
+// What scanning `count` options at `each` steps costs, saturated.
+std::uint64_t scan_cost(Count count, std::uint64_t each) {
+  constexpr std::uint64_t kMax = ~std::uint64_t{0};
+  if (count > kMax) return kMax;
+  const auto n = static_cast<std::uint64_t>(count);
+  return each != 0 && n > kMax / each ? kMax : n * each;
+}
+
 }  // namespace
 
 struct ValueMemo::Memo {
@@ -74,6 +82,9 @@ Result<Nimber> ValueMemo::value(const Ruleset& rules, const State& state,
           fmt::format("position too large to evaluate: more than the node limit of {} positions",
                       limits.max_nodes));
     }
+    // A value needs every option scanned, each paid as it is built (below): a component whose
+    // scan alone passes the work left fails now rather than when the budget runs out.
+    if (!limits.affords(scan_cost(count, rules.move_cost(s)))) return limits.stop_error();
     Frame frame;
     frame.state = s;
     frame.key = std::move(key);

@@ -170,7 +170,7 @@ TEST_F(ServerApiTest, RandomStartsAreDrawnForHeapsAndGraphsAndLoad) {
       // What is drawn loads as it is written, and a seed repeats it.
       const Answer start =
           post_json("/api/analyze", {{"rules", example}, {"position", a.body["position"]}});
-      EXPECT_EQ(start.status, 200) << example << " " << a.body.dump() << start.body.dump();
+      ASSERT_EQ(start.status, 200) << example << " " << a.body.dump() << start.body.dump();
       EXPECT_EQ(start.body["position"], a.body["position"]) << example;
       EXPECT_EQ(post_json("/api/random", ask).body["position"], a.body["position"]) << example;
       ++drawn;

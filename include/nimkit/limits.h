@@ -33,6 +33,10 @@ class WorkMeter {
   // is read only every few thousand steps, so charging is cheap.
   bool charge(std::uint64_t steps = 1);
   bool exhausted() const { return stopped_.load(std::memory_order_relaxed) != Stop::kNone; }
+  // Whether `steps` more fit in what is left of the budget, this meter's and its parent's. When
+  // they do not, the work stops now (as charging them step by step would stop it later), so
+  // that work sure to pass the budget fails before it starts. Charges nothing.
+  bool affords(std::uint64_t steps);
   // Whether cancel() (or the cancel flag) stopped the work, rather than a budget or deadline.
   bool cancelled() const;
   // Stops this meter (and its shares), not the parent it is a share of.
@@ -53,6 +57,7 @@ class WorkMeter {
  private:
   enum class Stop : int { kNone, kSteps, kTime, kCancel, kParent };
   void stop(Stop why);
+  bool fits(std::uint64_t steps) const;
   std::uint64_t max_steps_;
   std::chrono::milliseconds max_time_;
   std::chrono::steady_clock::time_point deadline_;
@@ -89,6 +94,8 @@ struct Limits {
 
   // Charges `steps` to the meter, if any; false when the work must stop.
   bool charge(std::uint64_t steps = 1) const { return !meter || meter->charge(steps); }
+  // Whether the meter, if any, has `steps` left (WorkMeter::affords; false stops the work).
+  bool affords(std::uint64_t steps) const { return !meter || meter->affords(steps); }
   // A copy of these limits for optional work beside the answer, with a meter that is a share of
   // this one of at most `max_steps` (WorkMeter::share_of): the extra fails when its share is
   // spent, and the answer keeps the rest of the request's work.
