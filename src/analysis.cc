@@ -12,6 +12,32 @@
 #include "search.h"
 
 namespace nimkit {
+
+namespace {
+
+constexpr EnumName<Convention> kConventionNames[] = {
+    {Convention::kNormal, "normal"},
+    {Convention::kMisere, "misere"},
+};
+static_assert(names_every_value(kConventionNames), "a Convention has no name");
+
+constexpr EnumName<Player> kPlayerNames[] = {
+    {Player::kFirst, "first"},
+    {Player::kSecond, "second"},
+};
+static_assert(names_every_value(kPlayerNames), "a Player has no name");
+
+constexpr EnumName<Method> kMethodNames[] = {
+    {Method::kNimSum, "nim-sum"},
+    {Method::kMisereNim, "misère Nim rule"},
+    {Method::kPositionRule, "P-position rule"},
+    {Method::kGrundyValues, "Grundy values"},
+    {Method::kSearch, "search"},
+    {Method::kMisereQuotient, "misere-quotient"},
+};
+static_assert(names_every_value(kMethodNames), "a Method has no name");
+
+}  // namespace
 namespace {
 
 // Work steps the Grundy value reported beside a position a P-position rule decided may take:
@@ -165,6 +191,10 @@ Result<Analysis> analyze_by_search(const Position& position, Convention conventi
 }  // namespace
 
 std::string_view to_string(Convention convention) { return name_of(kConventionNames, convention); }
+
+std::optional<Convention> convention_named(std::string_view name) {
+  return value_named(kConventionNames, name);
+}
 
 std::string_view to_string(Player player) { return name_of(kPlayerNames, player); }
 

@@ -9,6 +9,17 @@
 #include "nimkit/quote.h"
 
 namespace nimkit {
+
+namespace {
+
+constexpr EnumName<ValueShape> kValueShapeNames[] = {
+    {ValueShape::kNone, "none"},
+    {ValueShape::kSequence, "sequence"},
+    {ValueShape::kGrid, "grid"},
+};
+static_assert(names_every_value(kValueShapeNames), "a ValueShape has no name");
+
+}  // namespace
 namespace {
 
 // Values by mex: a 64-bit table filled by the ruleset's extend_values().

@@ -59,6 +59,12 @@ const MoveRecord& Match::play(const Move& move) {
     record.mark_checked = static_cast<bool>(opponent_wins);
     if (opponent_wins) record.next_wins = *opponent_wins;
     record.threw_away_win = opponent_wins && *opponent_wins;
+    if (record.threw_away_win) {
+      auto analysis = analyze(before, convention_, limits_);
+      if (analysis && !analysis->winning_moves.empty()) {
+        record.better = analysis->winning_moves.front();
+      }
+    }
   }
   history_.push_back(std::move(record));
   return history_.back();
@@ -96,6 +102,8 @@ Result<Match> Match::rebuild(std::shared_ptr<const Ruleset> rules, Position star
     auto move = match.play(moves[i]);
     if (!move) return fail_as(move.failure(), fmt::format("move {}: {}", i + 1, move.error()));
   }
+  // A cancelled meter left marks unchecked and better moves unfound: not a record to show.
+  if (match.cancelled()) return match.limits_.stop_error();
   while (match.history_.size() > played) match.undo();
   return match;
 }

@@ -7,6 +7,18 @@
 
 namespace nimkit {
 
+namespace {
+
+constexpr EnumName<ValueSource> kValueSourceNames[] = {
+    {ValueSource::kClosedForm, "closed form"},
+    {ValueSource::kPeriodic, "mex until the periodicity theorem proves a period"},
+    {ValueSource::kComputed, "computed (mex)"},
+    {ValueSource::kSearch, "game-tree search"},
+};
+static_assert(names_every_value(kValueSourceNames), "a ValueSource has no name");
+
+}  // namespace
+
 std::size_t StateHash::operator()(const std::vector<std::uint64_t>& words) const {
   std::uint64_t h = 0x9e3779b97f4a7c15ULL;
   for (std::uint64_t v : words) {

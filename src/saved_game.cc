@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "enum_names.h"
 #include "nimkit/checked.h"
 #include "nimkit/games/hackenbush.h"
 #include "nimkit/heap_game.h"
@@ -246,8 +245,7 @@ Result<bool> GameReader::read(const std::vector<std::string>& w, std::string_vie
     if (!made) return made.failure();
     rules = *made;
   } else if (key == "convention") {
-    const std::optional<Convention> named =
-        w.size() == 2 ? value_named(kConventionNames, w[1]) : std::nullopt;
+    const std::optional<Convention> named = w.size() == 2 ? convention_named(w[1]) : std::nullopt;
     if (!named) return fail(fmt::format("convention {} is not normal or misere", quoted(value)));
     convention = *named;
     have_convention = true;

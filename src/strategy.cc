@@ -12,6 +12,18 @@
 
 namespace nimkit {
 
+namespace {
+
+// A skilled level's text adds its skill: "skilled:0.7".
+constexpr EnumName<Level::Kind> kLevelKindNames[] = {
+    {Level::Kind::kPerfect, "perfect"},
+    {Level::Kind::kRandom, "random"},
+    {Level::Kind::kSkilled, "skilled"},
+};
+static_assert(names_every_value(kLevelKindNames), "a Level::Kind has no name");
+
+}  // namespace
+
 std::uint64_t Rng::next() {
   std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;

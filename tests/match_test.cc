@@ -232,12 +232,32 @@ TEST(Match, MarksOnlyMovesThatThrowAWinAway) {
   auto lost = m.play("3 5");        // 1 4 0: the mover was lost anyway
   ASSERT_TRUE(lost.ok());
   EXPECT_FALSE((*lost)->threw_away_win);
+  EXPECT_FALSE((*lost)->better);
+  const nimkit::Position before = m.position();
   auto thrown = m.play("2 2");  // 1 2 0 has nim-sum 3: the opponent now wins
   ASSERT_TRUE(thrown.ok());
   EXPECT_TRUE((*thrown)->threw_away_win);
+  // The move that would have won, found by the match itself: to 1 1 0, a loss for the opponent.
+  ASSERT_TRUE((*thrown)->better);
+  EXPECT_EQ(nimkit::describe(before, *(*thrown)->better), "take 3 from heap 2");
+  auto after_better = nimkit::analyze(before.after(*(*thrown)->better), m.convention());
+  ASSERT_TRUE(after_better.ok());
+  EXPECT_EQ(after_better->winner, nimkit::Player::kSecond);
   auto kept = m.play("2 1");  // 1 1 0: the winning reply
   ASSERT_TRUE(kept.ok());
   EXPECT_FALSE((*kept)->threw_away_win);
+  EXPECT_FALSE((*kept)->better);
+}
+
+TEST(Match, ACancelledRebuildIsRefusedNotShownHalfChecked) {
+  nimkit::Limits limits;
+  limits.meter = std::make_shared<nimkit::WorkMeter>(0);
+  limits.meter->cancel();
+  const std::vector<std::string> moves = {"1 2", "2 2"};
+  auto rebuilt = nimkit::Match::rebuild(rules("nim"), position("3 4 5"),
+                                        nimkit::Convention::kNormal, moves, 2, limits);
+  ASSERT_FALSE(rebuilt.ok());
+  EXPECT_EQ(rebuilt.error_kind(), nimkit::ErrorKind::kCancelled) << rebuilt.error();
 }
 
 TEST(Match, MisereMarksFollowMisereTheory) {

@@ -245,14 +245,12 @@ void after_human_move(const Session& s, const Position& before, const MoveRecord
   fmt::print("You {}\n", second_person(played.description));
   print_board(s, LastMove{&before, played.move});
   if (!s.learn || !played.threw_away_win) return;
-  auto analysis = analyze(before, s.match.convention(), s.limits);
-  if (!analysis || analysis->winning_moves.empty()) {
+  if (!played.better) {
     fmt::print("That threw away a win. Type undo to take it back.\n");
     return;
   }
-  const Move& best = analysis->winning_moves.front();
   fmt::print("That threw away a win: {} (type \"{}\") would have won. Type undo to take it back.\n",
-             describe(before, best), format_move(before, best, s.limits));
+             describe(before, *played.better), format_move(before, *played.better, s.limits));
 }
 
 enum class Turn { kPlayed, kHumanLeft, kCtrlC };

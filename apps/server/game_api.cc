@@ -46,22 +46,15 @@ std::variant<std::vector<std::string>, ApiResponse> move_texts(const json& body,
 }
 
 // A move's entry in the record. A move that threw away a win names one that would have won from
-// the same position ("better"), the first winning move of its analysis when that fits the limits.
-Result<json> record_json(const Position& before, const MoveRecord& record, bool played,
-                         Convention convention, const Limits& engine) {
+// the same position ("better"), the one the match found when its analysis fitted the limits.
+json record_json(const Position& before, const MoveRecord& record, bool played) {
   json j{{"move", record.text},
          {"description", record.description},
          {"mover", record.mover},
          {"threw_away_win", record.threw_away_win},
          {"position", format_position(record.after)},
          {"played", played}};
-  if (record.threw_away_win) {
-    auto analysis = analyze(before, convention, engine);
-    if (!analysis && analysis.error_kind() == ErrorKind::kCancelled) return analysis.failure();
-    if (analysis && !analysis->winning_moves.empty()) {
-      j["better"] = describe(before, analysis->winning_moves.front());
-    }
-  }
+  if (record.better) j["better"] = describe(before, *record.better);
   return j;
 }
 
@@ -121,10 +114,9 @@ ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) c
   json records = json::array();
   const Position* before = &match->start();
   for (std::size_t i = 0; i < order.size(); ++i) {
-    auto record = record_json(*before, *order[i], i < played, g.convention, engine);
-    if (!record) return engine_refusal(record.failure(), engine);
-    if (!budget.charge(*record)) return budget_refusal(budget, engine);
-    records.push_back(std::move(*record));
+    json record = record_json(*before, *order[i], i < played);
+    if (!budget.charge(record)) return budget_refusal(budget, engine);
+    records.push_back(std::move(record));
     before = &order[i]->after;
   }
   json answer{{"rules", g.rules->spec()},

@@ -19,13 +19,15 @@ namespace nimkit {
 class MisereQuotient;  // misere_quotient.h
 
 // kLast names the last value (an alias, not a value of its own): keep it last when adding a value,
-// and give the new value a name in src/enum_names.h, whose check of each enum against its kLast
-// stops the build until it has one. Likewise for every enum the library names.
-// Convention (kNormal, kMisere) is declared in ruleset.h, whose P-position rules take it.
+// and give the new value a name in its table beside to_string() (src/enum_names.h), whose check of
+// each enum against its kLast stops the build until it has one. Likewise for every enum the library
+// names. Convention (kNormal, kMisere) is declared in ruleset.h, whose P-position rules take it.
 enum class Player { kFirst, kSecond, kLast = kSecond };  // first = the player to move
 
 std::string_view to_string(Convention convention);  // "normal" / "misere"
-std::string_view to_string(Player player);          // "first" / "second"
+// The convention named exactly `name` ("normal" or "misere"), if any.
+std::optional<Convention> convention_named(std::string_view name);
+std::string_view to_string(Player player);  // "first" / "second"
 
 // How an analysis found its answer.
 enum class Method {
@@ -35,7 +37,7 @@ enum class Method {
   kGrundyValues,    // the XOR of the components' Grundy values
   kSearch,          // exhaustive game-tree search
   kMisereQuotient,  // misère play of one heap game by its misère quotient (misere_quotient.h)
-  kLast = kMisereQuotient,  // keep last; name a new value in src/enum_names.h
+  kLast = kMisereQuotient,  // keep last; name a new value in the table beside its to_string()
 };
 // "nim-sum", "misère Nim rule", "P-position rule", "Grundy values", "search", "misere-quotient".
 std::string_view to_string(Method method);

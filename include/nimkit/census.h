@@ -97,7 +97,7 @@ struct CensusLimits {
   std::shared_ptr<WorkMeter> meter = nullptr;
 };
 
-// kLast: keep last; name a new value in src/enum_names.h (checked there).
+// kLast: keep last; name a new value in the table beside its to_string() (checked there).
 enum class CensusClass { kTrivial, kSolved, kUnsolved, kLast = kUnsolved };
 std::string_view to_string(CensusClass kind);  // "trivial", "solved", "unsolved"
 // The class named `text` by to_string(), and back (nullopt for any other text).
@@ -229,7 +229,7 @@ Result<std::vector<PublishedGame>> parse_published_table(std::string_view text);
 
 struct PublishedComparison {
   // kUnproved: no period proved within the limits and no value differs among those computed.
-  // kLast: keep last; name a new value in src/enum_names.h (checked there).
+  // kLast: keep last; name a new value in the table beside its to_string() (checked there).
   enum class Verdict { kAgrees, kDisagrees, kUnproved, kLast = kUnproved };
   Verdict verdict = Verdict::kAgrees;
   std::string code;

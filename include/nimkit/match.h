@@ -26,6 +26,10 @@ struct MoveRecord {
   bool mark_checked = true;
   // Whether the player to move after it wins, when known: the next move's mark starts from it.
   std::optional<bool> next_wins;
+  // When the move threw away a win: a move that would have won from the same position (the
+  // first winning move analyze() lists), when the limits let the analysis finish. Front ends
+  // show it from here rather than analyzing the position again.
+  std::optional<Move> better;
   std::string text;         // move notation, as parse_move() reads it ("1 2")
   std::string description;  // "take 2 from heap 1", "remove vertex 3"
   Position after;
@@ -44,7 +48,7 @@ class Match {
   // A record rebuilt from its parts, as a stateless front end keeps them: `moves` in move
   // notation, of which the first `played` are on the board and the rest taken back (redo()
   // plays them again in order). Fails naming the move at fault ("move 3: ..."), or a `played`
-  // past the moves given.
+  // past the moves given, or with the meter's error when it was cancelled.
   static Result<Match> rebuild(std::shared_ptr<const Ruleset> rules, Position start,
                                Convention convention, std::span<const std::string> moves,
                                std::size_t played, Limits limits = {});

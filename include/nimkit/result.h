@@ -16,7 +16,8 @@ enum class ErrorKind {
   kLimit,        // well-formed, but the work, memory, table, scan or size it needs passes a limit
   kCancelled,    // the caller (a signal, a client gone, a deadline's owner) cancelled the work
   kUnsupported,  // well-formed, but the ruleset or method does not offer what was asked
-  kLast = kUnsupported,  // keep last; name a new value in src/enum_names.h (checked there)
+  kLast = kUnsupported,  // keep last; name a new value in the table beside its to_string() (checked
+                         // there)
 };
 
 // "bad input", "limit", "cancelled", "unsupported".

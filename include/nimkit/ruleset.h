@@ -54,11 +54,12 @@ struct Option {
 
 // Where a ruleset's Grundy values come from, stated to the user.
 enum class ValueSource {
-  kClosedForm,      // a formula, cross-checked against mex computation in the tests
-  kPeriodic,        // computed until a period is proved, then answered for any heap size
-  kComputed,        // mex over options, bounded by Limits::max_table
-  kSearch,          // no Grundy formula known: game-tree search or a P-position rule
-  kLast = kSearch,  // keep last; name a new value in src/enum_names.h (checked there)
+  kClosedForm,  // a formula, cross-checked against mex computation in the tests
+  kPeriodic,    // computed until a period is proved, then answered for any heap size
+  kComputed,    // mex over options, bounded by Limits::max_table
+  kSearch,      // no Grundy formula known: game-tree search or a P-position rule
+  kLast =
+      kSearch,  // keep last; name a new value in the table beside its to_string() (checked there)
 };
 
 std::string_view to_string(ValueSource source);

@@ -27,7 +27,7 @@ class Rng {
 };
 
 struct Level {
-  // kLast: keep last; name a new value in src/enum_names.h (checked there).
+  // kLast: keep last; name a new value in the table beside its to_string() (checked there).
   enum class Kind { kPerfect, kRandom, kSkilled, kLast = kSkilled } kind = Kind::kPerfect;
   double skill = 1.0;  // kSkilled: probability of playing the perfect move
 

@@ -13,6 +13,24 @@
 #include "nimkit/heap_ruleset.h"
 
 namespace nimkit {
+
+namespace {
+
+constexpr EnumName<CensusClass> kCensusClassNames[] = {
+    {CensusClass::kTrivial, "trivial"},
+    {CensusClass::kSolved, "solved"},
+    {CensusClass::kUnsolved, "unsolved"},
+};
+static_assert(names_every_value(kCensusClassNames), "a CensusClass has no name");
+
+constexpr EnumName<PublishedComparison::Verdict> kVerdictNames[] = {
+    {PublishedComparison::Verdict::kAgrees, "agrees"},
+    {PublishedComparison::Verdict::kDisagrees, "disagrees"},
+    {PublishedComparison::Verdict::kUnproved, "unproved"},
+};
+static_assert(names_every_value(kVerdictNames), "a PublishedComparison::Verdict has no name");
+
+}  // namespace
 namespace {
 
 // Appends to `codes` every code with d0 and `length` digits after the point, the last non-zero.

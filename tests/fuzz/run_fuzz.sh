@@ -9,6 +9,7 @@
 # corpus/ once its fix has merged.
 #
 # Usage: tests/fuzz/run_fuzz.sh [SECONDS_PER_TARGET (default 30)] [TARGET...]
+# NIMKIT_JOBS (default 2): targets built and run at once.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-30}
@@ -28,31 +29,63 @@ cmake --build --preset fuzz -j "${NIMKIT_JOBS:-2}"
 out=${NIMKIT_FUZZ_OUT:-$(mktemp -d /tmp/nimkit-fuzz.XXXXXX)}
 mkdir -p "$out"
 echo "fuzz: scratch and artifacts in $out"
-status=0
-for target in "${targets[@]}"; do
-  binary=build/fuzz/tests/fuzz/$target
+# One target's run; its verdict goes to $out/$target/verdict.txt, its failure to the exit status.
+run_target() {
+  local target=$1
+  local binary=build/fuzz/tests/fuzz/$target
   mkdir -p "$out/$target/corpus" "$out/$target/artifacts"
-  log=$out/$target/log.txt
+  local log=$out/$target/log.txt
+  local verdict=$out/$target/verdict.txt
+  local failed=0
   # -timeout: one input may take at most 10 s (the targets' limits keep real inputs in ms).
   if "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$out/$target/artifacts/" "$out/$target/corpus" \
       "tests/fuzz/corpus/$target" >"$log" 2>&1; then
+    local runs speed
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
-    echo "fuzz: $target ok: $runs executions in ${seconds} s ($speed/s)"
+    echo "fuzz: $target ok: $runs executions in ${seconds} s ($speed/s)" >"$verdict"
   else
-    echo "fuzz: $target FAILED; last lines of $log:" >&2
-    tail -n 30 "$log" >&2
-    ls "$out/$target/artifacts" >&2
-    status=1
+    {
+      echo "fuzz: $target FAILED; last lines of $log:"
+      tail -n 30 "$log"
+      ls "$out/$target/artifacts"
+    } >"$verdict"
+    failed=1
   fi
   for seed in tests/fuzz/pending/"$target"/*; do
     [[ -e $seed ]] || continue
     if "$binary" -timeout=10 -rss_limit_mb=2048 "$seed" >"$out/$target/pending.log" 2>&1; then
-      echo "fuzz: pending $seed passes now (move it to tests/fuzz/corpus/$target/)"
+      echo "fuzz: pending $seed passes now (move it to tests/fuzz/corpus/$target/)" >>"$verdict"
     else
-      echo "fuzz: pending $seed still fails (known defect; not counted)"
+      echo "fuzz: pending $seed still fails (known defect; not counted)" >>"$verdict"
     fi
   done
+  return "$failed"
+}
+
+# The targets run NIMKIT_JOBS at a time (each fuzzer is one process on one core), each for its
+# full time; verdicts are printed in the targets' order.
+jobs=${NIMKIT_JOBS:-2}
+status=0
+running=0
+for target in "${targets[@]}"; do
+  if ((running >= jobs)); then
+    wait -n || status=1
+    running=$((running - 1))
+  fi
+  run_target "$target" &
+  running=$((running + 1))
+done
+while ((running > 0)); do
+  wait -n || status=1
+  running=$((running - 1))
+done
+for target in "${targets[@]}"; do
+  if grep -q FAILED "$out/$target/verdict.txt"; then
+    cat "$out/$target/verdict.txt" >&2
+  else
+    cat "$out/$target/verdict.txt"
+  fi
 done
 exit "$status"
