@@ -12,6 +12,9 @@ namespace {
 // Values the ruleset's engine checks before the caller reads any (and keeps for its first
 // read): a failure then comes before any output.
 constexpr std::uint64_t kFirstValues = std::uint64_t{1} << 20;
+// Heaps the ruleset's engine computes between two looks at the meter (a cancel is heard within
+// milliseconds).
+constexpr std::uint64_t kRulesetStretch = std::uint64_t{1} << 14;
 
 }  // namespace
 
@@ -54,6 +57,16 @@ Result<SequenceJob> SequenceJob::create(std::shared_ptr<const Ruleset> rules,
     blame(SequenceJobArgument::kCount);
     return checked.failure();
   }
+  unsigned threads = static_cast<unsigned>(
+      std::clamp<std::uint64_t>(std::thread::hardware_concurrency(), 1, kMaxSequenceThreads));
+  if (options.threads) {
+    auto checked = check_sequence_threads(*options.threads);
+    if (!checked) {
+      blame(SequenceJobArgument::kThreads);
+      return checked.failure();
+    }
+    threads = *checked;
+  }
   auto state = std::make_unique<State>();
   state->rules = std::move(rules);
   state->options = options;
@@ -68,17 +81,7 @@ Result<SequenceJob> SequenceJob::create(std::shared_ptr<const Ruleset> rules,
     return SequenceJob(std::move(state));
   }
   SequenceOptions engine;
-  if (options.threads == 0) {
-    engine.threads = static_cast<unsigned>(
-        std::clamp<std::uint64_t>(std::thread::hardware_concurrency(), 1, kMaxSequenceThreads));
-  } else {
-    auto threads = check_sequence_threads(options.threads);
-    if (!threads) {
-      blame(SequenceJobArgument::kThreads);
-      return threads.failure();
-    }
-    engine.threads = *threads;
-  }
+  engine.threads = threads;
   engine.memory_budget = options.memory_budget;
   const SequenceAlgorithm* algorithm = options.algorithm ? &*options.algorithm : nullptr;
   auto opened =
@@ -160,9 +163,11 @@ Result<SequenceJobStop> SequenceJob::State::run_sparse(const SequenceProgressCal
     }
   }
   if (by_period && proved) stream = proved;
-  if (finished && !stream) finished = extend_metered(seq, count, report);
+  if (finished && !stream && options.values) finished = extend_metered(seq, count, report);
   if (options.period) period.period = proved;
-  period.checked_to = seq.size() == 0 ? 0 : seq.size() - 1;
+  period.checked_to = period.stopped == PeriodStop::kNoTheorem ? count - 1
+                      : seq.size() == 0                        ? 0
+                                                               : seq.size() - 1;
   if (finished) return SequenceJobStop::kNone;
   return heard_stop ? SequenceJobStop::kProgress : SequenceJobStop::kLimit;
 }
@@ -177,14 +182,17 @@ Result<SequenceJobStop> SequenceJob::State::run_ruleset() {
     period.stopped = lookup.stopped;
     period.why = lookup.why;
   }
-  auto values = grundy_values(*rules, 0, std::min(count, kFirstValues), limits);
-  if (!values) return values.failure();
-  if (count > kFirstValues) {
-    // Later values can still fail (a table limit): the last one is checked now.
-    auto last = grundy_values(*rules, count - 1, count, limits);
-    if (!last) return last.failure();
+  if (!options.values) return SequenceJobStop::kNone;
+  // In stretches, so that a cancel is heard between them; the first values are kept for the
+  // caller's first read, and past them one value a stretch extends a table.
+  for (std::uint64_t begin = 0; begin < count; begin += kRulesetStretch) {
+    if (limits.meter->exhausted()) return SequenceJobStop::kLimit;
+    const std::uint64_t end = std::min(count, begin + kRulesetStretch);
+    const bool kept = begin < kFirstValues;
+    auto values = grundy_values(*rules, kept ? begin : end - 1, end, limits);
+    if (!values) return values.failure();
+    if (kept) first.insert(first.end(), values->begin(), values->end());
   }
-  first = std::move(*values);
   return SequenceJobStop::kNone;
 }
 

@@ -45,10 +45,11 @@ struct SequenceJobOptions {
   bool period = false;      // prove a period (and report why there is none)
   // Heaps the period proof may compute (at least count); nullopt: the job's default.
   std::optional<std::uint64_t> period_search;
-  // Sparse-space engine: its threads (0: the cores available, at most kMaxSequenceThreads), the
+  // Sparse-space engine: its threads (nullopt: the cores available, at most kMaxSequenceThreads;
+  // checked for every ruleset), the
   // bytes its table may take (0: no bound), the algorithm (nullopt: sparse, or a resumed
   // checkpoint's), and a checkpoint to resume from (its bytes and their count).
-  std::uint64_t threads = 0;
+  std::optional<std::uint64_t> threads;
   std::uint64_t memory_budget = 0;
   std::optional<SequenceAlgorithm> algorithm;
   const CheckpointSource* resume = nullptr;
@@ -56,6 +57,9 @@ struct SequenceJobOptions {
   // Whether every value up to count must be computed (statistics, checkpoints describe the
   // computed table): otherwise values past a proved period stream from it.
   bool whole_table = false;
+  // Whether the values are wanted at all (false: the period alone, computing only what its
+  // proof needs).
+  bool values = true;
 };
 
 // The period a job proved, or why it has none.
