@@ -34,30 +34,26 @@ Result<std::vector<OctalCode>> read_code_file(const std::string& path) {
   const std::string name = fmt::format("--codes {}", nimkit::quoted(path));
   auto text = read_text_file(path, name, kMaxCodeFile);
   if (!text) return text.failure();
-  std::vector<OctalCode> codes;
-  std::map<std::string, std::uint64_t> lines;
+  CensusCodeList list;
+  std::vector<std::uint64_t> lines;  // the line of each code in the list
   std::uint64_t number = 0;
   std::istringstream in(*text);
   for (std::string line; std::getline(in, line);) {
     ++number;
     const std::string code_text = trim(line.substr(0, line.find('#')));
     if (code_text.empty()) continue;
-    Result<OctalCode> code = OctalCode::parse(code_text);
-    if (!code)
-      return fail_as(code.failure(), fmt::format("{} line {}: {}", name, number, code.error()));
-    if (code->max_parts() == 0) {
-      return fail(fmt::format("{} line {}: code {} allows no move", name, number,
-                              nimkit::quoted(code_text)));
-    }
-    const auto [it, added] = lines.emplace(code->to_string(), number);
-    if (!added) {
+    auto repeated = list.add(code_text);
+    if (!repeated)
+      return fail_as(repeated.failure(),
+                     fmt::format("{} line {}: {}", name, number, repeated.error()));
+    if (*repeated) {
       return fail(fmt::format("{} line {}: code {} repeats line {}", name, number,
-                              nimkit::quoted(code_text), it->second));
+                              nimkit::quoted(code_text), lines[**repeated]));
     }
-    codes.push_back(*std::move(code));
+    lines.push_back(number);
   }
-  if (codes.empty()) return fail(fmt::format("--codes {} lists no code", nimkit::quoted(path)));
-  return codes;
+  if (list.empty()) return fail(fmt::format("--codes {} lists no code", nimkit::quoted(path)));
+  return std::move(list).take();
 }
 
 struct Shard {

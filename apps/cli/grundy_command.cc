@@ -28,11 +28,7 @@ namespace {
 // --limit by default: with the work meter of every command at 5 steps per unit of --limit
 // (command_limits), a sequence may visit a billion options while tabulating (about a second).
 constexpr std::uint64_t kDefaultLimit = 200'000'000;
-// Heaps a period search may compute by default: table rulesets (subtraction, ...) by mex, and
-// octal codes by the sparse-space engine (enough for the .354 proof, which needs 20,126,195).
-constexpr std::uint64_t kTableSearch = 100'000;
-constexpr std::uint64_t kSequenceSearch = std::uint64_t{1} << 25;
-// Values computed and written per step, so that long sequences stream.
+// Values written per step, so that long sequences stream.
 constexpr std::uint64_t kChunk = 1 << 20;
 
 struct GrundyOptions {
@@ -44,20 +40,9 @@ struct GrundyOptions {
   std::string out;
   std::string limit = std::to_string(kDefaultLimit);
   bool limit_given = false;  // a long run is bounded by --limit only when it is given
-  std::string search;        // empty: kTableSearch, or kSequenceSearch for octal codes
+  std::string search;        // empty: the library's default (sequence_job.h)
   LongRunOptions long_run;   // sparse-space engine, checkpoints, --stats (long_run.h)
 };
-
-PeriodReport find_period(const Ruleset& rules, std::uint64_t count, const Limits& limits) {
-  const PeriodLookup lookup = look_up_period(rules, count, limits);
-  PeriodReport report;
-  report.period = lookup.period;
-  report.checked_to = lookup.searched_to;
-  if (!lookup.period) {
-    report.note = fmt::format("no period found up to {} ({})", lookup.searched_to, lookup.why);
-  }
-  return report;
-}
 
 // Appends the decimal text of v (a JSON string past 2^64-1, as nimber_json gives it).
 void append_value(std::string& text, Nimber v, bool json) {
@@ -91,47 +76,41 @@ Result<std::uint64_t> requested_count(const GrundyOptions& options) {
   return *n + 1;
 }
 
-// Writes g(0) .. g(count-1) of a ruleset, streamed in chunks from grundy_values (a proved period
-// answers every heap at once), and the period; returns the exit status.
-int write_table_sequence(const Ruleset& rules, const GrundyOptions& options, std::uint64_t count,
-                         const Limits& limits, const Limits& search_limits) {
-  // Compute everything that can fail before writing, so that a failure leaves no partial output.
-  std::optional<PeriodReport> period;
-  if (options.period) period = find_period(rules, count, search_limits);
-  auto first = grundy_values(rules, 0, std::min(count, kChunk), limits);
-  if (!first) return report(first.failure());
-  if (count > kChunk) {
-    // Later chunks can still fail (a table limit): check the last value first.
-    auto last = grundy_values(rules, count - 1, count, limits);
-    if (!last) return report(last.failure());
-  }
+// Writes g(0) .. g(count-1) of a ruleset on the ruleset's own engine (closed form, period or
+// table), streamed in chunks, and the period; returns the exit status.
+int write_table_sequence(std::shared_ptr<const Ruleset> rules, const GrundyOptions& options,
+                         const SequenceJobOptions& job_options, const Limits& limits) {
+  SequenceJobArgument culprit = SequenceJobArgument::kNone;
+  auto job = SequenceJob::create(rules, job_options, limits, &culprit);
+  if (!job) return report(job_error(job.failure(), culprit));
+  // Everything that can fail is computed before writing: a failure leaves no partial output.
+  if (auto ran = job->run(); !ran) return report(ran.failure());
+  const std::uint64_t count = job_options.count;
   auto file = open_output(options.out);
   if (!file) return report(file.failure());
   std::FILE* out = file->get();
   if (options.json)
-    fmt::print(out, "{{\"rules\":{},\"values\":[", dump_json(nlohmann::json(rules.spec())));
-  std::vector<Nimber> values = std::move(*first);
+    fmt::print(out, "{{\"rules\":{},\"values\":[", dump_json(nlohmann::json(rules->spec())));
   std::string text;
   for (std::uint64_t begin = 0; begin < count;) {
+    auto values = job->values(begin, std::min(count, begin + kChunk));
+    if (!values) return report(values.failure());
     text.clear();
-    for (std::size_t i = 0; i < values.size(); ++i) {
+    for (std::size_t i = 0; i < values->size(); ++i) {
       if (options.json && begin + i > 0) text += ',';
-      append_value(text, values[i], options.json);
+      append_value(text, (*values)[i], options.json);
       if (!options.json) text += '\n';
     }
     std::fwrite(text.data(), 1, text.size(), out);
-    begin += values.size();
-    if (begin >= count) break;
-    auto next = grundy_values(rules, begin, std::min(count, begin + kChunk), limits);
-    if (!next) return report(next.failure());
-    values = std::move(*next);
+    begin += values->size();
   }
+  const PeriodReport period = period_report(*job);
   if (options.json) {
     std::fputs("]", out);
-    if (period) fmt::print(out, ",\"period\":{}", dump_json(period_json(*period)));
+    if (options.period) fmt::print(out, ",\"period\":{}", dump_json(period_json(period)));
     std::fputs("}\n", out);
-  } else if (period) {
-    std::fputs(period_text(*period).c_str(), out);
+  } else if (options.period) {
+    std::fputs(period_text(period).c_str(), out);
   }
   if (std::ferror(out) != 0) return report(fmt::format("could not write the output"));
   // Only now does an --out file replace what the path held: a failure above leaves it as it was.
@@ -177,28 +156,24 @@ int run_grundy(const GrundyOptions& options) {
   if (!count) return report(count.failure());
   auto work = parse_u64(options.limit, "--limit");
   if (!work) return report(work.failure());
-  // Octal codes and Grundy's game go to the sparse-space engine's long runs (progress line,
-  // checkpoints, statistics), which also prove periods of millions of heaps; the ruleset says
-  // whether it is one. Other rulesets are tabulated by mex.
-  const std::optional<SplitGame> game = split_game(**rules);
-  auto search = options.search.empty()
-                    ? Result<std::uint64_t>(game ? kSequenceSearch : kTableSearch)
-                    : parse_u64(options.search, "--search");
-  if (!search) return report(search.failure());
-  if (game) {
+  SequenceJobOptions job;
+  job.count = *count;
+  job.period = options.period;
+  if (!options.search.empty()) {
+    auto search = parse_u64(options.search, "--search");
+    if (!search) return report(search.failure());
+    job.period_search = *search;
+  }
+  // The library chooses the engine; the sparse-space engine's long runs take the options of
+  // long_run.h (progress line, checkpoints, statistics, threads).
+  if (sequence_job_engine(**rules) == SequenceJobEngine::kSparse) {
     // Long runs are meant to be long (Grundy's game to 2^30 takes half an hour): the heaps asked
     // bound them, and --limit too when it is given.
     Limits long_limits = command_limits(*work);
     if (!options.limit_given) long_limits.meter = std::make_shared<WorkMeter>(0);
-    return run_long_grundy(*game, (*rules)->spec(), options.long_run, *count, options.period,
-                           *search, options.json, options.out, long_limits);
+    return run_long_grundy(*rules, options.long_run, job, options.json, options.out, long_limits);
   }
-  Limits limits = command_limits(*work);
-  limits.max_table = std::max(limits.max_table, *count);
-  // The period search computes values up to --search (at least the count), no further.
-  Limits search_limits = limits;
-  search_limits.max_table = std::max(*search, *count);
-  return write_table_sequence(**rules, options, *count, limits, search_limits);
+  return write_table_sequence(*rules, options, job, command_limits(*work));
 }
 
 }  // namespace

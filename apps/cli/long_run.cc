@@ -53,46 +53,27 @@ Result<bool> write_atomically(const std::string& path, const GrundySequence& seq
   return true;
 }
 
-// Restores a checkpoint file, read in chunks (memory: the table and one chunk).
-Result<GrundySequence> read_checkpoint(const std::string& path, const SplitGame& game,
-                                       const SequenceAlgorithm* algorithm,
-                                       const SequenceOptions& sequence_options) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
-                                                       &std::fclose);
-  struct stat info {};
-  if (!file || ::fstat(::fileno(file.get()), &info) != 0)
-    return fail(
-        fmt::format("cannot read checkpoint {}: {}", nimkit::quoted(path), std::strerror(errno)));
-  auto restored = GrundySequence::restore(
-      [&file](std::span<std::uint8_t> buffer) {
-        return std::fread(buffer.data(), 1, buffer.size(), file.get());
-      },
-      static_cast<std::uint64_t>(info.st_size), &game, algorithm, sequence_options);
-  if (std::ferror(file.get()) != 0)
-    return fail(fmt::format("cannot read checkpoint {}: read error", nimkit::quoted(path)));
-  if (!restored)
-    return fail_as(restored.failure(),
-                   fmt::format("--resume {}: {}", nimkit::quoted(path), restored.error()));
-  return restored;
-}
-
-// --threads and --memory, with their defaults: the cores available and the free memory.
-Result<SequenceOptions> sequence_options(const LongRunOptions& options) {
-  SequenceOptions result;
-  if (options.threads.empty()) {
-    result.threads = std::max(1u, std::thread::hardware_concurrency());
-  } else {
+// --threads, --memory and --algorithm into the job's options (defaults: the cores available, the
+// free memory, the library's choice).
+Result<bool> engine_options(const LongRunOptions& options, SequenceJobOptions& job) {
+  if (!options.threads.empty()) {
     auto n = parse_u64(options.threads, "--threads");
     if (!n || !check_sequence_threads(*n)) {
       return fail(fmt::format("--threads {} is not a thread count from 1 to {}",
                               nimkit::quoted(options.threads), kMaxSequenceThreads));
     }
-    result.threads = static_cast<unsigned>(*n);
+    job.threads = *n;
   }
   auto budget = memory_budget(options.memory);
   if (!budget) return budget.failure();
-  result.memory_budget = *budget;
-  return result;
+  job.memory_budget = *budget;
+  if (!options.algorithm.empty()) {
+    auto parsed = parse_sequence_algorithm(options.algorithm);
+    if (!parsed) return parsed.failure();
+    job.algorithm = *parsed;
+  }
+  job.whole_table = options.stats || !options.checkpoint.empty() || !options.resume.empty();
+  return true;
 }
 
 std::string si(double v) {
@@ -174,13 +155,12 @@ using Clock = std::chrono::steady_clock;
 // The progress line on a terminal, the periodic checkpoints and the signal flag of one run.
 class RunMonitor {
  public:
-  RunMonitor(const SplitGame& game, const LongRunOptions& options, const GrundySequence& sequence)
-      : game_(game),
+  RunMonitor(const LongRunOptions& options, const SequenceJob& job)
+      : job_(job),
         options_(options),
-        sequence_(sequence),
         tty_(options.progress && ::isatty(STDERR_FILENO) != 0),
         start_(Clock::now()),
-        start_heaps_(sequence.size()),
+        start_heaps_(job.size()),
         last_line_(start_),
         last_checkpoint_(start_) {
     g_signal.store(0);
@@ -203,7 +183,7 @@ class RunMonitor {
   // Writes the checkpoint when one is asked for; false (with error() set) when it fails.
   bool save() {
     if (options_.checkpoint.empty()) return true;
-    auto written = write_atomically(options_.checkpoint, sequence_);
+    auto written = write_atomically(options_.checkpoint, *job_.sequence());
     if (!written) error_ = written.error();
     return written.ok();
   }
@@ -237,7 +217,7 @@ class RunMonitor {
     fmt::print(stderr,
                "\r\033[K{} {}/{} heaps ({:.1f}%)  {} heaps/s  ETA {:.0f} s  max {}  rare {} "
                "(mask {:#x})",
-               game_.code(), si(static_cast<double>(p.heaps_done)),
+               job_.game()->code(), si(static_cast<double>(p.heaps_done)),
                si(static_cast<double>(p.target)),
                100.0 * static_cast<double>(p.heaps_done) /
                    static_cast<double>(std::max<std::uint64_t>(p.target, 1)),
@@ -245,9 +225,8 @@ class RunMonitor {
     line_shown_ = true;
   }
 
-  const SplitGame& game_;
+  const SequenceJob& job_;
   const LongRunOptions& options_;
-  const GrundySequence& sequence_;
   const bool tty_;
   const Clock::time_point start_;
   const std::uint64_t start_heaps_;
@@ -260,81 +239,64 @@ class RunMonitor {
   void (*previous_term_)(int) = SIG_DFL;
 };
 
-// A new sequence, or the one a checkpoint holds (--resume).
-Result<GrundySequence> open_sequence(const SplitGame& game, const LongRunOptions& options) {
-  auto sequence_opts = sequence_options(options);
-  if (!sequence_opts) return sequence_opts.failure();
-  SequenceAlgorithm algorithm = SequenceAlgorithm::kSparse;
-  if (!options.algorithm.empty()) {
-    auto parsed = parse_sequence_algorithm(options.algorithm);
-    if (!parsed) return parsed.failure();
-    algorithm = *parsed;
-  }
-  if (options.resume.empty()) return GrundySequence::create(game, algorithm, *sequence_opts);
-  auto restored = read_checkpoint(options.resume, game,
-                                  options.algorithm.empty() ? nullptr : &algorithm, *sequence_opts);
-  if (restored) fmt::print(stderr, "resumed {} at heap {}\n", game.code(), restored->size());
-  return restored;
+}  // namespace
+
+PeriodReport period_report(const SequenceJob& job) {
+  const SequencePeriod& p = job.period();
+  if (p.period) return PeriodReport{p.period, p.checked_to, {}};
+  // The sparse-space engine searches as far as --search says.
+  const bool further =
+      job.engine() == SequenceJobEngine::kSparse && p.stopped == PeriodStop::kSearchLimit;
+  return PeriodReport{std::nullopt, p.checked_to,
+                      fmt::format("no period found up to {} ({}{})", p.searched_to, p.why,
+                                  further ? "; search further with --search N" : "")};
 }
 
-// What the computation produced: the proved period (if any), why none was proved when one was
-// asked for, whether it ran to the end, and whether later values come from the period.
-struct Computed {
-  std::optional<Periodicity> proved;
-  std::string no_period;
-  bool finished = true;
-  bool stream = false;
-};
+Error job_error(const Error& error, SequenceJobArgument culprit, const std::string& resume) {
+  switch (culprit) {
+    case SequenceJobArgument::kCount:
+      return fail("--count " + error.message);  // no --limit raises it
+    case SequenceJobArgument::kThreads:
+      return fail("--threads " + error.message);
+    case SequenceJobArgument::kResume:
+      return fail_as(error, fmt::format("--resume {}: {}", nimkit::quoted(resume), error.message));
+    case SequenceJobArgument::kNone:
+      break;
+  }
+  return error;
+}
 
-// Proves the period when asked (or quietly, when the output may stream from it), then computes
-// the values the output needs.
-Computed compute(GrundySequence& sequence, const LongRunOptions& options, std::uint64_t count,
-                 bool period, std::uint64_t period_search, RunMonitor& monitor,
-                 const Limits& limits) {
-  Computed c;
-  // Metered stretches (grundy_sequence.h): the monitor hears of each within tens of milliseconds
-  // however long the code's values take, and --limit, when given, bounds their estimated work.
-  const SequenceProgressCallback on_progress = monitor.callback();
-  const MeteredReport progress = [&](const SequenceProgress& p, std::uint64_t work) {
-    return limits.charge(work) && on_progress(p);
+namespace {
+
+// The job of a long run: a new sequence, or the one a checkpoint holds (--resume), read in chunks
+// (memory: the table and one chunk).
+Result<SequenceJob> open_job(std::shared_ptr<const Ruleset> rules, const LongRunOptions& options,
+                             SequenceJobOptions job, const Limits& limits) {
+  if (auto parsed = engine_options(options, job); !parsed) return parsed.failure();
+  SequenceJobArgument culprit = SequenceJobArgument::kNone;
+  if (options.resume.empty()) {
+    auto created = SequenceJob::create(std::move(rules), job, limits, &culprit);
+    if (!created) return job_error(created.failure(), culprit);
+    return created;
+  }
+  const std::string& path = options.resume;
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                       &std::fclose);
+  struct stat info {};
+  if (!file || ::fstat(::fileno(file.get()), &info) != 0)
+    return fail(
+        fmt::format("cannot read checkpoint {}: {}", nimkit::quoted(path), std::strerror(errno)));
+  const CheckpointSource source = [&file](std::span<std::uint8_t> buffer) {
+    return std::fread(buffer.data(), 1, buffer.size(), file.get());
   };
-  const bool grundys_game = sequence.game().grundys_game;
-  if (period && grundys_game) {
-    c.no_period =
-        fmt::format("no period found up to {} (no periodicity theorem applies to Grundy's game)",
-                    count == 0 ? 0 : count - 1);
-  } else if (period) {
-    const std::uint64_t search = std::max(count, period_search);
-    auto result = prove_period_metered(sequence, search, progress);
-    if (result) {
-      c.proved = *result;
-    } else if (monitor.interrupted() || !monitor.error().empty() || limits.meter->exhausted()) {
-      c.finished = false;
-    } else {
-      c.no_period = fmt::format("no period found up to {} ({}; search further with --search N)",
-                                search - 1, result.error());
-    }
-  }
-  // A proved period answers every heap: compute only what the proof needs and stream the rest
-  // from the period. Runs that report stats or checkpoint keep computing every heap, since their
-  // output describes the computed table.
-  const bool by_period =
-      !grundys_game && !options.stats && options.checkpoint.empty() && options.resume.empty();
-  if (c.finished && by_period && !c.proved && !period) {
-    auto quiet = prove_period_metered(sequence, count, progress);
-    if (quiet) {
-      c.proved = *quiet;
-    } else if (monitor.interrupted() || limits.meter->exhausted()) {
-      c.finished = false;
-    }
-  }
-  c.stream = by_period && c.proved.has_value();
-  if (c.finished && !c.stream) c.finished = extend_metered(sequence, count, progress);
-  return c;
-}
-
-PeriodReport period_report(const GrundySequence& sequence, const Computed& c) {
-  return PeriodReport{c.proved, sequence.size() == 0 ? 0 : sequence.size() - 1, c.no_period};
+  job.resume = &source;
+  job.resume_size = static_cast<std::uint64_t>(info.st_size);
+  auto restored = SequenceJob::create(std::move(rules), job, limits, &culprit);
+  if (std::ferror(file.get()) != 0)
+    return fail(fmt::format("cannot read checkpoint {}: read error", nimkit::quoted(path)));
+  if (!restored) return job_error(restored.failure(), culprit, path);
+  fmt::print(stderr, "resumed {} at heap {}\n", restored->game()->code(), restored->size());
+  return restored;
 }
 
 nlohmann::json stats_json(const GrundySequence& sequence, const SequenceStats& stats) {
@@ -402,8 +364,7 @@ void print_stats_text(std::FILE* out, const GrundySequence& sequence, const Sequ
 // (nearly all of every table) are copied from their texts, the others formatted: printing 2^24
 // values of Officers took 0.15 s with std::to_string, most of the wall time two threads spent
 // outside the engine.
-void print_values(std::FILE* out, const GrundySequence& sequence, const Computed& c,
-                  std::uint64_t count, bool json) {
+void print_values(std::FILE* out, const SequenceJob& job, std::uint64_t count, bool json) {
   struct Text {
     char digits[4];
     std::size_t size;
@@ -423,8 +384,7 @@ void print_values(std::FILE* out, const GrundySequence& sequence, const Computed
   for (std::uint64_t begin = 0; begin < count; begin += kChunk) {
     const std::uint64_t n = std::min(kChunk, count - begin);
     char* at = text.data();
-    for (const std::uint32_t v :
-         c.stream ? sequence.values(begin, n, *c.proved) : sequence.values(begin, n)) {
+    for (const std::uint32_t v : job.values32(begin, n)) {
       if (json && (at != text.data() || begin > 0)) *at++ = ',';
       if (v < small.size()) {
         std::memcpy(at, small[v].digits, 4);
@@ -449,26 +409,27 @@ struct OutputRequest {
 };
 
 // Writes the output in the shape of `nimkit grundy`; returns the exit status.
-int write_output(const OutputRequest& request, const GrundySequence& sequence, const Computed& c) {
+int write_output(const OutputRequest& request, const SequenceJob& job) {
   auto file = open_output(request.path);
   if (!file) return report(file.failure());
   std::FILE* out = file->get();
+  const GrundySequence& sequence = *job.sequence();
   const SequenceStats stats = request.stats ? sequence.stats() : SequenceStats{};
   if (request.json) {
     fmt::print(out, "{{\"rules\":{},\"algorithm\":\"{}\",\"values\":[",
                dump_json(nlohmann::json(std::string(request.rules_spec))),
                to_string(sequence.algorithm()));
   }
-  print_values(out, sequence, c, request.count, request.json);
+  print_values(out, job, request.count, request.json);
   if (request.json) {
     std::fputs("]", out);
     if (request.period) {
-      fmt::print(out, ",\"period\":{}", dump_json(period_json(period_report(sequence, c))));
+      fmt::print(out, ",\"period\":{}", dump_json(period_json(period_report(job))));
     }
     if (request.stats) fmt::print(out, ",\"stats\":{}", dump_json(stats_json(sequence, stats)));
     std::fputs("}\n", out);
   } else {
-    if (request.period) std::fputs(period_text(period_report(sequence, c)).c_str(), out);
+    if (request.period) std::fputs(period_text(period_report(job)).c_str(), out);
     if (request.stats) print_stats_text(out, sequence, stats);
   }
   if (std::ferror(out) != 0) return report("could not write the output");
@@ -478,42 +439,44 @@ int write_output(const OutputRequest& request, const GrundySequence& sequence, c
 
 }  // namespace
 
-int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
-                    const LongRunOptions& options, std::uint64_t count, bool period,
-                    std::uint64_t period_search, bool json, const std::string& out_path,
+int run_long_grundy(std::shared_ptr<const Ruleset> rules, const LongRunOptions& options,
+                    SequenceJobOptions job_options, bool json, const std::string& out_path,
                     const Limits& limits) {
+  const std::uint64_t count = job_options.count;
   if (auto checked = check_sequence_count(count); !checked) {
-    return report("--count " + checked.error());  // no --limit raises it
+    return report(job_error(checked.failure(), SequenceJobArgument::kCount));
   }
-  auto opened = open_sequence(game, options);
+  const std::string spec = rules->spec();
+  auto opened = open_job(std::move(rules), options, job_options, limits);
   if (!opened) return report(opened.failure());
-  GrundySequence sequence = std::move(opened).value();
+  SequenceJob job = std::move(opened).value();
   // A table that cannot fit is refused now, not killed by the kernel halfway.
-  if (auto fits = sequence.memory_for(count); !fits) {
+  if (auto fits = job.memory_needed(); !fits) {
     return report(fail_as(fits.failure(), fmt::format("--count {}: {} (--memory sets the budget)",
                                                       count, fits.error())));
   }
 
-  RunMonitor monitor(game, options, sequence);
-  const Computed c = compute(sequence, options, count, period, period_search, monitor, limits);
+  RunMonitor monitor(options, job);
+  auto ran = job.run(monitor.callback());
   monitor.finish();
+  if (!ran) return report(ran.failure());
   if (!monitor.error().empty()) return report(monitor.error());
   if (!monitor.save()) return report(monitor.error());
-  if (!c.finished && limits.meter->exhausted() && !monitor.interrupted()) {
+  if (*ran == SequenceJobStop::kLimit && !monitor.interrupted()) {
     const Error stop = limits.stop_error();
-    return report(fail_as(stop, fmt::format("computing {} stopped at heap {}: {}", game.code(),
-                                            sequence.size(), stop.message)));
+    return report(fail_as(stop, fmt::format("computing {} stopped at heap {}: {}",
+                                            job.game()->code(), job.size(), stop.message)));
   }
-  if (!c.finished) {
+  if (*ran != SequenceJobStop::kNone) {
     const int signal = g_signal.load();
-    fmt::print(stderr, "stopped at heap {}{}\n", sequence.size(),
+    fmt::print(stderr, "stopped at heap {}{}\n", job.size(),
                options.checkpoint.empty()
                    ? ""
                    : fmt::format("; checkpoint written to {}", options.checkpoint));
     return 128 + signal;
   }
-  return write_output(OutputRequest{rules_spec, count, period, json, options.stats, out_path},
-                      sequence, c);
+  return write_output(OutputRequest{spec, count, job_options.period, json, options.stats, out_path},
+                      job);
 }
 
 }  // namespace nimkit::cli

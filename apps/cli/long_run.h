@@ -15,6 +15,8 @@
 #include "nimkit/grundy_sequence.h"
 #include "nimkit/limits.h"
 #include "nimkit/periodicity.h"
+#include "nimkit/ruleset.h"
+#include "nimkit/sequence_job.h"
 
 namespace nimkit::cli {
 
@@ -50,17 +52,23 @@ nlohmann::json period_json(const PeriodReport& report);
 // --memory.
 void add_long_run_options(CLI::App& command, LongRunOptions& options);
 
-// Computes g(0) .. g(count-1) — and with `period`, as many more as proving the period needs — and
-// writes them as `nimkit grundy` does (one per line, or JSON) to `out_path` (standard output when
-// empty), then the period and the stats.
+// The period part of a finished job's output: its period, or the note saying why there is none.
+PeriodReport period_report(const SequenceJob& job);
+
+// A failure of SequenceJob::create in the words of `nimkit grundy`'s options (--count, --threads,
+// --resume FILE).
+Error job_error(const Error& error, SequenceJobArgument culprit, const std::string& resume = {});
+
+// Runs a job on the sparse-space engine — g(0) .. g(count-1), and with `period` as many more as
+// proving the period needs — and writes the values as `nimkit grundy` does (one per line, or JSON)
+// to `out_path` (standard output when empty), then the period and the stats.
 // `limits.meter` (never null) bounds the estimated work of the values (sequence_value_work of
 // grundy_sequence.h); the engine reports to it and to the signal flag within tens of milliseconds
 // however long a code's values take.
 // Returns the exit status: 0, kBadInput for a bad option or checkpoint or past the work limit,
 // 130/143 when stopped by SIGINT/SIGTERM (after writing the checkpoint).
-int run_long_grundy(const SplitGame& game, std::string_view rules_spec,
-                    const LongRunOptions& options, std::uint64_t count, bool period,
-                    std::uint64_t period_search, bool json, const std::string& out_path,
+int run_long_grundy(std::shared_ptr<const Ruleset> rules, const LongRunOptions& options,
+                    SequenceJobOptions job, bool json, const std::string& out_path,
                     const Limits& limits);
 
 }  // namespace nimkit::cli

@@ -27,20 +27,13 @@ Result<std::vector<OctalCode>> codes_asked(const std::optional<std::size_t>& dig
   }
   if (digits) return census_codes(*digits);
   if (codes->empty()) return fail("codes lists no code");
-  std::vector<OctalCode> out;
-  std::vector<std::string> seen;
+  CensusCodeList list;
   for (const std::string& text : *codes) {
-    Result<OctalCode> code = OctalCode::parse(text);
-    if (!code) return code.failure();
-    if (code->max_parts() == 0) return fail("code " + quoted(text) + " allows no move");
-    const std::string canonical = code->to_string();
-    for (const std::string& before : seen) {
-      if (before == canonical) return fail("code " + quoted(text) + " is listed twice");
-    }
-    seen.push_back(canonical);
-    out.push_back(*std::move(code));
+    auto repeated = list.add(text);
+    if (!repeated) return repeated.failure();
+    if (*repeated) return fail("code " + quoted(text) + " is listed twice");
   }
-  return out;
+  return std::move(list).take();
 }
 
 // The line's fields, in its order, as Python values.

@@ -18,19 +18,14 @@
 #include "nimkit/heap_ruleset.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
+#include "nimkit/sequence_job.h"
 
 namespace nimkit::python {
 
 namespace {
 
-// Heaps a period search computes by default: table rulesets by mex, split games by the
-// sparse-space engine (the CLI's defaults; enough for the proof of .354).
-constexpr std::uint64_t kTableSearch = 100'000;
-constexpr std::uint64_t kSequenceSearch = std::uint64_t{1} << 25;
-// Heaps per stretch of a metered run at most: the meter hears of a Ctrl-C after each stretch, so
-// short stretches keep the answer to it quick (the engine's threads still run within stretches of
-// this many heaps; the CLI's default is 2^16).
-constexpr std::uint64_t kStretchHeaps = std::uint64_t{1} << 14;
+// Values copied per look at the meter, so that Ctrl-C is heard within milliseconds.
+constexpr std::uint64_t kCopyChunk = std::uint64_t{1} << 14;
 
 struct PyPeriod {
   std::optional<std::uint64_t> period;
@@ -52,9 +47,9 @@ struct PySequence {
   std::uint64_t count = 0;
   std::shared_ptr<const Ruleset> ruleset;
   std::shared_ptr<GrundySequence> engine;
-  std::vector<std::uint64_t> wide;     // rulesets without the sparse-space engine
-  std::vector<std::uint32_t> decoded;  // decoded() copies
-  unsigned threads = 1;
+  std::vector<std::uint64_t> wide;       // rulesets without the sparse-space engine
+  std::vector<std::uint32_t> decoded;    // decoded() copies
+  std::optional<std::uint64_t> threads;  // as asked (nullopt: the library's default)
 
   std::uint64_t at(std::uint64_t n) const {
     if (engine) return engine->value(n);
@@ -117,60 +112,66 @@ class Progress {
   py::object bar_;
 };
 
-// The table of a split game, computed by the sparse-space engine in metered stretches.
-void compute_split(PySequence& result, const SplitGame& game, unsigned threads, Progress& shown,
-                   const std::optional<std::uint64_t>& limit) {
-  SequenceOptions options;
-  options.threads = threads;
-  options.memory_budget = available_memory();
-  auto engine = std::make_shared<GrundySequence>(
-      take(GrundySequence::create(game, SequenceAlgorithm::kSparse, options)));
-  if (auto fits = engine->memory_for(result.count); !fits)
-    raise_error(fail_as(Error{"", ErrorKind::kLimit}, fits.error()));
-  // Long runs are bounded by the heaps asked, and by the limit when one is given.
-  const Limits limits =
-      limit ? scaled_limits(*limit) : Limits{.meter = std::make_shared<WorkMeter>(0)};
-  std::atomic<std::uint64_t> done{0};
-  const bool finished = run_cancellable<bool>(
-      *limits.meter,
-      [&] {
-        return extend_metered(
-            *engine, result.count,
-            [&](const SequenceProgress& p, std::uint64_t work) {
-              done.store(p.heaps_done, std::memory_order_relaxed);
-              return limits.charge(work);
-            },
-            kStretchHeaps);
-      },
-      [&] { shown.show(done.load(std::memory_order_relaxed)); });
-  if (!finished) raise_error(limits.stop_error());
-  result.engine = std::move(engine);
+// Limits of a job: the knob `limit` when given; long runs are otherwise bounded by the heaps
+// asked. The meter is the one Ctrl-C cancels.
+Limits job_limits(const std::optional<std::uint64_t>& limit, SequenceJobEngine engine) {
+  if (engine == SequenceJobEngine::kSparse)
+    return limit ? scaled_limits(*limit) : Limits{.meter = std::make_shared<WorkMeter>(0)};
+  Limits limits = call_limits(limit);
+  limits.meter = std::make_shared<WorkMeter>(0);
+  return limits;
 }
 
-// The values of any other ruleset (closed forms, tables, periods) in 64 bits, which this object
-// owns: refused up front when they would not fit the free memory, and computed in stretches of
-// kStretchHeaps, each charged to the meter that Ctrl-C cancels. A table ruleset without a closed
-// form may keep as many values of its own (until it proves a period): 16 bytes a value.
-void compute_wide(PySequence& result, Progress& shown, const std::optional<std::uint64_t>& limit) {
+// A job on `rules` (the library chooses the engine), its options' errors in this module's words.
+SequenceJob open_job(const std::shared_ptr<const Ruleset>& rules, const SequenceJobOptions& options,
+                     const Limits& limits) {
+  SequenceJobArgument culprit = SequenceJobArgument::kNone;
+  auto job = SequenceJob::create(rules, options, limits, &culprit);
+  if (!job) {
+    const Error& error = job.failure();
+    if (culprit == SequenceJobArgument::kCount)
+      raise_error(fail_as(error, "count " + error.message));
+    if (culprit == SequenceJobArgument::kThreads)
+      raise_error(fail_as(error, "threads " + error.message));
+    raise_error(error);
+  }
+  return std::move(job).value();
+}
+
+// Runs `job` with the GIL released, showing its progress; raises the meter's error when stopped.
+void run_job(SequenceJob& job, const Limits& limits, Progress* shown) {
+  std::atomic<std::uint64_t> done{0};
+  auto ran = run_cancellable<Result<SequenceJobStop>>(
+      *limits.meter,
+      [&] {
+        return job.run([&](const SequenceProgress& p) {
+          done.store(p.heaps_done, std::memory_order_relaxed);
+          return true;
+        });
+      },
+      [&] {
+        if (shown != nullptr) shown->show(done.load(std::memory_order_relaxed));
+      });
+  if (!ran) raise_error(ran.failure());
+  if (*ran != SequenceJobStop::kNone) raise_error(limits.stop_error());
+}
+
+// The values of a ruleset on the ruleset's engine (closed forms, tables, periods) in 64 bits,
+// which this object owns: refused up front when they would not fit the free memory, and copied
+// in chunks, each a look at the meter that Ctrl-C cancels. A table ruleset without a closed form
+// may keep as many values of its own (until it proves a period): 16 bytes a value.
+void copy_wide(PySequence& result, const SequenceJob& job, const Limits& limits, Progress& shown) {
   const std::uint64_t count = result.count;
-  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(result.ruleset.get());
-  const bool keeps_table = heap_rules != nullptr && !heap_rules->closed_form(0).has_value();
-  const int bytes = keeps_table ? 16 : 8;
-  if (auto fits = check_table_memory(count, bytes, available_memory()); !fits)
-    raise_error(fail_as(fits.failure(), "count " + std::to_string(count) + ": " + fits.error()));
-  Limits limits = call_limits(limit);
-  limits.max_table = std::max(limits.max_table, count);
-  limits.meter = std::make_shared<WorkMeter>(0);
   std::atomic<std::uint64_t> done{0};
   auto values = take(run_cancellable<Result<std::vector<std::uint64_t>>>(
       *limits.meter,
       [&]() -> Result<std::vector<std::uint64_t>> {
         std::vector<std::uint64_t> out;
         out.reserve(count);
-        for (std::uint64_t begin = 0; begin < count; begin += kStretchHeaps) {
-          const std::uint64_t end = std::min(count, begin + kStretchHeaps);
+        for (std::uint64_t begin = 0; begin < count; begin += kCopyChunk) {
+          const std::uint64_t end = std::min(count, begin + kCopyChunk);
           if (!limits.charge(end - begin)) return limits.stop_error();
-          auto stretch = grundy_values(*result.ruleset, begin, end, limits);
+          auto stretch = job.values(begin, end);
           if (!stretch) return stretch.failure();
           for (const Nimber v : *stretch) {
             if (v > ~std::uint64_t{0})
@@ -202,22 +203,28 @@ PySequence make_sequence(const std::string& spec, std::uint64_t count,
                                                     " is not played on single heaps: it has no "
                                                     "Grundy sequence"));
   }
-  // The CLI's checks of --count and --threads, made of every ruleset before any work.
-  if (auto checked = check_sequence_count(count); !checked)
-    raise_error(fail_as(checked.failure(), "count " + checked.error()));
-  unsigned thread_count = static_cast<unsigned>(
-      std::clamp<std::uint64_t>(std::thread::hardware_concurrency(), 1, kMaxSequenceThreads));
-  if (threads) {
-    auto checked = check_sequence_threads(*threads);
-    if (!checked) raise_error(fail_as(checked.failure(), "threads " + checked.error()));
-    thread_count = *checked;
-  }
-  PySequence result{rules->spec(), count, rules, nullptr, {}, {}, thread_count};
+  const SequenceJobEngine engine = sequence_job_engine(*rules);
+  const Limits limits = job_limits(limit, engine);
+  SequenceJobOptions options;
+  options.count = count;
+  options.threads = threads;
+  options.memory_budget = available_memory();
+  options.whole_table = true;  // the table is lent out whole
+  SequenceJob job = open_job(rules, options, limits);
+  PySequence result{rules->spec(), count, rules, nullptr, {}, {}, threads};
   Progress shown(progress, count);
-  if (const std::optional<SplitGame> game = split_game(*rules)) {
-    compute_split(result, *game, thread_count, shown, limit);
+  if (engine == SequenceJobEngine::kSparse) {
+    if (auto fits = job.memory_needed(); !fits)
+      raise_error(fail_as(Error{"", ErrorKind::kLimit}, fits.error()));
+    run_job(job, limits, &shown);
+    result.engine = job.share_sequence();
   } else {
-    compute_wide(result, shown, limit);
+    const auto* heap_rules = dynamic_cast<const HeapRuleset*>(rules.get());
+    const bool keeps_table = heap_rules != nullptr && !heap_rules->closed_form(0).has_value();
+    if (auto fits = check_table_memory(count, keeps_table ? 16 : 8, available_memory()); !fits)
+      raise_error(fail_as(fits.failure(), "count " + std::to_string(count) + ": " + fits.error()));
+    run_job(job, limits, nullptr);
+    copy_wide(result, job, limits, shown);
   }
   shown.show(count);
   shown.finish();
@@ -226,55 +233,32 @@ PySequence make_sequence(const std::string& spec, std::uint64_t count,
 
 PyPeriod find_period(const PySequence& s, std::optional<std::uint64_t> search,
                      std::optional<std::uint64_t> limit) {
-  const std::optional<SplitGame> game = split_game(*s.ruleset);
-  if (game && game->grundys_game) {
-    return PyPeriod{std::nullopt, std::nullopt, 0,
-                    false,        s.count - 1,  "no periodicity theorem applies to Grundy's game"};
-  }
-  if (game) {
-    // The table lent to numpy never grows: a proof that needs more values than it holds runs on a
-    // sequence of its own.
-    if (s.engine) {
-      if (auto candidate = s.engine->period_candidate(); candidate && candidate->proved) {
-        return from(*candidate);
-      }
+  // The table lent to numpy never grows: a proof that needs more values than it holds runs on a
+  // job of its own.
+  if (s.engine) {
+    if (auto candidate = s.engine->period_candidate(); candidate && candidate->proved) {
+      return from(*candidate);
     }
-    SequenceOptions options;
-    options.threads = s.threads;
-    options.memory_budget = available_memory();
-    GrundySequence fresh = take(GrundySequence::create(*game, SequenceAlgorithm::kSparse, options));
-    const Limits limits =
-        limit ? scaled_limits(*limit) : Limits{.meter = std::make_shared<WorkMeter>(0)};
-    const std::uint64_t heaps = std::max(s.count, search.value_or(kSequenceSearch));
-    auto proved = run_cancellable<Result<Periodicity>>(*limits.meter, [&] {
-      return prove_period_metered(
-          fresh, heaps,
-          [&](const SequenceProgress&, std::uint64_t work) { return limits.charge(work); },
-          kStretchHeaps);
-    });
-    if (proved) return from(*proved);
-    if (limits.meter->exhausted()) raise_error(limits.stop_error());
-    return PyPeriod{
-        std::nullopt,
-        std::nullopt,
-        0,
-        false,
-        fresh.size() == 0 ? 0 : fresh.size() - 1,
-        "no period found up to " + std::to_string(heaps - 1) + " (" + proved.error() + ")"};
   }
-  Limits limits = call_limits(limit);
-  limits.max_table = std::max(s.count, search.value_or(kTableSearch));
-  limits.meter = std::make_shared<WorkMeter>(0);
-  const PeriodLookup lookup = run_cancellable<PeriodLookup>(
-      *limits.meter, [&] { return look_up_period(*s.ruleset, s.count, limits); });
-  if (lookup.period) return from(*lookup.period);
-  return PyPeriod{
-      std::nullopt,
-      std::nullopt,
-      0,
-      false,
-      lookup.searched_to,
-      "no period found up to " + std::to_string(lookup.searched_to) + " (" + lookup.why + ")"};
+  const SequenceJobEngine engine = sequence_job_engine(*s.ruleset);
+  const Limits limits = job_limits(limit, engine);
+  SequenceJobOptions options;
+  options.count = s.count;
+  options.period = true;
+  options.period_search = search;
+  options.values = false;
+  options.threads = s.threads;
+  options.memory_budget = available_memory();
+  SequenceJob job = open_job(s.ruleset, options, limits);
+  run_job(job, limits, nullptr);
+  const SequencePeriod& p = job.period();
+  if (p.period) return from(*p.period);
+  return PyPeriod{std::nullopt,
+                  std::nullopt,
+                  0,
+                  false,
+                  p.checked_to,
+                  "no period found up to " + std::to_string(p.searched_to) + " (" + p.why + ")"};
 }
 
 py::buffer_info buffer_of(const PySequence& s) {

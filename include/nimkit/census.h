@@ -74,6 +74,22 @@ inline constexpr std::size_t kMaxCensusDigits = 6;
 // larger than kMaxCensusDigits.
 Result<std::vector<OctalCode>> census_codes(std::size_t digits);
 
+// A list of codes for a census, checked as each is added: it parses, allows a move, and is not
+// in the list already (as canonical codes: "0.70" and ".7" are one code). Every front end that
+// takes a list (`nimkit census --codes FILE`, the Python module's codes=) checks it here.
+class CensusCodeList {
+ public:
+  // Adds the code `text` and returns nullopt, or returns the index of the entry it repeats
+  // (adding nothing). Fails on text OctalCode::parse refuses, or on a code that allows no move.
+  Result<std::optional<std::size_t>> add(std::string_view text);
+  bool empty() const { return codes_.empty(); }
+  std::vector<OctalCode> take() && { return std::move(codes_); }
+
+ private:
+  std::vector<OctalCode> codes_;
+  std::map<std::string, std::size_t, std::less<>> index_;  // canonical code -> its entry
+};
+
 struct CensusLimits {
   // Heaps computed per code at most (the sparse-space engine).
   std::uint64_t max_heap = std::uint64_t{1} << 20;

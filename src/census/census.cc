@@ -11,6 +11,7 @@
 #include "nimkit/checked.h"
 #include "nimkit/grundy_sequence.h"
 #include "nimkit/heap_ruleset.h"
+#include "nimkit/quote.h"
 
 namespace nimkit {
 
@@ -224,6 +225,16 @@ std::optional<std::uint64_t> lcm_plus(std::uint64_t a, std::uint64_t b, std::uin
 }
 
 }  // namespace
+
+Result<std::optional<std::size_t>> CensusCodeList::add(std::string_view text) {
+  Result<OctalCode> code = OctalCode::parse(text);
+  if (!code) return code.failure();
+  if (code->max_parts() == 0) return fail(fmt::format("code {} allows no move", quoted(text)));
+  const auto [it, added] = index_.emplace(code->to_string(), codes_.size());
+  if (!added) return std::optional<std::size_t>(it->second);
+  codes_.push_back(*std::move(code));
+  return std::optional<std::size_t>();
+}
 
 Result<std::vector<OctalCode>> census_codes(std::size_t digits) {
   if (digits == 0 || digits > kMaxCensusDigits) {

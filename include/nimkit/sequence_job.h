@@ -1,0 +1,127 @@
+// A Grundy sequence job: g(0) ... g(count - 1) of any ruleset on single heaps, and its proved
+// period, for every front end (the CLI's `nimkit grundy`, the Python module's grundy_sequence).
+// The front end says what it wants — the ruleset, the count, whether to prove a period, threads,
+// a checkpoint to resume from, its limits and a progress callback — and the job chooses how:
+//  - the engine: the sparse-space engine (grundy_sequence.h) for the games split_game() names
+//    (octal codes with finite codes, Grundy's game), in metered stretches that report progress and
+//    charge the caller's meter; otherwise the ruleset's own values (closed form, period or table,
+//    heap_ruleset.h);
+//  - the period proof and how far it may search (kSplitPeriodSearch, kTablePeriodSearch unless
+//    the caller bounds it): Guy–Smith on the sparse engine's table, the ruleset's theorem
+//    otherwise, none for Grundy's game;
+//  - whether later values stream from a proved period rather than being computed one by one.
+// The job does no I/O: checkpoints are bytes the caller stores and hands back.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "nimkit/grundy_sequence.h"
+#include "nimkit/heap_ruleset.h"
+#include "nimkit/limits.h"
+#include "nimkit/periodicity.h"
+#include "nimkit/result.h"
+#include "nimkit/ruleset.h"
+
+namespace nimkit {
+
+// Heaps a period proof computes at most, unless the caller says: rulesets tabulated by mex
+// (subtraction games, ...), and the sparse-space engine's games (enough for the proof of .354,
+// which needs 20,126,195 values).
+inline constexpr std::uint64_t kTablePeriodSearch = 100'000;
+inline constexpr std::uint64_t kSplitPeriodSearch = std::uint64_t{1} << 25;
+
+// The engine a job runs on.
+enum class SequenceJobEngine { kSparse, kRuleset };
+// The engine a job on `rules` runs on, for a front end to say which of its options apply (the
+// sparse-space engine's threads, checkpoints and statistics) and in which shape to report.
+SequenceJobEngine sequence_job_engine(const Ruleset& rules);
+
+struct SequenceJobOptions {
+  std::uint64_t count = 0;  // values g(0) ... g(count - 1), at least 1
+  bool period = false;      // prove a period (and report why there is none)
+  // Heaps the period proof may compute (at least count); nullopt: the job's default.
+  std::optional<std::uint64_t> period_search;
+  // Sparse-space engine: its threads (nullopt: the cores available, at most kMaxSequenceThreads;
+  // checked for every ruleset), the
+  // bytes its table may take (0: no bound), the algorithm (nullopt: sparse, or a resumed
+  // checkpoint's), and a checkpoint to resume from (its bytes and their count).
+  std::optional<std::uint64_t> threads;
+  std::uint64_t memory_budget = 0;
+  std::optional<SequenceAlgorithm> algorithm;
+  const CheckpointSource* resume = nullptr;
+  std::uint64_t resume_size = 0;
+  // Whether every value up to count must be computed (statistics, checkpoints describe the
+  // computed table): otherwise values past a proved period stream from it.
+  bool whole_table = false;
+  // Whether the values are wanted at all (false: the period alone, computing only what its
+  // proof needs).
+  bool values = true;
+};
+
+// The period a job proved, or why it has none.
+struct SequencePeriod {
+  std::optional<Periodicity> period;  // proved
+  std::uint64_t checked_to = 0;       // without a period: the largest heap computed
+  std::uint64_t searched_to = 0;      // without a period: the largest heap the search allowed
+  PeriodStop stopped = PeriodStop::kNone;
+  std::string why;  // without a period: why, in words
+};
+
+// The option a failure of create() is about, for the front end to name in its own words (the
+// messages start with the value: "0 asks for no values: ...").
+enum class SequenceJobArgument { kNone, kCount, kThreads, kResume };
+
+// Why run() stopped before the end.
+enum class SequenceJobStop { kNone, kProgress, kLimit };
+
+class SequenceJob {
+ public:
+  // Checks the options (count, threads) and opens the engine, restoring the checkpoint when one
+  // is given (failing as GrundySequence::restore does). `rules` must have the sequence shape
+  // (value_shape). The limits bound every value and search of the job (limits.meter, never
+  // null, charged by estimated work on the sparse-space engine).
+  static Result<SequenceJob> create(std::shared_ptr<const Ruleset> rules,
+                                    const SequenceJobOptions& options, const Limits& limits,
+                                    SequenceJobArgument* culprit = nullptr);
+
+  SequenceJob(SequenceJob&&) noexcept;
+  SequenceJob& operator=(SequenceJob&&) noexcept;
+  ~SequenceJob();
+
+  SequenceJobEngine engine() const;
+  // The sparse-space engine's game and sequence (null on the ruleset's engine). The sequence is
+  // the job's own; the caller may lend its table or checkpoint it.
+  const SplitGame* game() const;
+  const GrundySequence* sequence() const;
+  std::shared_ptr<GrundySequence> share_sequence() const;
+
+  // Bytes the values take, or a limit error naming the figures when they do not fit the memory
+  // budget (checked before any work).
+  Result<std::uint64_t> memory_needed() const;
+
+  // Computes what the options ask: the period (when asked, or quietly when the values may stream
+  // from it) and the values. `progress` hears of each stretch of the sparse-space engine and
+  // stops the run by returning false. Returns kNone when everything is computed; otherwise the
+  // values computed so far stay (and can be checkpointed). On the ruleset's engine, fails like
+  // grundy_values when a value cannot be computed.
+  Result<SequenceJobStop> run(const SequenceProgressCallback& progress = {});
+
+  // After run(): the period (when asked), and g(begin) ... g(end - 1), end ≤ count. values32 is
+  // the sparse-space engine's (values below 2^32; streamed from the period when it answers).
+  const SequencePeriod& period() const;
+  Result<std::vector<Nimber>> values(std::uint64_t begin, std::uint64_t end) const;
+  std::vector<std::uint32_t> values32(std::uint64_t begin, std::uint64_t count) const;
+  // Heaps with a computed value (the sparse-space engine's table).
+  std::uint64_t size() const;
+
+ private:
+  struct State;
+  explicit SequenceJob(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace nimkit

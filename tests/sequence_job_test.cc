@@ -1,0 +1,101 @@
+// SequenceJob (sequence_job.h): the one entry point front ends run Grundy sequences through, and
+// CensusCodeList, the one check of a census's list of codes.
+#include "nimkit/sequence_job.h"
+
+#include <gtest/gtest.h>
+
+#include "nimkit/census.h"
+#include "nimkit/registry.h"
+
+namespace nimkit {
+namespace {
+
+std::shared_ptr<const Ruleset> rules(const char* spec) { return *make_ruleset(spec); }
+
+SequenceJobOptions asking(std::uint64_t count, bool period = false,
+                          std::optional<std::uint64_t> search = std::nullopt) {
+  SequenceJobOptions options;
+  options.count = count;
+  options.period = period;
+  options.period_search = search;
+  return options;
+}
+
+SequenceJob run(const char* spec, SequenceJobOptions options) {
+  auto job = SequenceJob::create(rules(spec), options, Limits{});
+  EXPECT_TRUE(job.ok()) << job.error();
+  auto ran = job->run();
+  EXPECT_TRUE(ran.ok());
+  EXPECT_EQ(*ran, SequenceJobStop::kNone);
+  return std::move(job).value();
+}
+
+TEST(SequenceJob, ChoosesTheEngineAndTheSearch) {
+  EXPECT_EQ(sequence_job_engine(*rules("kayles")), SequenceJobEngine::kSparse);
+  EXPECT_EQ(sequence_job_engine(*rules("grundy")), SequenceJobEngine::kSparse);
+  EXPECT_EQ(sequence_job_engine(*rules("subtraction:1,3,4")), SequenceJobEngine::kRuleset);
+  // Kayles: the period 12 from 71, proved past the 2000 values asked (2^25 heaps allowed).
+  const SequenceJob kayles = run("kayles", asking(2000, true));
+  ASSERT_TRUE(kayles.period().period.has_value());
+  EXPECT_EQ(kayles.period().period->period, 12U);
+  EXPECT_EQ(kayles.period().period->preperiod, 71U);
+  // Values streamed from the period agree with the ruleset's own.
+  const auto mine = kayles.values(0, 2000);
+  const auto theirs = grundy_values(*rules("kayles"), 0, 2000, Limits{});
+  ASSERT_TRUE(mine.ok() && theirs.ok());
+  EXPECT_EQ(*mine, *theirs);
+}
+
+TEST(SequenceJob, SaysWhyThereIsNoPeriod) {
+  const SequenceJob grundy = run("grundy", asking(100, true));
+  EXPECT_FALSE(grundy.period().period.has_value());
+  EXPECT_EQ(grundy.period().stopped, PeriodStop::kNoTheorem);
+  EXPECT_EQ(grundy.period().checked_to, 99U);
+  // 0.16 has no period within 1000 heaps: the search stops at the bound the caller set.
+  const SequenceJob octal = run("octal:0.16", asking(100, true, 1000));
+  EXPECT_FALSE(octal.period().period.has_value());
+  EXPECT_EQ(octal.period().stopped, PeriodStop::kSearchLimit);
+  EXPECT_EQ(octal.period().searched_to, 999U);
+  const SequenceJob squares = run("subtraction:squares", asking(100, true));
+  EXPECT_EQ(squares.period().stopped, PeriodStop::kNoTheorem);
+}
+
+TEST(SequenceJob, NamesTheBadArgument) {
+  SequenceJobArgument culprit = SequenceJobArgument::kNone;
+  auto zero = SequenceJob::create(rules("nim"), asking(0), Limits{}, &culprit);
+  EXPECT_FALSE(zero.ok());
+  EXPECT_EQ(culprit, SequenceJobArgument::kCount);
+  // The thread count is checked for every ruleset, and no message names a front end's flag.
+  SequenceJobOptions no_threads = asking(5);
+  no_threads.threads = 0;
+  auto threads = SequenceJob::create(rules("nim"), no_threads, Limits{}, &culprit);
+  EXPECT_FALSE(threads.ok());
+  EXPECT_EQ(culprit, SequenceJobArgument::kThreads);
+  EXPECT_EQ(threads.error().find("--"), std::string::npos) << threads.error();
+}
+
+TEST(SequenceJob, StopsWhenTheMeterIsSpent) {
+  Limits limits;
+  limits.meter = std::make_shared<WorkMeter>(1000);
+  auto job = SequenceJob::create(rules("octal:0.16"), asking(1'000'000), limits);
+  ASSERT_TRUE(job.ok());
+  auto ran = job->run();
+  ASSERT_TRUE(ran.ok());
+  EXPECT_EQ(*ran, SequenceJobStop::kLimit);
+  EXPECT_LT(job->size(), 1'000'000U);
+}
+
+TEST(CensusCodeList, RefusesBadCodesAndRepeats) {
+  CensusCodeList list;
+  EXPECT_EQ(*list.add("0.77"), std::nullopt);
+  EXPECT_EQ(*list.add("0.6"), std::nullopt);
+  EXPECT_EQ(*list.add(".770"), std::optional<std::size_t>(0));  // the same code as 0.77
+  EXPECT_FALSE(list.add("0.0").ok());                           // no move
+  EXPECT_FALSE(list.add("0.x").ok());                           // not a code
+  const std::vector<OctalCode> codes = std::move(list).take();
+  ASSERT_EQ(codes.size(), 2U);
+  EXPECT_EQ(codes[1].to_string(), "0.6");
+}
+
+}  // namespace
+}  // namespace nimkit
