@@ -23,7 +23,7 @@ CHILD = textwrap.dedent(
         print("finished", flush=True)
     except KeyboardInterrupt:
         print("interrupted", flush=True)
-    print(nimkit.analyze("3 4 5").value, flush=True)
+    print(nimkit.analyze("3 4 5").grundy, flush=True)
     """
 )
 
