@@ -222,6 +222,12 @@ UNSIGNED_ARGUMENTS = [
     ("max_plain_heap", lambda v: nimkit.census(codes=["0.07"], max_plain_heap=v)),
     ("max_work", lambda v: nimkit.census(codes=["0.07"], max_work=v)),
     ("cache_mib", lambda v: nimkit.census(codes=["0.07"], cache_mib=v)),
+    ("max_heap", lambda v: nimkit.misere_quotient("kayles", v)),
+    ("max_order", lambda v: nimkit.misere_quotient("kayles", max_order=v)),
+    ("limit", lambda v: nimkit.misere_quotient("kayles", limit=v)),
+    ("max_order", lambda v: nimkit.MisereQuotient.load(b"", "kayles", max_order=v)),
+    ("limit", lambda v: nimkit.MisereQuotient.load(b"", "kayles", limit=v)),
+    ("heap", lambda v: nimkit.misere_quotient("kayles", 5).phi_of(v)),
 ]
 BAD_NUMBERS = [
     (-5, 'is negative: expected 0 to 18446744073709551615', '"-5"'),
