@@ -5,7 +5,7 @@ import numpy
 import nimkit
 
 analysis = nimkit.analyze(nimkit.Position("3 4 5"))
-print(analysis.winner, analysis.value, [m.description for m in analysis.winning_moves])
+print(analysis.winner, analysis.grundy, [m.description for m in analysis.winning_moves])
 
 kayles = nimkit.grundy_sequence("kayles", 100)
 values = numpy.asarray(kayles)  # the engine's table itself, no copy

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -76,11 +77,21 @@ py::list run_census(std::optional<std::size_t> digits,
   return lines;
 }
 
+// nimkit.census's arguments as Python gives them (common.h's Unsigned: ValueError naming a bad
+// number).
+py::list census_call(const std::optional<Unsigned<"digits">>& digits,
+                     std::optional<std::vector<std::string>> codes, Unsigned<"max_heap"> max_heap,
+                     Unsigned<"max_plain_heap"> max_plain_heap, Unsigned<"max_work"> max_work,
+                     Unsigned<"cache_mib"> cache_mib) {
+  return run_census(value_of(digits), std::move(codes), max_heap, max_plain_heap, max_work,
+                    cache_mib);
+}
+
 }  // namespace
 
 void add_census(py::module_& mod) {
   const CensusLimits defaults;
-  mod.def("census", &run_census, py::arg("digits") = py::none(), py::arg("codes") = py::none(),
+  mod.def("census", &census_call, py::arg("digits") = py::none(), py::arg("codes") = py::none(),
           py::kw_only(), py::arg("max_heap") = defaults.max_heap,
           py::arg("max_plain_heap") = defaults.max_plain_heap,
           py::arg("max_work") = defaults.max_work,

@@ -1,5 +1,9 @@
 #include "common.h"
 
+#include <string>
+
+#include "nimkit/ruleset.h"
+
 namespace nimkit::python {
 
 namespace {
@@ -22,6 +26,39 @@ void raise_error(const Error& error) {
       throw py::error_already_set();
   }
   throw py::value_error(error.message);
+}
+
+std::optional<std::uint64_t> to_unsigned(py::handle source, std::string_view name, bool convert) {
+  const bool is_float = PyFloat_Check(source.ptr()) != 0;
+  if (is_float && !convert) return std::nullopt;
+  if (!is_float && PyIndex_Check(source.ptr()) == 0) return std::nullopt;
+  // The number named in the message: the float, or the int the object stands for (__index__).
+  py::object number = py::reinterpret_borrow<py::object>(source);
+  if (!is_float) {
+    number = py::reinterpret_steal<py::object>(PyNumber_Index(source.ptr()));
+    if (!number) {
+      PyErr_Clear();
+      return std::nullopt;
+    }
+    const unsigned long long value = PyLong_AsUnsignedLongLong(number.ptr());
+    if (value != static_cast<unsigned long long>(-1) || PyErr_Occurred() == nullptr) return value;
+    PyErr_Clear();
+  }
+  // The value as text, read by the library's parser of unsigned numbers for its message. An int
+  // of more digits than Python writes out (4300) is named by its size.
+  std::string text;
+  try {
+    text = py::str(number).cast<std::string>();
+  } catch (const py::error_already_set&) {
+    const auto bits = number.attr("bit_length")().cast<std::uint64_t>();
+    const bool negative = number < py::int_(0);
+    throw py::value_error(std::string(name) + " is " + (negative ? "minus " : "") + "a " +
+                          std::to_string(bits) +
+                          "-bit integer: expected 0 to 18446744073709551615");
+  }
+  const Result<std::uint64_t> parsed = parse_u64(text, name);
+  if (parsed) return *parsed;
+  throw py::value_error(parsed.error());
 }
 
 void add_exceptions(py::module_& module) {

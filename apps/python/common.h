@@ -6,6 +6,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string_view>
 #include <thread>
 #include <utility>
 
@@ -35,12 +37,46 @@ T take(Result<T>&& result) {
   return std::move(result).value();
 }
 
+// The name of an argument as a template argument (Unsigned<"count">), so that its conversion's
+// errors name it.
+template <std::size_t N>
+struct ArgName {
+  char text[N] = {};
+  constexpr ArgName(const char (&name)[N]) {  // NOLINT(google-explicit-constructor): by design
+    std::copy_n(name, N, text);
+  }
+  constexpr std::string_view view() const { return {text, N - 1}; }
+};
+
+// An unsigned 64-bit argument of a binding: every size, count, seed and limit the module takes.
+// Its conversion (to_unsigned) raises ValueError naming the argument and the value, in the
+// library's words (parse_u64), for a negative int, one past 2**64 - 1 and a float; an object that
+// is not a number at all is pybind11's TypeError. Python's signatures show it as int.
+template <ArgName Name>
+struct Unsigned {
+  std::uint64_t value = 0;
+  operator std::uint64_t() const { return value; }  // NOLINT(google-explicit-constructor)
+};
+using Limit = std::optional<Unsigned<"limit">>;
+
+template <ArgName Name>
+std::optional<std::uint64_t> value_of(const std::optional<Unsigned<Name>>& argument) {
+  if (!argument) return std::nullopt;
+  return argument->value;
+}
+
+// `source` as an unsigned 64-bit value, the conversion of every Unsigned argument: nullopt for an
+// object that is neither an int nor a float (or a float when `convert` is false: pybind11 tries
+// other overloads first), ValueError naming `name` for a value that is not one.
+std::optional<std::uint64_t> to_unsigned(py::handle source, std::string_view name, bool convert);
+
 // Registers nimkit.LimitError and nimkit.UnsupportedError in `module`.
 void add_exceptions(py::module_& module);
 
 // The limits of one call: the library's defaults with a meter of kDefaultWorkSteps, or
 // scaled_limits(limit) (the scale of the CLI's --limit).
 Limits call_limits(const std::optional<std::uint64_t>& limit);
+inline Limits call_limits(const Limit& limit) { return call_limits(value_of(limit)); }
 
 // A Nimber (128 bits) as a Python int.
 py::int_ to_python(Nimber value);
@@ -100,3 +136,23 @@ T run_cancellable(WorkMeter& meter, const std::function<T()>& work,
 }
 
 }  // namespace nimkit::python
+
+namespace pybind11::detail {
+
+template <nimkit::python::ArgName Name>
+struct type_caster<nimkit::python::Unsigned<Name>> {
+  PYBIND11_TYPE_CASTER(nimkit::python::Unsigned<Name>, const_name("int"));
+
+  bool load(handle source, bool convert) {
+    const std::optional<std::uint64_t> v =
+        nimkit::python::to_unsigned(source, Name.view(), convert);
+    if (!v) return false;
+    value.value = *v;
+    return true;
+  }
+  static handle cast(const nimkit::python::Unsigned<Name>& v, return_value_policy, handle) {
+    return PyLong_FromUnsignedLongLong(v.value);
+  }
+};
+
+}  // namespace pybind11::detail

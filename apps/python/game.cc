@@ -160,8 +160,13 @@ std::string analysis_html(const PyAnalysis& a) {
 
 std::string winner_text(Player winner) { return std::string(to_string(winner)); }
 
-PyAnalysis run_analysis(const py::object& position, bool misere,
-                        const std::optional<std::uint64_t>& limit, bool remoteness) {
+py::object grundy_of(const PyAnalysis& a) {
+  if (!a.analysis.grundy) return py::none();
+  return to_python(*a.analysis.grundy);
+}
+
+PyAnalysis run_analysis(const py::object& position, bool misere, const Limit& limit,
+                        bool remoteness) {
   PyPosition p = as_position(position);
   const Limits limits = call_limits(limit);
   const Convention convention = misere ? Convention::kMisere : Convention::kNormal;
@@ -181,7 +186,7 @@ struct PyPlayer {
   std::uint64_t seed = 0;
   std::shared_ptr<Rng> rng;
 
-  PyMove choose(const PyPosition& p, bool misere, const std::optional<std::uint64_t>& limit) {
+  PyMove choose(const PyPosition& p, bool misere, const Limit& limit) {
     if (p.position.is_terminal())
       throw py::value_error("the position " + quoted(p.text()) + " has no moves: the game is over");
     const Limits limits = call_limits(limit);
@@ -264,8 +269,28 @@ void add_game(py::module_& mod) {
       "Every ruleset of the registry, as dicts: name, title, rules (in words), notation, view, "
       "examples (ruleset specs) and start (a position to start a game from).");
 
-  py::class_<PyComponent>(mod, "Component", "One component of a position: its ruleset and items.")
-      .def_readonly("rules", &PyComponent::rules, "The ruleset's spec, e.g. 'kayles'.")
+  // Every class is registered before any function or property whose signature names it, so that
+  // help() and the stubs show Python names (Position.moves returns Moves, Move.position is a
+  // Position).
+  py::class_<PyComponent> component_class(mod, "Component",
+                                          "One component of a position: its ruleset and items.");
+  py::class_<PyPosition> position_class(mod, "Position",
+                                        "A position: a sum of components, each a state of one "
+                                        "ruleset. Immutable and hashable; str() is nimkit "
+                                        "notation.");
+  py::class_<PyMove> move_class(mod, "Move",
+                                "A move: its text in play notation, in words, and what it leaves.");
+  py::class_<PyAnalysis> analysis_class(mod, "Analysis",
+                                        "Who wins a position with perfect play, and how.");
+  py::class_<PyPlayer> player_class(mod, "Player",
+                                    "A computer player with its own seeded random source.");
+  py::class_<PyMatch> match_class(mod, "Match",
+                                  "A game in progress: moves, undo, redo, and its saved form.");
+  py::class_<PyNimber> nimber_class(mod, "Nimber",
+                                    "A nimber: nim addition (+, XOR), nim multiplication (*), "
+                                    "division and powers, on values below 2**64.");
+
+  component_class.def_readonly("rules", &PyComponent::rules, "The ruleset's spec, e.g. 'kayles'.")
       .def_readonly("text", &PyComponent::text, "Its items as they follow 'RULES:', e.g. '7'.")
       .def_readonly("label", &PyComponent::label, "As a person names it, e.g. 'heap 2'.")
       .def_readonly("fields", &PyComponent::fields,
@@ -275,9 +300,7 @@ void add_game(py::module_& mod) {
                py::repr(py::str(c.text)).cast<std::string>() + ")";
       });
 
-  py::class_<PyPosition>(mod, "Position",
-                         "A position: a sum of components, each a state of one ruleset. "
-                         "Immutable and hashable; str() is nimkit notation.")
+  position_class
       .def(py::init([](const std::string& text, const std::string& rules) {
              // A long text is read off the GIL where Ctrl-C reaches it: the parse charges a
              // step a token to a meter that only a cancel stops.
@@ -326,7 +349,7 @@ void add_game(py::module_& mod) {
           "Whether no move is left.")
       .def(
           "moves",
-          [](const PyPosition& p, std::optional<std::uint64_t> limit) {
+          [](const PyPosition& p, const Limit& limit) {
             const Limits limits = call_limits(limit);
             // Each move keeps the position it leaves: the list is refused, naming the memory
             // limit, before it is made when it would pass it.
@@ -379,9 +402,7 @@ void add_game(py::module_& mod) {
            })
       .def("_repr_html_", &position_html);
 
-  py::class_<PyMove>(mod, "Move",
-                     "A move: its text in play notation, in words, and what it leaves.")
-      .def_readonly("text", &PyMove::text, "In play notation, e.g. '1 2'.")
+  move_class.def_readonly("text", &PyMove::text, "In play notation, e.g. '1 2'.")
       .def_readonly("description", &PyMove::description, "In words, e.g. 'take 2 from heap 1'.")
       .def_readonly("component", &PyMove::component, "The index of the component it is made in.")
       .def_readonly("position", &PyMove::after, "The position it leaves.")
@@ -391,7 +412,7 @@ void add_game(py::module_& mod) {
                py::repr(py::str(mv.after.text())).cast<std::string>() + ")";
       });
 
-  py::class_<PyAnalysis>(mod, "Analysis", "Who wins a position with perfect play, and how.")
+  analysis_class
       .def_property_readonly(
           "position", [](const PyAnalysis& a) { return a.position; }, "The position analyzed.")
       .def_property_readonly(
@@ -402,12 +423,10 @@ void add_game(py::module_& mod) {
           [](const PyAnalysis& a) { return a.analysis.convention == Convention::kMisere; },
           "Whether misère play (last to move loses) was analyzed.")
       .def_property_readonly(
-          "value",
-          [](const PyAnalysis& a) -> py::object {
-            if (!a.analysis.grundy) return py::none();
-            return to_python(*a.analysis.grundy);
-          },
-          "The normal-play Grundy value, or None (misère play, or no value within the limits).")
+          "grundy", &grundy_of,
+          "The normal-play Grundy value (the JSON's \"grundy\"), or None (misère play, or no "
+          "value within the limits).")
+      .def_property_readonly("value", &grundy_of, "The same as grundy (its former name).")
       .def_property_readonly(
           "values",
           [](const PyAnalysis& a) {
@@ -415,7 +434,8 @@ void add_game(py::module_& mod) {
             for (const Nimber v : a.analysis.values) out.append(to_python(v));
             return out;
           },
-          "Each component's normal-play Grundy value, or [] when some has none.")
+          "Each component's normal-play Grundy value (the JSON's components' \"grundy\"), or [] "
+          "when some has none.")
       .def_property_readonly(
           "method", [](const PyAnalysis& a) { return std::string(to_string(a.analysis.method)); },
           "How the answer was found: 'nim-sum', 'Grundy values', 'search', 'misere-quotient', ...")
@@ -449,7 +469,7 @@ void add_game(py::module_& mod) {
         std::string r =
             "Analysis(" + py::repr(py::str(a.position.text())).cast<std::string>() +
             ", winner=" + py::repr(py::str(winner_text(a.analysis.winner))).cast<std::string>();
-        if (a.analysis.grundy) r += ", value=" + to_string(*a.analysis.grundy);
+        if (a.analysis.grundy) r += ", grundy=" + to_string(*a.analysis.grundy);
         r += ", method=" +
              py::repr(py::str(std::string(to_string(a.analysis.method)))).cast<std::string>();
         r += ", winning_moves=[";
@@ -463,14 +483,14 @@ void add_game(py::module_& mod) {
   mod.def("analyze", &run_analysis, py::arg("position"), py::arg("misere") = false,
           py::arg("limit") = py::none(), py::arg("remoteness") = false,
           "Who wins `position` (a Position or its text in Nim's notation) with perfect play: "
-          "winner, value, values, method, winning_moves, and with remoteness=True the moves left "
+          "winner, grundy, values, method, winning_moves, and with remoteness=True the moves left "
           "with perfect play (a search, capped; it costs far more than the rest). misere=True "
           "analyzes misère play (the last to move loses). limit scales every work limit as the "
           "CLI's --limit does "
           "(LimitError names the one passed). Long searches release the GIL; Ctrl-C stops them "
           "(KeyboardInterrupt).");
 
-  py::class_<PyPlayer>(mod, "Player", "A computer player with its own seeded random source.")
+  player_class
       .def_property_readonly(
           "level", [](const PyPlayer& p) { return p.level.to_string(); },
           "'perfect', 'random' or 'skilled:P'.")
@@ -481,22 +501,23 @@ void add_game(py::module_& mod) {
                ", seed=" + std::to_string(p.seed) + ")";
       });
   mod.def(
-      "perfect", [](std::uint64_t seed) { return make_player("perfect", seed); },
+      "perfect", [](Unsigned<"seed"> seed) { return make_player("perfect", seed); },
       py::arg("seed") = 0,
       "The perfect player: a winning move when there is one, else the longest defence.");
   mod.def(
-      "random", [](std::uint64_t seed) { return make_player("random", seed); }, py::arg("seed") = 0,
+      "random", [](Unsigned<"seed"> seed) { return make_player("random", seed); },
+      py::arg("seed") = 0,
       "A player drawing a legal move uniformly (repeatable: the same seed plays the same game).");
   mod.def(
       "skilled",
-      [](double p, std::uint64_t seed) {
+      [](double p, Unsigned<"seed"> seed) {
         if (!(p >= 0 && p <= 1))
           throw py::value_error("skill " + std::to_string(p) + " is not a probability from 0 to 1");
         return PyPlayer{Level{Level::Kind::kSkilled, p}, seed, std::make_shared<Rng>(seed)};
       },
       py::arg("p"), py::arg("seed") = 0, "Perfect with probability p, else random.");
 
-  py::class_<PyMatch>(mod, "Match", "A game in progress: moves, undo, redo, and its saved form.")
+  match_class
       .def(py::init([](const py::object& start, bool misere, const std::string& first,
                        const std::string& second) {
              PyPosition p = as_position(start);
@@ -543,7 +564,7 @@ void add_game(py::module_& mod) {
           "The moves played, in order.")
       .def(
           "play",
-          [](PyMatch& m, const py::object& move, const std::optional<std::uint64_t>& limit) {
+          [](PyMatch& m, const py::object& move, const Limit& limit) {
             if (py::isinstance<PyPlayer>(move)) {
               PyPlayer& player = move.cast<PyPlayer&>();
               const PyMove chosen =
@@ -580,7 +601,7 @@ void add_game(py::module_& mod) {
           "The game in nimkit's saved-game format (docs/saved-games.md).")
       .def_static(
           "load",
-          [](const std::string& text, const std::optional<std::uint64_t>& limit) {
+          [](const std::string& text, const Limit& limit) {
             // Off the GIL, where Ctrl-C cancels it; the marks past the limit's meter are left
             // unchecked (docs/saved-games.md).
             const Limits limits = call_limits(limit);
@@ -605,10 +626,7 @@ void add_game(py::module_& mod) {
                ", moves=" + std::to_string(m.match->history().size()) + ")";
       });
 
-  py::class_<PyNimber>(mod, "Nimber",
-                       "A nimber: nim addition (+, XOR), nim multiplication (*), division and "
-                       "powers, on values below 2**64.")
-      .def(py::init([](std::uint64_t v) { return PyNimber{v}; }), py::arg("value"))
+  nimber_class.def(py::init([](Unsigned<"value"> v) { return PyNimber{v}; }), py::arg("value"))
       .def("__int__", [](const PyNimber& n) { return n.value; })
       .def("__index__", [](const PyNimber& n) { return n.value; })
       .def("__add__",
@@ -622,8 +640,10 @@ void add_game(py::module_& mod) {
              if (b.value == 0) throw py::value_error("nimber division by *0");
              return PyNimber{nim_divide(a.value, b.value)};
            })
-      .def("__pow__",
-           [](const PyNimber& a, std::uint64_t e) { return PyNimber{nim_power(a.value, e)}; })
+      .def(
+          "__pow__",
+          [](const PyNimber& a, Unsigned<"exponent"> e) { return PyNimber{nim_power(a.value, e)}; },
+          py::arg("exponent"))
       .def("inverse",
            [](const PyNimber& a) {
              if (a.value == 0) throw py::value_error("*0 has no inverse");

@@ -9,6 +9,7 @@
 namespace nimkit::python {
 void add_sequence(py::module_& module);
 void add_census(py::module_& module);
+void add_misere(py::module_& module);
 }  // namespace nimkit::python
 
 PYBIND11_MODULE(_core, m) {
@@ -18,5 +19,6 @@ PYBIND11_MODULE(_core, m) {
   add_game(m);
   add_sequence(m);
   add_census(m);
+  add_misere(m);
   m.attr("__version__") = std::string(nimkit::version());
 }

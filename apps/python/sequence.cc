@@ -283,6 +283,19 @@ py::buffer_info buffer_of(const PySequence& s) {
                          {static_cast<py::ssize_t>(s.count)}, {py::ssize_t{4}}, true);
 }
 
+// The bindings' arguments as Python gives them (common.h's Unsigned: ValueError naming a bad
+// number).
+PySequence grundy_sequence_call(const std::string& rules, Unsigned<"count"> count,
+                                const std::optional<Unsigned<"threads">>& threads, bool progress,
+                                const Limit& limit) {
+  return make_sequence(rules, count, value_of(threads), progress, value_of(limit));
+}
+
+PyPeriod period_call(const PySequence& s, const std::optional<Unsigned<"search">>& search,
+                     const Limit& limit) {
+  return find_period(s, value_of(search), value_of(limit));
+}
+
 }  // namespace
 
 void add_sequence(py::module_& mod) {
@@ -356,7 +369,7 @@ void add_sequence(py::module_& mod) {
           "A copy of the values in 32 bits (format 'I'): the one way to a buffer of values when "
           "the table holds codes (plain is False). Sequences of 64-bit values are copied as "
           "they are.")
-      .def("period", &find_period, py::arg("search") = py::none(), py::arg("limit") = py::none(),
+      .def("period", &period_call, py::arg("search") = py::none(), py::arg("limit") = py::none(),
            "The proved period: computed from the values held when they suffice, else by a "
            "search of up to `search` values (default 2**25 for octal codes, 100000 otherwise) "
            "that leaves this sequence's table as it is. Period.period is None when none is found.")
@@ -365,7 +378,7 @@ void add_sequence(py::module_& mod) {
                std::to_string(s.count) + ")";
       });
 
-  mod.def("grundy_sequence", &make_sequence, py::arg("rules"), py::arg("count"),
+  mod.def("grundy_sequence", &grundy_sequence_call, py::arg("rules"), py::arg("count"),
           py::arg("threads") = py::none(), py::arg("progress") = false,
           py::arg("limit") = py::none(),
           "g(0) ... g(count - 1) of a ruleset on single heaps ('kayles', 'octal:0.16', 'grundy', "

@@ -130,17 +130,17 @@ PYTHON_ONLY = [
     (lambda: nimkit.Position("3 4").play(""), ValueError),
     (lambda: nimkit.analyze(42), TypeError),
     (lambda: nimkit.analyze("3 -4"), ValueError),
-    (lambda: nimkit.analyze("3", limit=-1), TypeError),
+    (lambda: nimkit.analyze("3", limit=-1), ValueError),
     (lambda: nimkit.grundy_sequence("kayles", 0), ValueError),
-    (lambda: nimkit.grundy_sequence("kayles", -1), TypeError),
+    (lambda: nimkit.grundy_sequence("kayles", -1), ValueError),
     (lambda: nimkit.grundy_sequence("kayles", 2**36 + 1), nimkit.LimitError),
-    (lambda: nimkit.grundy_sequence("kayles", 2**64), TypeError),
+    (lambda: nimkit.grundy_sequence("kayles", 2**64), ValueError),
     (lambda: nimkit.grundy_sequence("kayles", 10, threads=0), ValueError),
     # The CLI's bound of 256 threads, for every ruleset (a closed form runs on none of them).
     (lambda: nimkit.grundy_sequence("grundy", 2**20, threads=100000), ValueError),
     (lambda: nimkit.grundy_sequence("kayles", 10, threads=257), ValueError),
     (lambda: nimkit.grundy_sequence("nim", 10, threads=2**40), ValueError),
-    (lambda: nimkit.grundy_sequence("nim", 10, threads=-1), TypeError),
+    (lambda: nimkit.grundy_sequence("nim", 10, threads=-1), ValueError),
     (lambda: nimkit.grundy_sequence("nim", 0), ValueError),
     (lambda: nimkit.grundy_sequence("nim", 2**36 + 1), nimkit.LimitError),
     (lambda: nimkit.grundy_sequence("wythoff", 10), nimkit.UnsupportedError),
@@ -152,7 +152,7 @@ PYTHON_ONLY = [
     (lambda: nimkit.Match("3 4").play("3 1"), ValueError),
     (lambda: nimkit.Match("0").play(nimkit.perfect()), ValueError),
     (lambda: nimkit.Match.load(""), ValueError),
-    (lambda: nimkit.Nimber(-1), TypeError),
+    (lambda: nimkit.Nimber(-1), ValueError),
     (lambda: nimkit.Nimber(5) / nimkit.Nimber(0), ValueError),
     (lambda: nimkit.skilled(math.nan), ValueError),
     (lambda: nimkit.perfect().choose(nimkit.Position("0 0")), ValueError),
@@ -196,3 +196,58 @@ def test_spiel_input_errors_are_value_errors():
         spiel.load_game("nim(heaps=3,heaps=4)")
     with pytest.raises(ValueError, match="not a count"):
         spiel.load_game("nim(pile_sizes=20)").deserialize_state("\u0663")
+
+
+# Every unsigned argument of the module (sizes, counts, seeds, limits), each given a negative int,
+# 2**64 and a float: a ValueError naming the argument and the value, from the one conversion they
+# all go through; a string stays a TypeError (not a number at all).
+UNSIGNED_ARGUMENTS = [
+    ("value", lambda v: nimkit.Nimber(v)),
+    ("exponent", lambda v: nimkit.Nimber(3) ** v),
+    ("limit", lambda v: nimkit.analyze("3 4", limit=v)),
+    ("limit", lambda v: nimkit.Position("3 4").moves(limit=v)),
+    ("seed", lambda v: nimkit.perfect(v)),
+    ("seed", lambda v: nimkit.random(seed=v)),
+    ("seed", lambda v: nimkit.skilled(0.5, seed=v)),
+    ("limit", lambda v: nimkit.perfect().choose(nimkit.Position("3 4"), limit=v)),
+    ("limit", lambda v: nimkit.Match("3 4").play("1 1", limit=v)),
+    ("limit", lambda v: nimkit.Match.load("", limit=v)),
+    ("count", lambda v: nimkit.grundy_sequence("kayles", v)),
+    ("threads", lambda v: nimkit.grundy_sequence("kayles", 10, threads=v)),
+    ("limit", lambda v: nimkit.grundy_sequence("kayles", 10, limit=v)),
+    ("search", lambda v: nimkit.grundy_sequence("kayles", 10).period(search=v)),
+    ("limit", lambda v: nimkit.grundy_sequence("kayles", 10).period(limit=v)),
+    ("digits", lambda v: nimkit.census(digits=v)),
+    ("max_heap", lambda v: nimkit.census(codes=["0.07"], max_heap=v)),
+    ("max_plain_heap", lambda v: nimkit.census(codes=["0.07"], max_plain_heap=v)),
+    ("max_work", lambda v: nimkit.census(codes=["0.07"], max_work=v)),
+    ("cache_mib", lambda v: nimkit.census(codes=["0.07"], cache_mib=v)),
+    ("max_heap", lambda v: nimkit.misere_quotient("kayles", v)),
+    ("max_order", lambda v: nimkit.misere_quotient("kayles", max_order=v)),
+    ("limit", lambda v: nimkit.misere_quotient("kayles", limit=v)),
+    ("max_order", lambda v: nimkit.MisereQuotient.load(b"", "kayles", max_order=v)),
+    ("limit", lambda v: nimkit.MisereQuotient.load(b"", "kayles", limit=v)),
+    ("heap", lambda v: nimkit.misere_quotient("kayles", 5).phi_of(v)),
+]
+BAD_NUMBERS = [
+    (-5, 'is negative: expected 0 to 18446744073709551615', '"-5"'),
+    (2**64, "is larger than 18446744073709551615", '"18446744073709551616"'),
+    (1.5, "is not a non-negative integer", '"1.5"'),
+    (-(10**5000), "is minus a 16610-bit integer", ""),
+]
+
+
+@pytest.mark.parametrize("name,call", UNSIGNED_ARGUMENTS, ids=[f"{i}-{a[0]}" for i, a in enumerate(UNSIGNED_ARGUMENTS)])
+@pytest.mark.parametrize("bad,words,text", BAD_NUMBERS, ids=["negative", "2**64", "float", "huge"])
+def test_a_bad_unsigned_argument_is_a_value_error_naming_it(name, call, bad, words, text):
+    with pytest.raises(ValueError) as raised:
+        call(bad)
+    message = str(raised.value)
+    assert message.startswith(f"{name} {text}".rstrip()) and words in message, message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize("name,call", UNSIGNED_ARGUMENTS, ids=[a[0] for a in UNSIGNED_ARGUMENTS])
+def test_a_string_for_a_number_stays_a_type_error(name, call):
+    with pytest.raises(TypeError):
+        call("5")

@@ -23,7 +23,7 @@ CHILD = textwrap.dedent(
         print("finished", flush=True)
     except KeyboardInterrupt:
         print("interrupted", flush=True)
-    print(nimkit.analyze("3 4 5").value, flush=True)
+    print(nimkit.analyze("3 4 5").grundy, flush=True)
     """
 )
 
@@ -71,6 +71,8 @@ def interrupt(call):
         'nimkit.analyze(nimkit.Position("moore:3:5,6,7,8,9,10,11,12,13,14 nim:1"), misere=True, limit=10**9)',
         'nimkit.grundy_sequence("octal:0.7777777777", 10, threads=1).period(search=10**8)',
         'nimkit.census(codes=["0.7777777777"], max_heap=2**32, max_work=10**18)',
+        # Grundy's game's misère quotient keeps growing: seconds of candidates and checks.
+        'nimkit.misere_quotient("grundy", 10**5, limit=10**12)',
     ],
 )
 def test_sigint_stops_a_long_call_within_0_2_s(call):

@@ -47,13 +47,14 @@ def test_moves_and_play():
 
 def test_analyze_3_4_5():
     a = nimkit.analyze(nimkit.Position("3 4 5"))
-    assert a.winner == "first" and a.value == 2 and a.values == [3, 4, 5]
+    assert a.winner == "first" and a.grundy == 2 and a.values == [3, 4, 5]
     assert a.method == "nim-sum" and a.remoteness is None and not a.misere
     assert nimkit.analyze("3 4 5", remoteness=True).remoteness == 11
     assert [(m.text, m.description, str(m.position)) for m in a.winning_moves] == [
         ("1 2", "take 2 from heap 1", "1 4 5")]
     assert a.winning_move_count == 1
     assert "X = 2 is not 0" in a.explain()
+    assert a.value == a.grundy and "grundy=2" in repr(a)  # value: the former name, kept
     html = a._repr_html_()
     assert "011" in html and "010" in html
     assert nimkit.analyze("1 4 5").winner == "second"
@@ -61,17 +62,17 @@ def test_analyze_3_4_5():
 
 def test_zero_move_18_47_34():
     a = nimkit.analyze(nimkit.Position("18 47 34", rules="zero-move"))
-    assert a.winner == "second" and a.value == 0 and a.values == [17, 48, 33]
+    assert a.winner == "second" and a.grundy == 0 and a.values == [17, 48, 33]
 
 
 def test_misere_and_sums():
     a = nimkit.analyze("1 1 2", misere=True)
-    assert a.misere and a.value is None and a.winner == "first"
+    assert a.misere and a.grundy is None and a.winner == "first"
     assert [m.text for m in a.winning_moves] == ["3 1"]
     q = nimkit.analyze(nimkit.Position("kayles:20 kayles:77 kayles:1000000000"), misere=True)
     assert q.method == "misere-quotient" and q.winning_move_count == 9
     s = nimkit.analyze(nimkit.Position("kayles:7 dawson:12 node-kayles:1-2,2-3 nim:3"))
-    assert s.values == SUM_VALUES and s.value == SUM_VALUES[0] ^ SUM_VALUES[1] ^ SUM_VALUES[2] ^ 3
+    assert s.values == SUM_VALUES and s.grundy == SUM_VALUES[0] ^ SUM_VALUES[1] ^ SUM_VALUES[2] ^ 3
 
 
 def test_players_are_seeded_and_perfect_wins():
@@ -155,7 +156,7 @@ def test_metered_analysis_keeps_every_move_found_as_the_cli(text):
     a = nimkit.analyze(text)
     cli = cli_analysis(text)
     count = int(cli["winning_move_count"])
-    assert a.winner == cli["winner"] == "first" and a.value == cli["grundy"]
+    assert a.winner == cli["winner"] == "first" and a.grundy == cli["grundy"]
     assert a.winning_move_count == count > 900
     assert [m.text for m in a.winning_moves] == [m["move"] for m in cli["winning_moves"][:1000]]
     if count > 1000:

@@ -1,7 +1,7 @@
 """nimkit: impartial games in Python.
 
 Positions, analysis (who wins, every winning move, the teaching explanation), Grundy sequences
-shared with numpy without a copy and their proved periods, the census of octal games, computer players, matches with their
+shared with numpy without a copy and their proved periods, the census of octal games, misère quotients, computer players, matches with their
 saved form, nimber arithmetic, and an OpenSpiel-style game interface (nimkit.spiel). Long calls
 release the GIL and stop on Ctrl-C. See docs/python.md.
 """
@@ -12,6 +12,8 @@ from nimkit._core import (
     GrundySequence,
     LimitError,
     Match,
+    MiserePeriod,
+    MisereQuotient,
     Move,
     Nimber,
     Period,
@@ -22,6 +24,7 @@ from nimkit._core import (
     analyze,
     census,
     grundy_sequence,
+    misere_quotient,
     nim_evaluate,
     perfect,
     random,
@@ -35,6 +38,8 @@ __all__ = [
     "GrundySequence",
     "LimitError",
     "Match",
+    "MiserePeriod",
+    "MisereQuotient",
     "Move",
     "Nimber",
     "Period",
@@ -45,6 +50,7 @@ __all__ = [
     "analyze",
     "census",
     "grundy_sequence",
+    "misere_quotient",
     "nim_evaluate",
     "perfect",
     "random",

@@ -1,0 +1,338 @@
+// nimkit.misere_quotient and nimkit.MisereQuotient: the misère quotient of a heap game
+// (misere_quotient.h) with the names of `nimkit misere-quotient --json`, and its file format.
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common.h"
+#include "nimkit/misere_quotient.h"
+#include "nimkit/quote.h"
+#include "nimkit/registry.h"
+
+namespace nimkit::python {
+
+namespace {
+
+// The largest heap a quotient file is read to, as the CLI reads one (--quotient).
+constexpr std::uint64_t kReadHeaps = 1'000'000;
+// Heaps of Φ per row of the notebook's table.
+constexpr std::uint64_t kPhiPerRow = 12;
+
+struct PyQuotient {
+  std::shared_ptr<const MisereQuotient> quotient;
+  std::shared_ptr<const Ruleset> ruleset;
+
+  const MisereQuotient& q() const { return *quotient; }
+};
+
+struct PyMiserePeriod {
+  MiserePeriod period;
+};
+
+// The elements in the order of their normal forms (the last generator weighing most), as the
+// CLI lists them.
+std::vector<QuotientElement> sorted_elements(const MisereQuotient& q) {
+  std::vector<QuotientElement> elements(q.order());
+  for (QuotientElement x = 0; x < q.order(); ++x) elements[x] = x;
+  std::sort(elements.begin(), elements.end(), [&](QuotientElement x, QuotientElement y) {
+    const auto& a = q.normal_form(x);
+    const auto& b = q.normal_form(y);
+    return std::lexicographical_compare(a.rbegin(), a.rend(), b.rbegin(), b.rend());
+  });
+  return elements;
+}
+
+std::vector<std::string> element_names(const MisereQuotient& q, bool p_only) {
+  std::vector<std::string> out;
+  for (const QuotientElement x : sorted_elements(q)) {
+    if (!p_only || q.in_p(x)) out.push_back(q.name(x));
+  }
+  return out;
+}
+
+std::vector<std::string> relation_texts(const MisereQuotient& q) {
+  std::vector<std::string> out;
+  for (const QuotientRelation& r : q.relations()) {
+    out.push_back(MisereQuotient::word_name(r.left) + " = " + MisereQuotient::word_name(r.right));
+  }
+  return out;
+}
+
+std::vector<std::string> generator_texts(const MisereQuotient& q) {
+  std::vector<std::string> out;
+  for (std::size_t g = 0; g < q.grew_at().size(); ++g) {
+    out.push_back(q.name(q.generators()[g]) + " = Φ(" + std::to_string(q.grew_at()[g]) + ")");
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& parts, const std::string& separator) {
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? separator : "") + parts[i];
+  return out;
+}
+
+std::shared_ptr<const Ruleset> quotient_ruleset(const std::string& rules) {
+  auto ruleset = take(make_ruleset(rules));
+  if (!has_misere_quotient(*ruleset)) {
+    raise_error(fail(ErrorKind::kUnsupported,
+                     "ruleset " + quoted(rules) +
+                         " has no misère quotients here: they are computed for games of single "
+                         "heaps whose moves leave smaller heaps"));
+  }
+  return ruleset;
+}
+
+PyQuotient compute(const std::string& rules, std::uint64_t max_heap, std::uint64_t max_order,
+                   const Limit& limit, const std::optional<PyQuotient>& start, bool partial) {
+  auto ruleset = quotient_ruleset(rules);
+  QuotientBounds bounds;
+  bounds.max_heap = max_heap;
+  bounds.max_order = static_cast<std::size_t>(std::min<std::uint64_t>(max_order, SIZE_MAX));
+  const Limits limits = call_limits(limit);
+  const MisereQuotient* from = start ? start->quotient.get() : nullptr;
+  MisereQuotient quotient = take(run_cancellable<Result<MisereQuotient>>(
+      *limits.meter, [&] { return compute_misere_quotient(*ruleset, bounds, limits, from); }));
+  // Stopped by the work limit short of the heap bound: a LimitError, as every call the limit
+  // stops, unless the quotient of the heaps reached was asked for.
+  if (!partial && !quotient.period() && quotient.max_heap() < max_heap &&
+      limits.meter->exhausted()) {
+    raise_error(fail_limit(limits.stopped() + " at heap " +
+                           std::to_string(quotient.max_heap() + 1) + " (raise limit=, or pass " +
+                           "partial=True for the quotient of heaps up to " +
+                           std::to_string(quotient.max_heap()) + ")"));
+  }
+  return PyQuotient{std::make_shared<const MisereQuotient>(std::move(quotient)), ruleset};
+}
+
+PyQuotient load(const py::bytes& data, const std::string& rules, Unsigned<"max_order"> max_order,
+                const Limit& limit) {
+  auto ruleset = quotient_ruleset(rules);
+  QuotientBounds bounds;
+  bounds.max_heap = kReadHeaps;
+  bounds.max_order = static_cast<std::size_t>(std::min<std::uint64_t>(max_order, SIZE_MAX));
+  const Limits limits = call_limits(limit);
+  const std::string bytes = data;
+  MisereQuotient quotient = take(run_cancellable<Result<MisereQuotient>>(
+      *limits.meter, [&] { return load_misere_quotient(bytes, *ruleset, bounds, limits); }));
+  return PyQuotient{std::make_shared<const MisereQuotient>(std::move(quotient)), ruleset};
+}
+
+std::string period_text(const MiserePeriod& p) {
+  return "Φ(n + " + std::to_string(p.period) + ") = Φ(n) for every n ≥ " +
+         std::to_string(p.preperiod) + ", proved from heaps 1 to " + std::to_string(p.checked_to);
+}
+
+std::string quotient_repr(const PyQuotient& p) {
+  const MisereQuotient& q = p.q();
+  std::string r = "MisereQuotient(" + py::repr(py::str(p.ruleset->spec())).cast<std::string>() +
+                  ", order=" + std::to_string(q.order()) +
+                  ", p_size=" + std::to_string(q.p_size()) + ", " + (q.tame() ? "tame" : "wild") +
+                  ", generators: " + joined(generator_texts(q), ", ");
+  if (q.period()) {
+    r += "; period " + std::to_string(q.period()->period) + " from heap " +
+         std::to_string(q.period()->preperiod);
+  } else {
+    r += "; heaps up to " + std::to_string(q.max_heap()) + " (" + q.stopped() + ")";
+  }
+  return r + ")";
+}
+
+std::string escape_html(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '&') {
+      out += "&amp;";
+    } else if (c == '<') {
+      out += "&lt;";
+    } else if (c == '>') {
+      out += "&gt;";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string quotient_html(const PyQuotient& p) {
+  const MisereQuotient& q = p.q();
+  std::ostringstream html;
+  html << "<div class=\"nimkit-misere-quotient\"><p>" << escape_html(ruleset_title(*p.ruleset))
+       << " (" << escape_html(q.rules()) << "), misère quotient "
+       << (q.period() ? "of every heap" : "of heaps up to " + std::to_string(q.max_heap()))
+       << ": order " << q.order() << ", |P| = " << q.p_size() << ", "
+       << (q.tame() ? "tame" : "wild") << "</p><table>";
+  const auto row = [&](const std::string& label, const std::vector<std::string>& items) {
+    html << "<tr><td>" << label << "</td><td>"
+         << escape_html(items.empty() ? "none" : joined(items, ", ")) << "</td></tr>";
+  };
+  row("Generators", generator_texts(q));
+  row("Relations", relation_texts(q));
+  row("P-portion", element_names(q, true));
+  html << "</table><table style=\"font-family:monospace\">";
+  for (std::uint64_t first = 1; first <= q.max_heap(); first += kPhiPerRow) {
+    const std::uint64_t last = std::min(q.max_heap(), first + kPhiPerRow - 1);
+    html << "<tr><td>Φ(" << first << "–" << last << ")</td>";
+    for (std::uint64_t h = first; h <= last; ++h) html << "<td>" << q.name(q.phi(h)) << "</td>";
+    html << "</tr>";
+  }
+  html << "</table><p>"
+       << escape_html(q.period() ? period_text(*q.period()) : "Stopped: " + q.stopped())
+       << "</p></div>";
+  return html.str();
+}
+
+}  // namespace
+
+void add_misere(py::module_& mod) {
+  const QuotientBounds defaults;
+  py::class_<PyMiserePeriod>(mod, "MiserePeriod",
+                             "The period of a pretending function: Φ(n + period) = Φ(n) for "
+                             "every n >= preperiod, proved by the misère periodicity theorem "
+                             "from the heaps up to checked_to.")
+      .def_property_readonly("period", [](const PyMiserePeriod& p) { return p.period.period; })
+      .def_property_readonly("preperiod",
+                             [](const PyMiserePeriod& p) { return p.period.preperiod; })
+      .def_property_readonly("checked_to",
+                             [](const PyMiserePeriod& p) { return p.period.checked_to; })
+      .def("__eq__",
+           [](const PyMiserePeriod& a, const py::object& b) -> py::object {
+             if (!py::isinstance<PyMiserePeriod>(b))
+               return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             return py::bool_(a.period == b.cast<const PyMiserePeriod&>().period);
+           })
+      .def("__repr__", [](const PyMiserePeriod& p) {
+        return "MiserePeriod(period=" + std::to_string(p.period.period) +
+               ", preperiod=" + std::to_string(p.period.preperiod) +
+               ", checked_to=" + std::to_string(p.period.checked_to) + ")";
+      });
+
+  py::class_<PyQuotient> quotient_class(
+      mod, "MisereQuotient",
+      "The misère quotient Q of a heap game with its P-portion and pretending function Φ: a sum "
+      "of heaps h1 + ... + hk is lost for the player to move exactly when Φ(h1)...Φ(hk) is in "
+      "P. Elements are named by their normal forms in the generators ('1', 'a', 'ab²c'), as "
+      "`nimkit misere-quotient` names them; the attributes are the keys of its --json.");
+  quotient_class
+      .def_property_readonly(
+          "rules", [](const PyQuotient& p) { return p.ruleset->spec(); }, "The ruleset's spec.")
+      .def_property_readonly(
+          "game", [](const PyQuotient& p) { return p.q().rules(); },
+          "The game's canonical notation ('octal:0.77' for 'kayles'): the same game, the same "
+          "quotient.")
+      .def_property_readonly(
+          "title", [](const PyQuotient& p) { return ruleset_title(*p.ruleset); },
+          "The game's title.")
+      .def_property_readonly(
+          "order", [](const PyQuotient& p) { return p.q().order(); }, "The elements of Q.")
+      .def_property_readonly(
+          "p_size", [](const PyQuotient& p) { return p.q().p_size(); },
+          "The elements of the P-portion.")
+      .def_property_readonly(
+          "tame", [](const PyQuotient& p) { return p.q().tame(); },
+          "Whether Q with P is the quotient of misère Nim's positions (a tame game).")
+      .def_property_readonly(
+          "generators",
+          [](const PyQuotient& p) {
+            py::list out;
+            for (std::size_t g = 0; g < p.q().grew_at().size(); ++g) {
+              py::dict d;
+              d["name"] = p.q().name(p.q().generators()[g]);
+              d["heap"] = p.q().grew_at()[g];
+              out.append(d);
+            }
+            return out;
+          },
+          "The generators of the presentation, as dicts {'name': 'a', 'heap': 1}: the class "
+          "of the heap at which the monoid grew.")
+      .def_property_readonly(
+          "relations", [](const PyQuotient& p) { return relation_texts(p.q()); },
+          "The relations of the presentation, e.g. 'a² = 1' (a complete rewriting system).")
+      .def_property_readonly(
+          "elements", [](const PyQuotient& p) { return element_names(p.q(), false); },
+          "Every element by its normal form, in the order of the normal forms.")
+      .def_property_readonly(
+          "p_portion", [](const PyQuotient& p) { return element_names(p.q(), true); },
+          "The elements of P (the classes of the sums lost for the player to move).")
+      .def_property_readonly(
+          "max_heap", [](const PyQuotient& p) { return p.q().max_heap(); },
+          "The largest heap of the table of Φ.")
+      .def_property_readonly(
+          "phi",
+          [](const PyQuotient& p) {
+            std::vector<std::string> out;
+            for (std::uint64_t h = 0; h <= p.q().max_heap(); ++h)
+              out.push_back(p.q().name(p.q().phi(h)));
+            return out;
+          },
+          "The pretending function: phi[n] is Φ(n) for the heaps 0 to max_heap (Φ(0) = '1').")
+      .def(
+          "phi_of",
+          [](const PyQuotient& p, Unsigned<"heap"> heap) {
+            if (!p.q().covers(heap)) {
+              raise_error(fail("heap " + std::to_string(heap.value) +
+                               " is past the quotient's heaps (up to " +
+                               std::to_string(p.q().max_heap()) + ") and no period is proved"));
+            }
+            return p.q().name(p.q().phi(heap));
+          },
+          py::arg("heap"),
+          "Φ(heap) for any heap the quotient covers: every heap once the period is proved. "
+          "ValueError past max_heap otherwise.")
+      .def_property_readonly(
+          "grew_at", [](const PyQuotient& p) { return p.q().grew_at(); },
+          "The heaps at which the monoid grew.")
+      .def_property_readonly(
+          "period",
+          [](const PyQuotient& p) -> py::object {
+            if (!p.q().period()) return py::none();
+            return py::cast(PyMiserePeriod{*p.q().period()});
+          },
+          "The proved period of Φ (a MiserePeriod), or None: then the quotient is exact for sums "
+          "of heaps up to max_heap only.")
+      .def_property_readonly(
+          "stopped", [](const PyQuotient& p) { return p.q().stopped(); },
+          "Why the computation stopped: 'the period is proved', 'the heap bound 300', ...")
+      .def(
+          "save", [](const PyQuotient& p) { return py::bytes(save_misere_quotient(p.q())); },
+          "The quotient in nimkit's quotient file format (the CLI's --save-quotient).")
+      .def_static("load", &load, py::arg("data"), py::arg("rules"), py::kw_only(),
+                  py::arg("max_order") = defaults.max_order, py::arg("limit") = py::none(),
+                  "A quotient of `rules` from its saved form (the CLI's --quotient), verified "
+                  "before it is trusted: ValueError for a file that is not one, of another "
+                  "ruleset or version, truncated, corrupt or wrong. Ctrl-C stops the check.")
+      .def("__eq__",
+           [](const PyQuotient& a, const py::object& b) -> py::object {
+             if (!py::isinstance<PyQuotient>(b))
+               return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             return py::bool_(a.q() == b.cast<const PyQuotient&>().q());
+           })
+      .def("__repr__", &quotient_repr)
+      .def("_repr_html_", &quotient_html);
+
+  mod.def(
+      "misere_quotient",
+      [](const std::string& rules, Unsigned<"max_heap"> max_heap, Unsigned<"max_order"> max_order,
+         const Limit& limit, const std::optional<PyQuotient>& start,
+         bool partial) { return compute(rules, max_heap, max_order, limit, start, partial); },
+      py::arg("rules"), py::arg("max_heap") = defaults.max_heap, py::kw_only(),
+      py::arg("max_order") = defaults.max_order, py::arg("limit") = py::none(),
+      py::arg("start") = py::none(), py::arg("partial") = false,
+      "The misère quotient of a game of single heaps ('kayles', 'dawson', 'octal:0.75', "
+      "'grundy', 'subtraction:1,2'), computed heap by heap until its period is proved (octal "
+      "codes) or max_heap, as `nimkit misere-quotient`; start= a quotient of the same game "
+      "(MisereQuotient.load) to extend. max_order bounds the elements a candidate may have. "
+      "The GIL is released; Ctrl-C stops it (KeyboardInterrupt). ValueError for a bad ruleset "
+      "or start, UnsupportedError for a game without quotients, LimitError when the work "
+      "limit (limit=) stops it short of max_heap — with partial=True the quotient of the heaps "
+      "reached is returned instead, its `stopped` saying why.");
+}
+
+}  // namespace nimkit::python

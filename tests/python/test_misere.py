@@ -1,0 +1,114 @@
+"""nimkit.misere_quotient: the library's misère quotients with the names of `nimkit
+misere-quotient --json`, checked against known figures and against that command's output, and
+the quotient file format both ways."""
+
+import json
+import os
+import subprocess
+
+import pytest
+
+import nimkit
+
+
+def cli_quotient(rules, *args):
+    cli = os.environ.get("NIMKIT")
+    if not cli:
+        pytest.skip("NIMKIT (the CLI binary) is not set")
+    out = subprocess.run([cli, "misere-quotient", "--rules", rules, "--json", *args],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def as_json(q):
+    """The quotient in the CLI's JSON vocabulary, read attribute by attribute."""
+    period = q.period
+    return {
+        "rules": q.rules, "game": q.game, "title": q.title, "order": q.order, "p_size": q.p_size,
+        "tame": q.tame, "generators": q.generators, "relations": q.relations,
+        "elements": q.elements, "p_portion": q.p_portion, "max_heap": q.max_heap, "phi": q.phi,
+        "grew_at": q.grew_at, "stopped": q.stopped,
+        "period": None if period is None else {
+            "preperiod": period.preperiod, "period": period.period, "checked_to": period.checked_to},
+    }
+
+
+def test_misere_kayles_has_order_40_and_9_p_positions():
+    q = nimkit.misere_quotient("kayles")
+    assert q.order == 40 and q.p_size == 9 and len(q.p_portion) == 9 and len(q.elements) == 40
+    assert q.game == "octal:0.77" and not q.tame
+    assert (q.period.period, q.period.preperiod) == (12, 71)
+    # Φ past the table, by the proved period.
+    assert q.phi_of(10**18) == q.phi[q.period.preperiod + (10**18 - q.period.preperiod) % 12]
+    assert "order=40" in repr(q) and "p_size=9" in repr(q) and "a = Φ(1)" in repr(q)
+    assert "P-portion" in q._repr_html_()
+
+
+@pytest.mark.parametrize("rules,max_heap", [("dawson", 6), ("dawson", 12), ("octal:0.07", 20),
+                                             ("kayles", 300), ("grundy", 10)])
+def test_the_quotient_is_the_clis(rules, max_heap):
+    q = nimkit.misere_quotient(rules, max_heap)
+    assert as_json(q) == {k: v for k, v in cli_quotient(rules, "--max-heap", str(max_heap)).items()
+                          if k in as_json(q)}
+
+
+def test_a_tame_game_is_misere_nims():
+    q = nimkit.misere_quotient("nim", 10)
+    assert q.tame and q.p_portion == ["a", "b²"] and "a² = 1" in q.relations
+    assert not nimkit.misere_quotient("dawson", 12).tame
+
+
+def test_save_and_load_in_the_library_format(tmp_path):
+    q = nimkit.misere_quotient("dawson", 12)
+    data = q.save()
+    assert isinstance(data, bytes) and data.startswith(b"NIMKITMQ")
+    assert nimkit.MisereQuotient.load(data, "dawson") == q
+    # The same game under another name reads the same file.
+    assert nimkit.MisereQuotient.load(data, "octal:0.07").order == q.order
+    # The CLI's file reads here, and this one there.
+    cli_file = tmp_path / "cli.mq"
+    cli_quotient("dawson", "--max-heap", "12", "--save-quotient", str(cli_file))
+    assert nimkit.MisereQuotient.load(cli_file.read_bytes(), "dawson") == q
+    py_file = tmp_path / "py.mq"
+    py_file.write_bytes(data)
+    assert cli_quotient("dawson", "--max-heap", "12", "--quotient", str(py_file)) == \
+        cli_quotient("dawson", "--max-heap", "12")
+    # Extended from a saved quotient: the quotient computed from nothing.
+    longer = nimkit.misere_quotient("dawson", 20, start=nimkit.MisereQuotient.load(data, "dawson"))
+    assert as_json(longer) == as_json(nimkit.misere_quotient("dawson", 20))
+
+
+def test_a_bad_file_is_refused():
+    data = nimkit.misere_quotient("dawson", 12).save()
+    for bad in [b"", b"not a quotient", data[:-1], data[:40] + bytes([data[40] ^ 1]) + data[41:]]:
+        with pytest.raises(ValueError):
+            nimkit.MisereQuotient.load(bad, "dawson")
+    with pytest.raises(ValueError, match="kayles|0.77"):
+        nimkit.MisereQuotient.load(data, "kayles")
+
+
+def test_bad_input_and_limits():
+    with pytest.raises(ValueError, match="chess"):
+        nimkit.misere_quotient("chess")
+    with pytest.raises(nimkit.UnsupportedError, match="wythoff"):
+        nimkit.misere_quotient("wythoff")
+    with pytest.raises(nimkit.UnsupportedError, match="node-kayles"):
+        nimkit.misere_quotient("node-kayles")
+    with pytest.raises(ValueError, match="max_heap \"-1\" is negative"):
+        nimkit.misere_quotient("kayles", -1)
+    with pytest.raises(ValueError, match="heap 13 is past"):
+        nimkit.misere_quotient("dawson", 12).phi_of(13)
+    with pytest.raises(ValueError):
+        nimkit.misere_quotient("dawson", 20, start=nimkit.misere_quotient("kayles", 5))
+    # The library's word: a bound the caller set that not even heap 1 fits is bad input.
+    with pytest.raises(ValueError, match="bound of 1 elements"):
+        nimkit.misere_quotient("kayles", max_order=1)
+    # Grundy's game's quotient grows past the default work limit: LimitError naming it, or
+    # with partial=True the quotient of the heaps reached, exact for their sums.
+    with pytest.raises(nimkit.LimitError, match="work .* at heap .*partial=True"):
+        nimkit.misere_quotient("grundy", 200)
+    part = nimkit.misere_quotient("grundy", 200, partial=True)
+    assert part.period is None and 0 < part.max_heap < 200 and "work" in part.stopped
+    cli = cli_quotient("grundy", "--max-heap", str(part.max_heap))
+    assert {k: v for k, v in as_json(part).items() if k != "stopped"} == \
+        {k: v for k, v in cli.items() if k in as_json(part) and k != "stopped"}
