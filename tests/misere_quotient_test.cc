@@ -228,7 +228,7 @@ TEST(KnownQuotients, KaylesIsPeriodic12From71WithOrder40) {
   EXPECT_EQ(q.order(), 40u);
   EXPECT_EQ(q.p_size(), 9u);
   EXPECT_FALSE(q.tame());
-  EXPECT_EQ(q.grew_at(), (std::vector<std::uint64_t>{1, 2, 5, 9, 12, 25, 27}));
+  EXPECT_EQ(q.generators_at(), (std::vector<std::uint64_t>{1, 2, 5, 9, 12, 25, 27}));
 }
 
 TEST(KnownQuotients, DawsonsKaylesUpToThirtyHasOrder360AsPublished) {

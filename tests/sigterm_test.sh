@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SIGTERM cancels a running computation: the work meter stops it at its next charge, the command
 # prints one error line ending "(SIGTERM)" and exits 143; a long octal run (whose values each cost
-# thousands of splits) stops within its next stretch; a command waiting for input ends by the
-# signal a second later.
+# thousands of splits) stops within its next stretch, and a misère quotient without printing or
+# saving what it had; a command waiting for input ends by the signal a second later.
 set -euo pipefail
 nimkit=${NIMKIT:?set NIMKIT to the nimkit binary}
 factor=${NIMKIT_TIME_FACTOR:-1}  # bounds are for an optimized build; sanitizer builds are slower
@@ -33,6 +33,16 @@ grep -qx 'error: work stopped: cancellation was reached (SIGTERM)' "$dir/err" ||
 
 stops 2000 143 "$nimkit" grundy --rules octal:0.7777777777 --count 1000 --period --no-progress
 grep -q '^stopped at heap ' "$dir/err" || { cat "$dir/err"; exit 1; }
+
+# A misère quotient growing toward Dawson's Kayles' thousands of elements (a minute and more):
+# the computation is cancelled, not cut short into a partial quotient shown as the answer, so
+# nothing is printed and the file it was to save is not written. The error line proves the
+# command stopped by itself, not by the signal's default action a second later.
+stops 2000 143 "$nimkit" misere-quotient --rules octal:0.07 --max-heap 1000 --limit 1000000000 \
+  --save-quotient "$dir/q.msq"
+grep -qx 'error: work stopped: cancellation was reached (SIGTERM)' "$dir/err" || { cat "$dir/err"; exit 1; }
+[ ! -s "$dir/out" ] || { echo "misere-quotient printed after SIGTERM:"; cat "$dir/out"; exit 1; }
+[ -z "$(ls "$dir" | grep 'q\.msq')" ] || { echo "misere-quotient left a file:"; ls "$dir"; exit 1; }
 
 # Waiting for a move: nothing charges a meter, so the signal's default action ends it.
 mkfifo "$dir/in"

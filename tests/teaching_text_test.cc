@@ -74,7 +74,7 @@ TEST(TeachingText, MexStepListsTheOptionValuesAndTheSmallestMissing) {
       ASSERT_TRUE(position) << position.error();
       auto analysis = analyze(*position, Convention::kNormal);
       ASSERT_TRUE(analysis) << analysis.error();
-      const Explanation e = explanation(*position, *analysis);
+      const Explanation e = explanation(*position, *analysis, nimkit::Limits{});
       ASSERT_TRUE(e.mex) << text;
       const PlainPosition start = canonical({{spec, {{n, false}}}});
       std::set<Nimber> expected;
@@ -89,7 +89,8 @@ TEST(TeachingText, MexStepListsTheOptionValuesAndTheSmallestMissing) {
 
 TEST(TeachingText, KaylesSevenIsTwoBecauseNoMoveLeavesTwo) {
   auto position = parse_position("kayles:7", nullptr).value();
-  const Explanation e = explanation(position, analyze(position, Convention::kNormal).value());
+  const Explanation e =
+      explanation(position, analyze(position, Convention::kNormal).value(), nimkit::Limits{});
   ASSERT_TRUE(e.mex);
   EXPECT_EQ(e.mex->option_values, (std::vector<Nimber>{0, 1, 3, 4, 5}));
   EXPECT_EQ(e.mex->value, 2);
@@ -103,7 +104,8 @@ TEST(TeachingText, KaylesSevenIsTwoBecauseNoMoveLeavesTwo) {
 TEST(TeachingText, NoMexStepForNimOrSums) {
   for (const char* text : {"7", "kayles:3 kayles:4", "3 4 5"}) {
     auto position = parse_position(text, make_ruleset("nim").value()).value();
-    const Explanation e = explanation(position, analyze(position, Convention::kNormal).value());
+    const Explanation e =
+        explanation(position, analyze(position, Convention::kNormal).value(), nimkit::Limits{});
     EXPECT_FALSE(e.mex) << text;
   }
 }
@@ -112,7 +114,7 @@ TEST(TeachingText, MisereNimExplainsBoutonsRule) {
   const auto nim = make_ruleset("nim").value();
   auto explain_of = [&](const char* text) {
     auto position = parse_position(text, nim).value();
-    return explanation(position, analyze(position, Convention::kMisere).value());
+    return explanation(position, analyze(position, Convention::kMisere).value(), nimkit::Limits{});
   };
   const Explanation ones = explain_of("1 1 0");
   ASSERT_FALSE(ones.lines.empty());

@@ -69,8 +69,8 @@ std::vector<QuotientElement> p_sorted(const MisereQuotient& q) {
 
 void print_json(const Ruleset& rules, const MisereQuotient& q) {
   nlohmann::json generators = nlohmann::json::array();
-  for (std::size_t g = 0; g < q.grew_at().size(); ++g) {
-    generators.push_back({{"name", q.name(q.generators()[g])}, {"heap", q.grew_at()[g]}});
+  for (std::size_t g = 0; g < q.generators_at().size(); ++g) {
+    generators.push_back({{"name", q.name(q.generators()[g])}, {"heap", q.generators_at()[g]}});
   }
   std::vector<std::string> phi;
   for (std::uint64_t h = 0; h <= q.max_heap(); ++h) phi.push_back(q.name(q.phi(h)));
@@ -87,6 +87,7 @@ void print_json(const Ruleset& rules, const MisereQuotient& q) {
                    {"max_heap", q.max_heap()},
                    {"phi", phi},
                    {"grew_at", q.grew_at()},
+                   {"generators_at", q.generators_at()},
                    {"stopped", q.stopped()}};
   if (q.period()) {
     j["period"] = {{"preperiod", q.period()->preperiod},
@@ -104,8 +105,9 @@ void print_text(const Ruleset& rules, const MisereQuotient& q) {
   fmt::print("Order {}, |P| = {}, {}\n", q.order(), q.p_size(),
              q.tame() ? "tame (the quotient of misère Nim's positions)" : "wild (not tame)");
   std::vector<std::string> generators;
-  for (std::size_t g = 0; g < q.grew_at().size(); ++g) {
-    generators.push_back(fmt::format("{} = Φ({})", q.name(q.generators()[g]), q.grew_at()[g]));
+  for (std::size_t g = 0; g < q.generators_at().size(); ++g) {
+    generators.push_back(
+        fmt::format("{} = Φ({})", q.name(q.generators()[g]), q.generators_at()[g]));
   }
   fmt::print("Generators: {}\n",
              generators.empty() ? "none" : fmt::to_string(fmt::join(generators, ", ")));
@@ -128,7 +130,17 @@ void print_text(const Ruleset& rules, const MisereQuotient& q) {
         q.period()->period, q.period()->preperiod, q.period()->checked_to);
   }
   fmt::print("Grew at heaps: {}\n", fmt::join(q.grew_at(), " "));
+  fmt::print("Generators added at heaps: {}\n", fmt::join(q.generators_at(), " "));
   fmt::print("Stopped: {}\n", q.stopped());
+}
+
+// report() of a failed computation: a bound of this command's own (--max-order, --memory, the
+// verification's pairs) is not raised by --limit, so only the meter's stop gets that advice.
+int report_stop(const Error& error, const Limits& limits) {
+  if (error.kind == ErrorKind::kLimit && !(limits.meter && limits.meter->exhausted())) {
+    return report(error.message);
+  }
+  return report(error);
 }
 
 int run_quotient(const QuotientOptions& options) {
@@ -161,13 +173,17 @@ int run_quotient(const QuotientOptions& options) {
     QuotientBounds reading = bounds;
     reading.max_heap = std::max<std::uint64_t>(bounds.max_heap, 1'000'000);
     auto loaded = load_misere_quotient(*bytes, **rules, reading, limits);
-    if (!loaded)
-      return report(
-          fail_as(loaded.failure(), fmt::format("{}: {}", sanitize(options.load), loaded.error())));
+    if (!loaded) {
+      return report_stop(
+          fail_as(loaded.failure(), fmt::format("{}: {}", sanitize(options.load), loaded.error())),
+          limits);
+    }
     from = std::move(*loaded);
   }
   auto quotient = compute_misere_quotient(**rules, bounds, limits, from ? &*from : nullptr);
-  if (!quotient) return report(quotient.failure());
+  // Cancelled by SIGTERM, it fails (kCancelled) rather than return what it had: exit 143,
+  // nothing printed or saved.
+  if (!quotient) return report_stop(quotient.failure(), limits);
   if (!options.save.empty()) {
     if (const int status =
             write_whole_file(options.save, save_misere_quotient(*quotient), "--save-quotient");

@@ -135,7 +135,7 @@ std::string position_html(const PyPosition& p) {
 }
 
 std::string analysis_html(const PyAnalysis& a) {
-  const Explanation e = explanation(a.position.position, a.analysis);
+  const Explanation e = explanation(a.position.position, a.analysis, call_limits(std::nullopt));
   std::ostringstream html;
   html << "<div class=\"nimkit-analysis\"><p>" << escape_html(e.heading) << "</p>";
   if (!e.rows.empty()) {
@@ -462,7 +462,10 @@ void add_game(py::module_& mod) {
                              "None when winning_moves lists every winning move; else why some "
                              "are not listed (the listing limit, or what stopped their search).")
       .def(
-          "explain", [](const PyAnalysis& a) { return explain(a.position.position, a.analysis); },
+          "explain",
+          [](const PyAnalysis& a) {
+            return explain(a.position.position, a.analysis, call_limits(std::nullopt));
+          },
           "The teaching text: the values in binary, their XOR, why each winning move wins.")
       .def("_repr_html_", &analysis_html)
       .def("__repr__", [](const PyAnalysis& a) {

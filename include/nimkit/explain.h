@@ -56,13 +56,13 @@ struct Explanation {
 inline constexpr std::uint64_t kMaxMexOptions = 64;
 
 // The explanation of `analysis`, which must be of `position`. The values of the mex step are
-// charged to `limits` (the caller's meter: one budget per question); the step is left out when
-// they do not fit.
-Explanation explanation(const Position& position, const Analysis& analysis,
-                        const Limits& limits = {});
+// charged to `limits` (the caller's meter: one budget per question, so no default: an unmetered
+// Limits{} would let the step run past the caller's deadline or cancel); the step is left out
+// when they do not fit.
+Explanation explanation(const Position& position, const Analysis& analysis, const Limits& limits);
 
 // The explanation as multi-line text, each line ending in '\n'.
-std::string explain(const Position& position, const Analysis& analysis, const Limits& limits = {});
+std::string explain(const Position& position, const Analysis& analysis, const Limits& limits);
 
 // "3 ⊕ 4 ⊕ 5 = 2": the Grundy values of the components and their XOR; empty when the analysis
 // has none.

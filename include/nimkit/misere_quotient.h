@@ -41,8 +41,10 @@
 // max_heap, when a candidate would pass QuotientBounds::max_order elements or its checks would
 // pass max_pairs pairs, or what it keeps (a candidate's elements, its multiplication table, the
 // verification's pairs) would pass Limits::max_search_bytes, checked before each grows, or when
-// the work meter of the limits runs out (every loop charges it);
-// what it has then is the partial quotient of heaps ≤ n, exact for every sum of such heaps.
+// the work meter of the limits runs out or passes its deadline (every loop charges it);
+// what it has then is the partial quotient of heaps ≤ n, exact for every sum of such heaps. A
+// cancelled meter (a signal, a client gone) is different: the caller wants nothing more, so the
+// computation fails with ErrorKind::kCancelled rather than return what it had.
 // Quotients exist for heap rulesets of one heap per component whose moves leave smaller heaps
 // (octal codes, Nim, subtraction games, Grundy's game, ...); only octal codes have the
 // periodicity theorem, so the others stop at the heap bound. No I/O: the file format is bytes.
@@ -87,9 +89,10 @@ struct QuotientRelation {
 class MisereQuotient {
  public:
   // Assembled by the computation and the file reader from a verified multiplication table.
-  // `table` is order × order, row-major; `generators` generate every element.
+  // `table` is order × order, row-major; the classes of the heaps `generators_at` (ascending)
+  // generate every element.
   MisereQuotient(std::string rules, std::vector<QuotientElement> table, std::vector<bool> p,
-                 std::vector<QuotientElement> phi, std::vector<std::uint64_t> grew_at,
+                 std::vector<QuotientElement> phi, std::vector<std::uint64_t> generators_at,
                  std::optional<MiserePeriod> period, std::string stopped);
 
   // The ruleset's canonical notation ("octal:0.77" for kayles: the same game, the same quotient).
@@ -112,14 +115,20 @@ class MisereQuotient {
   // The heap of the table whose class Φ(heap) is read from (heap itself below the period).
   std::uint64_t reduced_heap(std::uint64_t heap) const;
 
-  // The heaps at which the monoid grew: heaps whose class is not a product of the classes of
-  // smaller heaps (not equivalent to any sum of smaller heaps).
+  // The heaps of the generators: heaps whose class is not a product of the classes of smaller
+  // heaps (not equivalent to any sum of smaller heaps, told apart by some sum of heaps up to
+  // max_heap()).
+  const std::vector<std::uint64_t>& generators_at() const { return generators_at_; }
+  // The heaps n at which the order grew: the quotient of the sums of heaps ≤ n has more elements
+  // than that of heaps ≤ n − 1. Each is a generator's heap, but not every generator's heap is one
+  // (Dawson's Kayles adds a generator at heap 12 and keeps 12 elements: only a larger heap tells
+  // heap 12 apart from a sum of smaller ones).
   const std::vector<std::uint64_t>& grew_at() const { return grew_at_; }
   // Why the computation stopped, in words: "the period is proved", "the heap bound 50", ...
   const std::string& stopped() const { return stopped_; }
 
-  // The presentation: generators a, b, c, ... are the classes of the heaps at which the monoid
-  // grew (grew_at(), in heap order); every element has a normal form, its least word in the
+  // The presentation: generators a, b, c, ... are the classes of the heaps of generators_at(),
+  // in heap order; every element has a normal form, its least word in the
   // generators (lexicographic on the exponents, the last generator weighing most); the relations
   // rewrite each minimal word that is not a normal form to its normal form (a complete rewriting
   // system).
@@ -141,6 +150,7 @@ class MisereQuotient {
   std::vector<QuotientElement> table_;
   std::vector<bool> p_;
   std::vector<QuotientElement> phi_;
+  std::vector<std::uint64_t> generators_at_;
   std::vector<std::uint64_t> grew_at_;
   std::optional<MiserePeriod> period_;
   std::string stopped_;
@@ -164,8 +174,10 @@ bool has_misere_quotient(const Ruleset& rules);
 
 // The quotient of `rules` heap by heap from `from` (a quotient of the same ruleset, exact for
 // its heaps) or from nothing, until its period is proved or a bound or the limits stop it (the
-// result says which, in stopped()). Fails, naming the ruleset, when it has no quotients here,
-// when `from` is another ruleset's, or when not even heap 1 could be added within the limits.
+// result says which, in stopped()). Fails, by kind: kUnsupported when the ruleset has no
+// quotients here (naming it); kBadInput when `from` is another ruleset's or does not verify;
+// kLimit when not even heap 1 (or the check of `from`) fits within the bounds and limits;
+// kCancelled whenever the meter was cancelled, however far it had got.
 Result<MisereQuotient> compute_misere_quotient(const Ruleset& rules, const QuotientBounds& bounds,
                                                const Limits& limits,
                                                const MisereQuotient* from = nullptr);
@@ -185,7 +197,7 @@ std::shared_ptr<const MisereQuotient> shared_misere_quotient(const Ruleset& rule
 std::shared_ptr<const MisereQuotient> known_misere_quotient(const Ruleset& rules);
 
 // The quotient file format, version 1: magic "NIMKITMQ", the version, the ruleset, the order, the
-// table, P, Φ, the growth heaps, the period, why it stopped, and a checksum of all of it
+// table, P, Φ, the period, why it stopped, and a checksum of all of it
 // (every integer little-endian).
 std::string save_misere_quotient(const MisereQuotient& quotient);
 // Reads a saved quotient of `rules`. Refuses a file that is not one, of another version or

@@ -34,10 +34,12 @@ Result<std::vector<Shape>> QuotientBuilder::shapes_of(std::uint64_t heap) const 
     Shape shape;
     for (const Heap& part : option.result) {
       if (part.zero_spent || part.size >= heap) {
-        return fail(fmt::format(
-            "{}: a move from a heap of {} leaves a heap of {}: misère quotients are computed "
-            "for games whose moves leave smaller heaps",
-            rules_, heap, part.size));
+        return fail(
+            ErrorKind::kUnsupported,
+            fmt::format(
+                "{}: a move from a heap of {} leaves a heap of {}: misère quotients are computed "
+                "for games whose moves leave smaller heaps",
+                rules_, heap, part.size));
       }
       if (part.size > 0) shape.push_back(part.size);
     }
@@ -96,12 +98,11 @@ Result<bool> QuotientBuilder::resume(const MisereQuotient& from) {
   closure_ = PairClosure(table_);
   const Verdict verdict = verify(table_, pairs_, limits_, bounds_.max_pairs, &closure_);
   if (!verdict.passed) {
-    if (!verdict.stopped.empty()) return fail(verdict.stopped);
+    if (verdict.stopped) return *verdict.stopped;
     return fail(fmt::format("the quotient of {} mispredicts the sum of heaps {}", rules_,
                             fmt::join(verdict.failure, " ")));
   }
   period_ = from.period();
-  stopped_ = from.stopped();
   return true;
 }
 
@@ -119,7 +120,7 @@ bool QuotientBuilder::extend_conservatively(std::uint64_t heap,
                             [&](QuotientElement t) { return table_.p[table_.at(y, t)]; });
     }
     if (!limits_.charge(table_.order)) {
-      stopped_ = limits_.stopped();
+      stopped_ = limits_.stop_error();
       return false;
     }
     if (!direct) continue;
@@ -127,9 +128,9 @@ bool QuotientBuilder::extend_conservatively(std::uint64_t heap,
     pairs.push_back(HeapPair{heap, x, options});
     pairs = distinct_pairs(pairs);
     PairClosure trial = closure_;
-    const Verdict verdict = trial.close(pairs, limits_, bounds_.max_pairs);
-    if (!verdict.stopped.empty()) {
-      stopped_ = verdict.stopped;
+    Verdict verdict = trial.close(pairs, limits_, bounds_.max_pairs);
+    if (verdict.stopped) {
+      stopped_ = std::move(verdict.stopped);
       return false;
     }
     if (!verdict.passed) continue;
@@ -180,7 +181,7 @@ QuotientElement class_of(const Reduced& reduced, const std::vector<std::uint64_t
 
 std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
                                                      const std::vector<std::uint64_t>& failure,
-                                                     std::string& refused) const {
+                                                     std::optional<Error>& refused) const {
   const bool predicted_p = current.table.p[class_of(current, failure)];
   std::vector<std::uint64_t> involved = failure;
   involved.erase(std::unique(involved.begin(), involved.end()), involved.end());
@@ -190,14 +191,15 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
       const auto times = static_cast<std::uint32_t>(std::count(failure.begin(), failure.end(), h));
       splits.push_back(Split{h, std::max<std::uint32_t>(2, times)});
     }
-    auto trial =
-        reduced_candidate(current.table, current.phi, shapes_, splits, bounds_.max_order, limits_);
+    bool past_memory = false;
+    auto trial = reduced_candidate(current.table, current.phi, shapes_, splits, bounds_.max_order,
+                                   limits_, &past_memory);
     if (!trial) {
       if (limits_.meter && limits_.meter->exhausted()) return std::nullopt;
-      refused = trial.error();
+      refused = trial.failure();
       // Past the memory budget: the next subsets split more heaps, and their candidates are
       // larger still, so trying them would spend time for nothing.
-      if (trial.error_kind() == ErrorKind::kLimit) return std::nullopt;
+      if (past_memory) return std::nullopt;
       continue;
     }
     if (trial->table.p[class_of(*trial, failure)] != predicted_p) return std::move(*trial);
@@ -217,33 +219,36 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
   auto current = reduced_candidate(table_, phi, shapes_, first, bounds_.max_order, limits_);
   std::vector<std::uint64_t> failure;
   for (int round = 0; current && round < kRecalibrations; ++round) {
-    const Verdict verdict = least_failure(current->table, heap_pairs(current->table, current->phi),
-                                          limits_, bounds_.max_pairs);
-    if (!verdict.stopped.empty()) {
-      stopped_ = verdict.stopped;
+    Verdict verdict = least_failure(current->table, heap_pairs(current->table, current->phi),
+                                    limits_, bounds_.max_pairs);
+    if (verdict.stopped) {
+      stopped_ = std::move(verdict.stopped);
       return false;
     }
     if (verdict.passed) {
       PairClosure closure(current->table);
-      const Verdict again = verify(current->table, heap_pairs(current->table, current->phi),
-                                   limits_, bounds_.max_pairs, &closure);
+      Verdict again = verify(current->table, heap_pairs(current->table, current->phi), limits_,
+                             bounds_.max_pairs, &closure);
       if (!again.passed) {
-        stopped_ = again.stopped.empty() ? "the two verifications disagree" : again.stopped;
+        // Two checks of one candidate that disagree: no fault of the input, and nothing a
+        // larger limit would change; the method cannot answer past this heap.
+        stopped_ = again.stopped ? std::move(*again.stopped)
+                                 : fail(ErrorKind::kUnsupported, "the two verifications disagree");
         return false;
       }
       install(std::move(*current), std::move(closure));
       return true;
     }
     failure = verdict.failure;
-    std::string refused;
+    std::optional<Error> refused;
     std::optional<Reduced> next = recalibrated(*current, failure, refused);
     if (limits_.meter && limits_.meter->exhausted()) {
-      stopped_ = limits_.stopped();
+      stopped_ = limits_.stop_error();
       return false;
     }
     if (!next) {
-      if (!refused.empty()) {
-        stopped_ = refused;
+      if (refused) {
+        stopped_ = std::move(refused);
         return false;
       }
       break;
@@ -251,12 +256,14 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
     current = std::move(*next);
   }
   if (!current) {
-    stopped_ = current.error();
+    stopped_ = current.failure();
     return false;
   }
-  stopped_ = fmt::format(
-      "no candidate quotient for heap {} verified (the last mispredicted the sum of heaps {})",
-      heap, fmt::join(failure, " "));
+  stopped_ = fail(
+      ErrorKind::kUnsupported,
+      fmt::format(
+          "no candidate quotient for heap {} verified (the last mispredicted the sum of heaps {})",
+          heap, fmt::join(failure, " ")));
   return false;
 }
 
@@ -290,12 +297,12 @@ std::optional<MiserePeriod> QuotientBuilder::find_period() const {
 }
 
 Result<MisereQuotient> QuotientBuilder::run() {
-  if (!period_) stopped_.clear();
+  stopped_.reset();
   while (!period_ && phi_.size() - 1 < bounds_.max_heap) {
     const std::uint64_t heap = phi_.size();
     auto shapes = shapes_of(heap);
     if (!shapes) {
-      stopped_ = shapes.error();
+      stopped_ = shapes.failure();
       break;
     }
     shapes_.push_back(std::move(*shapes));
@@ -306,7 +313,7 @@ Result<MisereQuotient> QuotientBuilder::run() {
       added = true;
     } else if (extend_conservatively(heap, options)) {
       added = true;
-    } else if (stopped_.empty()) {
+    } else if (!stopped_) {
       added = grow(heap);
     }
     if (!added) {
@@ -315,17 +322,23 @@ Result<MisereQuotient> QuotientBuilder::run() {
     }
     period_ = find_period();
   }
+  // Cancelled work is not wanted, not even the exact part of it: the caller (a signal, a client
+  // gone) has stopped asking.
+  if (limits_.meter && limits_.meter->cancelled()) return limits_.stop_error();
   if (phi_.size() == 1 && bounds_.max_heap > 0) {
-    return fail(stopped_.empty() ? fmt::format("no quotient of {} was computed", rules_)
-                                 : stopped_);
+    if (stopped_) return *stopped_;
+    return fail(ErrorKind::kUnsupported, fmt::format("no quotient of {} was computed", rules_));
   }
+  std::string why;
   if (period_) {
-    stopped_ = "the period is proved";
-  } else if (stopped_.empty()) {
-    stopped_ = fmt::format("the heap bound {}", bounds_.max_heap);
+    why = "the period is proved";
+  } else if (stopped_) {
+    why = stopped_->message;
+  } else {
+    why = fmt::format("the heap bound {}", bounds_.max_heap);
   }
   return MisereQuotient(rules_, table_.cells, table_.p, phi_, growth_heaps(table_, phi_), period_,
-                        stopped_);
+                        std::move(why));
 }
 
 }  // namespace nimkit::detail

@@ -41,10 +41,12 @@ class QuotientBuilder {
   QuotientBuilder(const HeapGame& game, std::string rules, std::optional<OctalBound> octal,
                   const QuotientBounds& bounds, const Limits& limits);
 
-  // Continues from `from` (its ruleset's, exact for its heaps): fails when it does not verify.
+  // Continues from `from` (its ruleset's, exact for its heaps): fails when it does not verify
+  // (kBadInput), or when a bound or the limits stop the check (kLimit, kCancelled).
   Result<bool> resume(const MisereQuotient& from);
-  // Adds heaps until the period is proved or a bound stops it; fails only when heap 1 could not
-  // be added.
+  // Adds heaps until the period is proved or a bound stops it; fails, with the stop's kind, when
+  // heap 1 could not be added, and with kCancelled whenever the meter was cancelled (the caller
+  // wants no partial quotient then).
   Result<MisereQuotient> run();
 
   // The moves of heap n as shapes; fails on a move that does not leave smaller heaps, or past
@@ -68,7 +70,7 @@ class QuotientBuilder {
   // when no subset does (`refused` says why one could not be built, e.g. the order bound).
   std::optional<Reduced> recalibrated(const Reduced& current,
                                       const std::vector<std::uint64_t>& failure,
-                                      std::string& refused) const;
+                                      std::optional<Error>& refused) const;
   // Makes a verified candidate (and its closure) the quotient so far.
   void install(Reduced reduced, PairClosure closure);
   // Candidates tried for one heap, at most.
@@ -87,7 +89,10 @@ class QuotientBuilder {
   std::vector<HeapPair> pairs_;  // distinct pairs applied to closure_
   PairClosure closure_;
   std::optional<MiserePeriod> period_;
-  std::string stopped_;
+  // Why heaps stopped being added: kLimit for a bound or the limits, kCancelled when the meter
+  // was cancelled, kUnsupported when no candidate verified or the moves do not leave smaller
+  // heaps; none while heaps are being added.
+  std::optional<Error> stopped_;
 };
 
 }  // namespace nimkit::detail

@@ -64,7 +64,7 @@ struct Elements {
 // `held` bytes (the base table) are kept while the elements are enumerated.
 Result<Elements> enumerate(const ProductMonoid& monoid, const std::vector<std::uint64_t>& gen,
                            std::size_t most, std::size_t max_order, std::uint64_t held,
-                           const Limits& limits) {
+                           const Limits& limits, bool& past_memory) {
   Elements e;
   for (std::uint64_t h = 1; h < gen.size(); ++h) {
     if (gen[h] == 0) continue;
@@ -85,11 +85,13 @@ Result<Elements> enumerate(const ProductMonoid& monoid, const std::vector<std::u
         added = true;
       }
       if (saturating_add(held, e.bytes) > limits.max_search_bytes) {
+        past_memory = true;
         return fail_limit(fmt::format("a candidate quotient of {} elements passed {}",
                                       e.codes.size(), memory_budget_text(limits)));
       }
       if (e.codes.size() > most) {
-        return fail(fmt::format("a candidate quotient passed the bound of {} elements", max_order));
+        return fail_limit(
+            fmt::format("a candidate quotient passed the bound of {} elements", max_order));
       }
       if (!added) break;
     }
@@ -130,7 +132,7 @@ Result<std::vector<bool>> mark(const ProductMonoid& monoid, const std::vector<st
 // The candidate reduced by indistinguishability under the heaps' generators.
 Result<Reduced> reduce(const ProductMonoid& monoid, const std::vector<std::uint64_t>& gen,
                        const Elements& e, const std::vector<bool>& p, std::size_t max_order,
-                       const Limits& limits) {
+                       const Limits& limits, bool& past_memory) {
   std::vector<std::uint64_t> generators(gen.begin() + 1, gen.end());
   std::sort(generators.begin(), generators.end());
   generators.erase(std::unique(generators.begin(), generators.end()), generators.end());
@@ -139,6 +141,7 @@ Result<Reduced> reduce(const ProductMonoid& monoid, const std::vector<std::uint6
   const std::uint64_t action_bytes =
       saturating_mul(saturating_mul(generators.size(), e.codes.size()), sizeof(QuotientElement));
   if (saturating_add(e.bytes, action_bytes) > limits.max_search_bytes) {
+    past_memory = true;
     return fail_limit(fmt::format("a candidate quotient of {} elements passed {}", e.codes.size(),
                                   memory_budget_text(limits)));
   }
@@ -153,10 +156,12 @@ Result<Reduced> reduce(const ProductMonoid& monoid, const std::vector<std::uint6
   const std::vector<QuotientElement> cls = indistinguishable(p, action);
   const std::size_t order = *std::max_element(cls.begin(), cls.end()) + 1;
   if (order > max_order) {
-    return fail(fmt::format("a candidate quotient passed the bound of {} elements", max_order));
+    return fail_limit(
+        fmt::format("a candidate quotient passed the bound of {} elements", max_order));
   }
   if (saturating_add(saturating_add(e.bytes, action_bytes), table_bytes(order)) >
       limits.max_search_bytes) {
+    past_memory = true;
     return fail_limit(fmt::format("the table of a candidate quotient of {} elements passed {}",
                                   order, memory_budget_text(limits)));
   }
@@ -184,7 +189,9 @@ Result<Reduced> reduce(const ProductMonoid& monoid, const std::vector<std::uint6
 Result<Reduced> reduced_candidate(const Table& base, std::span<const QuotientElement> phi,
                                   std::span<const std::vector<std::vector<std::uint64_t>>> shapes,
                                   std::span<const Split> splits, std::size_t max_order,
-                                  const Limits& limits) {
+                                  const Limits& limits, bool* past_memory) {
+  bool memory = false;
+  if (past_memory != nullptr) *past_memory = false;
   const ProductMonoid monoid(base, splits);
   const std::uint64_t n = phi.size() - 1;
   std::vector<std::uint64_t> gen(n + 1, 0);
@@ -196,8 +203,11 @@ Result<Reduced> reduced_candidate(const Table& base, std::span<const QuotientEle
   }
   auto elements =
       enumerate(monoid, gen, std::max<std::uint64_t>(saturating_mul(16, max_order), 4096),
-                max_order, table_bytes(base.order), limits);
-  if (!elements) return elements.failure();
+                max_order, table_bytes(base.order), limits, memory);
+  if (!elements) {
+    if (past_memory != nullptr) *past_memory = memory;
+    return elements.failure();
+  }
   // The options of each heap, as elements of the candidate.
   std::vector<std::vector<std::uint64_t>> moves(n + 1);
   for (std::uint64_t h = 1; h <= n; ++h) {
@@ -211,7 +221,9 @@ Result<Reduced> reduced_candidate(const Table& base, std::span<const QuotientEle
   }
   auto p = mark(monoid, gen, moves, *elements, limits);
   if (!p) return p.failure();
-  return reduce(monoid, gen, *elements, *p, max_order, limits);
+  auto reduced = reduce(monoid, gen, *elements, *p, max_order, limits, memory);
+  if (past_memory != nullptr) *past_memory = memory;
+  return reduced;
 }
 
 }  // namespace nimkit::detail

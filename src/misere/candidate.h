@@ -27,11 +27,13 @@ struct Reduced {
 // The candidate for heaps 0 ... n = phi.size() - 1: `base` for the heaps not split (their Φ in
 // `phi`), times a cyclic monoid per split heap; elements are enumerated with their least sums
 // (heaps compared from the largest down, so a move always leads to a smaller sum), each marked P
-// when its least sum has moves and none of them leads to P, then reduced. Fails past
-// `max_order` elements (before or after reduction) or when the limits stop it.
+// when its least sum has moves and none of them leads to P, then reduced. Fails, of kind kLimit,
+// past `max_order` elements (before or after reduction) or Limits::max_search_bytes, or when the
+// meter stops it (kCancelled when cancelled); `past_memory`, when given, says whether the memory
+// budget refused it (a larger candidate would pass it too, where the order bound may not).
 Result<Reduced> reduced_candidate(const Table& base, std::span<const QuotientElement> phi,
                                   std::span<const std::vector<std::vector<std::uint64_t>>> shapes,
                                   std::span<const Split> splits, std::size_t max_order,
-                                  const Limits& limits);
+                                  const Limits& limits, bool* past_memory = nullptr);
 
 }  // namespace nimkit::detail

@@ -47,9 +47,9 @@ std::vector<std::uint64_t> word_reaching(const Table& table, std::span<const Hea
 }  // namespace
 
 Verdict check_p(const Table& table, std::span<const HeapPair> pairs, const Limits& limits) {
-  if (table.p[0]) return Verdict{false, {}, ""};
+  if (table.p[0]) return Verdict{false, {}, std::nullopt};
   for (QuotientElement x = 0; x < table.order; ++x) {
-    if (!limits.charge(1 + pairs.size())) return Verdict{false, {}, limits.stopped()};
+    if (!limits.charge(1 + pairs.size())) return Verdict{false, {}, limits.stop_error()};
     for (const HeapPair& pair : pairs) {
       if (!table.p[table.at(x, pair.phi)]) continue;
       for (QuotientElement t : pair.options) {
@@ -57,11 +57,11 @@ Verdict check_p(const Table& table, std::span<const HeapPair> pairs, const Limit
         std::vector<std::uint64_t> word = word_reaching(table, pairs, x);
         word.push_back(pair.heap);
         std::sort(word.begin(), word.end());
-        return Verdict{false, std::move(word), ""};
+        return Verdict{false, std::move(word), std::nullopt};
       }
     }
   }
-  return Verdict{true, {}, ""};
+  return Verdict{true, {}, std::nullopt};
 }
 
 PairClosure::PairClosure(const Table& table)
@@ -114,9 +114,9 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
       }
       bool hits_p = false;
       for (std::size_t w = 0; w < words_ && !hits_p; ++w) hits_p = (child[w] & p_mask_[w]) != 0;
-      if (table.p[x] == hits_p) return Verdict{false, word_of(s, pair.heap), ""};
+      if (table.p[x] == hits_p) return Verdict{false, word_of(s, pair.heap), std::nullopt};
       std::vector<std::uint32_t>& list = minimal_[x];
-      if (!limits.charge(1 + words_ + list.size())) return Verdict{false, {}, limits.stopped()};
+      if (!limits.charge(1 + words_ + list.size())) return Verdict{false, {}, limits.stop_error()};
       // Subsumed by a smaller set of the same class: nothing new.
       bool subsumed = false;
       for (std::uint32_t other : list) {
@@ -139,7 +139,9 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
       });
       if (states_.size() >= max_pairs) {
         return Verdict{
-            false, {}, fmt::format("the verification passed its bound of {} pairs", max_pairs)};
+            false,
+            {},
+            fail_limit(fmt::format("the verification passed its bound of {} pairs", max_pairs))};
       }
       // The table, and this closure twice over: the computation tries a heap on a copy of the
       // closure it keeps.
@@ -149,8 +151,8 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
           limits.max_search_bytes) {
         return Verdict{false,
                        {},
-                       fmt::format("the verification's {} pairs passed {}", states_.size(),
-                                   memory_budget_text(limits))};
+                       fail_limit(fmt::format("the verification's {} pairs passed {}",
+                                              states_.size(), memory_budget_text(limits)))};
       }
       const auto id = static_cast<std::uint32_t>(states_.size());
       states_.push_back(State{x, s, pair.heap, 0, true});
@@ -161,7 +163,7 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
     states_[s].done = all;
   }
   applied_ = pairs.size();
-  return Verdict{true, {}, ""};
+  return Verdict{true, {}, std::nullopt};
 }
 
 bool sum_before(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
@@ -252,7 +254,7 @@ class LeastWalk {
       y = table_.at(y, pair.phi);
       std::vector<std::vector<std::uint64_t>>& list = minimal_[y];
       if (!limits_.charge(1 + words_ + list.size())) {
-        stopped_ = limits_.stopped();
+        stopped_ = limits_.stop_error();
         return false;
       }
       const bool subsumed = std::any_of(list.begin(), list.end(), [&](const auto& other) {
@@ -269,15 +271,16 @@ class LeastWalk {
         return true;
       });
       if (++kept_ > max_pairs_) {
-        stopped_ = fmt::format("the verification passed its bound of {} pairs", max_pairs_);
+        stopped_ =
+            fail_limit(fmt::format("the verification passed its bound of {} pairs", max_pairs_));
         return false;
       }
       // The table and every set kept (each a vector of words_ words).
       if (saturating_add(table_bytes(table_.order),
                          saturating_mul(kept_, words_ * 8 + sizeof(next))) >
           limits_.max_search_bytes) {
-        stopped_ = fmt::format("the verification's {} pairs passed {}", kept_,
-                               memory_budget_text(limits_));
+        stopped_ = fail_limit(fmt::format("the verification's {} pairs passed {}", kept_,
+                                          memory_budget_text(limits_)));
         return false;
       }
       list.push_back(next);
@@ -289,7 +292,7 @@ class LeastWalk {
   }
 
   std::vector<std::uint64_t> failure_;
-  std::string stopped_;
+  std::optional<Error> stopped_;  // a bound or the limits (Verdict::stopped)
 
  private:
   const Table& table_;
@@ -309,10 +312,10 @@ Verdict least_failure(const Table& table, std::span<const HeapPair> pairs, const
                       std::size_t max_pairs) {
   // The least P-failure: the least sum of x, plus a heap, for x·φ ∈ P with a move to P.
   std::optional<std::vector<std::uint64_t>> least;
-  if (table.p[0]) return Verdict{false, {}, ""};
+  if (table.p[0]) return Verdict{false, {}, std::nullopt};
   const std::vector<std::vector<std::uint64_t>> sums = least_sums(table, pairs);
   for (QuotientElement x = 0; x < table.order; ++x) {
-    if (!limits.charge(1 + pairs.size())) return Verdict{false, {}, limits.stopped()};
+    if (!limits.charge(1 + pairs.size())) return Verdict{false, {}, limits.stop_error()};
     for (const HeapPair& pair : pairs) {
       if (!table.p[table.at(x, pair.phi)]) continue;
       if (std::none_of(pair.options.begin(), pair.options.end(),
@@ -328,10 +331,10 @@ Verdict least_failure(const Table& table, std::span<const HeapPair> pairs, const
   LeastWalk walk(table, pairs, limits, max_pairs);
   const bool passed =
       walk.visit(pairs.size(), 0, std::vector<std::uint64_t>((table.order + 63) / 64, 0));
-  if (!walk.stopped_.empty()) return Verdict{false, {}, walk.stopped_};
+  if (walk.stopped_) return Verdict{false, {}, std::move(walk.stopped_)};
   if (!passed && (!least || sum_before(walk.failure_, *least))) least = walk.failure_;
-  if (least) return Verdict{false, std::move(*least), ""};
-  return Verdict{true, {}, ""};
+  if (least) return Verdict{false, std::move(*least), std::nullopt};
+  return Verdict{true, {}, std::nullopt};
 }
 
 Verdict verify(const Table& table, std::span<const HeapPair> pairs, const Limits& limits,

@@ -5,12 +5,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "monoid.h"
 #include "nimkit/limits.h"
+#include "nimkit/result.h"
 
 namespace nimkit::detail {
 
@@ -21,11 +23,13 @@ struct HeapPair {
   std::vector<QuotientElement> options;
 };
 
-// Passed, or the heaps of a sum the candidate mispredicts, or stopped by a bound or the limits.
+// Passed, or the heaps of a sum the candidate mispredicts, or stopped by a bound or the limits:
+// `stopped` is then of kind kLimit (the pair bound, the memory budget, the meter's steps or
+// deadline) or kCancelled (the meter cancelled), never kBadInput.
 struct Verdict {
   bool passed = false;
   std::vector<std::uint64_t> failure;
-  std::string stopped;
+  std::optional<Error> stopped;
 };
 
 // The heaps with options, one per distinct pair (heaps with the same pair act alike).

@@ -87,11 +87,14 @@ std::optional<Result<Analysis>> analyze_by_quotient(const Position& position, co
     if (c.rules.get() != &rules && quotient_rules(*c.rules) != name) return std::nullopt;
     largest = std::max(largest, heap_of(c.state));
   }
-  Limits own = limits;
-  own.meter = std::make_shared<WorkMeter>(kQuotientSteps);
+  // The quotient runs on a share of the request's meter rather than on the meter itself: it is
+  // an accelerator the analysis can do without (the search answers when it cannot), so it may
+  // not spend the whole request on a quotient that never arrives — at most kQuotientSteps, and
+  // at most half of what the request has left, the rest kept for the search. Being a share, every
+  // step it takes is the request's, and it stops at the request's deadline or cancel, at once.
   const std::shared_ptr<const MisereQuotient> q =
-      shared_misere_quotient(rules, largest, QuotientBounds{}, own);
-  if (!limits.charge(own.meter->used()) || !q) return std::nullopt;
+      shared_misere_quotient(rules, largest, QuotientBounds{}, limits.share(kQuotientSteps));
+  if (!q) return std::nullopt;
   // Each component's class, and the product of the others' (prefix times suffix).
   const std::size_t n = components.size();
   std::vector<QuotientElement> prefix(n + 1, 0);

@@ -11,8 +11,9 @@
 
 namespace nimkit::detail {
 
-// Steps of the work meter one analysis may spend computing or extending a quotient (the rest is
-// kept for the search it falls back to); the cache keeps what was computed for the next one.
+// Steps of the analysis's work meter one analysis may spend computing or extending a quotient,
+// at most (a share of the meter, Limits::share: the rest is kept for the search it falls back
+// to); the cache keeps what was computed for the next one.
 inline constexpr std::uint64_t kQuotientSteps = 4'000'000;
 
 // The analysis of `position` under misère play by its quotient: the winner from the product of

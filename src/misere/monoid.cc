@@ -108,6 +108,41 @@ std::vector<std::uint64_t> growth_heaps(const Table& table, std::span<const Quot
   return grew;
 }
 
+std::vector<std::uint64_t> order_growth_heaps(const MisereQuotient& quotient,
+                                              std::span<const std::uint64_t> generators_at) {
+  std::vector<std::uint64_t> grew;
+  std::size_t order = 1;
+  std::vector<QuotientElement> generators;
+  for (std::uint64_t heap : generators_at) {
+    generators.push_back(quotient.phi(heap));
+    // The submonoid the generators so far generate (breadth first from 1), numbered locally.
+    std::vector<QuotientElement> members{0};
+    std::unordered_map<QuotientElement, QuotientElement> local{{0, 0}};
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      for (QuotientElement g : generators) {
+        const QuotientElement y = quotient.multiply(members[i], g);
+        if (local.emplace(y, static_cast<QuotientElement>(members.size())).second) {
+          members.push_back(y);
+        }
+      }
+    }
+    std::vector<bool> p(members.size());
+    std::vector<std::vector<QuotientElement>> action(generators.size(),
+                                                     std::vector<QuotientElement>(members.size()));
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      p[i] = quotient.in_p(members[i]);
+      for (std::size_t g = 0; g < generators.size(); ++g) {
+        action[g][i] = local.at(quotient.multiply(members[i], generators[g]));
+      }
+    }
+    const std::vector<QuotientElement> classes = indistinguishable(p, action);
+    const std::size_t reduced = *std::max_element(classes.begin(), classes.end()) + std::size_t{1};
+    if (reduced > order) grew.push_back(heap);
+    order = reduced;
+  }
+  return grew;
+}
+
 std::vector<QuotientElement> indistinguishable(
     const std::vector<bool>& p, const std::vector<std::vector<QuotientElement>>& action) {
   const std::size_t n = p.size();

@@ -23,19 +23,20 @@ std::string superscript(std::uint32_t n) {
 
 MisereQuotient::MisereQuotient(std::string rules, std::vector<QuotientElement> table,
                                std::vector<bool> p, std::vector<QuotientElement> phi,
-                               std::vector<std::uint64_t> grew_at,
+                               std::vector<std::uint64_t> generators_at,
                                std::optional<MiserePeriod> period, std::string stopped)
     : rules_(std::move(rules)),
       order_(p.size()),
       table_(std::move(table)),
       p_(std::move(p)),
       phi_(std::move(phi)),
-      grew_at_(std::move(grew_at)),
+      generators_at_(std::move(generators_at)),
       period_(period),
       stopped_(std::move(stopped)) {
   assert(table_.size() == order_ * order_ && !phi_.empty());
-  for (std::uint64_t heap : grew_at_) generators_.push_back(phi_[heap]);
+  for (std::uint64_t heap : generators_at_) generators_.push_back(phi_[heap]);
   words_ = detail::normal_forms(*this, generators_);
+  grew_at_ = detail::order_growth_heaps(*this, generators_at_);
 }
 
 std::size_t MisereQuotient::p_size() const {

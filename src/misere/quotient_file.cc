@@ -119,8 +119,10 @@ Result<Fields> read_fields(std::string_view bytes, const QuotientBounds& bounds)
   std::uint64_t order = 0;
   if (!in.text(f.name)) return corrupt("the ruleset");
   if (!in.get(order, 8)) return corrupt("the order");
+  // No elements is no quotient; more than the bound may be a true quotient, too large to read.
   if (order == 0 || order > bounds.max_order) {
-    return fail(fmt::format("the quotient file holds {} elements, outside 1 to {}", order,
+    return fail(order == 0 ? ErrorKind::kBadInput : ErrorKind::kLimit,
+                fmt::format("the quotient file holds {} elements, outside 1 to {}", order,
                             bounds.max_order));
   }
   // The table alone is order² words: refuse a short file before allocating it. Sizes from the
@@ -148,8 +150,8 @@ Result<Fields> read_fields(std::string_view bytes, const QuotientBounds& bounds)
   std::uint64_t heaps = 0;
   if (!in.get(heaps, 8) || heaps == 0) return corrupt("the heap count");
   if (heaps - 1 > bounds.max_heap) {
-    return fail(fmt::format("the quotient file covers heaps to {}, past the heap bound {}",
-                            heaps - 1, bounds.max_heap));
+    return fail_limit(fmt::format("the quotient file covers heaps to {}, past the heap bound {}",
+                                  heaps - 1, bounds.max_heap));
   }
   if (!checked_size(heaps, 4, in.left())) return corrupt("the pretending function");
   f.phi.resize(heaps);
@@ -211,8 +213,13 @@ Result<MisereQuotient> load_misere_quotient(std::string_view bytes, const Rulese
     return fail(ErrorKind::kUnsupported, fmt::format("{} has no misère quotients", rules.spec()));
   detail::QuotientBuilder check(*game, f.name, octal, bounds, limits);
   auto verified = check.resume(quotient);
-  if (!verified)
-    return fail_as(verified.failure(), "the quotient file does not verify: " + verified.error());
+  if (!verified) {
+    // A stop (a bound, the limits, a cancel) says nothing against the file.
+    const bool stopped = verified.error_kind() != ErrorKind::kBadInput;
+    return fail_as(verified.failure(), (stopped ? "the quotient file could not be verified: "
+                                                : "the quotient file does not verify: ") +
+                                           verified.error());
+  }
   return quotient;
 }
 
