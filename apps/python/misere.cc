@@ -67,8 +67,8 @@ std::vector<std::string> relation_texts(const MisereQuotient& q) {
 
 std::vector<std::string> generator_texts(const MisereQuotient& q) {
   std::vector<std::string> out;
-  for (std::size_t g = 0; g < q.grew_at().size(); ++g) {
-    out.push_back(q.name(q.generators()[g]) + " = Φ(" + std::to_string(q.grew_at()[g]) + ")");
+  for (std::size_t g = 0; g < q.generators_at().size(); ++g) {
+    out.push_back(q.name(q.generators()[g]) + " = Φ(" + std::to_string(q.generators_at()[g]) + ")");
   }
   return out;
 }
@@ -242,16 +242,16 @@ void add_misere(py::module_& mod) {
           "generators",
           [](const PyQuotient& p) {
             py::list out;
-            for (std::size_t g = 0; g < p.q().grew_at().size(); ++g) {
+            for (std::size_t g = 0; g < p.q().generators_at().size(); ++g) {
               py::dict d;
               d["name"] = p.q().name(p.q().generators()[g]);
-              d["heap"] = p.q().grew_at()[g];
+              d["heap"] = p.q().generators_at()[g];
               out.append(d);
             }
             return out;
           },
           "The generators of the presentation, as dicts {'name': 'a', 'heap': 1}: the class "
-          "of the heap at which the monoid grew.")
+          "of the heap at which the generator was added.")
       .def_property_readonly(
           "relations", [](const PyQuotient& p) { return relation_texts(p.q()); },
           "The relations of the presentation, e.g. 'a² = 1' (a complete rewriting system).")
@@ -288,7 +288,10 @@ void add_misere(py::module_& mod) {
           "ValueError past max_heap otherwise.")
       .def_property_readonly(
           "grew_at", [](const PyQuotient& p) { return p.q().grew_at(); },
-          "The heaps at which the monoid grew.")
+          "The heaps at which the order of the quotient grew.")
+      .def_property_readonly(
+          "generators_at", [](const PyQuotient& p) { return p.q().generators_at(); },
+          "The heaps at which a generator was added (the heaps of `generators`).")
       .def_property_readonly(
           "period",
           [](const PyQuotient& p) -> py::object {

@@ -27,7 +27,7 @@ def as_json(q):
         "rules": q.rules, "game": q.game, "title": q.title, "order": q.order, "p_size": q.p_size,
         "tame": q.tame, "generators": q.generators, "relations": q.relations,
         "elements": q.elements, "p_portion": q.p_portion, "max_heap": q.max_heap, "phi": q.phi,
-        "grew_at": q.grew_at, "stopped": q.stopped,
+        "grew_at": q.grew_at, "generators_at": q.generators_at, "stopped": q.stopped,
         "period": None if period is None else {
             "preperiod": period.preperiod, "period": period.period, "checked_to": period.checked_to},
     }
