@@ -135,7 +135,7 @@ std::string position_html(const PyPosition& p) {
 }
 
 std::string analysis_html(const PyAnalysis& a) {
-  const Explanation e = explanation(a.position.position, a.analysis, call_limits(std::nullopt));
+  const Explanation e = explanation(a.position.position, a.analysis, call_limits(std::optional<std::uint64_t>{}));
   std::ostringstream html;
   html << "<div class=\"nimkit-analysis\"><p>" << escape_html(e.heading) << "</p>";
   if (!e.rows.empty()) {
@@ -464,7 +464,7 @@ void add_game(py::module_& mod) {
       .def(
           "explain",
           [](const PyAnalysis& a) {
-            return explain(a.position.position, a.analysis, call_limits(std::nullopt));
+            return explain(a.position.position, a.analysis, call_limits(std::optional<std::uint64_t>{}));
           },
           "The teaching text: the values in binary, their XOR, why each winning move wins.")
       .def("_repr_html_", &analysis_html)
