@@ -35,8 +35,12 @@ Result<T> metered(const Limits& limits, const std::function<Result<T>(const Limi
   quick.meter = std::make_shared<WorkMeter>(kInlineSteps);
   Result<T> first = work(quick);
   // An answer is whole only when the quick budget never ran out: an analysis that ran out while
-  // listing its moves still answers (winner, value), with the moves it had not found dropped.
-  if (!quick.meter->exhausted()) return first;
+  // listing its moves still answers (winner, value), with the moves it had not found dropped. A
+  // limit reached within it (a share of the quick budget, as a misère quotient's) may be one the
+  // caller's budget passes: asked again too.
+  if (!quick.meter->exhausted() && (first || first.error_kind() != ErrorKind::kLimit)) {
+    return first;
+  }
   return run_cancellable<Result<T>>(*limits.meter, [&] { return work(limits); });
 }
 
@@ -135,7 +139,8 @@ std::string position_html(const PyPosition& p) {
 }
 
 std::string analysis_html(const PyAnalysis& a) {
-  const Explanation e = explanation(a.position.position, a.analysis, call_limits(std::optional<std::uint64_t>{}));
+  const Explanation e =
+      explanation(a.position.position, a.analysis, call_limits(std::optional<std::uint64_t>{}));
   std::ostringstream html;
   html << "<div class=\"nimkit-analysis\"><p>" << escape_html(e.heading) << "</p>";
   if (!e.rows.empty()) {
@@ -464,7 +469,8 @@ void add_game(py::module_& mod) {
       .def(
           "explain",
           [](const PyAnalysis& a) {
-            return explain(a.position.position, a.analysis, call_limits(std::optional<std::uint64_t>{}));
+            return explain(a.position.position, a.analysis,
+                           call_limits(std::optional<std::uint64_t>{}));
           },
           "The teaching text: the values in binary, their XOR, why each winning move wins.")
       .def("_repr_html_", &analysis_html)

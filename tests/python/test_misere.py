@@ -100,8 +100,8 @@ def test_bad_input_and_limits():
         nimkit.misere_quotient("dawson", 12).phi_of(13)
     with pytest.raises(ValueError):
         nimkit.misere_quotient("dawson", 20, start=nimkit.misere_quotient("kayles", 5))
-    # The library's word: a bound the caller set that not even heap 1 fits is bad input.
-    with pytest.raises(ValueError, match="bound of 1 elements"):
+    # A bound the caller set that not even heap 1 fits is a limit reached, as the CLI says too.
+    with pytest.raises(nimkit.LimitError, match="bound of 1 elements"):
         nimkit.misere_quotient("kayles", max_order=1)
     # Grundy's game's quotient grows past the default work limit: LimitError naming it, or
     # with partial=True the quotient of the heaps reached, exact for their sums.
