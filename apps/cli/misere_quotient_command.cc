@@ -33,35 +33,15 @@ constexpr std::size_t kMaxQuotientFile = std::size_t{64} << 20;
 // Heaps of Φ per line of the text output.
 constexpr std::uint64_t kPhiPerLine = 12;
 
-// The elements in the order of their normal forms (the last generator weighing most).
-std::vector<QuotientElement> sorted_elements(const MisereQuotient& q) {
-  std::vector<QuotientElement> elements(q.order());
-  for (QuotientElement x = 0; x < q.order(); ++x) elements[x] = x;
-  std::sort(elements.begin(), elements.end(), [&](QuotientElement x, QuotientElement y) {
-    const auto& a = q.normal_form(x);
-    const auto& b = q.normal_form(y);
-    return std::lexicographical_compare(a.rbegin(), a.rend(), b.rbegin(), b.rend());
-  });
-  return elements;
-}
-
 std::vector<std::string> names(const MisereQuotient& q, const std::vector<QuotientElement>& xs) {
   std::vector<std::string> out;
   for (QuotientElement x : xs) out.push_back(q.name(x));
   return out;
 }
 
-std::vector<std::string> relation_texts(const MisereQuotient& q) {
-  std::vector<std::string> out;
-  for (const QuotientRelation& r : q.relations()) {
-    out.push_back(MisereQuotient::word_name(r.left) + " = " + MisereQuotient::word_name(r.right));
-  }
-  return out;
-}
-
 std::vector<QuotientElement> p_sorted(const MisereQuotient& q) {
   std::vector<QuotientElement> out;
-  for (QuotientElement x : sorted_elements(q)) {
+  for (QuotientElement x : q.elements_in_order()) {
     if (q.in_p(x)) out.push_back(x);
   }
   return out;
@@ -81,8 +61,8 @@ void print_json(const Ruleset& rules, const MisereQuotient& q) {
                    {"p_size", q.p_size()},
                    {"tame", q.tame()},
                    {"generators", generators},
-                   {"relations", relation_texts(q)},
-                   {"elements", names(q, sorted_elements(q))},
+                   {"relations", q.relation_texts()},
+                   {"elements", names(q, q.elements_in_order())},
                    {"p_portion", names(q, p_sorted(q))},
                    {"max_heap", q.max_heap()},
                    {"phi", phi},
@@ -111,10 +91,10 @@ void print_text(const Ruleset& rules, const MisereQuotient& q) {
   }
   fmt::print("Generators: {}\n",
              generators.empty() ? "none" : fmt::to_string(fmt::join(generators, ", ")));
-  const std::vector<std::string> relations = relation_texts(q);
+  const std::vector<std::string> relations = q.relation_texts();
   fmt::print("Relations: {}\n",
              relations.empty() ? "none" : fmt::to_string(fmt::join(relations, ", ")));
-  fmt::print("Elements ({}): {}\n", q.order(), fmt::join(names(q, sorted_elements(q)), ", "));
+  fmt::print("Elements ({}): {}\n", q.order(), fmt::join(names(q, q.elements_in_order()), ", "));
   fmt::print("P-portion ({}): {}\n", q.p_size(), fmt::join(names(q, p_sorted(q)), ", "));
   fmt::print("Pretending function Φ (heaps 1 to {}):\n", q.max_heap());
   for (std::uint64_t first = 1; first <= q.max_heap(); first += kPhiPerLine) {

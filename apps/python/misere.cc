@@ -36,31 +36,10 @@ struct PyMiserePeriod {
   MiserePeriod period;
 };
 
-// The elements in the order of their normal forms (the last generator weighing most), as the
-// CLI lists them.
-std::vector<QuotientElement> sorted_elements(const MisereQuotient& q) {
-  std::vector<QuotientElement> elements(q.order());
-  for (QuotientElement x = 0; x < q.order(); ++x) elements[x] = x;
-  std::sort(elements.begin(), elements.end(), [&](QuotientElement x, QuotientElement y) {
-    const auto& a = q.normal_form(x);
-    const auto& b = q.normal_form(y);
-    return std::lexicographical_compare(a.rbegin(), a.rend(), b.rbegin(), b.rend());
-  });
-  return elements;
-}
-
 std::vector<std::string> element_names(const MisereQuotient& q, bool p_only) {
   std::vector<std::string> out;
-  for (const QuotientElement x : sorted_elements(q)) {
+  for (const QuotientElement x : q.elements_in_order()) {
     if (!p_only || q.in_p(x)) out.push_back(q.name(x));
-  }
-  return out;
-}
-
-std::vector<std::string> relation_texts(const MisereQuotient& q) {
-  std::vector<std::string> out;
-  for (const QuotientRelation& r : q.relations()) {
-    out.push_back(MisereQuotient::word_name(r.left) + " = " + MisereQuotient::word_name(r.right));
   }
   return out;
 }
@@ -174,7 +153,7 @@ std::string quotient_html(const PyQuotient& p) {
          << escape_html(items.empty() ? "none" : joined(items, ", ")) << "</td></tr>";
   };
   row("Generators", generator_texts(q));
-  row("Relations", relation_texts(q));
+  row("Relations", q.relation_texts());
   row("P-portion", element_names(q, true));
   html << "</table><table style=\"font-family:monospace\">";
   for (std::uint64_t first = 1; first <= q.max_heap(); first += kPhiPerRow) {
@@ -253,7 +232,7 @@ void add_misere(py::module_& mod) {
           "The generators of the presentation, as dicts {'name': 'a', 'heap': 1}: the class "
           "of the heap at which the generator was added.")
       .def_property_readonly(
-          "relations", [](const PyQuotient& p) { return relation_texts(p.q()); },
+          "relations", [](const PyQuotient& p) { return p.q().relation_texts(); },
           "The relations of the presentation, e.g. 'a² = 1' (a complete rewriting system).")
       .def_property_readonly(
           "elements", [](const PyQuotient& p) { return element_names(p.q(), false); },

@@ -135,6 +135,11 @@ class MisereQuotient {
   const std::vector<QuotientElement>& generators() const { return generators_; }
   const std::vector<std::uint32_t>& normal_form(QuotientElement x) const { return words_[x]; }
   std::vector<QuotientRelation> relations() const;
+  // The relations as text, "a² = 1", for every front end to show alike.
+  std::vector<std::string> relation_texts() const;
+  // Every element, in the order of their normal forms (the last generator weighing most): the
+  // order in which the presentation lists them.
+  std::vector<QuotientElement> elements_in_order() const;
   // "1", "a", "ab²c": an element by its normal form; a word the same way.
   std::string name(QuotientElement x) const { return word_name(words_[x]); }
   static std::string word_name(const std::vector<std::uint32_t>& word);

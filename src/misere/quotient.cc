@@ -68,6 +68,25 @@ std::vector<QuotientRelation> MisereQuotient::relations() const {
   return detail::rewriting_relations(*this, generators_, words_);
 }
 
+std::vector<std::string> MisereQuotient::relation_texts() const {
+  std::vector<std::string> out;
+  for (const QuotientRelation& r : relations()) {
+    out.push_back(word_name(r.left) + " = " + word_name(r.right));
+  }
+  return out;
+}
+
+std::vector<QuotientElement> MisereQuotient::elements_in_order() const {
+  std::vector<QuotientElement> elements(order_);
+  for (QuotientElement x = 0; x < order_; ++x) elements[x] = x;
+  std::sort(elements.begin(), elements.end(), [&](QuotientElement x, QuotientElement y) {
+    const auto& a = words_[x];
+    const auto& b = words_[y];
+    return std::lexicographical_compare(a.rbegin(), a.rend(), b.rbegin(), b.rend());
+  });
+  return elements;
+}
+
 std::string MisereQuotient::word_name(const std::vector<std::uint32_t>& word) {
   std::string out;
   for (std::size_t g = 0; g < word.size(); ++g) {
