@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 #include <httplib.h>
+#include <pthread.h>
+#include <sched.h>
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -46,15 +48,43 @@ std::string_view reason(int status) {
   }
 }
 
-void send_json(httplib::Response& res, ApiResponse answer) {
-  res.status = answer.status;
+// An answer as its client reads it.
+struct RenderedAnswer {
+  int status = 500;
+  std::string body;
+};
+
+RenderedAnswer render(ApiResponse answer) {
   // Every answer, a refusal too, names the version of the contract it speaks.
   nlohmann::json& body = answer.body;
   if (body.is_object()) body["contract"] = contract::kContractVersion;
   // Invalid UTF-8 in a message (a byte of a user's multi-byte character) becomes U+FFFD rather
   // than an exception: dumping never fails.
-  res.set_content(contract::dump_json(body), "application/json");
+  return RenderedAnswer{answer.status, contract::dump_json(body)};
+}
+
+void send_rendered(httplib::Response& res, RenderedAnswer answer) {
+  res.status = answer.status;
+  res.set_content(std::move(answer.body), "application/json");
   res.set_header("Cache-Control", "no-store");
+}
+
+void send_json(httplib::Response& res, ApiResponse answer) {
+  send_rendered(res, render(std::move(answer)));
+}
+
+// Engine threads are scheduled as batch work (SCHED_BATCH: same share of the CPU, but they never
+// preempt a thread that wakes up): on a machine with few cores, the event loop and the workers
+// that answer health, the page and refusals then run as soon as they have something to do, while
+// the engine keeps its share against other processes. Failing to set it only loses that
+// preference.
+void schedule_engine_thread_as_batch() {
+  thread_local bool done = false;
+  if (done) return;
+  done = true;
+  sched_param param{};
+  param.sched_priority = 0;
+  (void)::pthread_setschedparam(::pthread_self(), SCHED_BATCH, &param);
 }
 
 ApiResponse error_answer(int status, std::string message) {
@@ -199,10 +229,10 @@ void Server::release() {
 }
 
 void Server::run_engine(const std::function<ApiResponse(std::shared_ptr<WorkMeter>)>& work,
-                        ApiResponse& answer, std::string& retry_after) {
+                        httplib::Response& res) {
   if (!admit()) {
-    retry_after = "1";
-    answer = error_answer(503, "the server is busy: try again in a second");
+    res.set_header("Retry-After", "1");
+    send_json(res, error_answer(503, "the server is busy: try again in a second"));
     return;
   }
   std::shared_ptr<WorkMeter> meter = api_.new_meter();
@@ -213,19 +243,21 @@ void Server::run_engine(const std::function<ApiResponse(std::shared_ptr<WorkMete
   }
   // The work runs on the engine pool (max_running threads), not on the connection's thread:
   // deep searches then touch the stacks of a few threads only, and the connection threads stay
-  // small.
-  auto promise = std::make_shared<std::promise<ApiResponse>>();
-  std::future<ApiResponse> result = promise->get_future();
+  // small. The answer is rendered there too: an 8 MB analysis takes tens of milliseconds to
+  // write as text, at the engine's priority.
+  auto promise = std::make_shared<std::promise<RenderedAnswer>>();
+  std::future<RenderedAnswer> result = promise->get_future();
   engine_pool_->enqueue([promise, &work, meter] {
+    schedule_engine_thread_as_batch();
     try {
-      promise->set_value(work(meter));
+      promise->set_value(render(work(meter)));
     } catch (const std::bad_alloc&) {
-      promise->set_value(error_answer(503, "the server is out of memory for this request"));
+      promise->set_value(render(error_answer(503, "the server is out of memory for this request")));
     } catch (...) {
-      promise->set_value(error_answer(500, "internal error"));
+      promise->set_value(render(error_answer(500, "internal error")));
     }
   });
-  answer = result.get();
+  send_rendered(res, result.get());
   {
     const std::lock_guard lock(mutex_);
     meters_.erase(meter);
@@ -329,13 +361,9 @@ void Server::install_routes() {
         send_json(res, error_answer(400, "the request body could not be read"));
         return;
       }
-      ApiResponse answer;
-      std::string retry_after;
       run_engine(
           [&](std::shared_ptr<WorkMeter> meter) { return (api.*handler)(body, std::move(meter)); },
-          answer, retry_after);
-      if (!retry_after.empty()) res.set_header("Retry-After", retry_after);
-      send_json(res, answer);
+          res);
     });
     http.Get(path, [path = std::string(path)](const httplib::Request&, httplib::Response& res) {
       res.set_header("Allow", "POST");

@@ -17,6 +17,7 @@
 
 namespace httplib {
 class TaskQueue;
+struct Response;
 }  // namespace httplib
 
 namespace nimkit::server {
@@ -94,9 +95,10 @@ class Server {
 
  private:
   void install_routes();
-  // Runs one engine request under its own WorkMeter, through the bounded queue.
+  // Runs one engine request under its own WorkMeter, through the bounded queue, and puts its
+  // answer, rendered on the engine thread, in `res`.
   void run_engine(const std::function<ApiResponse(std::shared_ptr<WorkMeter>)>& work,
-                  ApiResponse& answer, std::string& retry_after);
+                  httplib::Response& res);
   bool admit();
   void release();
 
