@@ -15,7 +15,9 @@ namespace nimkit {
 Result<Position> parse_position(const std::vector<std::string>& tokens,
                                 const std::shared_ptr<const Ruleset>& default_rules,
                                 const Limits& limits) {
-  if (tokens.empty()) return fail("no position given");
+  // No tokens: the position with no components, where a game whose components vanish ends (a
+  // graph's last vertex removed); format_position() writes it as "".
+  if (tokens.empty()) return Position{};
   std::map<std::string, std::shared_ptr<const Ruleset>, std::less<>> cache;
   std::vector<Component> components;
   // Bare items of the default ruleset, and for each the index in `components` it stands at.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "nimkit/analysis.h"
 #include "nimkit/heap_game.h"
 #include "nimkit/registry.h"
 
@@ -56,12 +57,35 @@ TEST(Notation, LargestHeapIsAccepted) {
   EXPECT_EQ(round_trip("18446744073709551615x", "zero-move"), "18446744073709551615x");
 }
 
-TEST(Notation, EmptyListIsRefused) {
-  EXPECT_EQ(refusal(""), "no position given");
-  EXPECT_EQ(refusal("   "), "no position given");
-  auto none = nimkit::parse_position(std::vector<std::string>{}, rules("nim"));
-  ASSERT_FALSE(none.ok());
-  EXPECT_EQ(none.error(), "no position given");
+// The position a game of vanishing components ends at (a graph's last vertex removed) is written
+// "" and reads back: a sum of no games, where the player to move has no move.
+TEST(Notation, NoTokensAreThePositionWithNoComponents) {
+  for (const char* text : {"", "   "}) {
+    auto none = nimkit::parse_position(text, rules("nim"));
+    ASSERT_TRUE(none.ok()) << none.error();
+    EXPECT_TRUE(none->components().empty());
+    EXPECT_EQ(nimkit::format_position(*none), "");
+  }
+  auto without_rules = nimkit::parse_position(std::vector<std::string>{}, nullptr);
+  ASSERT_TRUE(without_rules.ok());
+  EXPECT_TRUE(without_rules->components().empty());
+  auto graph = nimkit::parse_position("1", rules("node-kayles"));
+  ASSERT_TRUE(graph.ok()) << graph.error();
+  auto move = nimkit::parse_move(*graph, "1");
+  ASSERT_TRUE(move.ok()) << move.error();
+  const nimkit::Position after = graph->after(*move);
+  EXPECT_EQ(nimkit::format_position(after), "");
+  EXPECT_EQ(round_trip("", "node-kayles"), "");
+  for (const auto convention : {nimkit::Convention::kNormal, nimkit::Convention::kMisere}) {
+    auto analysis = nimkit::analyze(*without_rules, convention);
+    ASSERT_TRUE(analysis.ok()) << analysis.error();
+    // Normal play: the player to move cannot move and loses; misère play: the other player made
+    // the last move and lost.
+    EXPECT_EQ(analysis->winner, convention == nimkit::Convention::kNormal
+                                    ? nimkit::Player::kSecond
+                                    : nimkit::Player::kFirst);
+    EXPECT_TRUE(analysis->winning_moves.empty());
+  }
 }
 
 TEST(Notation, UnknownRulesetIsRefusedNamingItAndTheKnownOnes) {

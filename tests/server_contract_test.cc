@@ -69,8 +69,23 @@ TEST_F(ServerApiTest, PositionTextIsBoundedLikeTheHeapsList) {
   for (int i = 0; i < 1001; ++i) text += "1 ";
   expect_refused(post_json("/api/analyze", {{"position", text}}), 422,
                  "1001 tokens, more than the limit of 1000");
-  expect_refused(post("/api/analyze", R"({"position":" "})"), 422, "");
   expect_refused(post("/api/analyze", R"({"position":"3 4y"})"), 422, "4y");
+}
+
+// The position with no components, where a graph game ends, is written "" and read back: the
+// page asks for its analysis like any other.
+TEST_F(ServerApiTest, TheEmptyPositionIsTerminal) {
+  for (const char* misere : {"false", "true"}) {
+    const Answer a = post("/api/analyze", std::string(R"({"rules":"node-kayles","position":" ",)") +
+                                              R"("misere":)" + misere + "}");
+    ASSERT_EQ(a.status, 200) << a.body.dump();
+    EXPECT_EQ(a.body["position"], "");
+    EXPECT_EQ(a.body["terminal"], true);
+    EXPECT_EQ(a.body["winner"], std::string(misere) == "true" ? "first" : "second");
+    EXPECT_TRUE(a.body["winning_moves"].empty());
+  }
+  const Answer move = post("/api/move", R"({"rules":"node-kayles","position":""})");
+  EXPECT_EQ(move.status, 422) << move.body.dump();
 }
 
 TEST_F(ServerApiTest, RefusalsNameTheContractToo) {

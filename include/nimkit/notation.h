@@ -23,8 +23,9 @@
 
 namespace nimkit {
 
-// `default_rules` may be null only when every token names its ruleset. Fails on an empty list,
-// a bad item, an unknown ruleset, or items that do not make whole components. Time linear in the
+// `default_rules` may be null only when every token names its ruleset. No tokens are the position
+// with no components (terminal: no player can move). Fails on a bad item, an unknown ruleset, or
+// items that do not make whole components. Time linear in the
 // text; a step a token is charged to `limits`' meter, so that a cancel stops a huge parse.
 Result<Position> parse_position(const std::vector<std::string>& tokens,
                                 const std::shared_ptr<const Ruleset>& default_rules,

@@ -45,6 +45,15 @@ def test_moves_and_play():
     assert nimkit.Position("0 0").is_terminal
 
 
+def test_the_empty_position_is_where_a_graph_game_ends():
+    # Removing the last vertex leaves no component: written "", read back, terminal.
+    end = nimkit.Position("1", rules="node-kayles").play("1")
+    assert str(end) == "" and end.components == [] and end.is_terminal
+    assert nimkit.Position("", rules="node-kayles") == end
+    assert nimkit.analyze(end).winner == "second"
+    assert nimkit.analyze(end, misere=True).winner == "first"
+
+
 def test_analyze_3_4_5():
     a = nimkit.analyze(nimkit.Position("3 4 5"))
     assert a.winner == "first" and a.grundy == 2 and a.values == [3, 4, 5]

@@ -72,20 +72,7 @@ const toMove = () => state.playerOf(game, record ? record.to_move : game.played)
 
 const analysisKey = (position) => `${game.rules}|${game.misere}|${position}`;
 
-// The position with no components left, which ends a game whose components vanish when played
-// out (a graph's last vertex removed). The API refuses an empty position, and nothing needs
-// asking: a sum of no games has no move, so the player to move has lost in normal play and won
-// in misère play (the other player moved last), as the server says of any terminal position.
-function emptyAnalysis() {
-  return {
-    rules: game.rules, convention: game.misere ? 'misere' : 'normal', position: '', components: [],
-    terminal: true, winner: game.misere ? 'first' : 'second', winning_moves: [],
-    winning_move_count: 0, method: 'none', explanation: {},
-  };
-}
-
 async function analyze(position) {
-  if (position === '') return emptyAnalysis();
   const key = analysisKey(position);
   if (!analyses.has(key)) {
     const promise = api.analyze(game.rules, game.misere, position);
