@@ -90,6 +90,35 @@ bool Match::redo() {
   return true;
 }
 
+std::optional<std::size_t> Match::played_after_undo_turn(Seats people) const {
+  for (std::size_t i = history_.size(); i-- > 0;) {
+    if (people.test(history_[i].mover)) return i;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::size_t> Match::played_after_redo_turn(Seats people) const {
+  if (undone_.empty()) return std::nullopt;
+  // undone_ holds the next move to play again last.
+  std::size_t played = history_.size() + 1;
+  for (std::size_t i = undone_.size() - 1; i-- > 0 && !people.test(undone_[i].mover);) ++played;
+  return played;
+}
+
+bool Match::undo_turn(Seats people) {
+  const std::optional<std::size_t> target = played_after_undo_turn(people);
+  if (!target) return false;
+  while (history_.size() > *target) undo();
+  return true;
+}
+
+bool Match::redo_turn(Seats people) {
+  const std::optional<std::size_t> target = played_after_redo_turn(people);
+  if (!target) return false;
+  while (history_.size() < *target) redo();
+  return true;
+}
+
 Result<Match> Match::rebuild(std::shared_ptr<const Ruleset> rules, Position start,
                              Convention convention, std::span<const std::string> moves,
                              std::size_t played, Limits limits) {

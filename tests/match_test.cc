@@ -157,6 +157,48 @@ TEST(Match, UndoTakesBackOneMoveAtATime) {
   EXPECT_TRUE(m.play("2 0").ok());
 }
 
+// undo_turn and redo_turn against the rule written out move by move (as the terminal game and the
+// page once wrote it): undo takes back moves until a person's has gone, redo plays one and then
+// the computer's replies. Every number of moves on the board, for the person moving first,
+// second, and both (hot seat).
+TEST(Match, UndoAndRedoTurnGoBackToAPersonsTurn) {
+  const std::vector<std::string> moves{"1 1", "2 1", "3 1", "1 1", "2 1", "3 1"};
+  for (const unsigned mask : {1u, 2u, 3u}) {
+    const nimkit::Match::Seats people(mask);
+    for (std::size_t played = 0; played <= moves.size(); ++played) {
+      auto rebuilt =
+          nimkit::Match::rebuild(rules("nim"), *nimkit::parse_position("3 3 3", rules("nim")),
+                                 nimkit::Convention::kNormal, moves, played);
+      ASSERT_TRUE(rebuilt.ok()) << rebuilt.error();
+      nimkit::Match m = *rebuilt;
+      std::size_t expected_undo = played;
+      bool person_moved = false;
+      for (std::size_t i = 0; i < played; ++i) person_moved |= people.test(i % 2);
+      if (person_moved) {
+        do {
+          --expected_undo;
+        } while (!people.test(expected_undo % 2));
+      }
+      std::size_t expected_redo = played;
+      if (played < moves.size()) {
+        do {
+          ++expected_redo;
+        } while (expected_redo < moves.size() && !people.test(expected_redo % 2));
+      }
+      nimkit::Match undone = m;
+      EXPECT_EQ(undone.undo_turn(people), person_moved) << mask << " " << played;
+      EXPECT_EQ(undone.history().size(), expected_undo) << mask << " " << played;
+      EXPECT_EQ(m.played_after_undo_turn(people),
+                person_moved ? std::optional<std::size_t>(expected_undo) : std::nullopt);
+      nimkit::Match redone = m;
+      EXPECT_EQ(redone.redo_turn(people), played < moves.size()) << mask << " " << played;
+      EXPECT_EQ(redone.history().size(), expected_redo) << mask << " " << played;
+      EXPECT_EQ(m.played_after_redo_turn(people),
+                played < moves.size() ? std::optional<std::size_t>(expected_redo) : std::nullopt);
+    }
+  }
+}
+
 TEST(Match, RedoPlaysTheMovesTakenBackInOrder) {
   auto m = match("3 4 5");
   EXPECT_FALSE(m.redo());

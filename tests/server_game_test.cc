@@ -219,6 +219,34 @@ TEST_F(ServerApiTest, TheComputerMovesOnABillionPinsAndOnHugeNimHeaps) {
   ASSERT_EQ(random.status, 200) << random.body.dump();
 }
 
+// Undo and redo lead where Match's undo_turn and redo_turn do, for the seats people play.
+TEST_F(ServerApiTest, GameSaysWhereUndoAndRedoLeadForThePeoplePlaying) {
+  const std::string parts = R"("position":"3 4 5","moves":["1 1","2 1","3 1","1 1"],"played":3)";
+  const Answer first = post("/api/game", "{" + parts + R"(,"people":[0]})");
+  ASSERT_EQ(first.status, 200) << first.body.dump();
+  EXPECT_EQ(first.body["undo_to"], 2);  // the person's "3 1" and nothing after it
+  EXPECT_EQ(first.body["redo_to"], 4);
+  const Answer second = post("/api/game", "{" + parts + R"(,"people":[1]})");
+  EXPECT_EQ(second.body["undo_to"], 1);  // the computer's "3 1" and the person's "2 1"
+  EXPECT_EQ(second.body["redo_to"], 4);
+  const Answer both = post("/api/game", "{" + parts + "}");
+  EXPECT_EQ(both.body["undo_to"], 2);
+  EXPECT_EQ(both.body["redo_to"], 4);
+  const Answer start =
+      post("/api/game", R"({"position":"3 4 5","moves":["1 1"],"played":0,"people":[1]})");
+  EXPECT_TRUE(start.body["undo_to"].is_null());
+  EXPECT_EQ(start.body["redo_to"], 1);
+  const Answer none = post("/api/game", R"({"position":"3 4 5","moves":["1 1"],"people":[1]})");
+  EXPECT_TRUE(none.body["undo_to"].is_null());  // only the computer has moved
+  EXPECT_TRUE(none.body["redo_to"].is_null());
+  expect_refused(post("/api/game", R"({"position":"3 4 5","people":[2]})"), 400,
+                 "a seat in \"people\" is 0 (moved first) or 1, got the number 2");
+  expect_refused(post("/api/game", R"({"position":"3 4 5","people":0})"), 400,
+                 "\"people\" must list the seats");
+  expect_refused(post("/api/game", R"({"position":"3 4 5","people":[0,1,0]})"), 400,
+                 "got 3 entries");
+}
+
 TEST_F(ServerApiTest, BadGameRecordsAreRefusedNamingTheMove) {
   expect_refused(post("/api/game", R"({"position":"3 4 5","moves":["1 2","1 2"]})"), 422, "move 2");
   expect_refused(post("/api/game", R"({"position":"3 4 5","moves":["1 2"],"played":2})"), 422,

@@ -214,27 +214,22 @@ void print_hint(const Session& s) {
   }
 }
 
-// Back to the human's previous turn: their move and the computer's reply.
-std::size_t human_moves(const Session& s) {
-  std::size_t count = 0;
-  for (const MoveRecord& r : s.match.history()) count += r.mover != s.computer_seat;
-  return count;
-}
+// The seat the person plays.
+Match::Seats person(const Session& s) { return Match::Seats{}.set(1 - s.computer_seat); }
 
 // The commands that apply now: a hint only in learn mode, undo only once the person has moved.
 std::string commands(const Session& s) {
   std::string text = "Commands: ";
   if (s.learn) text += "hint (a winning move and why), ";
-  if (human_moves(s) > 0) text += "undo (take back your last move), ";
+  if (s.match.played_after_undo_turn(person(s))) text += "undo (take back your last move), ";
   return text + "help, quit.\n";
 }
 
+// Back to the person's previous turn: their move and the computer's reply.
 void undo_turn(Session& s) {
-  if (human_moves(s) == 0) {
+  if (!s.match.undo_turn(person(s))) {
     fmt::print("Nothing to undo.\n");
     return;
-  }
-  while (s.match.undo() && s.match.to_move() == s.computer_seat) {
   }
   fmt::print("Undone. {}\n", heaps_line(s.match));
   print_board(s);

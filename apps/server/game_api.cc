@@ -45,6 +45,30 @@ std::variant<std::vector<std::string>, ApiResponse> move_texts(const json& body,
   return texts;
 }
 
+// The "people" field: the seats a person plays (0 moved first), by default both.
+std::variant<Match::Seats, ApiResponse> people_field(const json& body) {
+  auto it = body.find("people");
+  if (it == body.end()) return Match::Seats{}.set();
+  if (!it->is_array()) {
+    return bad_request(
+        fmt::format("\"people\" must list the seats a person plays, such as [0] or [0, 1], got {}",
+                    type_name(*it)));
+  }
+  if (it->size() > 2) {
+    return bad_request(
+        fmt::format("\"people\" lists at most the two seats 0 and 1, got {} entries", it->size()));
+  }
+  Match::Seats seats;
+  for (const json& seat : *it) {
+    if (!seat.is_number_unsigned() || seat.get<std::uint64_t>() > 1) {
+      return bad_request(
+          fmt::format("a seat in \"people\" is 0 (moved first) or 1, got {}", type_name(seat)));
+    }
+    seats.set(seat.get<std::size_t>());
+  }
+  return seats;
+}
+
 // A move's entry in the record. A move that threw away a win names one that would have won from
 // the same position ("better"), the one the match found when its analysis fitted the limits.
 json record_json(const Position& before, const MoveRecord& record, bool played) {
@@ -80,8 +104,8 @@ json move_syntax_json(const Position& position) {
 }  // namespace
 
 ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
-  auto call =
-      game_call(text, limits_, engine_limits(std::move(meter)), {"moves", "played", "analysis"});
+  auto call = game_call(text, limits_, engine_limits(std::move(meter)),
+                        {"moves", "played", "analysis", "people"});
   if (auto* refusal = std::get_if<ApiResponse>(&call)) return *refusal;
   auto& [engine, budget, body, g] = std::get<GameCall>(call);
   auto texts = move_texts(body, limits_.max_game_moves);
@@ -93,6 +117,8 @@ ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) c
         fmt::format("\"analysis\" must be true or false, got {}", type_name(*analysis_field)));
   }
   const bool with_analysis = analysis_field != body.end() && analysis_field->get<bool>();
+  auto people = people_field(body);
+  if (auto* refusal = std::get_if<ApiResponse>(&people)) return *refusal;
   auto played_field = optional_u64(body, "played");
   if (auto* refusal = std::get_if<ApiResponse>(&played_field)) return *refusal;
   const std::uint64_t played =
@@ -129,6 +155,13 @@ ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) c
               {"moves", std::move(records)},
               {"move_syntax", move_syntax_json(match->position())}};
   if (match->over()) answer["winner"] = match->winner();
+  // Where the undo and redo buttons lead: the moves on the board after Match's undo_turn and
+  // redo_turn for these people, or null when there is nothing to take back or play again.
+  const auto played_json = [](std::optional<std::size_t> n) {
+    return n ? json(*n) : json(nullptr);
+  };
+  answer["undo_to"] = played_json(match->played_after_undo_turn(std::get<Match::Seats>(people)));
+  answer["redo_to"] = played_json(match->played_after_redo_turn(std::get<Match::Seats>(people)));
   if (with_analysis) {
     auto analysis = analysis_answer(match->position(), g.convention, engine, budget);
     if (auto* refusal = std::get_if<ApiResponse>(&analysis)) return *refusal;

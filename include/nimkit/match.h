@@ -3,6 +3,7 @@
 // be played again — the one game record every front end keeps. Its text form is saved_game.h's.
 #pragma once
 
+#include <bitset>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -86,6 +87,21 @@ class Match {
   bool undo();
   // Plays again the last move taken back; false when there is none.
   bool redo();
+
+  // The seats a person plays (0 = the player who moved first); the others are the computer's.
+  // A game against the computer has one, a hot-seat game both.
+  using Seats = std::bitset<2>;
+  // Back to a person's previous turn: takes back moves until one of `people`'s has been taken
+  // back, so the computer's replies after it go too. False, changing nothing, when no move on the
+  // board is a person's. (The terminal game's "undo" and the page's undo button.)
+  bool undo_turn(Seats people);
+  // Plays again the next move taken back and the computer's replies after it, up to a person's
+  // next turn; false when no move was taken back.
+  bool redo_turn(Seats people);
+  // The number of moves on the board that undo_turn(people) / redo_turn(people) would leave;
+  // nullopt when it would do nothing.
+  std::optional<std::size_t> played_after_undo_turn(Seats people) const;
+  std::optional<std::size_t> played_after_redo_turn(Seats people) const;
 
  private:
   // The limits of reading and writing move text: limits_, without its meter once the marks

@@ -247,7 +247,7 @@ function renderMoves(over = false) {
 
 function renderButtons() {
   const idle = !busy && !stale;
-  $('btn-undo').disabled = !(idle && record && state.canUndo(game, record));
+  $('btn-undo').disabled = !(idle && record && state.canUndo(record));
   $('btn-redo').disabled = !(idle && record && state.canRedo(record));
   $('btn-hint').hidden = !learning();
   $('keys-hint').hidden = !learning();

@@ -55,7 +55,16 @@ export function playerOf(game, mover) {
 
 // The game's parts as POST /api/game reads them.
 export function request(game) {
-  return { rules: game.rules, misere: game.misere, position: game.start, moves: game.moves, played: game.played };
+  return {
+    rules: game.rules, misere: game.misere, position: game.start, moves: game.moves, played: game.played,
+    people: people(game),
+  };
+}
+
+// The seats a person plays (0: the one who moved first): both in hot seat.
+function people(game) {
+  if (hotSeat(game)) return [0, 1];
+  return [game.first === 'human' ? 0 : 1];
 }
 
 // Makes a move (its notation) after those that stand; the moves taken back are forgotten.
@@ -64,30 +73,25 @@ export function play(game, text) {
   game.played = game.moves.length;
 }
 
-// Undo goes back to the human's previous turn (taking back the computer's reply too), as the
-// terminal game does; redo replays to the human's next turn. `record` is the server's record
-// of the game (its moves' movers). Both return false when there is nothing to do.
+// Undo goes back to a person's previous turn (taking back the computer's reply too) and redo
+// replays to their next turn, by the rule of the library's Match, which the server's record of the
+// game applies: `record.undo_to` and `record.redo_to` are the moves on the board each leaves
+// (null when there is nothing to do). Both return false when there is nothing to do.
 export function undo(game, record) {
-  if (!canUndo(game, record)) return false;
-  do {
-    game.played -= 1;
-  } while (game.played > 0 && playerOf(game, record.moves[game.played].mover) !== 'human');
+  if (!canUndo(record)) return false;
+  game.played = record.undo_to;
   return true;
 }
 
-export function canUndo(game, record) {
-  return record.moves.slice(0, record.played).some((m) => playerOf(game, m.mover) === 'human');
-}
+export const canUndo = (record) => record.undo_to !== null && record.undo_to !== undefined;
 
 export function redo(game, record) {
   if (!canRedo(record)) return false;
-  do {
-    game.played += 1;
-  } while (game.played < record.moves.length && playerOf(game, record.moves[game.played].mover) !== 'human');
+  game.played = record.redo_to;
   return true;
 }
 
-export const canRedo = (record) => record.played < record.moves.length;
+export const canRedo = (record) => record.redo_to !== null && record.redo_to !== undefined;
 
 // The position after the first `played` moves of `record`, as its text.
 export const positionAt = (record, played) => (played === 0 ? record.start : record.moves[played - 1].position);
