@@ -16,6 +16,7 @@
 #include "nimkit/heap_ruleset.h"
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
+#include "nimkit/random_start.h"
 #include "nimkit/registry.h"
 #include "nimkit/strategy.h"
 #include "nimkit/text.h"
@@ -352,7 +353,7 @@ json ruleset_json(const RulesetEntry& entry) {
   for (const std::string& example : entry.examples) {
     if (auto rules = make_ruleset(example)) {
       if (const auto arity = heap_arity(**rules)) j["arity"] = *arity;
-      j["random"] = has_random_start(entry, **rules);
+      j["random"] = has_random_start(**rules);
       j["shape"] = std::string(to_string(value_shape(**rules)));
       break;
     }

@@ -98,8 +98,6 @@ std::variant<nlohmann::json, ApiResponse> analysis_answer(const Position& positi
                                                           Convention convention,
                                                           const Limits& limits,
                                                           contract::AnswerBudget& budget);
-// Whether POST /api/random draws starts for the rulesets of `entry` (`rules`, one of them).
-bool has_random_start(const RulesetEntry& entry, const Ruleset& rules);
 // What every request on a game starts from: the engine limits of its meter, the budget of its
 // answer, its body and the game it names.
 struct GameCall {
