@@ -42,9 +42,10 @@ std::string label(const Position& position, std::size_t c) {
 
 // Misère play: the ruleset's own misère rule (Bouton's for Nim, a rule for lost positions such
 // as Moore's), else the search.
-void explain_misere(const Position& position, const Analysis& analysis, Explanation& out) {
+void explain_misere(const Position& position, const Analysis& analysis, const Limits& limits,
+                    Explanation& out) {
   if (analysis.method == Method::kMisereQuotient) {
-    detail::explain_by_quotient(position, analysis, out);
+    detail::explain_by_quotient(position, analysis, limits, out);
     return;
   }
   const MisereSumRule* rule =
@@ -65,8 +66,8 @@ void explain_misere(const Position& position, const Analysis& analysis, Explanat
   }
   out.lines.push_back(fmt::format("The {} player wins.", to_string(analysis.winner)));
   for (const Move& m : analysis.winning_moves) {
-    out.winning_moves.push_back(
-        fmt::format("{}; then the position is {}", describe(position, m), after_text(position, m)));
+    out.winning_moves.push_back(fmt::format(
+        "{}; then the position is {}", describe(position, m, limits), after_text(position, m)));
   }
 }
 
@@ -142,7 +143,7 @@ void explain_table(const Position& position, const Analysis& analysis, std::stri
 // Where each component's winning move is, if it has one. `sizes`: the values are sizes, and a
 // move to a smaller value takes the difference.
 void explain_moves(const Position& position, const Analysis& analysis, bool sizes,
-                   Explanation& out) {
+                   const Limits& limits, Explanation& out) {
   const Nimber x = out.total;
   const bool cut = !analysis.winning_move_count ||
                    *analysis.winning_move_count > Count{analysis.winning_moves.size()};
@@ -161,7 +162,7 @@ void explain_moves(const Position& position, const Analysis& analysis, bool size
     }
     std::vector<std::string> moves;
     for (const Move& m : analysis.winning_moves) {
-      if (m.component == c) moves.push_back(describe(position, m));
+      if (m.component == c) moves.push_back(describe(position, m, limits));
     }
     std::string listed = moves.empty() ? "none" : fmt::format("{}", fmt::join(moves, "; "));
     // Moves are listed in component order: when the list stops short of the count, the
@@ -183,7 +184,8 @@ void explain_moves(const Position& position, const Analysis& analysis, bool size
   if (!analysis.winning_moves.empty()) {
     const Move& best = analysis.winning_moves.front();
     out.winning_moves.push_back(fmt::format("{}; then the position is {} (X = 0)",
-                                            describe(position, best), after_text(position, best)));
+                                            describe(position, best, limits),
+                                            after_text(position, best)));
   }
 }
 
@@ -192,7 +194,7 @@ void explain_moves(const Position& position, const Analysis& analysis, bool size
 Explanation explanation(const Position& position, const Analysis& analysis, const Limits& limits) {
   Explanation out;
   if (analysis.convention == Convention::kMisere) {
-    explain_misere(position, analysis, out);
+    explain_misere(position, analysis, limits, out);
     return out;
   }
   const bool have_values =
@@ -226,7 +228,7 @@ Explanation explanation(const Position& position, const Analysis& analysis, cons
   out.lines.push_back(
       fmt::format("X = {} is not 0, so the player to move (first) wins: move so that X becomes 0.",
                   to_string(out.total)));
-  explain_moves(position, analysis, !sizes.empty(), out);
+  explain_moves(position, analysis, !sizes.empty(), limits, out);
   return out;
 }
 

@@ -43,7 +43,7 @@ const MoveRecord& Match::play(const Move& move) {
   record.move = move;
   record.mover = to_move();
   record.text = format_move(before, move, text_limits());
-  record.description = describe(before, move);
+  record.description = describe(before, move, text_limits());
   record.after = before.after(move);
   // A win thrown away: the mover could force a win before the move and the opponent can after.
   // The first question is the last move's second, when it was asked: a replay of n moves

@@ -294,14 +294,15 @@ std::string format_move(const Position& position, const Move& move, const Limits
   return text;
 }
 
-std::string describe(const Position& before, const Move& move) {
+std::string describe(const Position& before, const Move& move, const Limits& limits) {
   const Component& c = before.components()[move.component];
   const std::size_t first = before.first_item(move.component);
   std::string text = c.rules->describe_move(c.state, move.option, first);
   // Only a sum can share move text: a lone component skips writing and re-reading it.
   if (before.components().size() < 2) return text;
-  const std::string typed = c.rules->format_move(c.state, move.option, first, Limits{});
-  if (move_text_is_shared(before, move, typed)) text += " in " + c.rules->label(c.state, first);
+  const std::string typed = c.rules->format_move(c.state, move.option, first, limits);
+  if (move_text_is_shared(before, move, typed, limits))
+    text += " in " + c.rules->label(c.state, first);
   return text;
 }
 

@@ -295,7 +295,7 @@ std::string move_example(const Position& position, std::size_t c, const Limits& 
   // A move from the middle of the list, so that it shows more than the smallest move.
   const Move move{c, comp.rules->option(comp.state, count / 2)};
   return fmt::format("  e.g. \"{}\" ({})\n", format_move(position, move, limits),
-                     describe(position, move));
+                     describe(position, move, limits));
 }
 
 }  // namespace nimkit::cli

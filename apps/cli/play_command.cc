@@ -204,7 +204,7 @@ void print_hint(const Session& s) {
     fmt::print("No hint: this position is won, but {}\n", analysis->moves_unlisted);
   } else if (analysis->winner == Player::kFirst) {
     const Move& best = analysis->winning_moves.front();
-    fmt::print("Hint: {} (type \"{}\").\n", describe(position, best),
+    fmt::print("Hint: {} (type \"{}\").\n", describe(position, best, s.limits),
                format_move(position, best, s.limits));
     fmt::print("{}", explain(position, *analysis, s.limits));
   } else {
@@ -245,7 +245,8 @@ void after_human_move(const Session& s, const Position& before, const MoveRecord
     return;
   }
   fmt::print("That threw away a win: {} (type \"{}\") would have won. Type undo to take it back.\n",
-             describe(before, *played.better), format_move(before, *played.better, s.limits));
+             describe(before, *played.better, s.limits),
+             format_move(before, *played.better, s.limits));
 }
 
 enum class Turn { kPlayed, kHumanLeft, kCtrlC };

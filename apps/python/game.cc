@@ -76,7 +76,7 @@ struct PyMove {
 };
 
 PyMove make_move(const PyPosition& before, const Move& move, const Limits& limits) {
-  return PyMove{format_move(before.position, move, limits), describe(before.position, move),
+  return PyMove{format_move(before.position, move, limits), describe(before.position, move, limits),
                 move.component, PyPosition{before.position.after(move), before.rules}};
 }
 

@@ -70,8 +70,9 @@ std::string format_move(const Position& position, const Move& move, const Limits
 
 // The move in words, as its ruleset says it: "take 2 from heap 1", "remove vertex 3". When the
 // same words could name a move in another component (two coin rows, two graphs numbering their
-// vertices alike), the component's label follows: "turn coin 3 in coins hth".
-std::string describe(const Position& before, const Move& move);
+// vertices alike), the component's label follows: "turn coin 3 in coins hth". Finding that out
+// writes and reads move text within `limits`, as format_move() does.
+std::string describe(const Position& before, const Move& move, const Limits& limits = {});
 
 // Whether `text`, typed as a move, also names a move of another component than move.component
 // (it is then qualified "@N TEXT", N the component's place from 1; see parse_move()).

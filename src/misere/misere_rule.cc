@@ -181,7 +181,8 @@ std::string quotient_shortfall(const Position& position) {
       ruleset_title(rules), known, largest, about(log10_positions_within(objects)));
 }
 
-void explain_by_quotient(const Position& position, const Analysis& analysis, Explanation& out) {
+void explain_by_quotient(const Position& position, const Analysis& analysis, const Limits& limits,
+                         Explanation& out) {
   const MisereQuotient& q = *analysis.quotient;
   const Ruleset& rules = *position.components().front().rules;
   out.heading = fmt::format(
@@ -232,8 +233,8 @@ void explain_by_quotient(const Position& position, const Analysis& analysis, Exp
     }
     const std::string text = format_position(after, position.single_ruleset());
     out.winning_moves.push_back(fmt::format("{}; then the position is {}, of class {} (in P)",
-                                            describe(position, m), text.empty() ? "empty" : text,
-                                            q.name(x)));
+                                            describe(position, m, limits),
+                                            text.empty() ? "empty" : text, q.name(x)));
   }
 }
 

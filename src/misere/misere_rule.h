@@ -31,6 +31,7 @@ std::string quotient_shortfall(const Position& position);
 
 // The explanation of an analysis answered by a quotient: each heap's class, the product, and
 // whether it is in P.
-void explain_by_quotient(const Position& position, const Analysis& analysis, Explanation& out);
+void explain_by_quotient(const Position& position, const Analysis& analysis, const Limits& limits,
+                         Explanation& out);
 
 }  // namespace nimkit::detail
