@@ -5,10 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "json.h"
+#include "nimkit/analysis.h"
+#include "nimkit/registry.h"
 
 namespace {
 
@@ -64,6 +67,45 @@ TEST(JsonWriter, AppendsAfterWhatTheStringHeld) {
     out.end_array();
   }
   EXPECT_EQ(text, "x=[1,\"2\"]");
+}
+
+}  // namespace
+
+namespace {
+
+// A batch line's components (the lean writer) are what component_json() builds as objects, for
+// heaps, zero-move piles, pairs, graphs, boards and sums.
+TEST(JsonWriter, BatchLineComponentsAreComponentJson) {
+  const std::vector<std::pair<const char*, const char*>> cases = {
+      {"nim", "3 4 5"},
+      {"zero-move", "3 4x 5"},
+      {"wythoff", "3 5 2 7"},
+      {"kayles", "kayles:7 dawson:12 nim:3"},
+      {"node-kayles", "1-2,2-3,4"},
+      {"cram", "..../.#../...."},
+      {"hackenbush", "0-1,1-2,1-2"}};
+  nimkit::contract::RulesetTexts texts;
+  for (const auto& [rules_spec, text] : cases) {
+    auto rules = nimkit::make_ruleset(rules_spec);
+    ASSERT_TRUE(rules.ok()) << rules_spec;
+    auto brief = nimkit::analyze_brief(
+        text, *rules, nimkit::Convention::kNormal, [] { return nimkit::Limits{}; },
+        nimkit::BriefOptions{.position = true});
+    ASSERT_TRUE(brief.ok()) << text << ": " << brief.error();
+    std::string line;
+    nimkit::contract::append_batch_line(line, 1, nimkit::Convention::kNormal, *brief, texts);
+    const nlohmann::json written = nlohmann::json::parse(line);
+    const auto& components = brief->position.components();
+    ASSERT_EQ(written["components"].size(), components.size()) << text;
+    for (std::size_t c = 0; c < components.size(); ++c) {
+      const bool valued = brief->values.size() == components.size();
+      EXPECT_EQ(written["components"][c],
+                nimkit::contract::component_json(
+                    brief->position, c,
+                    valued ? std::optional<nimkit::Nimber>(brief->values[c]) : std::nullopt))
+          << text << " component " << c;
+    }
+  }
 }
 
 }  // namespace

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <array>
 #include <span>
+#include <type_traits>
 
+#include "json_builder.h"
 #include "json_writer.h"
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
@@ -42,7 +44,8 @@ std::uint64_t string_size(const std::string& text) {
 
 // {"heaps": [3], "spent": [0]}: the view's fields in key order, a name given twice holding what
 // add_fields() leaves under it (lists joined, a scalar replacing what came before).
-void write_fields(JsonWriter& out, const std::vector<ViewField>& fields) {
+template <typename Writer>
+void write_fields(Writer& out, const std::vector<ViewField>& fields) {
   // By name, in their order within a name: an insertion sort, as views have a few fields (on the
   // stack for up to kFew).
   constexpr std::size_t kFew = 8;
@@ -161,12 +164,11 @@ nlohmann::json nimber_json(Nimber value) {
 nlohmann::json move_json(const Position& before, const Move& move) {
   const auto& components = before.components();
   const Component& c = components[move.component];
-  // The view's fields as a component's are written (write_fields), read back as an object.
-  std::string fields;
-  JsonWriter writer(fields);
-  write_fields(writer,
+  // The view's fields, as a component's are written (write_fields).
+  nlohmann::json j;
+  JsonBuilder builder(j);
+  write_fields(builder,
                c.rules->move_fields(c.state, move.option, before.first_item(move.component)));
-  nlohmann::json j = nlohmann::json::parse(fields);
   // Only a heap component's move lists the heaps it leaves ("result"): the components the move
   // leaves alone are read in place, never copied (one may hold a whole graph).
   if (has_heaps(c)) {
@@ -189,8 +191,22 @@ nlohmann::json move_json(const Position& before, const Move& move) {
 
 namespace {
 
-// {"fields", "grundy", "items", "label", "rules", "title", "view"} of component `c`, in key order.
-void write_component(JsonWriter& out, const Position& position, std::size_t c,
+// A component's last keys, in key order (write_component).
+template <typename Writer>
+void write_ruleset_keys(Writer& out, const Ruleset& rules, const std::string& spec) {
+  out.key("rules");
+  out.string(spec);
+  out.key("title");
+  out.string(ruleset_title(rules));
+  out.key("view");
+  out.string(rules.view());
+}
+
+// {"fields", "grundy", "items", "label", "rules", "title", "view"} of component `c`, in key order:
+// the last three from `texts` (the lean writer copies their text; the builder, which keeps its
+// keys sorted, is given them one by one).
+template <typename Writer>
+void write_component(Writer& out, const Position& position, std::size_t c,
                      const std::optional<Nimber>& value, const RulesetTexts::Texts& texts) {
   const Component& comp = position.components()[c];
   out.begin_object();
@@ -206,20 +222,18 @@ void write_component(JsonWriter& out, const Position& position, std::size_t c,
   out.end_array();
   out.key("label");
   out.string(comp.rules->label(comp.state, position.first_item(c)));
-  out.raw(texts.fields);
+  if constexpr (std::is_same_v<Writer, JsonWriter>) {
+    out.raw(texts.fields);
+  } else {
+    write_ruleset_keys(out, *comp.rules, texts.spec);
+  }
   out.end_object();
 }
 
 RulesetTexts::Texts texts_of(const Ruleset& rules) {
   RulesetTexts::Texts texts{rules.spec(), {}};
   JsonWriter out(texts.fields);
-  // The component's last keys, in key order (write_component).
-  out.key("rules");
-  out.string(texts.spec);
-  out.key("title");
-  out.string(ruleset_title(rules));
-  out.key("view");
-  out.string(rules.view());
+  write_ruleset_keys(out, rules, texts.spec);
   return texts;
 }
 
@@ -236,11 +250,12 @@ const RulesetTexts::Texts& RulesetTexts::of(const std::shared_ptr<const Ruleset>
 
 nlohmann::json component_json(const Position& position, std::size_t c,
                               const std::optional<Nimber>& value) {
-  // Written once, by the writer a batch uses for every line, and read back as an object.
-  std::string text;
-  JsonWriter out(text);
-  write_component(out, position, c, value, texts_of(*position.components()[c].rules));
-  return nlohmann::json::parse(text);
+  // By the code that writes a batch's lines.
+  const Ruleset& rules = *position.components()[c].rules;
+  nlohmann::json j;
+  JsonBuilder out(j);
+  write_component(out, position, c, value, RulesetTexts::Texts{rules.spec(), {}});
+  return j;
 }
 
 nlohmann::json explanation_json(const Explanation& e) {
