@@ -224,6 +224,14 @@ PyMove record_move(const PyMatch& m, const MoveRecord& record) {
                 PyPosition{record.after, m.rules}};
 }
 
+// A seat a person plays, as Match's undo_turn and redo_turn take it.
+Match::Seats seats(std::uint64_t seat) {
+  if (seat > 1) {
+    throw py::value_error("seat " + std::to_string(seat) + " is not 0 (moved first) or 1");
+  }
+  return Match::Seats{}.set(static_cast<std::size_t>(seat));
+}
+
 std::shared_ptr<const Ruleset> one_ruleset(const Position& position) {
   if (position.single_ruleset() == nullptr || position.components().empty()) return nullptr;
   return position.components().front().rules;
@@ -592,6 +600,19 @@ void add_game(py::module_& mod) {
       .def(
           "redo", [](PyMatch& m) { return m.match->redo(); },
           "Plays again the last move taken back; False when there is none.")
+      .def(
+          "undo_turn",
+          [](PyMatch& m, Unsigned<"seat"> seat) { return m.match->undo_turn(seats(seat)); },
+          py::arg("seat"),
+          "Back to `seat`'s previous turn (0: the player who moved first): takes back moves until "
+          "one of theirs has gone, the other side's replies with it. False, changing nothing, "
+          "when `seat` has no move on the board. Raises ValueError for a seat other than 0 or 1.")
+      .def(
+          "redo_turn",
+          [](PyMatch& m, Unsigned<"seat"> seat) { return m.match->redo_turn(seats(seat)); },
+          py::arg("seat"),
+          "Plays again the next move taken back and the other side's replies after it, up to "
+          "`seat`'s next turn; False when no move was taken back.")
       .def(
           "transcript",
           [](const PyMatch& m) {

@@ -112,6 +112,19 @@ def test_match_play_undo_redo_save_load():
     m.play("3 5")
     assert not m.redo()
     assert m.transcript().splitlines() == TRANSCRIPT
+    # Back to a player's turn, the other's reply taken back too, and forward again.
+    t = nimkit.Match("3 4 5")
+    for move in ("1 1", "2 1", "3 1"):
+        t.play(move)
+    assert t.undo_turn(1) and str(t.position) == "2 4 5" and t.to_move == 1
+    assert t.redo_turn(1) and str(t.position) == "2 3 4" and t.to_move == 1
+    assert t.undo_turn(0) and str(t.position) == "2 3 5" and t.to_move == 0
+    assert t.undo_turn(0) and str(t.position) == "3 4 5"
+    assert not t.undo_turn(0) and not t.undo_turn(1)
+    with pytest.raises(ValueError, match="seat 2"):
+        t.undo_turn(2)
+    with pytest.raises(ValueError, match="seat"):
+        t.redo_turn(-1)
     saved = m.save()
     assert saved.startswith("nimkit-game 3\n") and "players ann bob" in saved
     again = nimkit.Match.load(saved)
