@@ -193,6 +193,15 @@ void explain_moves(const Position& position, const Analysis& analysis, bool size
 
 Explanation explanation(const Position& position, const Analysis& analysis, const Limits& limits) {
   Explanation out;
+  if (position.components().empty()) {
+    // Where a game whose components vanish ends: no rule or value has anything to say.
+    out.heading = "No component is left: the player to move has no move.";
+    out.lines.push_back(analysis.convention == Convention::kMisere
+                            ? "In misère play the other player made the last move and lost: the "
+                              "first player wins."
+                            : "The player to move cannot move and loses: the second player wins.");
+    return out;
+  }
   if (analysis.convention == Convention::kMisere) {
     explain_misere(position, analysis, limits, out);
     return out;

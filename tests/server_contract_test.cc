@@ -83,6 +83,9 @@ TEST_F(ServerApiTest, TheEmptyPositionIsTerminal) {
     EXPECT_EQ(a.body["terminal"], true);
     EXPECT_EQ(a.body["winner"], std::string(misere) == "true" ? "first" : "second");
     EXPECT_TRUE(a.body["winning_moves"].empty());
+    EXPECT_EQ(a.body["explanation"]["heading"],
+              "No component is left: the player to move has no move.");
+    EXPECT_TRUE(a.body["explanation"]["rows"].empty());
   }
   const Answer move = post("/api/move", R"({"rules":"node-kayles","position":""})");
   EXPECT_EQ(move.status, 422) << move.body.dump();
