@@ -299,7 +299,7 @@ Count HeapGame::weight(const State& state) const { return objects(Heaps(state));
 
 Position heap_position(const std::shared_ptr<const Ruleset>& rules,
                        const std::vector<Heap>& heaps) {
-  const auto& game = dynamic_cast<const HeapGame&>(*rules);
+  const HeapGame& game = *rules->heap_game();
   const std::size_t n = game.arity() == 0 ? heaps.size() : game.arity();
   std::vector<Component> components;
   for (std::size_t i = 0; n != 0 && i + n <= heaps.size(); i += n) {
@@ -312,7 +312,7 @@ Position heap_position(const std::shared_ptr<const Ruleset>& rules,
 std::vector<Heap> position_heaps(const Position& position) {
   std::vector<Heap> heaps;
   for (const Component& c : position.components()) {
-    if (dynamic_cast<const HeapGame*>(c.rules.get()) == nullptr) continue;
+    if (c.rules->heap_game() == nullptr) continue;
     for (const Heap& h : HeapGame::decode(c.state)) heaps.push_back(h);
   }
   return heaps;
@@ -326,12 +326,12 @@ std::vector<std::uint64_t> heap_sizes(const Position& position) {
 
 std::uint64_t objects_taken(const Position& before, const Move& move) {
   const Component& c = before.components()[move.component];
-  const auto* game = dynamic_cast<const HeapGame*>(c.rules.get());
+  const HeapGame* game = c.rules->heap_game();
   return game ? game->heap_option(c.state, move.option).take : 0;
 }
 
 std::optional<std::size_t> heap_arity(const Ruleset& rules) {
-  const auto* game = dynamic_cast<const HeapGame*>(&rules);
+  const HeapGame* game = rules.heap_game();
   return game ? std::optional<std::size_t>(game->arity()) : std::nullopt;
 }
 

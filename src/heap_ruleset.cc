@@ -263,9 +263,19 @@ HeapRuleset::PeriodSearch HeapRuleset::find_period(std::uint64_t at_least,
   return search;
 }
 
+namespace {
+
+// The ruleset as single heaps with a table and a period search, or null.
+const HeapRuleset* sequence_rules(const Ruleset& rules) {
+  const HeapGame* game = rules.heap_game();
+  return game ? game->heap_ruleset() : nullptr;
+}
+
+}  // namespace
+
 Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t begin,
                                           std::uint64_t end, const Limits& limits) {
-  const auto* heap_game = dynamic_cast<const HeapGame*>(&rules);
+  const HeapGame* heap_game = rules.heap_game();
   if (heap_game == nullptr) {
     return fail(ErrorKind::kUnsupported,
                 fmt::format("{} is not played on heaps: it has no Grundy sequence",
@@ -278,7 +288,7 @@ Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t be
                     sanitize(rules.spec()),
                     heap_game->arity() == 0 ? "several" : std::to_string(heap_game->arity())));
   }
-  if (const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules)) {
+  if (const HeapRuleset* heap_rules = heap_game->heap_ruleset()) {
     return heap_rules->values(begin, end, limits);
   }
   std::vector<Nimber> out;
@@ -293,7 +303,7 @@ Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t be
 
 PeriodLookup look_up_period(const Ruleset& rules, std::uint64_t count, const Limits& limits) {
   PeriodLookup lookup;
-  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
+  const HeapRuleset* heap_rules = sequence_rules(rules);
   if (heap_rules == nullptr ||
       (!heap_rules->period_theorem() && !heap_rules->closed_form_period())) {
     lookup.searched_to = count == 0 ? 0 : count - 1;
@@ -314,17 +324,17 @@ PeriodLookup look_up_period(const Ruleset& rules, std::uint64_t count, const Lim
 }
 
 std::uint64_t known_values(const Ruleset& rules) {
-  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
+  const HeapRuleset* heap_rules = sequence_rules(rules);
   return heap_rules ? heap_rules->known_values() : 0;
 }
 
 std::optional<SplitGame> split_game(const Ruleset& rules) {
-  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
+  const HeapRuleset* heap_rules = sequence_rules(rules);
   return heap_rules ? heap_rules->split_game() : std::nullopt;
 }
 
 ValueShape value_shape(const Ruleset& rules) {
-  const auto* heap_game = dynamic_cast<const HeapGame*>(&rules);
+  const HeapGame* heap_game = rules.heap_game();
   if (heap_game == nullptr) return ValueShape::kNone;
   switch (heap_game->arity()) {
     case 1:
@@ -345,7 +355,7 @@ Result<std::vector<Nimber>> grundy_grid(const Ruleset& rules, std::uint64_t rows
                 fmt::format("{} is not played on pairs of heaps: it has no table g(a, b)",
                             sanitize(rules.spec())));
   }
-  return dynamic_cast<const HeapGame&>(rules).grundy_grid(rows, columns, limits);
+  return rules.heap_game()->grundy_grid(rows, columns, limits);
 }
 
 }  // namespace nimkit

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "nimkit/checked.h"
-#include "nimkit/games/hackenbush.h"
 #include "nimkit/heap_game.h"
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
@@ -94,7 +93,7 @@ std::string version_1_move(const Position& position, std::string_view text) {
     const Component& comp = position.components()[c];
     const std::size_t first = position.first_item(c);
     if (*item < first || *item - first >= comp.rules->item_count(comp.state)) continue;
-    const auto* heaps = dynamic_cast<const HeapGame*>(comp.rules.get());
+    const HeapGame* heaps = comp.rules->heap_game();
     if (heaps != nullptr && heaps->arity() == 1 && heaps->move_words() == MoveWords::kPins) {
       return w[0] + ":" + w[1];
     }
@@ -108,12 +107,11 @@ std::string version_1_move(const Position& position, std::string_view text) {
 // its name and counts no item. The item is found by the old count and written as it is read
 // now: an edge by its name in its component ("@2 7"), another family's item by its number now.
 std::string version_2_move(const Position& position, std::string_view text) {
-  const auto edges = [](const Component& comp) -> std::optional<std::size_t> {
-    if (dynamic_cast<const GreenHackenbush*>(comp.rules.get()) == nullptr) return std::nullopt;
-    return static_cast<std::size_t>(comp.state.at(0));
+  const auto names = [](const Component& comp) {
+    return comp.rules->names_of_version_2_items(comp.state);
   };
   if (std::none_of(position.components().begin(), position.components().end(),
-                   [&](const Component& c) { return edges(c).has_value(); })) {
+                   [&](const Component& c) { return names(c).has_value(); })) {
     return std::string(text);
   }
   std::vector<std::string> w = words(text);
@@ -123,11 +121,11 @@ std::string version_2_move(const Position& position, std::string_view text) {
   std::uint64_t first_then = 1;
   for (std::size_t c = 0; c < position.components().size(); ++c) {
     const Component& comp = position.components()[c];
-    const std::optional<std::size_t> m = edges(comp);
-    const std::size_t count = m ? *m : comp.rules->item_count(comp.state);
+    const std::optional<std::vector<std::uint64_t>> named = names(comp);
+    const std::size_t count = named ? named->size() : comp.rules->item_count(comp.state);
     if (*item >= first_then && *item - first_then < count) {
       const std::uint64_t k = *item - first_then;
-      if (m) return fmt::format("@{} {}", c + 1, comp.state.at(1 + 3 * k));  // (name, a, b)
+      if (named) return fmt::format("@{} {}", c + 1, (*named)[k]);
       w[0] = std::to_string(position.first_item(c) + k);
       return fmt::format("{}", fmt::join(w, " "));
     }

@@ -25,7 +25,7 @@ void GameOptions::add_to(CLI::App& command) {
   for (const RulesetEntry& e : registry()) {
     names += (names.empty() ? "" : ", ") + e.name + (e.parameters.empty() ? "" : ":PARAMS");
   }
-  command.add_option("--rules", rules, "ruleset: " + names)->capture_default_str();
+  rules_option_ = command.add_option("--rules", rules, "ruleset: " + names)->capture_default_str();
   command.add_flag("--misere", misere,
                    "misère convention: the player who makes the last move loses");
   add_u64_option(command, "--limit", limit, kLimitHelp);
@@ -146,9 +146,15 @@ constexpr std::size_t kMaxGameFile = std::size_t{16} << 20;
 
 Result<Game> game_from_file(const GameOptions& options) {
   const std::string& path = options.game_file;
-  if (options.rules != "nim" && options.rules != "digraph") {
-    return fail(fmt::format("--game-file {} holds a digraph game: --rules {} does not apply",
-                            nimkit::quoted(path), nimkit::quoted(options.rules)));
+  auto rules = make_ruleset("digraph");
+  if (!rules) return rules.failure();
+  // The file names its game; --rules, when given, must name the same one.
+  if (options.rules_given()) {
+    auto given = make_ruleset(options.rules);
+    if (!given || (*given)->spec() != (*rules)->spec()) {
+      return fail(fmt::format("--game-file {} holds a digraph game: --rules {} does not apply",
+                              nimkit::quoted(path), nimkit::quoted(options.rules)));
+    }
   }
   auto text =
       read_text_file(path, fmt::format("--game-file {}", nimkit::quoted(path)), kMaxGameFile);
@@ -156,8 +162,6 @@ Result<Game> game_from_file(const GameOptions& options) {
   auto tokens = digraph_game_file(*text, options.heaps);
   if (!tokens)
     return fail_as(tokens.failure(), fmt::format("{}: {}", sanitize(path), tokens.error()));
-  auto rules = make_ruleset("digraph");
-  if (!rules) return rules.failure();
   auto position = parse_position(*tokens, *rules);
   if (!position)
     return fail_as(position.failure(), fmt::format("{}: {}", sanitize(path), position.error()));

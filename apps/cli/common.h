@@ -48,6 +48,11 @@ struct GameOptions {
   void add_to(CLI::App& command);
   Convention convention() const { return misere ? Convention::kMisere : Convention::kNormal; }
   Limits limits() const;
+  // Whether --rules was given (rather than left at its default).
+  bool rules_given() const { return rules_option_ != nullptr && rules_option_->count() > 0; }
+
+ private:
+  CLI::Option* rules_option_ = nullptr;
 };
 
 struct Game {

@@ -52,8 +52,15 @@ enum class MoveWords {
   kLast = kPins,  // keep last; a new value needs its form in src/heap_move_text.cc (checked there)
 };
 
+class HeapRuleset;
+
 class HeapGame : public Ruleset {
  public:
+  const HeapGame* heap_game() const final { return this; }
+  // The game as a ruleset of single heaps with a table of values and a period search
+  // (heap_ruleset.h), or null.
+  virtual const HeapRuleset* heap_ruleset() const { return nullptr; }
+
   // Heaps per component: 1 (independent heaps), 2 (pairs), 0 (one component of any size).
   virtual std::size_t arity() const { return 1; }
 

@@ -54,6 +54,8 @@ class HeapRuleset : public HeapGame {
   HeapRuleset();
   ~HeapRuleset() override;
 
+  const HeapRuleset* heap_ruleset() const final { return this; }
+
   // g(n): a closed form, the proved period, or the table (extended up to limits.max_table with at
   // most limits.max_scan options visited per call). Fails naming the limit and how far values
   // are known.

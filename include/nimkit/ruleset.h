@@ -101,9 +101,15 @@ struct ParsedComponent {
   std::size_t first_item = 0;
 };
 
+class HeapGame;
+
 class Ruleset {
  public:
   virtual ~Ruleset() = default;
+
+  // The ruleset as a game on heaps (heap_game.h), or null: generic code asks this facet for heap
+  // questions (sizes, arity, sequences) instead of the ruleset's type.
+  virtual const HeapGame* heap_game() const { return nullptr; }
 
   // Canonical notation, accepted back by the registry: "nim", "subtraction:1,3,4".
   virtual std::string spec() const = 0;
@@ -136,6 +142,13 @@ class Ruleset {
   // Numbered things a person points at in the component ("heap 3"), numbered across the
   // position from 1; 0 when the component's items carry their own names (graph vertices).
   virtual std::size_t item_count(const State& /*state*/) const { return 0; }
+  // Saved games before version 3 numbered this component's items across the position like heaps
+  // where today they carry names of their own (Green Hackenbush's edges): those names, in the old
+  // order, for reading such files (saved_game.cc); nullopt where the numbering is today's.
+  virtual std::optional<std::vector<std::uint64_t>> names_of_version_2_items(
+      const State& /*state*/) const {
+    return std::nullopt;
+  }
   // The component as a person names it, its items numbered from `first_item`: "heap 2",
   // "heaps 3-4", "graph 1-2,2-3".
   virtual std::string label(const State& state, std::size_t first_item) const = 0;

@@ -373,6 +373,11 @@ std::vector<ViewField> GreenHackenbush::view_fields(const State& state) const {
           ViewField{"vertices", vertices}};
 }
 
+std::optional<std::vector<std::uint64_t>> GreenHackenbush::names_of_version_2_items(
+    const State& state) const {
+  return names_of(state);
+}
+
 std::vector<ViewField> GreenHackenbush::move_fields(const State& before, const Option& option,
                                                     std::size_t /*first_item*/) const {
   return {ViewField{"edge", {names_of(before).at(cut_by(before, option))}, true}};

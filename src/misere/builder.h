@@ -13,6 +13,10 @@
 #include "nimkit/heap_game.h"
 #include "nimkit/misere_quotient.h"
 
+namespace nimkit {
+class OctalGame;
+}  // namespace nimkit
+
 namespace nimkit::detail {
 
 // What the misère periodicity theorem needs of an octal code: the most objects a move takes (k)
@@ -29,6 +33,9 @@ using Shape = std::vector<std::uint64_t>;
 const HeapGame* single_heap_game(const Ruleset& rules);
 // One name per game: kayles and octal:0.77 share a quotient.
 std::string quotient_rules(const Ruleset& rules);
+// The ruleset as an octal game (whose moves can be found by residue classes), or null: the one
+// place the misère code asks a ruleset's type.
+const OctalGame* octal_game(const Ruleset& rules);
 // The theorem's parameters of an octal code; nullopt for other rulesets.
 std::optional<OctalBound> octal_bound(const Ruleset& rules);
 // Whether the misère periodicity theorem proves `period` for Φ = phi (heaps 0 ... N, N =

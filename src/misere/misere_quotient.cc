@@ -13,19 +13,23 @@ namespace nimkit {
 namespace detail {
 
 const HeapGame* single_heap_game(const Ruleset& rules) {
-  const auto* game = dynamic_cast<const HeapGame*>(&rules);
+  const HeapGame* game = rules.heap_game();
   return game && game->arity() == 1 ? game : nullptr;
 }
 
+const OctalGame* octal_game(const Ruleset& rules) {
+  return dynamic_cast<const OctalGame*>(&rules);
+}
+
 std::string quotient_rules(const Ruleset& rules) {
-  if (const auto* octal = dynamic_cast<const OctalGame*>(&rules)) {
+  if (const OctalGame* octal = octal_game(rules)) {
     return "octal:" + octal->code().to_string();
   }
   return rules.spec();
 }
 
 std::optional<OctalBound> octal_bound(const Ruleset& rules) {
-  const auto* octal = dynamic_cast<const OctalGame*>(&rules);
+  const OctalGame* octal = octal_game(rules);
   if (!octal) return std::nullopt;
   return OctalBound{octal->code().max_take(), octal->code().max_parts()};
 }

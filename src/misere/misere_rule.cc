@@ -36,7 +36,7 @@ Result<bool> list_moves_of(const Position& position, std::size_t i, const Misere
                            QuotientElement rest, const Limits& limits, Analysis& analysis) {
   const Component& c = position.components()[i];
   const std::uint64_t heap = heap_of(c.state);
-  const auto* octal = dynamic_cast<const OctalGame*>(c.rules.get());
+  const OctalGame* octal = detail::octal_game(*c.rules);
   // By residue classes whenever the quotient is periodic and the heap long enough: O(period)
   // per take instead of a scan of every option (a game on a long row asks at every move).
   if (octal && q.period() && octal->code().max_parts() <= 2) {

@@ -63,6 +63,9 @@ class GreenHackenbush final : public Ruleset {
   // {"edges", [a1, b1, a2, b2, ...]}: the edges in order; {"names", [n1, n2, ...]}: their
   // names, in the same order; {"vertices", [labels]} in increasing order.
   std::vector<ViewField> view_fields(const State& state) const override;
+  // Saved games before version 3 numbered edges across the position like heaps: the names.
+  std::optional<std::vector<std::uint64_t>> names_of_version_2_items(
+      const State& state) const override;
   // {"edge": N}: the name of the edge cut.
   std::vector<ViewField> move_fields(const State& before, const Option& option,
                                      std::size_t first_item) const override;
