@@ -17,9 +17,7 @@ const HeapGame* single_heap_game(const Ruleset& rules) {
   return game && game->arity() == 1 ? game : nullptr;
 }
 
-const OctalGame* octal_game(const Ruleset& rules) {
-  return dynamic_cast<const OctalGame*>(&rules);
-}
+const OctalGame* octal_game(const Ruleset& rules) { return dynamic_cast<const OctalGame*>(&rules); }
 
 std::string quotient_rules(const Ruleset& rules) {
   if (const OctalGame* octal = octal_game(rules)) {
