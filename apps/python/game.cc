@@ -273,6 +273,7 @@ void add_game(py::module_& mod) {
           d["notation"] =
               entry.parameters.empty() ? entry.name : entry.name + ":" + entry.parameters;
           d["view"] = entry.view;
+          d["values_are_sizes"] = entry.values_are_sizes;
           d["examples"] = entry.examples;
           d["start"] = entry.start;
           out.append(d);
@@ -280,7 +281,8 @@ void add_game(py::module_& mod) {
         return out;
       },
       "Every ruleset of the registry, as dicts: name, title, rules (in words), notation, view, "
-      "examples (ruleset specs) and start (a position to start a game from).");
+      "values_are_sizes (a component's Grundy value is its size, as for Nim), examples (ruleset "
+      "specs) and start (a position to start a game from).");
 
   // Every class is registered before any function or property whose signature names it, so that
   // help() and the stubs show Python names (Position.moves returns Moves, Move.position is a

@@ -39,6 +39,10 @@ struct RulesetEntry {
   // Ruleset::view() of the first example when the registry is built (the ruleset names its view
   // once; every example of an entry draws with the same view).
   std::string view = {};
+  // Whether a component's Grundy value is its size (Ruleset::values_are_sizes(): Nim's heaps),
+  // read from the first example like the view: a front end that plays such games in another
+  // framework's encoding (OpenSpiel's nim actions, pile and count) asks this, not the name.
+  bool values_are_sizes = false;
 };
 
 // Every ruleset, in the order the help lists them.

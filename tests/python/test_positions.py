@@ -16,7 +16,9 @@ def test_rulesets_list_the_registry():
     kayles = next(r for r in nimkit.rulesets() if r["name"] == "kayles")
     assert kayles["title"] == "Kayles" and kayles["view"] == "pins" and "pin" in kayles["rules"]
     for r in nimkit.rulesets():
-        assert set(r) == {"name", "title", "rules", "notation", "view", "examples", "start"}
+        assert set(r) == {"name", "title", "rules", "notation", "view", "values_are_sizes", "examples", "start"}
+    # Only Nim's heaps are worth their sizes (the fact OpenSpiel's nim actions rest on).
+    assert [r["name"] for r in nimkit.rulesets() if r["values_are_sizes"]] == ["nim"]
 
 
 def test_position_text_components_and_identity():

@@ -158,7 +158,9 @@ class Game:
         elif entry["notation"] != entry["name"] and entry["examples"]:
             spec = entry["examples"][0]  # a family with parameters: its first example
         self.rules = spec
-        self.nim = entry["name"] == "nim"
+        # Games whose heaps are worth their sizes (Nim) play with OpenSpiel's nim actions: pile and
+        # count, (take - 1) * piles + (pile - 1).
+        self.nim = entry["values_are_sizes"]
         self.name = _spiel_name(entry["name"])
         # Each parameter is read on its own, so that an error names the one at fault.
         parts = []
