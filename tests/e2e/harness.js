@@ -1,12 +1,12 @@
-// The harness every browser end-to-end test file imports: each test gets a fresh Chromium
-// profile and the page loaded. Chromium is Debian's /usr/bin/chromium, headless, with a fresh profile per browser context;
-// the page must make no request outside the server (checked on every test).
+// The harness every browser end-to-end test file imports: each test gets a fresh browser context
+// (its own storage and cache) and the page loaded. Chromium is Debian's /usr/bin/chromium,
+// headless, one browser per test file; the page must make no request outside the server
+// (checked on every test).
 import { before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { launch } from './browser.js';
+import { DESKTOP, launch, startBrowser } from './browser.js';
 
 export { launch };
 
@@ -16,17 +16,17 @@ export const TIMEOUT = 20_000;
 
 export let context;
 export let page;
-let profile;
+let browser;
 let foreign;  // requests to anywhere but the server
 
 before(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await startBrowser();
 });
 
 beforeEach(async () => {
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'nimkit-e2e-'));
-  context = await launch(profile);
-  page = context.pages()[0] ?? await context.newPage();
+  context = await browser.newContext({ viewport: DESKTOP });
+  page = await context.newPage();
   foreign = [];
   const origin = new URL(BASE).origin;
   page.on('request', (r) => {
@@ -40,10 +40,11 @@ beforeEach(async () => {
 afterEach(async () => {
   assert.deepEqual(foreign, [], 'the page made requests outside the server');
   await context.close();
-  fs.rmSync(profile, { recursive: true, force: true });
 });
 
-after(() => {});
+after(async () => {
+  await browser?.close();
+});
 
 export async function shot(name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
