@@ -18,7 +18,12 @@ constexpr std::uint64_t kFirstValues = std::uint64_t{1} << 20;
 // milliseconds).
 constexpr std::uint64_t kRulesetStretch = std::uint64_t{1} << 14;
 
-// Whether the ruleset's values could be read again without computing them (a table or a formula).
+// Whether the ruleset keeps a table of its values (a HeapRuleset without a closed form), and
+// whether its values could be read again without computing them (a table or a formula).
+bool keeps_table(const Ruleset& rules) {
+  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
+  return heap_rules != nullptr && !heap_rules->closed_form(0).has_value();
+}
 bool rereadable(const Ruleset& rules) {
   return dynamic_cast<const HeapRuleset*>(&rules) != nullptr ||
          rules.value_source() == ValueSource::kClosedForm;
@@ -124,8 +129,13 @@ std::uint64_t SequenceJob::size() const {
 }
 
 Result<std::uint64_t> SequenceJob::memory_needed() const {
-  if (state_->sequence) return state_->sequence->memory_for(state_->options.count);
-  return std::uint64_t{0};
+  const State& s = *state_;
+  if (s.sequence) return s.sequence->memory_for(s.options.count);
+  if (!s.options.values) return std::uint64_t{0};
+  // The job's copy of the first values is counted for every value: a bound.
+  const int per_value = (keeps_table(*s.rules) ? 8 : 0) + (rereadable(*s.rules) ? 0 : 16) +
+                        (s.options.whole_table ? 8 : 0);
+  return check_table_memory(s.options.count, per_value, s.options.memory_budget);
 }
 
 Result<SequenceJobStop> SequenceJob::run(const SequenceProgressCallback& progress) {

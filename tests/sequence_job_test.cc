@@ -151,6 +151,35 @@ TEST(SequenceJob, AStoppedPeriodSearchLeavesTheValuesItComputed) {
   EXPECT_LT(longer->size(), 1'000'000U);
 }
 
+TEST(SequenceJob, MemoryNeededCountsTheRulesetsTableAndTheCallersCopy) {
+  // Nim's values come from a formula: only a caller's copy of every value takes memory.
+  SequenceJobOptions options = asking(std::uint64_t{1} << 36);
+  options.memory_budget = std::uint64_t{1} << 30;
+  auto nim = SequenceJob::create(rules("nim"), options, Limits{});
+  ASSERT_TRUE(nim.ok());
+  EXPECT_EQ(*nim->memory_needed(), 0U);
+  options.whole_table = true;
+  nim = SequenceJob::create(rules("nim"), options, Limits{});
+  ASSERT_TRUE(nim.ok());
+  const auto refused = nim->memory_needed();
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.failure().kind, ErrorKind::kLimit);
+  EXPECT_EQ(refused.error().rfind("a table of 68719476736 values needs 549755813888 bytes", 0), 0U)
+      << refused.error();
+  EXPECT_NE(refused.error().find("more than the memory budget of 1073741824 bytes"),
+            std::string::npos);
+  // A subtraction game keeps a table of its own beside the caller's copy: 16 bytes a value.
+  options.count = 1000;
+  options.memory_budget = 0;
+  auto table = SequenceJob::create(rules("subtraction:1,3,4"), options, Limits{});
+  ASSERT_TRUE(table.ok());
+  EXPECT_EQ(*table->memory_needed(), 16'000U);
+  options.whole_table = false;
+  table = SequenceJob::create(rules("subtraction:1,3,4"), options, Limits{});
+  ASSERT_TRUE(table.ok());
+  EXPECT_EQ(*table->memory_needed(), 8'000U);
+}
+
 TEST(CensusCodeList, RefusesBadCodesAndRepeats) {
   CensusCodeList list;
   EXPECT_EQ(*list.add("0.77"), std::nullopt);

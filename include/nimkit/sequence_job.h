@@ -57,7 +57,9 @@ struct SequenceJobOptions {
   const CheckpointSource* resume = nullptr;
   std::uint64_t resume_size = 0;
   // Whether every value up to count must be computed (statistics, checkpoints describe the
-  // computed table): otherwise values past a proved period stream from it.
+  // computed table): otherwise values past a proved period stream from it. On the ruleset's
+  // engine, which keeps no table of the job's own, it says the caller holds every value
+  // (memory_needed() counts them).
   bool whole_table = false;
   // Whether the values are wanted at all (false: the period alone, computing only what its
   // proof needs).
@@ -109,7 +111,12 @@ class SequenceJob {
   std::shared_ptr<GrundySequence> share_sequence() const;
 
   // Bytes the values take, or a limit error naming the figures when they do not fit the memory
-  // budget (checked before any work).
+  // budget (checked before any work; the message starts with the table, for the front end to put
+  // its name of the count before it). On the sparse-space engine: its table
+  // (GrundySequence::memory_for). On the ruleset's engine: 8 bytes a value for the table the
+  // ruleset keeps (none when a formula gives its values), 16 for the job's copy of values that
+  // could not be read again without computing them (a ruleset with neither table nor formula), and
+  // with whole_table 8 for the caller's copy in 64 bits.
   Result<std::uint64_t> memory_needed() const;
 
   // Computes what the options ask: the period (when asked, or quietly when the values may stream
