@@ -1,5 +1,6 @@
 // A Grundy sequence job: g(0) ... g(count - 1) of any ruleset on single heaps, and its proved
-// period, for every front end (the CLI's `nimkit grundy`, the Python module's grundy_sequence).
+// period, for every front end (the CLI's `nimkit grundy`, the Python module's grundy_sequence,
+// the server's /api/grundy).
 // The front end says what it wants — the ruleset, the count, whether to prove a period, threads,
 // a checkpoint to resume from, its limits and a progress callback — and the job chooses how:
 //  - the engine: the sparse-space engine (grundy_sequence.h) for the games split_game() names
