@@ -9,12 +9,25 @@
 namespace nimkit {
 namespace {
 
-// Values the ruleset's engine checks before the caller reads any (and keeps for its first
-// read): a failure then comes before any output.
+// Values the ruleset's engine checks before the caller reads any, and keeps for its first read
+// when they could not be read again without computing them: a failure then comes before any
+// output.
 constexpr std::uint64_t kFirstValues = std::uint64_t{1} << 20;
+
 // Heaps the ruleset's engine computes between two looks at the meter (a cancel is heard within
 // milliseconds).
 constexpr std::uint64_t kRulesetStretch = std::uint64_t{1} << 14;
+
+// Whether the ruleset keeps a table of its values (a HeapRuleset without a closed form), and
+// whether its values could be read again without computing them (a table or a formula).
+bool keeps_table(const Ruleset& rules) {
+  const auto* heap_rules = dynamic_cast<const HeapRuleset*>(&rules);
+  return heap_rules != nullptr && !heap_rules->closed_form(0).has_value();
+}
+bool rereadable(const Ruleset& rules) {
+  return dynamic_cast<const HeapRuleset*>(&rules) != nullptr ||
+         rules.value_source() == ValueSource::kClosedForm;
+}
 
 }  // namespace
 
@@ -27,11 +40,17 @@ struct SequenceJob::State {
   std::shared_ptr<GrundySequence> sequence;
   SequencePeriod period;
   std::optional<Periodicity> stream;  // the proved period later values come from
-  std::vector<Nimber> first;          // the ruleset's engine: g(0) ... checked by run()
+  std::vector<Nimber> first;          // the ruleset's engine: g(0) ... kept (!rereadable)
 
   std::uint64_t search() const {
     return std::max(options.count,
                     options.period_search.value_or(game ? kSplitPeriodSearch : kTablePeriodSearch));
+  }
+  // The ruleset's engine: whether g(0) ... g(end - 1) are known without more work (a formula or
+  // the ruleset's table, perhaps computed by an earlier caller), so that a stopped meter does not
+  // stop their reading.
+  bool known(std::uint64_t end) const {
+    return rules->value_source() == ValueSource::kClosedForm || end <= known_values(*rules);
   }
   Result<SequenceJobStop> run_sparse(const SequenceProgressCallback& progress);
   Result<SequenceJobStop> run_ruleset();
@@ -72,7 +91,7 @@ Result<SequenceJob> SequenceJob::create(std::shared_ptr<const Ruleset> rules,
   state->options = options;
   state->limits = limits;
   if (!state->limits.meter) state->limits.meter = std::make_shared<WorkMeter>(0);
-  state->game = split_game(*state->rules);
+  if (!options.shared_table) state->game = split_game(*state->rules);
   if (!state->game) {
     // The table may grow to the count, and the period search to its bound, no further.
     state->limits.max_table = std::max(state->limits.max_table, options.count);
@@ -110,8 +129,13 @@ std::uint64_t SequenceJob::size() const {
 }
 
 Result<std::uint64_t> SequenceJob::memory_needed() const {
-  if (state_->sequence) return state_->sequence->memory_for(state_->options.count);
-  return std::uint64_t{0};
+  const State& s = *state_;
+  if (s.sequence) return s.sequence->memory_for(s.options.count);
+  if (!s.options.values) return std::uint64_t{0};
+  // The job's copy of the first values is counted for every value: a bound.
+  const int per_value = (keeps_table(*s.rules) ? 8 : 0) + (rereadable(*s.rules) ? 0 : 16) +
+                        (s.options.whole_table ? 8 : 0);
+  return check_table_memory(s.options.count, per_value, s.options.memory_budget);
 }
 
 Result<SequenceJobStop> SequenceJob::run(const SequenceProgressCallback& progress) {
@@ -172,8 +196,25 @@ Result<SequenceJobStop> SequenceJob::State::run_sparse(const SequenceProgressCal
   return heard_stop ? SequenceJobStop::kProgress : SequenceJobStop::kLimit;
 }
 
+// The values first, then the period: the ruleset proves a period as its table grows, so the values
+// cost no more for coming first, and a period search the meter stops (which computes at least the
+// count) leaves them all computed.
 Result<SequenceJobStop> SequenceJob::State::run_ruleset() {
   const std::uint64_t count = options.count;
+  if (options.values) {
+    // In stretches, so that a cancel is heard between them. The first values of a ruleset that
+    // could not read them again are kept for the caller's first read; otherwise one value a
+    // stretch extends the ruleset's table (or checks its formula), which the caller reads.
+    const bool keep = !rereadable(*rules);
+    for (std::uint64_t begin = 0; begin < count; begin += kRulesetStretch) {
+      const std::uint64_t end = std::min(count, begin + kRulesetStretch);
+      if (limits.meter->exhausted() && !known(end)) return SequenceJobStop::kLimit;
+      const bool kept = keep && begin < kFirstValues;
+      auto values = grundy_values(*rules, kept ? begin : end - 1, end, limits);
+      if (!values) return values.failure();
+      if (kept) first.insert(first.end(), values->begin(), values->end());
+    }
+  }
   if (options.period) {
     const PeriodLookup lookup = look_up_period(*rules, count, search_limits);
     period.period = lookup.period;
@@ -181,17 +222,6 @@ Result<SequenceJobStop> SequenceJob::State::run_ruleset() {
     period.searched_to = lookup.searched_to;
     period.stopped = lookup.stopped;
     period.why = lookup.why;
-  }
-  if (!options.values) return SequenceJobStop::kNone;
-  // In stretches, so that a cancel is heard between them; the first values are kept for the
-  // caller's first read, and past them one value a stretch extends a table.
-  for (std::uint64_t begin = 0; begin < count; begin += kRulesetStretch) {
-    if (limits.meter->exhausted()) return SequenceJobStop::kLimit;
-    const std::uint64_t end = std::min(count, begin + kRulesetStretch);
-    const bool kept = begin < kFirstValues;
-    auto values = grundy_values(*rules, kept ? begin : end - 1, end, limits);
-    if (!values) return values.failure();
-    if (kept) first.insert(first.end(), values->begin(), values->end());
   }
   return SequenceJobStop::kNone;
 }

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "nimkit/census.h"
 #include "nimkit/registry.h"
 
@@ -83,6 +85,99 @@ TEST(SequenceJob, StopsWhenTheMeterIsSpent) {
   ASSERT_TRUE(ran.ok());
   EXPECT_EQ(*ran, SequenceJobStop::kLimit);
   EXPECT_LT(job->size(), 1'000'000U);
+}
+
+TEST(SequenceJob, OnTheSharedTableReadsTheRulesetsOwnValues) {
+  // Grundy's game: no period stops its table, so the ruleset's table holds what the job computed.
+  const auto grundy = rules("grundy");
+  SequenceJobOptions options = asking(3000, true);
+  options.shared_table = true;
+  auto job = SequenceJob::create(grundy, options, Limits{});
+  ASSERT_TRUE(job.ok()) << job.error();
+  EXPECT_EQ(job->engine(), SequenceJobEngine::kRuleset);
+  EXPECT_EQ(job->game(), nullptr);
+  auto ran = job->run();
+  ASSERT_TRUE(ran.ok());
+  EXPECT_EQ(*ran, SequenceJobStop::kNone);
+  EXPECT_GE(known_values(*grundy), 3000U);
+  EXPECT_EQ(job->size(), known_values(*grundy));
+  EXPECT_EQ(job->period().stopped, PeriodStop::kNoTheorem);
+  // The same values and period as a job of its own on the sparse-space engine, read in chunks.
+  const SequenceJob own = run("grundy", asking(3000, true));
+  for (std::uint64_t begin = 0; begin < 3000; begin += 700) {
+    const std::uint64_t end = std::min<std::uint64_t>(3000, begin + 700);
+    const auto mine = job->values(begin, end);
+    const auto theirs = own.values(begin, end);
+    ASSERT_TRUE(mine.ok() && theirs.ok());
+    EXPECT_EQ(*mine, *theirs) << begin;
+  }
+  options.count = 2000;
+  auto kayles = SequenceJob::create(rules("kayles"), options, Limits{});
+  ASSERT_TRUE(kayles.ok() && kayles->run().ok());
+  const SequenceJob sparse = run("kayles", asking(2000, true));
+  ASSERT_TRUE(kayles->period().period.has_value());
+  EXPECT_EQ(kayles->period().period->period, sparse.period().period->period);
+  EXPECT_EQ(kayles->period().period->preperiod, sparse.period().period->preperiod);
+  EXPECT_EQ(kayles->period().period->checked_to, sparse.period().period->checked_to);
+  EXPECT_EQ(*kayles->values(0, 2000), *sparse.values(0, 2000));
+}
+
+TEST(SequenceJob, AStoppedPeriodSearchLeavesTheValuesItComputed) {
+  // 0.354 needs 20 million values for its proof: the meter stops the search on the shared table,
+  // past the 10 values asked, which stay readable.
+  SequenceJobOptions options = asking(10, true, std::uint64_t{1} << 24);
+  options.shared_table = true;
+  Limits limits;
+  limits.meter = std::make_shared<WorkMeter>(2'000'000);
+  auto job = SequenceJob::create(rules("octal:0.354"), options, limits);
+  ASSERT_TRUE(job.ok());
+  auto ran = job->run();
+  ASSERT_TRUE(ran.ok()) << ran.error();
+  EXPECT_EQ(*ran, SequenceJobStop::kNone);
+  EXPECT_EQ(job->period().stopped, PeriodStop::kRequestLimit);
+  EXPECT_FALSE(job->period().why.empty());
+  EXPECT_GE(job->size(), 10U);
+  const auto values = job->values(0, 10);
+  ASSERT_TRUE(values.ok());
+  EXPECT_EQ(*values, *grundy_values(*rules("octal:0.354"), 0, 10, Limits{}));
+  // Values not yet known stop the job instead, saying how far they are.
+  options.count = 1'000'000;
+  options.period = false;
+  limits.meter = std::make_shared<WorkMeter>(1000);
+  auto longer = SequenceJob::create(rules("octal:0.354"), options, limits);
+  ASSERT_TRUE(longer.ok());
+  auto stopped = longer->run();
+  EXPECT_TRUE(!stopped.ok() || *stopped == SequenceJobStop::kLimit);
+  EXPECT_LT(longer->size(), 1'000'000U);
+}
+
+TEST(SequenceJob, MemoryNeededCountsTheRulesetsTableAndTheCallersCopy) {
+  // Nim's values come from a formula: only a caller's copy of every value takes memory.
+  SequenceJobOptions options = asking(std::uint64_t{1} << 36);
+  options.memory_budget = std::uint64_t{1} << 30;
+  auto nim = SequenceJob::create(rules("nim"), options, Limits{});
+  ASSERT_TRUE(nim.ok());
+  EXPECT_EQ(*nim->memory_needed(), 0U);
+  options.whole_table = true;
+  nim = SequenceJob::create(rules("nim"), options, Limits{});
+  ASSERT_TRUE(nim.ok());
+  const auto refused = nim->memory_needed();
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.failure().kind, ErrorKind::kLimit);
+  EXPECT_EQ(refused.error().rfind("a table of 68719476736 values needs 549755813888 bytes", 0), 0U)
+      << refused.error();
+  EXPECT_NE(refused.error().find("more than the memory budget of 1073741824 bytes"),
+            std::string::npos);
+  // A subtraction game keeps a table of its own beside the caller's copy: 16 bytes a value.
+  options.count = 1000;
+  options.memory_budget = 0;
+  auto table = SequenceJob::create(rules("subtraction:1,3,4"), options, Limits{});
+  ASSERT_TRUE(table.ok());
+  EXPECT_EQ(*table->memory_needed(), 16'000U);
+  options.whole_table = false;
+  table = SequenceJob::create(rules("subtraction:1,3,4"), options, Limits{});
+  ASSERT_TRUE(table.ok());
+  EXPECT_EQ(*table->memory_needed(), 8'000U);
 }
 
 TEST(CensusCodeList, RefusesBadCodesAndRepeats) {

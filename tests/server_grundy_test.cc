@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -14,6 +16,7 @@
 #include "nimkit/grundy_sequence.h"
 #include "nimkit/heap_ruleset.h"
 #include "nimkit/registry.h"
+#include "nimkit/sequence_job.h"
 #include "server_test_fixture.h"
 
 namespace nimkit::server {
@@ -183,6 +186,134 @@ TEST_F(ServerApiTest, GrundyRefusalsNameNoCommandLineOption) {
   const ApiResponse range = grundy_without_deadline({{"rules", "kayles"}, {"count", 2000000}});
   EXPECT_EQ(range.body["field"], "count");
   EXPECT_EQ(range.body["max"], ApiLimits{}.max_grundy_count);
+}
+
+// The oracle of the tests below: the job `nimkit grundy --period` runs (the library chooses the
+// engine: the sparse-space engine for octal codes and Grundy's game, a table of their own), with
+// the server's bound on the period search.
+SequenceJob library_job(const std::string& spec, std::uint64_t count, bool period = true) {
+  SequenceJobOptions options;
+  options.count = count;
+  options.period = period;
+  options.period_search = ApiLimits{}.period_search;
+  auto job = SequenceJob::create(*make_ruleset(spec), options, Limits{});
+  EXPECT_TRUE(job.ok()) << job.error();
+  auto ran = job->run();
+  EXPECT_TRUE(ran.ok() && *ran == SequenceJobStop::kNone) << spec;
+  return std::move(job).value();
+}
+
+json library_values(const SequenceJob& job, std::uint64_t begin, std::uint64_t end) {
+  json list = json::array();
+  const auto values = job.values(begin, end);
+  EXPECT_TRUE(values.ok()) << values.error();
+  if (!values.ok()) return list;
+  for (const Nimber v : *values) list.push_back(contract::nimber_json(v));
+  return list;
+}
+
+// The answer's values and period against the library's.
+void expect_library_answer(const ApiResponse& a, const std::string& spec, std::uint64_t count) {
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  const SequenceJob job = library_job(spec, count);
+  EXPECT_EQ(a.body["count"], count);
+  EXPECT_EQ(a.body["values"], library_values(job, 0, a.body["listed"].get<std::uint64_t>()));
+  const SequencePeriod& p = job.period();
+  EXPECT_EQ(a.body["proved"], p.period.has_value());
+  if (p.period) {
+    EXPECT_EQ(a.body["period"], p.period->period);
+    EXPECT_EQ(a.body["preperiod"], p.period->preperiod);
+    EXPECT_EQ(a.body["saltus"], p.period->saltus);
+    EXPECT_EQ(a.body["checked_to"], p.period->checked_to);
+  } else {
+    EXPECT_TRUE(a.body["period"].is_null());
+    EXPECT_EQ(a.body["searched_to"], p.searched_to);
+  }
+}
+
+TEST_F(ServerApiTest, DawsonsKaylesAgreesWithTheLibrary) {
+  const ApiResponse a = grundy_without_deadline({{"rules", "octal:0.07"}, {"count", 200}});
+  expect_library_answer(a, "octal:0.07", 200);
+  // Dawson's Kayles: period 34, as every table of it says.
+  EXPECT_EQ(a.body["period"], 34);
+  EXPECT_NE(a.body["proof"].get<std::string>().find("periodicity theorem"), std::string::npos);
+}
+
+TEST_F(ServerApiTest, ASubtractionGameAgreesWithTheLibrary) {
+  const ApiResponse a = grundy_without_deadline({{"rules", "subtraction:1,3,4"}, {"count", 500}});
+  expect_library_answer(a, "subtraction:1,3,4", 500);
+  EXPECT_EQ(a.body["period"], 7);
+}
+
+TEST_F(ServerApiTest, GrundysGameAgreesWithTheLibraryAndHasNoTheorem) {
+  const ApiResponse a = grundy_without_deadline({{"rules", "grundy"}, {"count", 300}});
+  expect_library_answer(a, "grundy", 300);
+  EXPECT_EQ(a.body["stopped"], "no_theorem");
+  EXPECT_EQ(a.body["searched_to"], 299);
+  EXPECT_FALSE(a.body["no_period"].get<std::string>().empty());
+}
+
+TEST_F(ServerApiTest, ACountPastTheListedValuesAgreesWithTheLibraryInEveryBand) {
+  ApiLimits limits;
+  limits.max_listed_values = 1000;
+  limits.grundy_bands = 100;
+  const std::uint64_t count = 123'457;  // the last band is shorter
+  const ApiResponse a =
+      grundy_without_deadline({{"rules", "octal:0.07"}, {"count", count}}, limits);
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["listed"], 1000);
+  ASSERT_EQ(a.body["values"].size(), 1000u);
+  const SequenceJob job = library_job("octal:0.07", count);
+  EXPECT_EQ(a.body["values"], library_values(job, 0, 1000));
+  const std::uint64_t width = a.body["bands"]["width"];
+  EXPECT_EQ(width, (count + 99) / 100);
+  json low = json::array(), high = json::array();
+  Nimber top = 0;
+  for (std::uint64_t begin = 0; begin < count; begin += width) {
+    const auto values = job.values(begin, std::min(count, begin + width));
+    ASSERT_TRUE(values.ok()) << values.error();
+    const std::vector<Nimber>& band = *values;
+    low.push_back(contract::nimber_json(*std::min_element(band.begin(), band.end())));
+    high.push_back(contract::nimber_json(*std::max_element(band.begin(), band.end())));
+    top = std::max(top, *std::max_element(band.begin(), band.end()));
+  }
+  EXPECT_EQ(a.body["bands"]["min"], low);
+  EXPECT_EQ(a.body["bands"]["max"], high);
+  EXPECT_EQ(a.body["max_value"], contract::nimber_json(top));
+}
+
+TEST_F(ServerApiTest, TheRequestLimitSaysHowFarTheValuesAreKnownAndAskingAgainContinues) {
+  ApiLimits limits;
+  limits.max_request_steps = 2'000'000;
+  const json request{{"rules", "grundy"}, {"count", 1000000}};
+  const ApiResponse first = grundy_without_deadline(request, limits);
+  ASSERT_EQ(first.status, 422) << first.body.dump();
+  EXPECT_EQ(first.body["stopped"], "request_limit");
+  // known_to is how far the ruleset's shared table goes; the next request continues from there.
+  const auto grundy = *make_ruleset("grundy");
+  EXPECT_EQ(first.body["known_to"], known_values(*grundy) - 1);
+  const ApiResponse second = grundy_without_deadline(request, limits);
+  ASSERT_EQ(second.status, 422) << second.body.dump();
+  EXPECT_GT(second.body["known_to"].get<std::uint64_t>(),
+            first.body["known_to"].get<std::uint64_t>());
+  // The values known agree with the library's.
+  const std::uint64_t known = second.body["known_to"].get<std::uint64_t>() + 1;
+  const ApiResponse within = grundy_without_deadline(
+      {{"rules", "grundy"}, {"count", std::min<std::uint64_t>(known, 20000)}});
+  expect_library_answer(within, "grundy", std::min<std::uint64_t>(known, 20000));
+}
+
+TEST_F(ServerApiTest, APeriodSearchStoppedByTheRequestStillAnswersTheValues) {
+  // 0.354 needs 20 million values for its proof: the request's work stops the search, not the ten
+  // values asked.
+  ApiLimits limits;
+  limits.max_request_steps = 2'000'000;
+  const ApiResponse a = grundy_without_deadline({{"rules", "octal:0.354"}, {"count", 10}}, limits);
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["stopped"], "request_limit");
+  EXPECT_NE(a.body["no_period"].get<std::string>().find("the work limit of 2000000 steps"),
+            std::string::npos);
+  EXPECT_EQ(a.body["values"], library_values(library_job("octal:0.354", 10, false), 0, 10));
 }
 
 }  // namespace

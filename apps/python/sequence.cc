@@ -157,9 +157,8 @@ void run_job(SequenceJob& job, const Limits& limits, Progress* shown) {
 }
 
 // The values of a ruleset on the ruleset's engine (closed forms, tables, periods) in 64 bits,
-// which this object owns: refused up front when they would not fit the free memory, and copied
-// in chunks, each a look at the meter that Ctrl-C cancels. A table ruleset without a closed form
-// may keep as many values of its own (until it proves a period): 16 bytes a value.
+// which this object owns (whole_table: memory_needed() counts them): copied in chunks, each a
+// look at the meter that Ctrl-C cancels.
 void copy_wide(PySequence& result, const SequenceJob& job, const Limits& limits, Progress& shown) {
   const std::uint64_t count = result.count;
   std::atomic<std::uint64_t> done{0};
@@ -213,16 +212,16 @@ PySequence make_sequence(const std::string& spec, std::uint64_t count,
   SequenceJob job = open_job(rules, options, limits);
   PySequence result{rules->spec(), count, rules, nullptr, {}, {}, threads};
   Progress shown(progress, count);
+  // A table that cannot fit the free memory is refused now, whatever the engine, not killed by
+  // the kernel halfway.
+  if (auto fits = job.memory_needed(); !fits) {
+    raise_error(fail_as(Error{"", ErrorKind::kLimit},
+                        "count " + std::to_string(count) + ": " + fits.error()));
+  }
   if (engine == SequenceJobEngine::kSparse) {
-    if (auto fits = job.memory_needed(); !fits)
-      raise_error(fail_as(Error{"", ErrorKind::kLimit}, fits.error()));
     run_job(job, limits, &shown);
     result.engine = job.share_sequence();
   } else {
-    const auto* heap_rules = dynamic_cast<const HeapRuleset*>(rules.get());
-    const bool keeps_table = heap_rules != nullptr && !heap_rules->closed_form(0).has_value();
-    if (auto fits = check_table_memory(count, keeps_table ? 16 : 8, available_memory()); !fits)
-      raise_error(fail_as(fits.failure(), "count " + std::to_string(count) + ": " + fits.error()));
     run_job(job, limits, nullptr);
     copy_wide(result, job, limits, shown);
   }

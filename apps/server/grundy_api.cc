@@ -1,6 +1,6 @@
-// POST /api/grundy: the values of a ruleset for the page's Grundy view, read through the engine
-// every front end uses (grundy_values, grundy_grid, the ruleset's period search), in bands so
-// that a million values never sit in one answer.
+// POST /api/grundy: the values of a ruleset for the page's Grundy view, read through the library's
+// entry points every front end uses (SequenceJob for a sequence and its period, grundy_grid for a
+// table of pairs), in bands so that a million values never sit in one answer.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -14,6 +14,7 @@
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
 #include "nimkit/ruleset.h"
+#include "nimkit/sequence_job.h"
 #include "request.h"
 
 namespace nimkit::server {
@@ -63,12 +64,13 @@ ApiResponse count_refusal(std::string message, std::uint64_t max) {
 }
 
 // Values the request could not compute. When its work limit stopped them, the answer says how far
-// the values are known ("known_to"): the ruleset keeps its table, so asking again continues there.
-ApiResponse values_refusal(const Ruleset& rules, const Error& error, const Limits& engine) {
+// the values are known ("known_to"): the job works on the ruleset's shared table, so asking again
+// continues there.
+ApiResponse values_refusal(const SequenceJob& job, const Error& error, const Limits& engine) {
   ApiResponse refusal = engine_refusal(error, engine);
-  if (value_shape(rules) == ValueShape::kSequence && engine.meter && engine.meter->exhausted()) {
+  if (engine.meter && engine.meter->exhausted()) {
     refusal.body["stopped"] = "request_limit";
-    const std::uint64_t known = known_values(rules);
+    const std::uint64_t known = job.size();
     refusal.body["known_to"] = known == 0 ? json(nullptr) : json(known - 1);
   }
   return refusal;
@@ -77,23 +79,22 @@ ApiResponse values_refusal(const Ruleset& rules, const Error& error, const Limit
 // The period part of a /api/grundy answer: the proved period and its proof, or how far the values
 // were checked and why the search stopped ("stopped": "no_theorem", "search_limit" or
 // "request_limit").
-void add_period(json& answer, const Ruleset& rules, std::uint64_t count, const Limits& engine) {
+void add_period(json& answer, const SequencePeriod& found) {
   answer["period"] = nullptr;
   answer["preperiod"] = nullptr;
   answer["proved"] = false;
-  const PeriodLookup lookup = look_up_period(rules, count, engine);
-  if (lookup.period) {
-    answer["period"] = lookup.period->period;
-    answer["preperiod"] = lookup.period->preperiod;
+  if (found.period) {
+    answer["period"] = found.period->period;
+    answer["preperiod"] = found.period->preperiod;
     answer["proved"] = true;
-    answer["proof"] = lookup.period->proof;
-    answer["checked_to"] = lookup.period->checked_to;
+    answer["proof"] = found.period->proof;
+    answer["checked_to"] = found.period->checked_to;
     // g(n + period) = g(n) + saltus past the preperiod: 0 for an ordinary period.
-    answer["saltus"] = lookup.period->saltus;
+    answer["saltus"] = found.period->saltus;
     return;
   }
-  answer["searched_to"] = lookup.searched_to;
-  switch (lookup.stopped) {
+  answer["searched_to"] = found.searched_to;
+  switch (found.stopped) {
     case PeriodStop::kNoTheorem:
       answer["stopped"] = "no_theorem";
       break;
@@ -105,7 +106,7 @@ void add_period(json& answer, const Ruleset& rules, std::uint64_t count, const L
       answer["stopped"] = "search_limit";
       break;
   }
-  answer["no_period"] = lookup.why;
+  answer["no_period"] = found.why;
 }
 
 }  // namespace
@@ -135,19 +136,30 @@ ApiResponse Api::grundy(std::string_view text, std::shared_ptr<WorkMeter> meter)
         fmt::format("\"count\" {} is outside 1 to {}", count, limits_.max_grundy_count),
         limits_.max_grundy_count);
   }
-  // The request's meter bounds the work; the table may grow to the count and the period search.
-  engine.max_table = std::max(count, limits_.period_search);
+  // The job computes the values and proves the period on the ruleset's shared table, within the
+  // request's meter; the period search may compute up to the server's bound (or the count), and a
+  // scan of options at most the request's steps.
+  SequenceJobOptions options;
+  options.count = count;
+  options.period = true;
+  options.period_search = limits_.period_search;
+  options.shared_table = true;
   engine.max_scan = std::max(engine.max_scan, limits_.max_request_steps);
+  auto job = SequenceJob::create(*rules, options, engine);
+  if (!job) return engine_refusal(job.failure(), engine);
+  auto ran = job->run();
+  if (!ran) return values_refusal(*job, ran.failure(), engine);
+  if (*ran != SequenceJobStop::kNone) return values_refusal(*job, engine.stop_error(), engine);
 
-  // Values in chunks, so that a million of them never sit in memory at once.
+  // Values read in chunks, so that a million of them never sit in memory at once.
   constexpr std::uint64_t kChunk = std::uint64_t{1} << 16;
   const std::uint64_t listed = std::min(count, limits_.max_listed_values);
   json list = json::array();
   Bands bands;
   bands.width = (count + limits_.grundy_bands - 1) / limits_.grundy_bands;
   for (std::uint64_t begin = 0; begin < count; begin += kChunk) {
-    auto values = grundy_values(**rules, begin, std::min(count, begin + kChunk), engine);
-    if (!values) return values_refusal(**rules, values.failure(), engine);
+    auto values = job->values(begin, std::min(count, begin + kChunk));
+    if (!values) return values_refusal(*job, values.failure(), engine);
     for (std::uint64_t i = 0; i < values->size(); ++i) {
       const std::uint64_t n = begin + i;
       if (n < listed) list.push_back(nimber_json((*values)[i]));
@@ -168,7 +180,7 @@ ApiResponse Api::grundy(std::string_view text, std::shared_ptr<WorkMeter> meter)
        json{{"width", bands.width}, {"min", std::move(bands.min)}, {"max", std::move(bands.max)}}}};
   // A period is reported only when a theorem (or the closed form) proves it, never guessed from
   // the values shown.
-  add_period(answer, **rules, count, engine);
+  add_period(answer, job->period());
   return ApiResponse{200, std::move(answer)};
 }
 

@@ -10,9 +10,10 @@
 // period (find_period of periodicity.h, the one period finder) whenever the table doubles, and once
 // a period is proved answers every heap up to 2^64-1 in O(1) and stops computing. The engine is
 // shared by every user of the ruleset object and guarded by a mutex. Analysis (Ruleset::value,
-// which HeapGame answers with HeapRuleset::grundy), `/api/grundy` and `nimkit grundy` all read
-// values through grundy_values() or the ruleset; `nimkit grundy`'s long runs (checkpoints,
-// progress) drive the sparse-space engine of the game split_game() names.
+// which HeapGame answers with HeapRuleset::grundy) reads values through the ruleset; the front
+// ends' sequences (`nimkit grundy`, the Python module, `/api/grundy`) go through SequenceJob
+// (sequence_job.h), which reads them through grundy_values() and look_up_period() or drives the
+// sparse-space engine of the game split_game() names (long runs: checkpoints, progress).
 #pragma once
 
 #include <cstdint>
