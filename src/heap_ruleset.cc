@@ -144,9 +144,10 @@ Result<bool> HeapRuleset::extend(State& state, std::uint64_t size, const Limits&
     table.extend(target, work, limits);
     // Tabulating is work of the whole request or command: a shared budget stops it too.
     if (limits.meter && limits.meter->exhausted()) {
-      return fail(fmt::format("computing Grundy values of {}: {} (values known up to heap {})",
-                              sanitize(spec()), limits.stopped(),
-                              table.size() == 0 ? 0 : table.size() - 1));
+      return fail_as(limits.stop_error(),
+                     fmt::format("computing Grundy values of {}: {} (values known up to heap {})",
+                                 sanitize(spec()), limits.stopped(),
+                                 table.size() == 0 ? 0 : table.size() - 1));
     }
     if (periodic && table.size() >= state.next_check) {
       state.next_check *= 2;

@@ -76,6 +76,29 @@ TEST(ErrorKind, ACancelledMeterIsCancelledNotALimit) {
   EXPECT_EQ(limits.stop_error().kind, ErrorKind::kCancelled);
 }
 
+// A ruleset's table stopped by the request's meter part way: a limit when the meter ran out, a
+// cancel when it was cancelled (never bad input), naming how far the values are known.
+TEST(ErrorKind, ATableStoppedByTheMeterIsALimitOrACancel) {
+  // Officers: no period within reach, so every value is tabulated.
+  auto rules = nimkit::make_ruleset("octal:0.6");
+  ASSERT_TRUE(rules.ok());
+  Limits spent;
+  spent.max_table = spent.max_scan = 10'000'000;
+  spent.meter = std::make_shared<nimkit::WorkMeter>(1000);
+  auto values = nimkit::grundy_values(**rules, 0, 5'000'000, spent);
+  ASSERT_FALSE(values.ok());
+  EXPECT_EQ(values.error_kind(), ErrorKind::kLimit) << values.error();
+  EXPECT_NE(values.error().find("values known up to heap"), std::string::npos) << values.error();
+
+  Limits cancelled;
+  cancelled.max_table = cancelled.max_scan = 10'000'000;
+  cancelled.meter = std::make_shared<nimkit::WorkMeter>(0);
+  cancelled.meter->cancel();
+  auto more = nimkit::grundy_values(**rules, 0, 5'000'000, cancelled);
+  ASSERT_FALSE(more.ok());
+  EXPECT_EQ(more.error_kind(), ErrorKind::kCancelled) << more.error();
+}
+
 TEST(ErrorKind, AskingARulesetForWhatItDoesNotOfferIsUnsupported) {
   auto graph = nimkit::make_ruleset("node-kayles");
   ASSERT_TRUE(graph.ok());
