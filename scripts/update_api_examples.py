@@ -3,7 +3,8 @@
 shown below it, so the examples stay real. Usage:
     nimkit serve --port 8080 &  scripts/update_api_examples.py [docs/api.md] [http://127.0.0.1:8080]
 An example is a ```console block holding `$ curl -s -XMETHOD URL [-d 'BODY']`, followed by
-"HTTP STATUS:" and a ```json block; the rulesets listing keeps its first three entries."""
+"HTTP STATUS:" and a ```json block; the rulesets listing keeps its first three entries, and an
+answer cut by hand (one holding "…") is left as it is."""
 import json
 import re
 import sys
@@ -19,6 +20,8 @@ pattern = re.compile(
 
 
 def answer(match):
+    if "…" in match.group(0):
+        return match.group(0)
     method, url, body = match.group(2), match.group(3), match.group(4)
     request = urllib.request.Request(base + url, method=method,
                                      data=body.encode() if body is not None else None)
