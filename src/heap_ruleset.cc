@@ -264,15 +264,10 @@ HeapRuleset::PeriodSearch HeapRuleset::find_period(std::uint64_t at_least,
   return search;
 }
 
-namespace {
-
-// The ruleset as single heaps with a table and a period search, or null.
-const HeapRuleset* sequence_rules(const Ruleset& rules) {
+const HeapRuleset* heap_ruleset_of(const Ruleset& rules) {
   const HeapGame* game = rules.heap_game();
   return game ? game->heap_ruleset() : nullptr;
 }
-
-}  // namespace
 
 Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t begin,
                                           std::uint64_t end, const Limits& limits) {
@@ -304,7 +299,7 @@ Result<std::vector<Nimber>> grundy_values(const Ruleset& rules, std::uint64_t be
 
 PeriodLookup look_up_period(const Ruleset& rules, std::uint64_t count, const Limits& limits) {
   PeriodLookup lookup;
-  const HeapRuleset* heap_rules = sequence_rules(rules);
+  const HeapRuleset* heap_rules = heap_ruleset_of(rules);
   if (heap_rules == nullptr ||
       (!heap_rules->period_theorem() && !heap_rules->closed_form_period())) {
     lookup.searched_to = count == 0 ? 0 : count - 1;
@@ -325,12 +320,12 @@ PeriodLookup look_up_period(const Ruleset& rules, std::uint64_t count, const Lim
 }
 
 std::uint64_t known_values(const Ruleset& rules) {
-  const HeapRuleset* heap_rules = sequence_rules(rules);
+  const HeapRuleset* heap_rules = heap_ruleset_of(rules);
   return heap_rules ? heap_rules->known_values() : 0;
 }
 
 std::optional<SplitGame> split_game(const Ruleset& rules) {
-  const HeapRuleset* heap_rules = sequence_rules(rules);
+  const HeapRuleset* heap_rules = heap_ruleset_of(rules);
   return heap_rules ? heap_rules->split_game() : std::nullopt;
 }
 

@@ -20,16 +20,12 @@ constexpr std::uint64_t kRulesetStretch = std::uint64_t{1} << 14;
 
 // Whether the ruleset keeps a table of its values (a HeapRuleset without a closed form), and
 // whether its values could be read again without computing them (a table or a formula).
-const HeapRuleset* table_rules(const Ruleset& rules) {
-  const HeapGame* game = rules.heap_game();
-  return game ? game->heap_ruleset() : nullptr;
-}
 bool keeps_table(const Ruleset& rules) {
-  const HeapRuleset* heap_rules = table_rules(rules);
+  const HeapRuleset* heap_rules = heap_ruleset_of(rules);
   return heap_rules != nullptr && !heap_rules->closed_form(0).has_value();
 }
 bool rereadable(const Ruleset& rules) {
-  return table_rules(rules) != nullptr || rules.value_source() == ValueSource::kClosedForm;
+  return heap_ruleset_of(rules) != nullptr || rules.value_source() == ValueSource::kClosedForm;
 }
 
 }  // namespace

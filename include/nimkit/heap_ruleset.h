@@ -139,6 +139,9 @@ struct PeriodLookup {
 // kNoTheorem with searched_to count - 1 (no value is computed for it).
 PeriodLookup look_up_period(const Ruleset& rules, std::uint64_t count, const Limits& limits);
 
+// The ruleset as single heaps with a table of values and a period search (the heap facet's
+// HeapGame::heap_ruleset()), or null.
+const HeapRuleset* heap_ruleset_of(const Ruleset& rules);
 // Values of any ruleset's sequence kept for later calls (HeapRuleset::known_values()); 0 for a
 // ruleset that keeps no table.
 std::uint64_t known_values(const Ruleset& rules);
