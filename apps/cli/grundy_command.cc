@@ -84,7 +84,10 @@ int write_table_sequence(std::shared_ptr<const Ruleset> rules, const GrundyOptio
   auto job = SequenceJob::create(rules, job_options, limits, &culprit);
   if (!job) return report(job_error(job.failure(), culprit));
   // Everything that can fail is computed before writing: a failure leaves no partial output.
-  if (auto ran = job->run(); !ran) return report(ran.failure());
+  auto ran = job->run();
+  if (!ran) return report(ran.failure());
+  // A meter spent or cancelled between two stretches stops the run without an error of its own.
+  if (*ran != SequenceJobStop::kNone) return report(limits.stop_error());
   const std::uint64_t count = job_options.count;
   auto file = open_output(options.out);
   if (!file) return report(file.failure());
