@@ -139,6 +139,30 @@ std::string items_text(const std::vector<Part>& parts) {
   return text;
 }
 
+// The items alone, or nullopt when they would not read back as these components: neighbouring
+// components of a ruleset that neither shares tokens nor writes them together ("staircase:4,0,3
+// staircase:3,0,2" is not "4 0 3 3 0 2", one staircase of six steps).
+std::optional<std::string> bare_text(const std::vector<Part>& parts) {
+  std::string text;
+  bool merges = false;
+  const Ruleset* apart = nullptr;  // the ruleset of the last part written on its own
+  for_each_written(
+      parts, [&](std::size_t first, std::size_t last, const std::vector<std::string>& items) {
+        const Ruleset& rules = *parts[first].rules;
+        const bool alone = last - first == 1;
+        if (alone && apart != nullptr && !rules.shares_tokens() && apart->spec() == rules.spec()) {
+          merges = true;
+        }
+        apart = alone ? &rules : nullptr;
+        for (const std::string& item : items) {
+          if (!text.empty()) text += ' ';
+          text += item;
+        }
+      });
+  if (merges) return std::nullopt;
+  return text;
+}
+
 std::string position_text(const std::vector<Part>& parts, const Ruleset* default_rules) {
   const Ruleset* single = parts.empty() ? nullptr : parts.front().rules;
   for (const Part& p : parts) {
@@ -149,7 +173,10 @@ std::string position_text(const std::vector<Part>& parts, const Ruleset* default
   const bool bare =
       (default_rules == nullptr && single != nullptr) ||
       (default_rules != nullptr && single != nullptr && single->spec() == default_rules->spec());
-  if (bare || parts.empty()) return items_text(parts);
+  if (parts.empty()) return {};
+  if (bare) {
+    if (auto text = bare_text(parts)) return *std::move(text);
+  }
   // Neighbouring components of one ruleset share a token when their items read back as the same
   // components: "kayles:2,3 nim:3".
   std::string text;

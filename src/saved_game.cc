@@ -18,22 +18,13 @@ namespace nimkit {
 
 namespace {
 
-// The "rules" and "start" records of a game: its ruleset (or "sum") and the start in notation
-// that reads back as the same components. The position's own notation usually does; bare items
-// of one ruleset can merge components (two graphs with the same vertex names, two Moore
-// components), and then every component is written as a token of its own after "rules sum".
+// The "rules" and "start" records of a game: its ruleset (or "sum") and the start in its
+// notation, which reads back as the same components (format_position() keeps the qualifiers of
+// components whose bare items would merge: two graphs with the same vertex names).
 std::pair<std::string, std::string> start_records(std::shared_ptr<const Ruleset> rules,
                                                   const Position& start) {
   if (!rules && start.single_ruleset() != nullptr) rules = start.components().front().rules;
-  std::string text = format_position(start, rules.get());
-  if (auto back = parse_position(text, rules); back && *back == start) {
-    return {rules ? rules->spec() : std::string(kSumRules), std::move(text)};
-  }
-  text.clear();
-  for (const Component& c : start.components()) {
-    text += fmt::format("{}{}:{}", text.empty() ? "" : " ", c.rules->spec(), format_component(c));
-  }
-  return {std::string(kSumRules), std::move(text)};
+  return {rules ? rules->spec() : std::string(kSumRules), format_position(start, rules.get())};
 }
 
 std::optional<unsigned char> parse_hex_byte(std::string_view two) {

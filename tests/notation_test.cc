@@ -156,4 +156,44 @@ TEST(Notation, SumOfOneRulesetIsWrittenBare) {
   EXPECT_EQ(nimkit::format_items(*position), "3x 4 5");
 }
 
+TEST(Notation, ComponentsThatWouldMergeAreWrittenApart) {
+  // Bare, one staircase's steps follow another's and read back as one staircase: such
+  // neighbours keep their qualifiers.
+  EXPECT_EQ(round_trip("staircase:4,0,3 staircase:3,0,2", "staircase"),
+            "staircase:4,0,3 staircase:3,0,2");
+  EXPECT_EQ(round_trip("moore:2:3,4 moore:2:5,6", "moore:2"), "moore:2:3,4 moore:2:5,6");
+  EXPECT_EQ(round_trip("chomp:3,2 chomp:2", "chomp"), "chomp:3,2 chomp:2");
+  EXPECT_EQ(round_trip("4 0 3", "staircase"), "4 0 3");
+  // Graphs with no vertex in common read back apart; graphs sharing one would join.
+  EXPECT_EQ(round_trip("1-2 3-4", "node-kayles"), "1-2 3-4");
+  EXPECT_EQ(round_trip("node-kayles:1-2 node-kayles:2-3", "node-kayles"),
+            "node-kayles:1-2 node-kayles:2-3");
+  EXPECT_EQ(round_trip("arc-kayles:1-2 arc-kayles:2-3", "arc-kayles"),
+            "arc-kayles:1-2 arc-kayles:2-3");
+  EXPECT_EQ(round_trip("hackenbush:0-1,1-2 hackenbush:0-1", "hackenbush"),
+            "hackenbush:0-1,1-2 hackenbush:0-1");
+}
+
+TEST(Notation, TwoComponentsOfEveryRulesetReadBackAsWritten) {
+  // Each example's start twice, in separate tokens: whatever the ruleset's items look like, the
+  // text written (bare in its own rules, qualified in others) reads back as the same position.
+  for (const nimkit::RulesetEntry& entry : nimkit::registry()) {
+    for (const std::string& spec : entry.examples) {
+      const auto own = rules(spec.c_str());
+      auto start = nimkit::parse_position(entry.start, own);
+      ASSERT_TRUE(start.ok()) << spec << ": " << start.error();
+      if (start->components().empty()) continue;
+      const std::string token = spec + ":" + nimkit::format_component(start->components()[0]);
+      auto twice = nimkit::parse_position(token + " " + token, nullptr);
+      ASSERT_TRUE(twice.ok()) << token << ": " << twice.error();
+      for (const auto& defaults : {own, rules("nim")}) {
+        const std::string text = nimkit::format_position(*twice, defaults.get());
+        auto back = nimkit::parse_position(text, defaults);
+        ASSERT_TRUE(back.ok()) << text << ": " << back.error();
+        EXPECT_EQ(*back, *twice) << spec << ": " << token << " " << token << " written " << text;
+      }
+    }
+  }
+}
+
 }  // namespace

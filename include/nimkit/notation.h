@@ -35,9 +35,11 @@ Result<Position> parse_position(std::string_view text,
                                 const std::shared_ptr<const Ruleset>& default_rules,
                                 const Limits& limits = {});
 
-// The position as text: bare items ("3 4 5") when every component has the default ruleset (or
-// when the position has only one ruleset and `default_rules` is null), else every component
-// qualified ("kayles:2,3 nim:3").
+// The position as text, which parse_position() reads back as the same components: bare items
+// ("3 4 5") when every component has the default ruleset (or when the position has only one
+// ruleset and `default_rules` is null), else every component qualified ("kayles:2,3 nim:3"), and
+// qualified too where bare items would merge neighbouring components (two staircases, two graphs
+// with a vertex name in common).
 std::string format_position(const Position& position, const Ruleset* default_rules = nullptr);
 
 // format_position(before.after(move), default_rules), without copying the components the move

@@ -7,8 +7,7 @@
 //                                  Hackenbush's edges were numbered afresh after every cut)
 //   rules nim                      ruleset notation, as --rules takes it, or "sum" for a sum of
 //                                  rulesets (then the start names each component's ruleset:
-//                                  "start kayles:2,3 dawson:12 nim:3"), or for components that
-//                                  bare items would merge (two graphs with the same vertices)
+//                                  "start kayles:2,3 dawson:12 nim:3")
 //   convention normal              or misere
 //   players human computer         who moved first and second (free words, optional)
 //   start 3 4 5                    start position, as `analyze` takes it

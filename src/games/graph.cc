@@ -289,6 +289,21 @@ std::vector<std::string> GraphGame::format_state(const State& state) const {
   return detail::format_graph(state);
 }
 
+std::optional<std::vector<std::string>> GraphGame::format_together(
+    std::span<const State* const> states) const {
+  std::set<std::uint64_t> names;
+  std::vector<std::string> items;
+  for (const State* state : states) {
+    for (std::uint64_t label : detail::decode_graph(*state).labels) {
+      if (!names.insert(label).second) return std::nullopt;
+    }
+    std::vector<std::string> own = detail::format_graph(*state);
+    items.insert(items.end(), std::make_move_iterator(own.begin()),
+                 std::make_move_iterator(own.end()));
+  }
+  return items;
+}
+
 std::string GraphGame::label(const State& state, std::size_t /*first_item*/) const {
   return detail::graph_label(state);
 }

@@ -29,6 +29,10 @@ class GraphGame : public Ruleset {
   Result<std::vector<ParsedComponent>> parse_components(
       std::span<const std::string> items) const final;
   std::vector<std::string> format_state(const State& state) const final;
+  // Graphs with no vertex name in common: their items one after the other (they read back as
+  // the same components); graphs that share a name would join, and are written apart.
+  std::optional<std::vector<std::string>> format_together(
+      std::span<const State* const> states) const final;
   // "graph 1-2,2-3": vertices carry their own numbers, so the component counts no items.
   std::string label(const State& state, std::size_t first_item) const final;
   // {"vertices", labels}, {"edges", [a1, b1, a2, b2, ...]}.
