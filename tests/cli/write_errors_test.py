@@ -73,7 +73,7 @@ def commands(fx):
                                "--checkpoint", fx.checkpoint, "--no-progress", "--stats"], b""),
         ("batch", ["batch"], b"3 4 5\n" * 20_000),
         ("batch json", ["batch", "--json", "--rules", "kayles"], b"7\n3 4\n"),
-        ("census", ["census", "--digits", "1", "--no-progress"], b""),
+        ("census", ["census", "--digits", "1", "--max-heap", "4096", "--no-progress"], b""),
         ("bench", ["bench"], b""),
         ("serve", ["serve", "--port", "0"], b""),
     ]
