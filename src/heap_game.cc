@@ -139,6 +139,18 @@ State HeapGame::encode(std::span<const Heap> heaps) {
   return state;
 }
 
+namespace {
+
+RulesetFacts heap_facts(RulesetFacts facts, std::size_t arity) {
+  facts.shares_tokens = arity == 1;
+  return facts;
+}
+
+}  // namespace
+
+HeapGame::HeapGame(RulesetFacts facts, std::size_t arity)
+    : Ruleset(heap_facts(facts, arity)), arity_(arity) {}
+
 std::vector<Heap> HeapGame::decode(const State& state) {
   std::vector<Heap> heaps;
   heaps.reserve(state.size() / 2);

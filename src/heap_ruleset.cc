@@ -84,7 +84,7 @@ struct HeapRuleset::State {
   }
 };
 
-HeapRuleset::HeapRuleset() : state_(std::make_unique<State>()) {}
+HeapRuleset::HeapRuleset(RulesetFacts facts) : HeapGame(facts), state_(std::make_unique<State>()) {}
 HeapRuleset::~HeapRuleset() = default;
 
 std::unique_ptr<SequenceEngine> HeapRuleset::make_engine() const {

@@ -255,17 +255,13 @@ std::vector<RulesetEntry> make_registry() {
   for (RulesetEntry& entry : list) {
     // An entry's rules in plain words are its summary unless it has its own.
     if (entry.rules.empty()) entry.rules = entry.summary;
-    // The view and whether values are sizes are the ruleset's alone (Ruleset::view(),
-    // values_are_sizes()): the entry reads them from its first example, so the list never names
-    // them a second time.
+    // The facts are the ruleset's alone (Ruleset::facts()): the entry reads them from its first
+    // example, so the list never names them a second time.
     const std::string& example = entry.examples.front();
     const std::size_t colon = example.find(':');
     auto made = entry.make(colon == std::string::npos ? "" : example.substr(colon + 1));
     // Every example builds (the conformance tests build each); a broken one names no view.
-    if (made) {
-      entry.view = std::string((*made)->view());
-      entry.values_are_sizes = !(*made)->values_are_sizes().empty();
-    }
+    if (made) entry.facts = (*made)->facts();
   }
   return list;
 }

@@ -21,8 +21,9 @@ TEST(RandomStart, EveryRulesetWithOneDrawsStartsItsNotationReadsBack) {
     for (const std::string& example : entry.examples) {
       auto rules = nimkit::make_ruleset(example);
       ASSERT_TRUE(rules.ok()) << example << ": " << rules.error();
-      const bool expected = nimkit::heap_arity(**rules).has_value() || entry.view == "graph" ||
-                            entry.view == "digraph" || entry.view == "hackenbush";
+      const bool expected = nimkit::heap_arity(**rules).has_value() ||
+                            entry.facts.view == "graph" || entry.facts.view == "digraph" ||
+                            entry.facts.view == "hackenbush";
       EXPECT_EQ(nimkit::has_random_start(**rules), expected) << example;
       if (!expected) {
         auto refused = nimkit::random_start(*rules, 1, nimkit::Limits{});

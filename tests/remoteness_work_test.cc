@@ -26,12 +26,10 @@ using nimkit::State;
 class CountingRuleset : public nimkit::Ruleset {
  public:
   CountingRuleset(std::shared_ptr<const Ruleset> inner, std::shared_ptr<std::uint64_t> words)
-      : inner_(std::move(inner)), words_(std::move(words)) {}
+      : Ruleset(inner->facts()), inner_(std::move(inner)), words_(std::move(words)) {}
 
   std::string spec() const override { return inner_->spec(); }
   std::string summary() const override { return inner_->summary(); }
-  nimkit::ValueSource value_source() const override { return inner_->value_source(); }
-  std::string_view view() const override { return inner_->view(); }
   Result<std::vector<nimkit::ParsedComponent>> parse_components(
       std::span<const std::string> items) const override {
     return inner_->parse_components(items);
@@ -39,7 +37,6 @@ class CountingRuleset : public nimkit::Ruleset {
   std::vector<std::string> format_state(const State& state) const override {
     return inner_->format_state(state);
   }
-  bool shares_tokens() const override { return inner_->shares_tokens(); }
   std::size_t item_count(const State& state) const override { return inner_->item_count(state); }
   std::string label(const State& state, std::size_t first_item) const override {
     return inner_->label(state, first_item);

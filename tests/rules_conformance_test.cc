@@ -152,7 +152,7 @@ TEST_P(RulesetConformance, SpecRoundTrips) {
   ASSERT_TRUE(again);
   EXPECT_EQ(again->spec(), rules->spec());
   EXPECT_FALSE(rules->summary().empty());
-  EXPECT_EQ(entry_of(GetParam()).view, rules->view()) << GetParam();
+  EXPECT_EQ(entry_of(GetParam()).facts.view, rules->view()) << GetParam();
   auto start = nimkit::parse_position(entry_of(GetParam()).start, rules);
   EXPECT_TRUE(start.ok()) << GetParam() << ": " << (start ? "" : start.error());
 }

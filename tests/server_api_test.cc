@@ -54,7 +54,7 @@ TEST_F(ServerApiTest, RulesetsListEveryRegistryEntryInOrder) {
     EXPECT_EQ(list[i]["examples"], json(entry.examples));
     // What the page's new-game form shows: the registry's start, notation help and view.
     EXPECT_EQ(list[i]["start"], entry.start);
-    EXPECT_EQ(list[i]["view"], entry.view);
+    EXPECT_EQ(list[i]["view"], entry.facts.view);
     EXPECT_EQ(list[i]["notation"]["syntax"], entry.notation);
     EXPECT_EQ(list[i]["notation"]["example"], entry.start);
   }
@@ -248,9 +248,9 @@ TEST_F(ServerApiTest, MovesOfGamesDrawnFromHeapsSayWhatTheyLeave) {
 
 TEST_F(ServerApiTest, EveryViewTheRegistryNamesHasItsRendererOnThePage) {
   for (const RulesetEntry& entry : registry()) {
-    auto script = client().Get("/js/views/" + entry.view + ".js");
+    auto script = client().Get("/js/views/" + std::string(entry.facts.view) + ".js");
     ASSERT_TRUE(script) << entry.name;
-    EXPECT_EQ(script->status, 200) << entry.name << " names view " << entry.view;
+    EXPECT_EQ(script->status, 200) << entry.name << " names view " << entry.facts.view;
   }
 }
 

@@ -161,8 +161,8 @@ const std::string& api_doc() {
 
 TEST_F(ServerApiTest, ApiDocListsEveryRulesetAsTheRegistryHasIt) {
   for (const RulesetEntry& entry : registry()) {
-    const std::string row = "| `" + entry.name + "` | `" + entry.view + "` | `" + entry.start +
-                            "` | " + entry.notation + " |";
+    const std::string row = "| `" + entry.name + "` | `" + std::string(entry.facts.view) + "` | `" +
+                            entry.start + "` | " + entry.notation + " |";
     EXPECT_NE(api_doc().find(row), std::string::npos) << "docs/api.md lacks the row\n" << row;
   }
 }

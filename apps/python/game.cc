@@ -272,8 +272,8 @@ void add_game(py::module_& mod) {
           d["rules"] = entry.rules.empty() ? entry.summary : entry.rules;
           d["notation"] =
               entry.parameters.empty() ? entry.name : entry.name + ":" + entry.parameters;
-          d["view"] = entry.view;
-          d["values_are_sizes"] = entry.values_are_sizes;
+          d["view"] = entry.facts.view;
+          d["values_are_sizes"] = !entry.facts.values_are_sizes.empty();
           d["examples"] = entry.examples;
           d["start"] = entry.start;
           out.append(d);

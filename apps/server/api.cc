@@ -341,7 +341,7 @@ json ruleset_json(const RulesetEntry& entry) {
          {"title", entry.title}, {"rules", entry.rules},           {"examples", entry.examples}};
   // The view the page draws its components with, the position a new game starts from, and how a
   // position is written (the form's help, with the start as its example): all the registry's.
-  j["view"] = entry.view;
+  j["view"] = entry.facts.view;
   j["start"] = entry.start;
   j["notation"] = {{"syntax", entry.notation}, {"example", entry.start}};
   // Heaps per component, from the first example that builds (the form needs it to draw random

@@ -62,7 +62,7 @@ class HeapGame : public Ruleset {
   virtual const HeapRuleset* heap_ruleset() const { return nullptr; }
 
   // Heaps per component: 1 (independent heaps), 2 (pairs), 0 (one component of any size).
-  virtual std::size_t arity() const { return 1; }
+  std::size_t arity() const { return arity_; }
 
   // How moves are typed and told (arity-1 families only; the others take).
   virtual MoveWords move_words() const { return MoveWords::kTake; }
@@ -151,12 +151,9 @@ class HeapGame : public Ruleset {
   static std::string pins_knocked(const HeapOption& option);
 
   // The generic interface, in terms of the heap one.
-  // "heaps" (stones taken from the end); a family drawn otherwise overrides it.
-  std::string_view view() const override { return "heaps"; }
   Result<std::vector<ParsedComponent>> parse_components(
       std::span<const std::string> items) const final;
   std::vector<std::string> format_state(const State& state) const final;
-  bool shares_tokens() const final { return arity() == 1; }
   std::size_t item_count(const State& state) const final;
   std::string label(const State& state, std::size_t first_item) const final;
   std::vector<ViewField> view_fields(const State& state) const final;
@@ -181,6 +178,14 @@ class HeapGame : public Ruleset {
   std::optional<bool> is_p_position(const State& state, Convention convention) const final;
   std::optional<Option> move_to_p_position(const State& state, Convention convention) const final;
   Count weight(const State& state) const final;
+
+ protected:
+  // A family of `arity` heaps per component: components share tokens ("kayles:2,3") exactly
+  // when each is one heap, whatever `facts` says.
+  explicit HeapGame(RulesetFacts facts, std::size_t arity = 1);
+
+ private:
+  std::size_t arity_;
 };
 
 // A position of one heap ruleset (`rules` must be a HeapGame), the heaps grouped into components

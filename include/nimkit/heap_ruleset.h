@@ -52,7 +52,7 @@ class SequenceEngine {
 
 class HeapRuleset : public HeapGame {
  public:
-  HeapRuleset();
+  explicit HeapRuleset(RulesetFacts facts);
   ~HeapRuleset() override;
 
   const HeapRuleset* heap_ruleset() const final { return this; }

@@ -35,14 +35,11 @@ struct RulesetEntry {
   // when the entry gives none).
   std::string title = {};
   std::string rules = {};
-  // The view a front end draws its components with: never written in the list, but read from
-  // Ruleset::view() of the first example when the registry is built (the ruleset names its view
-  // once; every example of an entry draws with the same view).
-  std::string view = {};
-  // Whether a component's Grundy value is its size (Ruleset::values_are_sizes(): Nim's heaps),
-  // read from the first example like the view: a front end that plays such games in another
-  // framework's encoding (OpenSpiel's nim actions, pile and count) asks this, not the name.
-  bool values_are_sizes = false;
+  // The ruleset's facts (Ruleset::facts()): never written in the list, but read from the first
+  // example when the registry is built (the family states them once; every example of an entry
+  // draws with the same view). A front end asks these, not the name: the view it draws with,
+  // whether values are sizes (to play Nim in OpenSpiel's encoding of pile and count).
+  RulesetFacts facts = {};
 };
 
 // Every ruleset, in the order the help lists them.

@@ -94,6 +94,23 @@ struct ViewField {
   friend bool operator==(const ViewField&, const ViewField&) = default;
 };
 
+// What front ends and generic code know of a ruleset without asking about a component, fixed
+// when the ruleset is made: each family states them in its constructor (from its parameters where
+// they matter), and the registry keeps those of an entry's first example. The texts are static.
+struct RulesetFacts {
+  // Where the Grundy values come from, stated to the user.
+  ValueSource value_source = ValueSource::kComputed;
+  // The view a front end draws the components with: "heaps", "pins", "graph", ...
+  std::string_view view = {};
+  // Whether neighbouring components may be written in one token ("kayles:2,3"): their items
+  // read back as the same separate components, never merged into one.
+  bool shares_tokens = false;
+  // For a ruleset whose components' Grundy values are their sizes, the words for those sizes
+  // ("the heap sizes"), in which the analysis reports a plain nim-sum and the explanation teaches
+  // it; empty otherwise.
+  std::string_view values_are_sizes = {};
+};
+
 // A component parsed from text, and the index of the first text item it came from (so that
 // components are placed where their items stood).
 struct ParsedComponent {
@@ -107,6 +124,13 @@ class Ruleset {
  public:
   virtual ~Ruleset() = default;
 
+  // The ruleset's facts (above), and each of them.
+  const RulesetFacts& facts() const { return facts_; }
+  ValueSource value_source() const { return facts_.value_source; }
+  std::string_view view() const { return facts_.view; }
+  bool shares_tokens() const { return facts_.shares_tokens; }
+  std::string_view values_are_sizes() const { return facts_.values_are_sizes; }
+
   // The ruleset as a game on heaps (heap_game.h), or null: generic code asks this facet for heap
   // questions (sizes, arity, sequences) instead of the ruleset's type.
   virtual const HeapGame* heap_game() const { return nullptr; }
@@ -115,9 +139,6 @@ class Ruleset {
   virtual std::string spec() const = 0;
   // The rules in one line of prose.
   virtual std::string summary() const = 0;
-  virtual ValueSource value_source() const = 0;
-  // The view a front end draws the components with: "heaps" or "graph".
-  virtual std::string_view view() const = 0;
 
   // Components from text items: the comma-separated items after "RULES:" in a qualified token,
   // or the bare tokens of a position in the default rules (heaps "3", "4x"; edges "1-2"). Fails
@@ -126,9 +147,6 @@ class Ruleset {
       std::span<const std::string> items) const = 0;
   // The component's items as text, which parse_components() reads back: {"3"}, {"1-2", "2-3"}.
   virtual std::vector<std::string> format_state(const State& state) const = 0;
-  // Whether neighbouring components may be written in one token ("kayles:2,3"): their items
-  // read back as the same separate components, never merged into one.
-  virtual bool shares_tokens() const { return false; }
   // Neighbouring components of this ruleset written together: items that parse_components()
   // reads back as exactly these components, in this order, writing once what they repeat (the
   // graph of the tokens on one drawn graph, the board of one board's regions), so that a
@@ -152,10 +170,6 @@ class Ruleset {
   // The component as a person names it, its items numbered from `first_item`: "heap 2",
   // "heaps 3-4", "graph 1-2,2-3".
   virtual std::string label(const State& state, std::size_t first_item) const = 0;
-  // What the view draws: the component's fields, and a move's.
-  virtual std::vector<ViewField> view_fields(const State& state) const = 0;
-  virtual std::vector<ViewField> move_fields(const State& before, const Option& option,
-                                             std::size_t first_item) const = 0;
 
   // A move in words, "take 2 from heap 1", "remove vertex 3", and in the notation parse_move()
   // reads, "1 2", "3". Formatting may scan the component's options (to tell whether a short form
@@ -177,6 +191,11 @@ class Ruleset {
 
   // How moves are typed, for a player's help: a line or two ending in '\n'.
   virtual std::string move_syntax() const = 0;
+
+  // What the view draws: the component's fields, and a move's.
+  virtual std::vector<ViewField> view_fields(const State& state) const = 0;
+  virtual std::vector<ViewField> move_fields(const State& before, const Option& option,
+                                             std::size_t first_item) const = 0;
 
   // Moves from a component, by count and random access so that a huge heap need not be
   // enumerated.
@@ -242,9 +261,6 @@ class Ruleset {
   // Work steps one move from this state costs a search (its share of the work meter): 1 for
   // states of a few words, more where making a move means rebuilding a large state (a graph).
   virtual std::uint64_t move_cost(const State& /*state*/) const { return 1; }
-  // A component whose Grundy value is its size: the words for those sizes ("the heap sizes"), in
-  // which the analysis reports a plain nim-sum and the explanation teaches it; empty otherwise.
-  virtual std::string_view values_are_sizes() const { return {}; }
   // The rule for misère play of sums of this ruleset's components alone, or nullptr.
   virtual const MisereSumRule* misere_rule() const { return nullptr; }
   // The normal-play answer to a sum of this ruleset's components written as bare items (`text`,
@@ -280,6 +296,12 @@ class Ruleset {
   // move makes one (a target past 64 bits, or the value itself: no option keeps it).
   std::optional<std::uint64_t> value_change(const State& state, Nimber target,
                                             const Limits& limits) const;
+
+ protected:
+  explicit Ruleset(RulesetFacts facts) : facts_(facts) {}
+
+ private:
+  RulesetFacts facts_;
 };
 
 // Decimal uint64 parsing shared by every notation: "heap \"3x\" is not a non-negative integer",

@@ -515,7 +515,9 @@ struct Digraph::Tables {
   std::vector<std::shared_ptr<const Table>> kept;  // under mutex, newest last
 };
 
-Digraph::Digraph() : tables_(std::make_unique<Tables>()) {}
+Digraph::Digraph()
+    : Ruleset({.value_source = ValueSource::kComputed, .view = "digraph"}),
+      tables_(std::make_unique<Tables>()) {}
 Digraph::~Digraph() = default;
 
 Result<std::shared_ptr<const Digraph::Table>> Digraph::table(const State& state,

@@ -149,7 +149,9 @@ struct FibonacciNim::Rows {
   std::vector<std::vector<std::pair<std::uint64_t, Nimber>>> rows;
 };
 
-FibonacciNim::FibonacciNim() : rows_(std::make_unique<Rows>()) {}
+FibonacciNim::FibonacciNim()
+    : Ruleset({.value_source = ValueSource::kComputed, .view = "heaps", .shares_tokens = true}),
+      rows_(std::make_unique<Rows>()) {}
 FibonacciNim::~FibonacciNim() = default;
 
 namespace {

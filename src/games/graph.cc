@@ -317,7 +317,9 @@ struct GraphGame::Forms {
   std::unordered_map<State, State, StateHash> by_shape;  // shape → canonical form
 };
 
-GraphGame::GraphGame() : forms_(std::make_unique<Forms>()) {}
+GraphGame::GraphGame()
+    : Ruleset({.value_source = ValueSource::kComputed, .view = "graph"}),
+      forms_(std::make_unique<Forms>()) {}
 GraphGame::~GraphGame() = default;
 
 Count GraphGame::weight(const State& state) const { return state.at(0); }

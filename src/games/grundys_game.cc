@@ -4,7 +4,8 @@
 
 namespace nimkit {
 
-GrundysGame::GrundysGame() = default;
+GrundysGame::GrundysGame()
+    : HeapRuleset({.value_source = ValueSource::kComputed, .view = "split"}) {}
 GrundysGame::~GrundysGame() = default;
 
 std::string GrundysGame::summary() const {

@@ -72,7 +72,9 @@ std::string digit_text(std::uint8_t d) {
 }  // namespace
 
 OctalGame::OctalGame(OctalCode code, std::string name)
-    : code_(std::move(code)), name_(std::move(name)) {}
+    : HeapRuleset({.value_source = ValueSource::kPeriodic, .view = "pins"}),
+      code_(std::move(code)),
+      name_(std::move(name)) {}
 
 OctalGame::~OctalGame() = default;
 

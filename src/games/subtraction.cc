@@ -100,8 +100,26 @@ Result<std::shared_ptr<const SubtractionGame>> SubtractionGame::make(std::string
   return Made(std::make_shared<SubtractionGame>(all_but ? Kind::kAllBut : Kind::kFinite, *numbers));
 }
 
+namespace {
+
+// A finite set's values are periodic; powers of 2 have a closed form; the other sets a table.
+ValueSource value_source_of(SubtractionGame::Kind kind) {
+  switch (kind) {
+    case SubtractionGame::Kind::kFinite:
+      return ValueSource::kPeriodic;
+    case SubtractionGame::Kind::kPowersOf2:
+      return ValueSource::kClosedForm;
+    default:
+      return ValueSource::kComputed;
+  }
+}
+
+}  // namespace
+
 SubtractionGame::SubtractionGame(Kind kind, std::vector<std::uint64_t> numbers)
-    : kind_(kind), numbers_(std::move(numbers)) {
+    : HeapRuleset({.value_source = value_source_of(kind), .view = "heaps"}),
+      kind_(kind),
+      numbers_(std::move(numbers)) {
   if (kind_ == Kind::kPowersOf2) {
     for (int i = 0; i < 64; ++i) named_.push_back(std::uint64_t{1} << i);
   } else if (kind_ == Kind::kFibonacci) {
@@ -150,17 +168,6 @@ std::string SubtractionGame::summary() const {
     return fmt::format("take any number of objects from one heap except {}", join(numbers_));
   }
   return std::string(named_set(kind_).summary);
-}
-
-ValueSource SubtractionGame::value_source() const {
-  switch (kind_) {
-    case Kind::kFinite:
-      return ValueSource::kPeriodic;
-    case Kind::kPowersOf2:
-      return ValueSource::kClosedForm;
-    default:
-      return ValueSource::kComputed;
-  }
 }
 
 std::uint64_t SubtractionGame::count_up_to(std::uint64_t n) const {

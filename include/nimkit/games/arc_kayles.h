@@ -28,7 +28,6 @@ class ArcKayles final : public GraphGame {
  public:
   std::string spec() const override { return "arc-kayles"; }
   std::string summary() const override;
-  ValueSource value_source() const override { return ValueSource::kComputed; }
 
   // {"edge", [a, b]}: the labels of the edge removed, a < b.
   std::vector<ViewField> move_fields(const State& before, const Option& option,

@@ -31,14 +31,13 @@ namespace nimkit {
 
 class Chomp final : public Ruleset {
  public:
+  Chomp() : Ruleset({.value_source = ValueSource::kComputed, .view = "chomp"}) {}
   // Most cells one bar may have: the values of a bar of n cells need up to C(2k, k) diagrams for
   // a k×k square, so bars far larger could not be answered anyway.
   static constexpr std::uint64_t kMaxCells = 400;
 
   std::string spec() const override { return "chomp"; }
   std::string summary() const override;
-  ValueSource value_source() const override { return ValueSource::kComputed; }
-  std::string_view view() const override { return "chomp"; }
 
   // One component from all the items: the row lengths.
   Result<std::vector<ParsedComponent>> parse_components(

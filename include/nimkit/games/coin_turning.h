@@ -49,15 +49,14 @@ class CoinTurning final : public Ruleset {
   // Most moves options_to_value() lists (a long Mock Turtles row can have millions).
   static constexpr std::size_t kMaxTargetOptions = 100'000;
 
-  explicit CoinTurning(CoinGame game) : game_(game) {}
+  explicit CoinTurning(CoinGame game)
+      : Ruleset({.value_source = ValueSource::kClosedForm, .view = "coins"}), game_(game) {}
 
   // The value of a row whose only heads coin is `coin` (from 1).
   static std::uint64_t coin_value(CoinGame game, std::uint64_t coin);
 
   std::string spec() const override;
   std::string summary() const override;
-  ValueSource value_source() const override { return ValueSource::kClosedForm; }
-  std::string_view view() const override { return "coins"; }
 
   // One item per row: "hthht".
   Result<std::vector<ParsedComponent>> parse_components(
@@ -104,13 +103,12 @@ class CoinTurning final : public Ruleset {
 
 class TurningCorners final : public Ruleset {
  public:
+  TurningCorners() : Ruleset({.value_source = ValueSource::kClosedForm, .view = "coins"}) {}
   // Most rows, and most columns, of one grid.
   static constexpr std::size_t kMaxSide = 64;
 
   std::string spec() const override { return "turning-corners"; }
   std::string summary() const override;
-  ValueSource value_source() const override { return ValueSource::kClosedForm; }
-  std::string_view view() const override { return "coins"; }
 
   // One item per grid: "hth/tht/hhh".
   Result<std::vector<ParsedComponent>> parse_components(

@@ -39,6 +39,8 @@ namespace nimkit {
 
 class Cram final : public Ruleset {
  public:
+  Cram()
+      : Ruleset({.value_source = ValueSource::kComputed, .view = "cram", .shares_tokens = true}) {}
   // Most rows, and most columns, of a board; most cells of one region's bounding box (a region
   // is one 64-bit word of cells).
   static constexpr std::size_t kMaxSide = 64;
@@ -46,15 +48,12 @@ class Cram final : public Ruleset {
 
   std::string spec() const override { return "cram"; }
   std::string summary() const override;
-  ValueSource value_source() const override { return ValueSource::kComputed; }
-  std::string_view view() const override { return "cram"; }
 
   // One item per board: "..../.#../....". Fails naming the board on a bad character, rows of
   // unequal length, or a region whose box has more than kMaxCells.
   Result<std::vector<ParsedComponent>> parse_components(
       std::span<const std::string> items) const override;
   std::vector<std::string> format_state(const State& state) const override;
-  bool shares_tokens() const override { return true; }
   // Regions that one board can hold — no two overlapping or side by side, each starting after
   // the one before it (row by row), as parsing that board lists them — written as that board:
   // a board of 672 dominoes is one 64 × 64 board, not 672.

@@ -55,8 +55,6 @@ class Digraph final : public Ruleset {
 
   std::string spec() const override { return "digraph"; }
   std::string summary() const override;
-  ValueSource value_source() const override { return ValueSource::kComputed; }
-  std::string_view view() const override { return "digraph"; }
 
   // Items: arrows "a>b", the last of a graph followed by "@T" (or "@T" alone); an item may hold
   // several comma-separated pieces. Fails naming the bad piece, the cycle, a graph with no

@@ -35,13 +35,10 @@ class FibonacciNim final : public Ruleset {
 
   std::string spec() const override { return "fibonacci-nim"; }
   std::string summary() const override;
-  ValueSource value_source() const override { return ValueSource::kComputed; }
-  std::string_view view() const override { return "heaps"; }
 
   Result<std::vector<ParsedComponent>> parse_components(
       std::span<const std::string> items) const override;
   std::vector<std::string> format_state(const State& state) const override;
-  bool shares_tokens() const override { return true; }
   std::size_t item_count(const State& /*state*/) const override { return 1; }
   std::string label(const State& state, std::size_t first_item) const override;
   // {"heaps": [N], "spent": [0]}, and a move's {"heap": its item, "take": objects taken}.

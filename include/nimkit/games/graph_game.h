@@ -25,7 +25,6 @@ class GraphGame : public Ruleset {
   GraphGame();
   ~GraphGame() override;
 
-  std::string_view view() const final { return "graph"; }
   Result<std::vector<ParsedComponent>> parse_components(
       std::span<const std::string> items) const final;
   std::vector<std::string> format_state(const State& state) const final;

@@ -20,16 +20,14 @@
 namespace nimkit {
 class GrundysGame final : public HeapRuleset {
  public:
+  // Drawn as heaps of stones split at a chosen divider (the view "split").
   GrundysGame();
   ~GrundysGame() override;
 
   std::string spec() const override { return "grundy"; }
   std::string summary() const override;
-  // Drawn as heaps of stones split at a chosen divider.
-  std::string_view view() const override { return "split"; }
   // "1 3 4": split heap 1 into 3 and 4.
   MoveWords move_words() const override { return MoveWords::kSplit; }
-  ValueSource value_source() const override { return ValueSource::kComputed; }
 
   Count option_count(std::span<const Heap> component) const override;
   HeapOption option_at(std::span<const Heap> component, Count index) const override;

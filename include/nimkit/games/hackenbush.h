@@ -41,14 +41,13 @@ namespace nimkit {
 
 class GreenHackenbush final : public Ruleset {
  public:
+  GreenHackenbush() : Ruleset({.value_source = ValueSource::kClosedForm, .view = "hackenbush"}) {}
   // Most edges one text may have, and the largest vertex label.
   static constexpr std::size_t kMaxEdges = 1000;
   static constexpr std::uint64_t kMaxLabel = 4294967295;
 
   std::string spec() const override { return "hackenbush"; }
   std::string summary() const override;
-  ValueSource value_source() const override { return ValueSource::kClosedForm; }
-  std::string_view view() const override { return "hackenbush"; }
 
   Result<std::vector<ParsedComponent>> parse_components(
       std::span<const std::string> items) const override;

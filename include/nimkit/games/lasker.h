@@ -17,11 +17,10 @@ namespace nimkit {
 
 class LaskerNim final : public HeapGame {
  public:
+  // Drawn as heaps of stones split at a chosen divider.
+  LaskerNim() : HeapGame({.value_source = ValueSource::kClosedForm, .view = "split"}) {}
   std::string spec() const override { return "lasker"; }
   std::string summary() const override;
-  // Drawn as heaps of stones split at a chosen divider.
-  std::string_view view() const override { return "split"; }
-  ValueSource value_source() const override { return ValueSource::kClosedForm; }
 
   Count option_count(std::span<const Heap> component) const override;
   HeapOption option_at(std::span<const Heap> component, Count index) const override;

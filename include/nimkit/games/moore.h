@@ -46,16 +46,15 @@ class MooreNim final : public HeapGame {
  public:
   // Parses K from the text after "moore:" (1 ≤ K ≤ 64).
   static Result<std::shared_ptr<const MooreNim>> make(std::string_view params);
-  explicit MooreNim(std::uint64_t k) : k_(k) {}
+  // Drawn as heaps whose stones are selected on several heaps, then taken at once; a component
+  // is any number of heaps.
+  explicit MooreNim(std::uint64_t k)
+      : HeapGame({.value_source = ValueSource::kSearch, .view = "moore"}, 0), k_(k) {}
 
   std::uint64_t k() const { return k_; }
 
   std::string spec() const override;
   std::string summary() const override;
-  // Drawn as heaps whose stones are selected on several heaps, then taken at once.
-  std::string_view view() const override { return "moore"; }
-  std::size_t arity() const override { return 0; }
-  ValueSource value_source() const override { return ValueSource::kSearch; }
 
   // The number of options saturates at 2^128-1 (several heaps near 2^64 with k ≥ 2).
   Count option_count(std::span<const Heap> component) const override;

@@ -17,10 +17,12 @@ namespace nimkit {
 
 class Nim final : public HeapGame {
  public:
+  Nim()
+      : HeapGame({.value_source = ValueSource::kClosedForm,
+                  .view = "heaps",
+                  .values_are_sizes = "the heap sizes"}) {}
   std::string spec() const override { return "nim"; }
   std::string summary() const override;
-  ValueSource value_source() const override { return ValueSource::kClosedForm; }
-  std::string_view values_are_sizes() const override { return "the heap sizes"; }
   // Bouton's rule: with a heap of two or more, play as in normal Nim; with none, leave an odd
   // number of heaps of one.
   const MisereSumRule* misere_rule() const override;

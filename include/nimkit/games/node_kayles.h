@@ -35,7 +35,6 @@ class NodeKayles final : public GraphGame {
 
   std::string spec() const override { return "node-kayles"; }
   std::string summary() const override;
-  ValueSource value_source() const override { return ValueSource::kComputed; }
 
   std::vector<ViewField> move_fields(const State& before, const Option& option,
                                      std::size_t first_item) const override;

@@ -46,6 +46,8 @@ struct HeapClasses {
 class OctalGame final : public HeapRuleset {
  public:
   // `name` is the registry name for a named game ("kayles"), empty for "octal:CODE".
+  // Drawn as a row of pins (the view "pins"): a move knocks a run of them out, splitting the row
+  // where it falls.
   OctalGame(OctalCode code, std::string name = "");
   ~OctalGame() override;
 
@@ -53,12 +55,9 @@ class OctalGame final : public HeapRuleset {
 
   std::string spec() const override;
   std::string summary() const override;
-  // Drawn as a row of pins: a move knocks a run of them out, splitting the row where it falls.
-  std::string_view view() const override { return "pins"; }
   // Pins knocked from a row when every move takes at least one and leaves at most two rows
   // (the bowling games); otherwise heaps taken from.
   MoveWords move_words() const override;
-  ValueSource value_source() const override { return ValueSource::kPeriodic; }
 
   Count option_count(std::span<const Heap> component) const override;
   HeapOption option_at(std::span<const Heap> component, Count index) const override;

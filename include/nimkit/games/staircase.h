@@ -26,13 +26,12 @@ namespace nimkit {
 
 class StaircaseNim final : public Ruleset {
  public:
+  StaircaseNim() : Ruleset({.value_source = ValueSource::kClosedForm, .view = "heaps"}) {}
   // Most steps one staircase may have.
   static constexpr std::size_t kMaxSteps = 1000;
 
   std::string spec() const override { return "staircase"; }
   std::string summary() const override;
-  ValueSource value_source() const override { return ValueSource::kClosedForm; }
-  std::string_view view() const override { return "heaps"; }
 
   Result<std::vector<ParsedComponent>> parse_components(
       std::span<const std::string> items) const override;

@@ -50,7 +50,6 @@ class SubtractionGame final : public HeapRuleset {
 
   std::string spec() const override;
   std::string summary() const override;
-  ValueSource value_source() const override;
 
   Count option_count(std::span<const Heap> component) const override;
   HeapOption option_at(std::span<const Heap> component, Count index) const override;

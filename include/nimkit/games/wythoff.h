@@ -21,12 +21,11 @@ namespace nimkit {
 
 class WythoffGame final : public HeapGame {
  public:
+  // Drawn as a queen on a board, moved left, down or diagonally toward the corner; a component
+  // is a pair of heaps.
+  WythoffGame() : HeapGame({.value_source = ValueSource::kSearch, .view = "queen"}, 2) {}
   std::string spec() const override { return "wythoff"; }
   std::string summary() const override;
-  // Drawn as a queen on a board, moved left, down or diagonally toward the corner.
-  std::string_view view() const override { return "queen"; }
-  std::size_t arity() const override { return 2; }
-  ValueSource value_source() const override { return ValueSource::kSearch; }
 
   Count option_count(std::span<const Heap> component) const override;
   HeapOption option_at(std::span<const Heap> component, Count index) const override;

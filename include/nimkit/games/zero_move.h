@@ -18,9 +18,9 @@ namespace nimkit {
 
 class ZeroMoveNim final : public HeapGame {
  public:
+  ZeroMoveNim() : HeapGame({.value_source = ValueSource::kClosedForm, .view = "heaps"}) {}
   std::string spec() const override { return "zero-move"; }
   std::string summary() const override;
-  ValueSource value_source() const override { return ValueSource::kClosedForm; }
 
   Result<Heap> parse_heap(std::string_view text) const override;
   std::string format_heap(const Heap& heap) const override;
