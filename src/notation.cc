@@ -128,39 +128,31 @@ void for_each_written(const std::vector<Part>& parts, Write write) {
   }
 }
 
-std::string items_text(const std::vector<Part>& parts) {
-  std::string text;
-  for_each_written(parts, [&](std::size_t, std::size_t, const std::vector<std::string>& items) {
-    for (const std::string& item : items) {
-      if (!text.empty()) text += ' ';
-      text += item;
-    }
-  });
-  return text;
-}
-
-// The items alone, or nullopt when they would not read back as these components: neighbouring
+// The items alone, and whether they would fail to read back as these components: neighbouring
 // components of a ruleset that neither shares tokens nor writes them together ("staircase:4,0,3
 // staircase:3,0,2" is not "4 0 3 3 0 2", one staircase of six steps).
-std::optional<std::string> bare_text(const std::vector<Part>& parts) {
+struct BareText {
   std::string text;
   bool merges = false;
+};
+
+BareText bare_text(const std::vector<Part>& parts) {
+  BareText bare;
   const Ruleset* apart = nullptr;  // the ruleset of the last part written on its own
   for_each_written(
       parts, [&](std::size_t first, std::size_t last, const std::vector<std::string>& items) {
         const Ruleset& rules = *parts[first].rules;
         const bool alone = last - first == 1;
         if (alone && apart != nullptr && !rules.shares_tokens() && apart->spec() == rules.spec()) {
-          merges = true;
+          bare.merges = true;
         }
         apart = alone ? &rules : nullptr;
         for (const std::string& item : items) {
-          if (!text.empty()) text += ' ';
-          text += item;
+          if (!bare.text.empty()) bare.text += ' ';
+          bare.text += item;
         }
       });
-  if (merges) return std::nullopt;
-  return text;
+  return bare;
 }
 
 std::string position_text(const std::vector<Part>& parts, const Ruleset* default_rules) {
@@ -175,7 +167,7 @@ std::string position_text(const std::vector<Part>& parts, const Ruleset* default
       (default_rules != nullptr && single != nullptr && single->spec() == default_rules->spec());
   if (parts.empty()) return {};
   if (bare) {
-    if (auto text = bare_text(parts)) return *std::move(text);
+    if (BareText written = bare_text(parts); !written.merges) return std::move(written.text);
   }
   // Neighbouring components of one ruleset share a token when their items read back as the same
   // components: "kayles:2,3 nim:3".
@@ -196,7 +188,7 @@ std::string position_text(const std::vector<Part>& parts, const Ruleset* default
 
 }  // namespace
 
-std::string format_items(const Position& position) { return items_text(parts_of(position)); }
+std::string format_items(const Position& position) { return bare_text(parts_of(position)).text; }
 
 std::string format_component(const Component& component) {
   return fmt::format("{}", fmt::join(component.rules->format_state(component.state), ","));

@@ -247,7 +247,10 @@ Result<std::vector<ParsedComponent>> parse_graph(std::span<const std::string> it
 }
 
 std::vector<std::string> format_graph(const State& state) {
-  const Graph g = decode_graph(state);
+  return format_graph(decode_graph(state));
+}
+
+std::vector<std::string> format_graph(const Graph& g) {
   std::vector<std::string> items;
   if (g.adjacent.empty()) {
     for (std::uint64_t label : g.labels) items.push_back(std::to_string(label));
@@ -294,10 +297,11 @@ std::optional<std::vector<std::string>> GraphGame::format_together(
   std::set<std::uint64_t> names;
   std::vector<std::string> items;
   for (const State* state : states) {
-    for (std::uint64_t label : detail::decode_graph(*state).labels) {
+    const detail::Graph g = detail::decode_graph(*state);
+    for (std::uint64_t label : g.labels) {
       if (!names.insert(label).second) return std::nullopt;
     }
-    std::vector<std::string> own = detail::format_graph(*state);
+    std::vector<std::string> own = detail::format_graph(g);
     items.insert(items.end(), std::make_move_iterator(own.begin()),
                  std::make_move_iterator(own.end()));
   }

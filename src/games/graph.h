@@ -61,6 +61,7 @@ std::vector<std::uint32_t> vertices_gone(const Graph& g, const Option& option);
 Result<std::vector<ParsedComponent>> parse_graph(std::span<const std::string> items);
 // The component's items: its edges "a-b", or its lone vertex.
 std::vector<std::string> format_graph(const State& state);
+std::vector<std::string> format_graph(const Graph& g);
 // "graph 1-2,2-3", shortened past a few edges.
 std::string graph_label(const State& state);
 // The view fields "vertices" and "edges" (pairs of labels, flattened).
