@@ -9,9 +9,10 @@ packages=(build-essential cmake ninja-build pkg-config git
           libopenmpi-dev openmpi-bin
           # The Python module (apps/python) and its tests, for Debian's python3: pybind11, numpy,
           # pytest, the notebook's matplotlib and its execution (nbclient, ipykernel, nbformat),
-          # tqdm for progress bars, mypy for the stubs, and pip + setuptools for `pip install .`.
+          # tqdm and ipywidgets for progress bars, mypy for the stubs, and pip + setuptools for
+          # `pip install .`.
           pybind11-dev python3-pybind11 python3-dev python3-numpy python3-matplotlib
-          python3-nbclient python3-ipykernel python3-nbformat python3-pytest python3-tqdm mypy
+          python3-nbclient python3-ipykernel python3-nbformat python3-pytest python3-tqdm python3-ipywidgets mypy
           python3-pip python3-setuptools python3-wheel)
 if [[ "${1:-}" == "--browser" ]]; then
   packages+=(chromium nodejs npm wrk)

@@ -66,44 +66,41 @@ std::uint64_t available_memory() {
   return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
 }
 
-// A progress display on the calling thread: a tqdm bar when tqdm is installed, else a line on
-// stderr rewritten in place.
+// A progress display on the calling thread, drawn by nimkit._progress (a widget in a notebook, a
+// tqdm bar in a terminal, a line on stderr without tqdm). A display that fails is dropped: the
+// computation goes on without it.
 class Progress {
  public:
   Progress(bool shown, std::uint64_t total) : shown_(shown), total_(total) {}
-  ~Progress() {
-    if (bar_) {
-      try {
-        bar_.attr("close")();
-      } catch (const py::error_already_set&) {
-      }
-    }
-  }
+  ~Progress() { close(); }
   void show(std::uint64_t done) {
     if (!shown_ || done == last_) return;
     if (!started_) start();
-    if (bar_) {
-      bar_.attr("update")(done - last_);
-    } else {
-      py::module_::import("sys").attr("stderr").attr("write")(
-          "\rnimkit: " + std::to_string(done) + " / " + std::to_string(total_) + " values");
-    }
     last_ = done;
+    if (bar_) call("update");
   }
-  void finish() {
-    if (!shown_ || !started_) return;
-    if (!bar_) py::module_::import("sys").attr("stderr").attr("write")("\n");
-  }
+  void finish() { close(); }
 
  private:
   void start() {
     started_ = true;
     try {
-      bar_ = py::module_::import("tqdm.auto")
-                 .attr("tqdm")(py::arg("total") = total_, py::arg("unit") = "values");
+      bar_ = py::module_::import("nimkit._progress").attr("open_bar")(total_, "values");
     } catch (const py::error_already_set&) {
       bar_ = py::object();
     }
+  }
+  void call(const char* method) {
+    try {
+      bar_.attr(method)(last_);
+    } catch (const py::error_already_set&) {
+      bar_ = py::object();
+    }
+  }
+  void close() {
+    if (!bar_) return;
+    call("close");
+    bar_ = py::object();
   }
   bool shown_;
   std::uint64_t total_;
@@ -383,7 +380,8 @@ void add_sequence(py::module_& mod) {
           "g(0) ... g(count - 1) of a ruleset on single heaps ('kayles', 'octal:0.16', 'grundy', "
           "'subtraction:1,3,4'). count is 1 to 2**36; octal codes and Grundy's game run the "
           "sparse-space engine on `threads` threads, 1 to 256 (default: every core, at most 256). "
-          "progress=True shows a tqdm bar (a plain line when tqdm is missing). The GIL is "
+          "progress=True shows a progress bar (a widget in a notebook, tqdm or a plain line "
+          "elsewhere). The GIL is "
           "released; Ctrl-C stops the computation within milliseconds (KeyboardInterrupt), for "
           "every ruleset. ValueError for a bad ruleset, count or thread count, UnsupportedError "
           "for a ruleset without a sequence, LimitError past 2**36 values, `limit` or the free "
