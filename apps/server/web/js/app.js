@@ -39,11 +39,17 @@ function ask(kind, body, send) {
   return answer;
 }
 
-function toast(message, kind = 'info') {
+// A message for a few seconds: at the foot of the window, or, given an `anchor` (the move box),
+// right after it, where the eyes are when it answers what was typed there.
+function toast(message, kind = 'info', anchor = null) {
   const node = $('toast');
+  if (anchor) anchor.after(node);
+  else if (node.parentElement !== document.body) document.body.append(node);
   node.textContent = message;
-  node.className = `toast ${kind}`;
+  node.className = `toast ${kind}${anchor ? ' anchored' : ''}`;
   node.hidden = false;
+  // Where it is read: a phone's move box can sit at the window's foot.
+  if (anchor) node.scrollIntoView?.({ block: 'nearest' });
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { node.hidden = true; }, 3500);
 }
@@ -538,7 +544,7 @@ function wire() {
       $('typed-move-text').value = '';
       await humanMove(answer.moves[0]);
     } catch (err) {
-      toast(err.message, 'error');
+      toast(err.message, 'error', $('typed-move'));
     }
   });
 
