@@ -49,7 +49,6 @@ const text = (position) => (Array.isArray(position) ? position.join(' ') : posit
 export const api = {
   rulesets: () => call('GET', '/api/rulesets'),
   analyze: (rules, misere, position) => call('POST', '/api/analyze', { rules, misere, position: text(position) }),
-  move: (rules, misere, position, level) => call('POST', '/api/move', { rules, misere, position: text(position), level }),
   moves: (rules, position, extra = {}) => call('POST', '/api/moves', { rules, position: text(position), ...extra }),
   // A random start for a ruleset whose entry says "random".
   random: (rules) => call('POST', '/api/random', { rules }),

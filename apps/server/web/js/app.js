@@ -28,8 +28,9 @@ let busy = false;    // a move is being applied or the computer is thinking
 let stale = true;    // `record` is not yet the record of `game` (its answer is awaited)
 let current = { analysis: null, moves: null };
 const analyses = new Map();
-// Answers asked before the page could use them (a saved game's record and moves, asked alongside
-// the ruleset list at load), by request; each is taken once.
+// Answers the page has before it asks (a saved game's record, asked alongside the ruleset list at
+// load; the first game's, which the server put into the page; the record a computer's reply came
+// with), by request; each is taken once.
 const early = new Map();
 const earlyKey = (kind, body) => `${kind}|${JSON.stringify(body)}`;
 function ask(kind, body, send) {
