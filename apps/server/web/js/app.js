@@ -386,6 +386,8 @@ async function refresh() {
   // moves stand).
   document.body.dataset.phase = 'loading';
   hideChooser();
+  // A message beside the move box answered what was typed in the position left behind.
+  if ($('toast').classList.contains('anchored')) $('toast').hidden = true;
   hinted = false;
   $('hint-card').hidden = true;
   $('review-card').hidden = true;
