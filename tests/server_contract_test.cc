@@ -200,6 +200,10 @@ TEST_F(ServerApiTest, ApiDocNamesEveryFieldOfEveryAnswer) {
   collect_keys(post("/api/game", R"({"position":"3 4 5","moves":["1 1","2 4"],"played":1})").body,
                keys);
   collect_keys(post("/api/game", R"({"position":"1","moves":["1 1"],"analysis":true})").body, keys);
+  collect_keys(
+      post("/api/game", R"({"position":"3 4","reply":"perfect","analysis":true,"legal_moves":2})")
+          .body,
+      keys);
   collect_keys(post("/api/random", R"({"rules":"node-kayles"})").body, keys);
   for (const char* body :
        {R"({"rules":"kayles","count":24})", R"({"rules":"wythoff","count":5})",

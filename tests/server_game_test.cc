@@ -247,6 +247,71 @@ TEST_F(ServerApiTest, GameSaysWhereUndoAndRedoLeadForThePeoplePlaying) {
                  "got 3 entries");
 }
 
+// The heaps of a Nim position's text ("2 4 5").
+std::vector<int> nim_heaps(const std::string& text) {
+  std::vector<int> heaps;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t used = 0;
+    heaps.push_back(std::stoi(text.substr(at), &used));
+    at += used;
+  }
+  return heaps;
+}
+
+TEST_F(ServerApiTest, GameMakesTheComputersReplyAndListsTheMovesWhereItThenStands) {
+  // From 3 4 5 the person took one from heap 1 (a mistake: 2 4 5 has nim-sum 3), and a move
+  // taken back follows it: the reply is a new move, so that one is forgotten.
+  const Answer a = post("/api/game",
+                        R"({"position":"3 4 5","moves":["1 1","2 1"],"played":1,"reply":"perfect",
+                            "analysis":true,"legal_moves":2000})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  const json& reply = a.body["reply"];
+  // A perfect reply leaves nim-sum 0, taking from one heap only.
+  const std::vector<int> after = nim_heaps(reply["position"].get<std::string>());
+  ASSERT_EQ(after.size(), 3u) << reply.dump();
+  EXPECT_EQ(after[0] ^ after[1] ^ after[2], 0) << reply.dump();
+  EXPECT_EQ((after[0] != 2) + (after[1] != 4) + (after[2] != 5), 1) << reply.dump();
+  EXPECT_EQ(reply["winning"], true);
+  // The record holds it as the second move, played; nothing is left to redo.
+  ASSERT_EQ(a.body["moves"].size(), 2u) << a.body.dump();
+  EXPECT_EQ(a.body["moves"][1]["move"], reply["move"]);
+  EXPECT_EQ(a.body["moves"][1]["mover"], 1);
+  EXPECT_EQ(a.body["moves"][1]["played"], true);
+  EXPECT_EQ(a.body["played"], 2);
+  EXPECT_EQ(a.body["position"], reply["position"]);
+  EXPECT_EQ(a.body["redo_to"], nullptr);
+  // The analysis and the moves are those of the position the reply left, as the endpoints of
+  // their own answer them; a heap of h has h moves.
+  const json where{{"position", reply["position"]}};
+  EXPECT_EQ(a.body["analysis"], post_json("/api/analyze", where).body);
+  json listed = post_json("/api/moves", where).body;
+  EXPECT_EQ(a.body["legal_moves"]["moves"], listed["moves"]);
+  EXPECT_EQ(a.body["legal_moves"]["count"], after[0] + after[1] + after[2]);
+  EXPECT_EQ(a.body["legal_moves"]["truncated"], false);
+
+  // A random reply with a seed is the move POST /api/move makes with it.
+  const Answer random =
+      post("/api/game",
+           R"({"rules":"kayles","position":"9","reply":"random","seed":7,"legal_moves":2})");
+  ASSERT_EQ(random.status, 200) << random.body.dump();
+  const Answer moved =
+      post("/api/move", R"({"rules":"kayles","position":"9","level":"random","seed":7})");
+  EXPECT_EQ(random.body["reply"]["move"], moved.body["move"]["move"]);
+  EXPECT_EQ(random.body["seed"], 7);
+  EXPECT_EQ(random.body["legal_moves"]["moves"].size(), 2u);
+  EXPECT_EQ(random.body["legal_moves"]["truncated"], true);
+
+  expect_refused(post("/api/game", R"({"position":"1","moves":["1 1"],"reply":"perfect"})"), 422,
+                 "the game is over");
+  expect_refused(post("/api/game", R"({"position":"3","reply":3})"), 400,
+                 "\"reply\" must be a string");
+  expect_refused(post("/api/game", R"({"position":"3","seed":3})"), 400,
+                 "\"seed\" goes with \"reply\"");
+  expect_refused(post("/api/game", R"({"position":"3","legal_moves":2001})"), 422,
+                 "\"legal_moves\" 2001 is above the maximum of 2000");
+}
+
 TEST_F(ServerApiTest, BadGameRecordsAreRefusedNamingTheMove) {
   expect_refused(post("/api/game", R"({"position":"3 4 5","moves":["1 2","1 2"]})"), 422, "move 2");
   expect_refused(post("/api/game", R"({"position":"3 4 5","moves":["1 2"],"played":2})"), 422,

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "nimkit/registry.h"
 #include "server_test_fixture.h"
 #include "static_files.h"
 
@@ -140,6 +141,38 @@ TEST_F(ServerApiTest, ACurrentCopyIsAnswered304WithoutABody) {
   ASSERT_TRUE(other);
   EXPECT_EQ(other->status, 200);
   EXPECT_EQ(other->get_header_value("Content-Encoding"), "gzip");
+}
+
+// The page as the server sends it holds what a first visit would ask before drawing: the ruleset
+// list and the first ruleset's game with its analysis and legal moves, each what the endpoint
+// answers; no text in them can close the block early.
+TEST_F(ServerApiTest, TheIndexCarriesTheFirstAnswers) {
+  auto page = client().Get("/");
+  ASSERT_TRUE(page);
+  ASSERT_EQ(page->status, 200);
+  const std::string open = R"(<script type="application/json" id="first-answers">)";
+  const std::size_t from = page->body.find(open);
+  ASSERT_NE(from, std::string::npos);
+  const std::size_t to = page->body.find("</script>", from);
+  ASSERT_NE(to, std::string::npos);
+  const std::string block = page->body.substr(from + open.size(), to - from - open.size());
+  EXPECT_EQ(block.find('<'), std::string::npos);
+  const nlohmann::json answers = nlohmann::json::parse(block);
+  EXPECT_EQ(answers["rulesets"], get("/api/rulesets").body["rulesets"]);
+  const RulesetEntry& first = registry().front();
+  const nlohmann::json& game = answers["game"];
+  EXPECT_EQ(game["rules"], first.name);
+  EXPECT_EQ(game["played"], 0);
+  const nlohmann::json where{{"rules", first.name}, {"position", first.start}};
+  EXPECT_EQ(game["analysis"], post_json("/api/analyze", where).body);
+  EXPECT_EQ(game["legal_moves"]["moves"], post_json("/api/moves", where).body["moves"]);
+  // The same page at "/index.html", and its codings are of these bytes.
+  auto named = client().Get("/index.html", {{"Accept-Encoding", "identity"}});
+  ASSERT_TRUE(named);
+  EXPECT_EQ(named->body, page->body);
+  auto coded = client().Get("/", {{"Accept-Encoding", "gzip"}});
+  ASSERT_TRUE(coded);
+  EXPECT_EQ(coded->body, page->body);
 }
 
 }  // namespace

@@ -385,6 +385,24 @@ ApiResponse Api::rulesets() const {
   return ApiResponse{200, json{{"rulesets", list}}};
 }
 
+nlohmann::json Api::first_answers() const {
+  json list = rulesets().body["rulesets"];
+  const RulesetEntry& first = registry().front();
+  const json request{{"rules", first.name},
+                     {"misere", false},
+                     {"position", first.start},
+                     {"moves", json::array()},
+                     {"played", 0},
+                     {"people", json::array({0})},
+                     {"analysis", true},
+                     {"legal_moves", limits_.max_listed_moves}};
+  ApiResponse game_answer = game(request.dump());
+  json answers{{"rulesets", std::move(list)}};
+  // A first ruleset whose start the limits refuse leaves the page to ask (and show the refusal).
+  if (game_answer.status == 200) answers["game"] = std::move(game_answer.body);
+  return answers;
+}
+
 ApiResponse Api::analyze(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
   auto call = game_call(text, limits_, engine_limits(std::move(meter)), {});
   if (auto* refusal = std::get_if<ApiResponse>(&call)) return *refusal;
@@ -394,17 +412,13 @@ ApiResponse Api::analyze(std::string_view text, std::shared_ptr<WorkMeter> meter
   return answered(std::move(std::get<json>(answer)), g, budget, engine);
 }
 
-ApiResponse Api::move(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
-  auto call = game_call(text, limits_, engine_limits(std::move(meter)), {"level", "seed"});
-  if (auto* refusal = std::get_if<ApiResponse>(&call)) return *refusal;
-  auto& [engine, budget, body, g] = std::get<GameCall>(call);
-
+std::variant<ComputerLevel, ApiResponse> level_field(const json& body, std::string_view field) {
   std::string level_text = "perfect";
-  if (auto it = body.find("level"); it != body.end()) {
+  if (auto it = body.find(field); it != body.end()) {
     if (!it->is_string()) {
-      return bad_request(fmt::format(
-          "\"level\" must be a string: \"perfect\", \"random\" or \"skilled:P\", got {}",
-          type_name(*it)));
+      return bad_request(
+          fmt::format("\"{}\" must be a string: \"perfect\", \"random\" or \"skilled:P\", got {}",
+                      field, type_name(*it)));
     }
     level_text = it->get<std::string>();
   }
@@ -417,34 +431,48 @@ ApiResponse Api::move(std::string_view text, std::shared_ptr<WorkMeter> meter) c
   const std::uint64_t seed =
       std::get<std::optional<std::uint64_t>>(seed_field)
           .value_or((std::uint64_t{std::random_device{}()} << 32) | std::random_device{}());
+  return ComputerLevel{*level, seed};
+}
 
-  if (g.position.is_terminal()) {
+std::variant<Move, ApiResponse> computer_move(const Position& position, Convention convention,
+                                              const ComputerLevel& level, const Limits& engine) {
+  if (position.is_terminal()) {
     return unprocessable("the game is over: no move is possible from this position");
   }
   // Choosing a move lists no legal moves (choose_move: a winning move from the analysis, a random
   // one by its index, the longest game's only among few), so a heap of any size may be played.
-  Rng rng(seed);
-  auto chosen = choose_move(g.position, g.convention, *level, rng, engine);
+  Rng rng(level.seed);
+  auto chosen = choose_move(position, convention, level.level, rng, engine);
   if (!chosen) return engine_refusal(chosen.failure(), engine);
+  return std::move(*chosen);
+}
+
+ApiResponse Api::move(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
+  auto call = game_call(text, limits_, engine_limits(std::move(meter)), {"level", "seed"});
+  if (auto* refusal = std::get_if<ApiResponse>(&call)) return *refusal;
+  auto& [engine, budget, body, g] = std::get<GameCall>(call);
+  auto level = level_field(body, "level");
+  if (auto* refusal = std::get_if<ApiResponse>(&level)) return *refusal;
+  const ComputerLevel& computer = std::get<ComputerLevel>(level);
+  auto chosen = computer_move(g.position, g.convention, computer, engine);
+  if (auto* refusal = std::get_if<ApiResponse>(&chosen)) return *refusal;
   // The move and the position first: the analysis after it lists its moves in the room left.
-  json moved = move_json(g.position, *chosen);
+  json moved = move_json(g.position, std::get<Move>(chosen));
   json position = format_position(g.position);
   if (!budget.charge(moved) || !budget.charge(position)) {
     return budget_refusal(budget, engine);
   }
-  const Position after = g.position.after(*chosen);
+  const Position after = g.position.after(std::get<Move>(chosen));
   auto after_analysis = analysis_answer(after, g.convention, engine, budget);
   if (auto* refusal = std::get_if<ApiResponse>(&after_analysis)) return *refusal;
   json& next = std::get<json>(after_analysis);
   // A move wins when it leaves the opponent (now "first" to move) a lost position.
   moved["winning"] = next["winner"] == "second";
-  json answer{{"rules", g.rules->spec()},
-              {"convention", std::string(to_string(g.convention))},
-              {"position", std::move(position)},
-              {"level", level->to_string()},
-              {"seed", seed},
-              {"move", std::move(moved)},
-              {"analysis", std::move(next)}};
+  json answer{
+      {"rules", g.rules->spec()},        {"convention", std::string(to_string(g.convention))},
+      {"position", std::move(position)}, {"level", computer.level.to_string()},
+      {"seed", computer.seed},           {"move", std::move(moved)},
+      {"analysis", std::move(next)}};
   return answered(std::move(answer), g, budget, engine);
 }
 
@@ -527,31 +555,9 @@ std::variant<Selection, ApiResponse> select_moves(const Position& position, cons
   return out;
 }
 
-}  // namespace
-
-ApiResponse Api::moves(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
-  auto call = game_call(text, limits_, engine_limits(std::move(meter)),
-                        {"heap", "take", "move", "partial", "limit"});
-  if (auto* refusal = std::get_if<ApiResponse>(&call)) return *refusal;
-  auto& [engine, budget, body, g] = std::get<GameCall>(call);
-  const Position& position = g.position;
-
-  auto limit_field = optional_u64(body, "limit");
-  if (auto* refusal = std::get_if<ApiResponse>(&limit_field)) return *refusal;
-  const std::uint64_t limit =
-      std::get<std::optional<std::uint64_t>>(limit_field).value_or(limits_.max_listed_moves);
-  if (limit > limits_.max_listed_moves) {
-    return unprocessable(
-        fmt::format("\"limit\" {} is above the maximum of {}", limit, limits_.max_listed_moves));
-  }
-  auto selected = select_moves(position, body, limit, engine);
-  if (auto* refusal = std::get_if<ApiResponse>(&selected)) return *refusal;
-  const Selection& selection = std::get<Selection>(selected);
-
-  json written = format_position(position);
-  if (!budget.charge(written)) {
-    return budget_refusal(budget, engine);
-  }
+// "count", "truncated" and "moves" (each as move_json writes it) of `selection`.
+std::variant<json, ApiResponse> moves_json(const Position& position, const Selection& selection,
+                                           AnswerBudget& budget, const Limits& engine) {
   // Writing a move's play notation can scan every option of its component (to tell whether its
   // take alone names it), so the list stops once that work would pass the scan limit: a
   // splitting game's huge heap gets a truncated list, never a request that runs for seconds. It
@@ -574,11 +580,46 @@ ApiResponse Api::moves(std::string_view text, std::shared_ptr<WorkMeter> meter) 
     list.push_back(std::move(move));
   }
   const bool truncated = Count{list.size()} < selection.total;
-  json answer{{"rules", g.rules->spec()},
-              {"position", std::move(written)},
-              {"count", nimber_json(selection.total)},
+  return json{{"count", nimber_json(selection.total)},
               {"truncated", truncated},
               {"moves", std::move(list)}};
+}
+
+}  // namespace
+
+std::variant<json, ApiResponse> legal_moves_json(const Position& position, std::uint64_t limit,
+                                                 AnswerBudget& budget, const Limits& engine) {
+  auto selected = select_moves(position, json::object(), limit, engine);
+  if (auto* refusal = std::get_if<ApiResponse>(&selected)) return *refusal;
+  return moves_json(position, std::get<Selection>(selected), budget, engine);
+}
+
+ApiResponse Api::moves(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
+  auto call = game_call(text, limits_, engine_limits(std::move(meter)),
+                        {"heap", "take", "move", "partial", "limit"});
+  if (auto* refusal = std::get_if<ApiResponse>(&call)) return *refusal;
+  auto& [engine, budget, body, g] = std::get<GameCall>(call);
+  const Position& position = g.position;
+
+  auto limit_field = optional_u64(body, "limit");
+  if (auto* refusal = std::get_if<ApiResponse>(&limit_field)) return *refusal;
+  const std::uint64_t limit =
+      std::get<std::optional<std::uint64_t>>(limit_field).value_or(limits_.max_listed_moves);
+  if (limit > limits_.max_listed_moves) {
+    return unprocessable(
+        fmt::format("\"limit\" {} is above the maximum of {}", limit, limits_.max_listed_moves));
+  }
+  auto selected = select_moves(position, body, limit, engine);
+  if (auto* refusal = std::get_if<ApiResponse>(&selected)) return *refusal;
+
+  json written = format_position(position);
+  if (!budget.charge(written)) {
+    return budget_refusal(budget, engine);
+  }
+  auto listed = moves_json(position, std::get<Selection>(selected), budget, engine);
+  if (auto* refusal = std::get_if<ApiResponse>(&listed)) return *refusal;
+  json answer{{"rules", g.rules->spec()}, {"position", std::move(written)}};
+  answer.update(std::get<json>(listed));
   return answered(std::move(answer), g, budget, engine);
 }
 

@@ -85,6 +85,11 @@ class Api {
   // "rules", "view", "start", "notation": {"syntax", "example"}, "shape", "random", "arity"?},
   // ...]}, all from the registry: what the page's new-game form offers, draws and says.
   ApiResponse rulesets() const;
+  // What a first visit of the page asks before it can draw, answered before it asks (the server
+  // puts it into index.html): {"rulesets": GET /api/rulesets's list, "game": the POST /api/game
+  // answer, with its analysis and its legal moves, for the registry's first ruleset at its start
+  // with no moves played, a person to move}.
+  nlohmann::json first_answers() const;
   // POST /api/analyze {"rules", "misere", "position"} → the `nimkit analyze --json` object
   // (the position's text and components with their view fields and Grundy values), plus
   // "terminal". Every request with a position takes "position", its text; the old "heaps" list is
@@ -103,7 +108,11 @@ class Api {
   // whether it is played or taken back), whose turn it is, and the winner of a finished game.
   // The first "played" moves (all by default) stand; the rest are taken back, for redo. Also
   // "move_syntax" (how moves are typed where the game stands) and, with "analysis": true, the
-  // analysis of that position.
+  // analysis of that position. With "reply": a level (as "level" of POST /api/move, and "seed"),
+  // the computer's move after those played is made first and answered as "reply" (the move
+  // object of POST /api/move): the record includes it. With "legal_moves": N, the first N legal
+  // moves where the game stands, as POST /api/moves lists them. One request then answers all the
+  // page draws after the computer's move.
   ApiResponse game(std::string_view body, std::shared_ptr<WorkMeter> meter = nullptr) const;
   // POST /api/random {"rules", "seed"?} → {"rules", "position", "seed"}: a random start for a
   // ruleset whose entry in GET /api/rulesets says "random" (heaps, graphs), in its notation.

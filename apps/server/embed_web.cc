@@ -6,9 +6,6 @@
 // Each file is served at "/" + its path relative to BASE_DIR ("index.html" also at "/"). The build
 // runs it only when a page file (or this tool) changes. Exits 1 with a one-line message on an
 // unreadable file or an unknown extension.
-#include <brotli/encode.h>
-#include <zlib.h>
-
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -20,7 +17,13 @@
 #include <string_view>
 #include <vector>
 
+#include "codings.h"
+
 namespace {
+
+using nimkit::server::brotli;
+using nimkit::server::etag_of;
+using nimkit::server::gzip;
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -42,48 +45,6 @@ std::string content_type_of(std::string_view path) {
 
 // PNG is compressed already: a second coding would only cost the client time.
 bool worth_compressing(std::string_view content_type) { return content_type != "image/png"; }
-
-std::string brotli(const std::string& data) {
-  std::string out(BrotliEncoderMaxCompressedSize(data.size()), '\0');
-  std::size_t size = out.size();
-  if (!BrotliEncoderCompress(BROTLI_MAX_QUALITY, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_TEXT,
-                             data.size(), reinterpret_cast<const std::uint8_t*>(data.data()), &size,
-                             reinterpret_cast<std::uint8_t*>(out.data()))) {
-    throw std::runtime_error("brotli failed");
-  }
-  out.resize(size);
-  return out;
-}
-
-std::string gzip(const std::string& data) {
-  z_stream stream{};
-  // windowBits 15 + 16: a gzip header and trailer rather than zlib's.
-  if (deflateInit2(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) !=
-      Z_OK) {
-    throw std::runtime_error("gzip failed");
-  }
-  std::string out(deflateBound(&stream, static_cast<uLong>(data.size())) + 32, '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  stream.avail_in = static_cast<uInt>(data.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  const int status = deflate(&stream, Z_FINISH);
-  out.resize(stream.total_out);
-  deflateEnd(&stream);
-  if (status != Z_STREAM_END) throw std::runtime_error("gzip failed");
-  return out;
-}
-
-// A strong validator of the file's bytes (FNV-1a, 64 bits): it changes whenever the page does.
-std::string etag_of(const std::string& data) {
-  std::uint64_t hash = 14695981039346656037ull;
-  for (const char c : data) {
-    hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
-  }
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
-  return text;
-}
 
 // A byte array named `name`, sixteen bytes a line (readable in a diff or a debugger), with a
 // trailing zero so that an empty file still makes a valid array.
@@ -114,7 +75,7 @@ std::string generate(const std::string& base_dir, std::span<char*> files) {
     arrays << "// " << path << "\n";
     write_array(arrays, name, body);
     // A coding is kept only when it is smaller than the file itself.
-    std::string br = worth_compressing(type) ? brotli(body) : "";
+    std::string br = worth_compressing(type) ? brotli(body, 11) : "";
     std::string gz = worth_compressing(type) ? gzip(body) : "";
     if (br.size() >= body.size()) br.clear();
     if (gz.size() >= body.size()) gz.clear();

@@ -20,6 +20,7 @@ namespace nimkit::server {
 namespace {
 
 using contract::AnswerBudget;
+using contract::move_json;
 using nlohmann::json;
 
 // The "moves" field: move notation strings, at most `max` of them.
@@ -101,16 +102,29 @@ json move_syntax_json(const Position& position) {
   return list;
 }
 
+// The "legal_moves" field: how many of the legal moves where the game stands to list (up to `max`),
+// or none when absent.
+std::variant<std::optional<std::uint64_t>, ApiResponse> legal_moves_limit(const json& body,
+                                                                          std::uint64_t max) {
+  auto field = optional_u64(body, "legal_moves");
+  if (auto* refusal = std::get_if<ApiResponse>(&field)) return *refusal;
+  const auto limit = std::get<std::optional<std::uint64_t>>(field);
+  if (limit && *limit > max) {
+    return unprocessable(fmt::format("\"legal_moves\" {} is above the maximum of {}", *limit, max));
+  }
+  return limit;
+}
+
 }  // namespace
 
 ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
   auto call = game_call(text, limits_, engine_limits(std::move(meter)),
-                        {"moves", "played", "analysis", "people"});
+                        {"moves", "played", "analysis", "people", "reply", "seed", "legal_moves"});
   if (auto* refusal = std::get_if<ApiResponse>(&call)) return *refusal;
   auto& [engine, budget, body, g] = std::get<GameCall>(call);
   auto texts = move_texts(body, limits_.max_game_moves);
   if (auto* refusal = std::get_if<ApiResponse>(&texts)) return *refusal;
-  const auto& moves = std::get<std::vector<std::string>>(texts);
+  auto& moves = std::get<std::vector<std::string>>(texts);
   auto analysis_field = body.find("analysis");
   if (analysis_field != body.end() && !analysis_field->is_boolean()) {
     return bad_request(
@@ -121,15 +135,37 @@ ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) c
   if (auto* refusal = std::get_if<ApiResponse>(&people)) return *refusal;
   auto played_field = optional_u64(body, "played");
   if (auto* refusal = std::get_if<ApiResponse>(&played_field)) return *refusal;
-  const std::uint64_t played =
+  std::uint64_t played =
       std::get<std::optional<std::uint64_t>>(played_field).value_or(moves.size());
   if (played > moves.size()) {
     return unprocessable(
         fmt::format("\"played\" {} is more than the {} moves given", played, moves.size()));
   }
+  auto listing = legal_moves_limit(body, limits_.max_listed_moves);
+  if (auto* refusal = std::get_if<ApiResponse>(&listing)) return *refusal;
+  const auto list_limit = std::get<std::optional<std::uint64_t>>(listing);
+  std::optional<ComputerLevel> reply;
+  if (body.contains("reply")) {
+    auto level = level_field(body, "reply");
+    if (auto* refusal = std::get_if<ApiResponse>(&level)) return *refusal;
+    reply = std::get<ComputerLevel>(level);
+    // The reply is a new move: like any, it forgets the moves taken back.
+    moves.resize(played);
+  } else if (body.contains("seed")) {
+    return bad_request("\"seed\" goes with \"reply\": it seeds the computer's reply");
+  }
 
   auto match = Match::rebuild(g.rules, g.position, g.convention, moves, played, engine);
   if (!match) return engine_refusal(match.failure(), engine);
+  json replied;
+  if (reply) {
+    auto chosen = computer_move(match->position(), g.convention, *reply, engine);
+    if (auto* refusal = std::get_if<ApiResponse>(&chosen)) return *refusal;
+    replied = move_json(match->position(), std::get<Move>(chosen));
+    if (!budget.charge(replied)) return budget_refusal(budget, engine);
+    match->play(std::get<Move>(chosen));
+    played += 1;
+  }
   // The moves in the order they were made: those on the board, then those taken back (undone()
   // holds the next one to play again last).
   std::vector<const MoveRecord*> order;
@@ -166,6 +202,18 @@ ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) c
     auto analysis = analysis_answer(match->position(), g.convention, engine, budget);
     if (auto* refusal = std::get_if<ApiResponse>(&analysis)) return *refusal;
     answer["analysis"] = std::move(std::get<json>(analysis));
+  }
+  if (reply) {
+    // A move wins when it leaves the opponent (now "first" to move) a lost position.
+    if (with_analysis) replied["winning"] = answer["analysis"]["winner"] == "second";
+    answer["reply"] = std::move(replied);
+    answer["level"] = reply->level.to_string();
+    answer["seed"] = reply->seed;
+  }
+  if (list_limit) {
+    auto listed = legal_moves_json(match->position(), *list_limit, budget, engine);
+    if (auto* refusal = std::get_if<ApiResponse>(&listed)) return *refusal;
+    answer["legal_moves"] = std::move(std::get<json>(listed));
   }
   return answered(std::move(answer), g, budget, engine);
 }

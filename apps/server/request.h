@@ -18,6 +18,7 @@
 #include "nimkit/limits.h"
 #include "nimkit/position.h"
 #include "nimkit/registry.h"
+#include "nimkit/strategy.h"
 
 namespace nimkit::server {
 
@@ -127,5 +128,27 @@ ApiResponse answered(nlohmann::json answer, const contract::AnswerBudget& budget
 // The same for the answer on a game, with "deprecated" when the request used an old field.
 ApiResponse answered(nlohmann::json answer, const GameRequest& game,
                      const contract::AnswerBudget& budget, const Limits& engine);
+
+// How the computer moves: its level and the seed of its random choices.
+struct ComputerLevel {
+  Level level;
+  std::uint64_t seed = 0;
+};
+
+// The level named by `field` ("perfect" when absent) and "seed" (a fresh one when absent): POST
+// /api/move's "level", POST /api/game's "reply".
+std::variant<ComputerLevel, ApiResponse> level_field(const nlohmann::json& body,
+                                                     std::string_view field);
+
+// The computer's move in `position` at `level`; 422 when the game is over.
+std::variant<Move, ApiResponse> computer_move(const Position& position, Convention convention,
+                                              const ComputerLevel& level, const Limits& engine);
+
+// The legal moves of `position` as POST /api/moves lists them ("count", "truncated", "moves"):
+// at most `limit`, fewer when writing them would pass the scan limit or `budget`.
+std::variant<nlohmann::json, ApiResponse> legal_moves_json(const Position& position,
+                                                           std::uint64_t limit,
+                                                           contract::AnswerBudget& budget,
+                                                           const Limits& engine);
 
 }  // namespace nimkit::server

@@ -127,6 +127,27 @@ void serve_static_file(const httplib::Request& req, const StaticFile& file,
       });
 }
 
+// Where index.html takes its first answers: a JSON data block, which the browser does not run, so
+// the page's Content-Security-Policy (no inline script) stands as it is.
+constexpr std::string_view kFirstAnswersMarker =
+    R"(<script type="application/json" id="first-answers"></script>)";
+
+// `answers` as a data block holding them. '<' occurs in JSON only within strings, where "\u003c"
+// means the same, so nothing in a text ("</script>", "<!--") can end or alter the block.
+std::string inline_json(const nlohmann::json& answers) {
+  std::string text = contract::dump_json(answers);
+  std::string escaped;
+  escaped.reserve(text.size());
+  for (const char c : text) {
+    if (c == '<') {
+      escaped += "\\u003c";
+    } else {
+      escaped += c;
+    }
+  }
+  return R"(<script type="application/json" id="first-answers">)" + escaped + "</script>";
+}
+
 }  // namespace
 
 Server::Server(ServerOptions options) : options_(std::move(options)), api_(options_.api) {
@@ -135,6 +156,8 @@ Server::Server(ServerOptions options) : options_(std::move(options)), api_(optio
   }
   http_ = std::make_unique<ReactorHttpServer>(connection_options(options_));
   engine_pool_ = std::make_unique<httplib::ThreadPool>(options_.max_running);
+  index_ = std::make_unique<FilledFile>(*find_static_file("/index.html"), kFirstAnswersMarker,
+                                        inline_json(api_.first_answers()));
   install_routes();
 }
 
@@ -377,8 +400,9 @@ void Server::install_routes() {
     });
   }
 
-  http.Get(R"(/.*)", [](const httplib::Request& req, httplib::Response& res) {
+  http.Get(R"(/.*)", [this](const httplib::Request& req, httplib::Response& res) {
     const StaticFile* file = find_static_file(req.path);
+    if (file != nullptr && file->path == "/index.html") file = &index_->file();
     if (file == nullptr) {
       send_json(res, error_answer(404, fmt::format("no such path {}", nimkit::quoted(req.path))));
       return;

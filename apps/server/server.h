@@ -23,6 +23,7 @@ struct Response;
 namespace nimkit::server {
 
 class ReactorHttpServer;
+class FilledFile;
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
@@ -113,6 +114,8 @@ class Server {
 
   ServerOptions options_;
   Api api_;
+  // index.html with the first answers (Api::first_answers) in it.
+  std::unique_ptr<FilledFile> index_;
   std::unique_ptr<ReactorHttpServer> http_;
   int port_ = 0;
 };

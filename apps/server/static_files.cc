@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "codings.h"
+
 namespace nimkit::server {
 namespace {
 
@@ -68,6 +70,21 @@ const StaticFile* find_static_file(std::string_view path) {
     if (file.path == path) return &file;
   }
   return nullptr;
+}
+
+FilledFile::FilledFile(const StaticFile& file, std::string_view marker, std::string_view text)
+    : body_(file.body) {
+  if (const auto at = body_.find(marker); at != std::string::npos) {
+    body_.replace(at, marker.size(), text);
+  }
+  // Quality 9 of 11: a few milliseconds for the page where the best takes a tenth of a second at
+  // every start, for a few percent more bytes.
+  brotli_ = brotli(body_, 9);
+  gzip_ = gzip(body_);
+  if (brotli_.size() >= body_.size()) brotli_.clear();
+  if (gzip_.size() >= body_.size()) gzip_.clear();
+  etag_ = etag_of(body_);
+  file_ = StaticFile{file.path, file.content_type, etag_, body_, brotli_, gzip_};
 }
 
 StaticAnswer choose_coding(const StaticFile& file, std::string_view accept_encoding) {

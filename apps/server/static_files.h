@@ -23,6 +23,25 @@ std::span<const StaticFile> static_files();
 // The file served at `path` ("/" means "/index.html"), or nullptr.
 const StaticFile* find_static_file(std::string_view path);
 
+// A page file with `text` in place of the first `marker` in it, coded anew (brotli at a quick
+// quality, gzip) when it is made: the server fills index.html with its first answers once, at
+// start-up. Without the marker it is the file as it is. It owns its bytes, so it stays in place.
+class FilledFile {
+ public:
+  FilledFile(const StaticFile& file, std::string_view marker, std::string_view text);
+  FilledFile(const FilledFile&) = delete;
+  FilledFile& operator=(const FilledFile&) = delete;
+
+  const StaticFile& file() const { return file_; }
+
+ private:
+  std::string body_;
+  std::string brotli_;
+  std::string gzip_;
+  std::string etag_;
+  StaticFile file_;
+};
+
 // One coding of a file, as it goes on the wire.
 struct StaticAnswer {
   std::string_view bytes;

@@ -29,6 +29,9 @@ for (let i = 0; i < runs; i += 1) {
   const context = await launch(profile);
   const page = context.pages()[0] ?? await context.newPage();
   await page.addInitScript(watchBoard);
+  // A browser just started is still starting its helper processes (as load.test.js waits too).
+  await page.goto('about:blank');
+  await new Promise((r) => setTimeout(r, 1000));
   await page.goto(BASE);
   const seen = async () => page.evaluate(() => {
     const mark = performance.getEntriesByName('nimkit:board-ready')[0]?.startTime;

@@ -1,6 +1,8 @@
-// The first load as a person sees it: a fresh browser (empty cache) has the board drawn within
-// 300 ms of navigation, measured in the page (performance.now() against the mark the app sets
-// when it first draws the board), and fetches every module at once, not along a chain of imports.
+// The first load as a person sees it: a fresh browser (empty cache) has the board drawn and
+// playable within 300 ms of navigation (the median of several loads), measured in the page
+// (performance.now() against the mark the app sets when it first draws the board), asks the API
+// nothing on the way (the server put the first answers into the page), and fetches every module
+// at once, not along a chain of imports.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -10,7 +12,9 @@ import path from 'node:path';
 import { launch } from './browser.js';
 
 const BASE = process.env.NIMKIT_URL ?? 'http://127.0.0.1:8080/';
-const TRIES = 5;
+const TRIES = 7;         // loads of the page; the median is judged
+const EMPTY_TRIES = 3;   // loads of the empty page, for the bound of a busy machine
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // An empty page with one module that sets the mark at once: what the browser alone takes.
 const EMPTY = {
@@ -50,10 +54,13 @@ async function freshLoad(url = BASE) {
       const seen = await page.evaluate(() => {
         const ready = performance.getEntriesByName('nimkit:board-ready')[0]?.startTime;
         if (ready === undefined) return null;
+        const api = performance.getEntriesByType('resource')
+          .filter((e) => new URL(e.name).pathname.startsWith('/api/') && e.startTime < ready)
+          .map((e) => new URL(e.name).pathname);
         const modules = performance.getEntriesByType('resource')
           .filter((e) => new URL(e.name).pathname.startsWith('/js/'))
           .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd }));
-        return { ready, modules };
+        return { ready, modules, api };
       });
       if (seen) return seen;
       if (Date.now() > deadline) throw new Error('the board was never drawn');
@@ -66,25 +73,33 @@ async function freshLoad(url = BASE) {
 }
 
 test('a fresh browser has the board ready within 300 ms of navigation', async () => {
-  // 300 ms is the bound on a quiet machine whose browser shows an empty page (EMPTY) within 50 ms.
-  // Where the browser itself is slower (a machine of two processors, other work alongside), the
-  // page's own work is slower in proportion, and so is the bound: six times the empty page's time,
-  // measured the same way in this run, each try beside a try of the page so both see one load.
+  // 300 ms is the bound on a quiet machine: a load average below half a run queue per processor.
+  // A busier machine (CI running the C++ suites beside the browser) slows the browser itself, and
+  // the page's work in proportion, so there the bound is six times what an empty page (EMPTY)
+  // takes, measured the same way in this run, interleaved with the page's loads.
   const empties = [];
   const loads = [];
+  const loadBefore = os.loadavg()[0];
   await withEmptyPage(async (url) => {
     for (let i = 0; i < TRIES; i += 1) {
-      empties.push((await freshLoad(url)).ready);
+      if (i < EMPTY_TRIES) empties.push((await freshLoad(url)).ready);
       loads.push(await freshLoad());
     }
   });
-  const empty = Math.min(...empties);
-  const ready = Math.min(...loads.map((l) => l.ready));
-  const bound = Math.round(Math.max(300, 6 * empty));
-  assert.ok(ready <= bound, `board ready ${ready.toFixed(0)} ms after navigation (best of ${TRIES}; ` +
-    `bound ${bound} ms: the empty page took ${empty.toFixed(0)} ms)`);
-  console.log(`# board ready ${ready.toFixed(0)} ms, the empty page ${empty.toFixed(0)} ms (best of ` +
-    `${TRIES} each); bound ${bound} ms`);
+  const load = Math.max(loadBefore, os.loadavg()[0]);
+  const cpus = os.cpus().length;
+  const quiet = load < 0.5 * cpus;
+  const empty = median(empties);
+  const ready = median(loads.map((l) => l.ready));
+  const bound = quiet ? 300 : Math.round(Math.max(300, 6 * empty));
+  const figures = `board ready: median ${ready.toFixed(0)} ms of ${TRIES} ` +
+    `(${loads.map((l) => l.ready.toFixed(0)).join(' ')}); empty page: median ${empty.toFixed(0)} ms; ` +
+    `load average ${load.toFixed(2)} on ${cpus} processors (${os.cpus()[0]?.model}); ` +
+    `bound ${bound} ms${quiet ? '' : ' (a busy machine)'}`;
+  console.log(`# ${figures}`);
+  assert.ok(ready <= bound, figures);
+  // The page drew from what came in it: no API request before the board.
+  for (const l of loads) assert.deepEqual(l.api, [], 'API requests before the first board');
 
   // Every module is asked for before app.js has even arrived: none waits for its importer. A
   // chain of imports shows in every load; a browser slowed by other work can start the preloads

@@ -49,12 +49,25 @@ const text = (position) => (Array.isArray(position) ? position.join(' ') : posit
 export const api = {
   rulesets: () => call('GET', '/api/rulesets'),
   analyze: (rules, misere, position) => call('POST', '/api/analyze', { rules, misere, position: text(position) }),
-  move: (rules, misere, position, level) => call('POST', '/api/move', { rules, misere, position: text(position), level }),
   moves: (rules, position, extra = {}) => call('POST', '/api/moves', { rules, position: text(position), ...extra }),
   // A random start for a ruleset whose entry says "random".
   random: (rules) => call('POST', '/api/random', { rules }),
   grundy: (rules, count) => call('POST', '/api/grundy', { rules, count }),
   // The record of a game from its parts (state.request: rules, misere, start, moves, played): the
   // library's Match; with `analysis`, the analysis of the position it stands at too.
-  game: (parts, analysis = false) => call('POST', '/api/game', { ...parts, analysis }),
+  // `extra`: "reply" (the computer's move first, at that level) and "legal_moves" (how many of the
+  // legal moves where the game then stands to list); see docs/api.md.
+  game: (parts, analysis = false, extra = {}) => call('POST', '/api/game', { ...parts, analysis, ...extra }),
 };
+
+// The answers the server put into the page when it served it (index.html's "first-answers":
+// the ruleset list, the first ruleset's game), or null when there are none.
+export function pageAnswers() {
+  const text = document.getElementById('first-answers')?.textContent;
+  if (!text) return null;
+  try {
+    return parseExact(text);
+  } catch (e) {
+    return null;
+  }
+}

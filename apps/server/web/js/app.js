@@ -1,13 +1,13 @@
 // The page: wires the board, the hint, the move list, the new-game form and the Grundy view to
 // the JSON API. The game's parts live in state.js (URL + local storage); its record (positions,
 // move texts, mistakes, whose turn, the winner) is what POST /api/game answers for them, the
-// library's Match, asked once per change with the analysis of the position; the server holds
-// nothing.
+// library's Match, asked once per change with the analysis of the position and its legal moves
+// (the computer's reply is made in that same request); the server holds nothing.
 // Nothing here knows how a ruleset draws or how its moves read: the board (board.js) hands the
 // position to the renderer of its view (js/views/), which turns clicks into moves of the server's
 // list; the app plays such move objects and keeps their notation only to record them.
 
-import { api } from './api.js';
+import { api, pageAnswers } from './api.js';
 import { Board } from './board.js';
 import { renderHint } from './hint.js';
 import { GrundyView } from './grundy.js';
@@ -18,6 +18,7 @@ import * as state from './state.js';
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const COMPUTER_PAUSE_MS = 450;  // lets a person see whose turn it is before the computer moves
+const MOVES_LISTED = 2000;      // the most legal moves the server lists: a longer list is no list
 
 let rulesets = [];
 let game = null;
@@ -27,8 +28,9 @@ let busy = false;    // a move is being applied or the computer is thinking
 let stale = true;    // `record` is not yet the record of `game` (its answer is awaited)
 let current = { analysis: null, moves: null };
 const analyses = new Map();
-// Answers asked before the page could use them (a saved game's record and moves, asked alongside
-// the ruleset list at load), by request; each is taken once.
+// Answers the page has before it asks (a saved game's record, asked alongside the ruleset list at
+// load; the first game's, which the server put into the page; the record a computer's reply came
+// with), by request; each is taken once.
 const early = new Map();
 const earlyKey = (kind, body) => `${kind}|${JSON.stringify(body)}`;
 function ask(kind, body, send) {
@@ -38,11 +40,17 @@ function ask(kind, body, send) {
   return answer;
 }
 
-function toast(message, kind = 'info') {
+// A message for a few seconds: at the foot of the window, or, given an `anchor` (the move box),
+// right after it, where the eyes are when it answers what was typed there.
+function toast(message, kind = 'info', anchor = null) {
   const node = $('toast');
+  if (anchor) anchor.after(node);
+  else if (node.parentElement !== document.body) document.body.append(node);
   node.textContent = message;
-  node.className = `toast ${kind}`;
+  node.className = `toast ${kind}${anchor ? ' anchored' : ''}`;
   node.hidden = false;
+  // Where it is read: a phone's move box can sit at the window's foot.
+  if (anchor) node.scrollIntoView?.({ block: 'nearest' });
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { node.hidden = true; }, 3500);
 }
@@ -127,8 +135,7 @@ function humanTurn() {
 
 // A move (an object of the server's move lists) is recorded by its notation; the record the
 // server makes of it (POST /api/game) says what it did, whether it threw away a win and which
-// move would have won. The position it leaves is known already: its legal moves are asked
-// alongside the record.
+// move would have won, and lists the legal moves of the position it leaves.
 async function humanMove(move) {
   if (!humanTurn()) return;
   busy = true;
@@ -141,19 +148,21 @@ async function humanMove(move) {
   }
   if (my !== epoch) return;
   state.play(game, move.move);
-  changed(move.position);
+  changed();
 }
 
+// One request: the record of the game after the computer's reply (POST /api/game with "reply"),
+// with the analysis and the legal moves where it then stands, which the refresh takes as its own.
 async function computerMove(my) {
   busy = true;
   let answer;
   try {
     await sleep(COMPUTER_PAUSE_MS);
     if (my !== epoch) return;
-    answer = await api.move(game.rules, game.misere, record.position, game.level);
+    answer = await api.game(state.request(game), true, { reply: game.level, legal_moves: MOVES_LISTED });
     if (my !== epoch) return;
-    showComputerMove(answer.move.description);
-    await board.animate(answer.move, { computer: true });
+    showComputerMove(answer.reply.description);
+    await board.animate(answer.reply, { computer: true });
     if (my !== epoch) return;
   } catch (e) {
     if (my === epoch) showBanner('error', `The computer could not move: ${e.message}`);
@@ -161,9 +170,9 @@ async function computerMove(my) {
   } finally {
     if (my === epoch) busy = false;
   }
-  if (answer.analysis) remember(answer.move.position, answer.analysis);
-  state.play(game, answer.move.move);
-  changed(answer.move.position);
+  state.play(game, answer.reply.move);
+  early.set(earlyKey('game', state.request(game)), Promise.resolve(answer));
+  changed(answer.reply.position);
 }
 
 // --- rendering ---------------------------------------------------------------------------------
@@ -357,32 +366,33 @@ function markBoardReady() {
   if (performance.getEntriesByName('nimkit:board-ready').length === 0) performance.mark('nimkit:board-ready');
 }
 
-// The legal moves of `position` in the game (at most 2000: a longer list is no list).
-const askMoves = (position) => ask('moves', [game.rules, position], () => api.moves(game.rules, position, { limit: 2000 }));
-
-// Saves the game and shows it anew. `position`: the text of the position it now stands at, when
-// the page knows it already (a move's "position", a position of the record), so that its legal
-// moves are asked alongside the record rather than after it.
-function changed(position = null) {
-  state.save(game);
-  refresh(position);
+// The record of the game with the analysis of its position and, for a person to move, its legal
+// moves: one request.
+function askGame() {
+  const parts = state.request(game);
+  const humanNext = state.playerOf(game, game.played) === 'human';
+  return ask('game', parts, () => api.game(parts, true, humanNext ? { legal_moves: MOVES_LISTED } : {}));
 }
 
-async function refresh(known = null) {
+// Saves the game and shows it anew.
+function changed() {
+  state.save(game);
+  refresh();
+}
+
+async function refresh() {
   const my = ++epoch;
   // For tests and styling: which phase the game is in (and, once its record is drawn, how many
   // moves stand).
   document.body.dataset.phase = 'loading';
   hideChooser();
+  // A message beside the move box answered what was typed in the position left behind.
+  if ($('toast').classList.contains('anchored')) $('toast').hidden = true;
   hinted = false;
   $('hint-card').hidden = true;
   $('review-card').hidden = true;
-  // The record and the analysis of the position come in one answer; the legal moves, for a human
-  // to move, at the same time when the position is known.
-  const asked = ask('game', state.request(game), () => api.game(state.request(game), true));
-  const humanNext = state.playerOf(game, game.played) === 'human';
-  const movesAsked = humanNext && known ? askMoves(known) : null;
-  movesAsked?.catch(() => {});
+  // The record, the analysis of the position and its legal moves come in one answer.
+  const asked = askGame();
   current = { analysis: null, moves: null };
   stale = true;
   board.wait();
@@ -433,12 +443,7 @@ async function refresh(known = null) {
     }
     return;
   }
-  try {
-    current.moves = await (movesAsked ?? askMoves(record.position));
-  } catch (e) {
-    current.moves = null;
-  }
-  if (my !== epoch) return;
+  current.moves = record.legal_moves ?? null;
   // A truncated list is no list: the renderer then asks the server about each click.
   const moves = current.moves && !current.moves.truncated ? current.moves.moves : null;
   await board.show({ analysis, moves, interactive: true, winning: winningShown() });
@@ -510,7 +515,7 @@ function wire() {
   // Undo and redo move along the record; the position they reach is one of its own.
   const travel = (step) => {
     if (busy || stale || !step(game, record)) return;
-    changed(state.positionAt(record, game.played));
+    changed();
   };
   $('btn-undo').addEventListener('click', () => travel(state.undo));
   $('btn-redo').addEventListener('click', () => travel(state.redo));
@@ -520,7 +525,7 @@ function wire() {
     board.reset();
     game = state.rematch(game);
     busy = false;
-    changed(game.start);
+    changed();
   });
   $('score-reset').addEventListener('click', () => { state.resetScore(); renderScore(); });
   $('btn-share').addEventListener('click', async () => {
@@ -542,7 +547,7 @@ function wire() {
       $('typed-move-text').value = '';
       await humanMove(answer.moves[0]);
     } catch (err) {
-      toast(err.message, 'error');
+      toast(err.message, 'error', $('typed-move'));
     }
   });
 
@@ -566,19 +571,22 @@ function wire() {
   });
 }
 
+// A first visit plays the registry's first ruleset from its start.
+function firstGame() {
+  return state.newGame({ rules: rulesets[0].name, misere: false, position: rulesets[0].start, first: 'human', level: 'perfect' });
+}
+
 async function main() {
   wire();
-  // The game's analysis is asked alongside the ruleset list rather than after it.
-  const rulesetsAsked = api.rulesets();
+  // What the server put into the page is not asked again: a first visit draws with no request.
+  const inlined = pageAnswers();
+  const rulesetsAsked = inlined?.rulesets ? Promise.resolve(inlined) : api.rulesets();
   game = state.load();
   if (game) {
-    // The saved game's record, and the moves of its start, asked alongside the ruleset list.
-    const parts = state.request(game);
-    early.set(earlyKey('game', parts), api.game(parts, true));
-    if (game.played === 0) {
-      early.set(earlyKey('moves', [game.rules, game.start]), api.moves(game.rules, game.start, { limit: 2000 }));
-    }
-    for (const answer of early.values()) answer.catch(() => {});
+    // A saved game's record (with the moves of its position) is asked alongside the ruleset list.
+    const asked = askGame();
+    asked.catch(() => {});
+    early.set(earlyKey('game', state.request(game)), asked);
   }
   try {
     rulesets = (await rulesetsAsked).rulesets;
@@ -586,16 +594,22 @@ async function main() {
     showBanner('error', `Cannot reach the nimkit server: ${escapeHtml(e.message)}`);
     return;
   }
-  // A first visit plays the registry's first ruleset from its start.
-  game ??= state.newGame({ rules: rulesets[0].name, misere: false, position: rulesets[0].start, first: 'human', level: 'perfect' });
+  if (!game) {
+    game = firstGame();
+    // The server's answer for this very game, when it put one in the page.
+    const known = inlined?.game;
+    if (known && known.rules === game.rules && known.start === game.start && known.moves.length === 0) {
+      early.set(earlyKey('game', state.request(game)), Promise.resolve(known));
+    }
+  }
   setupNewGame(rulesets, (settings) => {
     board.reset();
     game = state.newGame(settings);
     busy = false;
-    changed(game.start);
+    changed();
   });
   document.body.dataset.ready = '1';
-  changed(game.played === 0 ? game.start : null);
+  changed();
 }
 
 main();

@@ -93,9 +93,6 @@ export function redo(game, record) {
 
 export const canRedo = (record) => record.redo_to !== null && record.redo_to !== undefined;
 
-// The position after the first `played` moves of `record`, as its text.
-export const positionAt = (record, played) => (played === 0 ? record.start : record.moves[played - 1].position);
-
 // --- persistence -------------------------------------------------------------------------------
 
 function encode(game) {

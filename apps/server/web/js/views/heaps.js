@@ -9,6 +9,10 @@ import { flash } from './rows.js';
 export { resultWidth } from './rows.js';
 
 export const MAX_STONES = 60;  // larger heaps are drawn as a number with a "take" box
+// With a heap this large, the heaps are drawn compactly on a phone (style.css: stones touch, each
+// still a 40 px target), so that heaps of 40 or 50 stones fit in a screen rather than two; every
+// heap alike, so that their stones compare by eye.
+const COMPACT_STONES = 40;
 
 export const help = {
   board: 'Heaps. Arrow keys choose a stone, Enter takes it and every stone to its right.',
@@ -130,6 +134,7 @@ export class HeapsView {
   }
 
   draw() {
+    this.compact = this.rows.some((r) => r.size >= BigInt(COMPACT_STONES));
     this.root.replaceChildren(...this.rows.map((r, i) => this.drawHeap(r, i)));
   }
 
@@ -140,7 +145,8 @@ export class HeapsView {
         el('span', { class: `heap-size${heap.size.toString().length > 4 ? ' long' : ''}`, 'data-testid': `heap-size-${n}` }, heap.size.toString()));
     if (heap.tag) label.append(el('span', { class: 'heap-tag' }, heap.tag));
     if (heap.spent) label.append(el('span', { class: 'heap-tag', title: 'zero move spent' }, '0 spent'));
-    const row = el('div', { class: 'heap', 'data-heap': n, role: 'group', 'aria-label': `Heap ${n}: ${heap.size}` }, label);
+    const compact = this.compact ? ' compact' : '';
+    const row = el('div', { class: `heap${compact}`, 'data-heap': n, role: 'group', 'aria-label': `Heap ${n}: ${heap.size}` }, label);
     const stones = el('div', { class: 'stones' });
     if (heap.size <= BigInt(MAX_STONES)) {
       const size = Number(heap.size);
