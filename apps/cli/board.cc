@@ -365,10 +365,13 @@ std::string draw_board(const Position& position, const std::optional<LastMove>& 
       const std::vector<std::uint64_t> names = field(comp, "names");
       std::vector<std::string> words;
       std::vector<std::string> painted;
+      // As the position text writes it: "e4=2-g", the ground g.
+      const auto vertex = [](std::uint64_t v) { return v == 0 ? "g" : std::to_string(v); };
       for (std::size_t i = 0; i < names.size() && 2 * i + 1 < ends.size(); ++i) {
-        const std::string edge = fmt::format("{}-{}", ends[2 * i], ends[2 * i + 1]);
-        words.push_back(fmt::format("{}:{}", names[i], edge));
-        painted.push_back(fmt::format("{}:{}", paint(kDim, std::to_string(names[i])), edge));
+        const std::string edge = vertex(ends[2 * i]) + "-" + vertex(ends[2 * i + 1]);
+        const std::string name = fmt::format("e{}=", names[i]);
+        words.push_back(name + edge);
+        painted.push_back(paint(kDim, name) + edge);
       }
       out += wrapped(head, indent, words, "  ", painted);
       if (!mark.empty()) out.insert(out.size() - 1, mark);
