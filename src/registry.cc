@@ -200,10 +200,12 @@ void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
                                     Keep::kShared, build<ArcKayles>));
   list.push_back(without_parameters(
       {.name = "hackenbush",
-       .start = "0-1,1-2,2-0,2-3,3-3,0-4,4-5,4-5",
-       .notation = "Edges a-b separated by commas, spaces or both (0-1,1-2 or 0-1 1-2), vertex "
-                   "0 the ground; a loop as 2-2, a second edge between the same "
-                   "vertices written twice.",
+       .start = "g-1,1-2,2-g,2-3,3-3,g-4,4-5,4-5",
+       .notation = "Edges a-b separated by commas, spaces or both (g-1,1-2 or g-1 1-2), g the "
+                   "ground and other vertices numbers; a loop as 2-2, a second edge between the "
+                   "same vertices written twice. Edges are numbered 1, 2, ... in the order "
+                   "written and keep their numbers until cut; eN=a-b is edge number N "
+                   "(e1=g-1 e3=2-g). Older texts' 0 for the ground and N=a-b still read.",
        .title = "Green Hackenbush"},
       Keep::kPerUse, build<GreenHackenbush>));
   list.push_back(without_parameters(

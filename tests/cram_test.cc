@@ -267,7 +267,9 @@ TEST(Cram, RegionsAreComponentsKeepingTheirPlace) {
     texts.push_back(c.rules->format_state(c.state)[0]);
     EXPECT_EQ(c.rules->label(c.state, 0).substr(0, 7), "region ");
   }
-  EXPECT_EQ(texts, (std::vector<std::string>{"../.#", "###./##..", "###/###/###/#.."}));
+  // Each region alone is the whole board with the other regions' cells filled.
+  EXPECT_EQ(texts, (std::vector<std::string>{"..##/.###/####/####", "###./##../####/####",
+                                             "####/####/####/#..#"}));
   // Written back as the one board they came from, read back as the same regions.
   const std::string text = nimkit::format_position(*p);
   EXPECT_EQ(text, "..#./.#../####/#..#");
@@ -289,11 +291,12 @@ TEST(Cram, RegionsShareABoardOnlyWhenItReadsBackAsThem) {
     EXPECT_TRUE(again.ok() && *again == *p) << text << " -> " << out;
     return out;
   };
-  EXPECT_EQ(written("cram:.#. cram:#.#"), "cram:.#.,#.");  // overlapping places
-  EXPECT_EQ(written("cram:.# cram:#."), "cram:.,#.");      // side by side
-  EXPECT_EQ(written("cram:#/. cram:."), "cram:#/.,.");     // out of board order
-  EXPECT_EQ(written("cram:.## cram:##."), "cram:.#.");     // one board
+  EXPECT_EQ(written("cram:.#. cram:#.#"), "cram:.#.,#.#");  // overlapping places
+  EXPECT_EQ(written("cram:.# cram:#."), "cram:.#,#.");      // side by side
+  EXPECT_EQ(written("cram:#/. cram:."), "cram:#/.,.");      // out of board order
+  EXPECT_EQ(written("cram:.## cram:##."), "cram:.#.");      // one board
   EXPECT_EQ(written("cram:.#. nim:3 cram:..#./###."), "cram:.#. nim:3 cram:..#./###.");
+  EXPECT_EQ(written("cram:.#/## cram:.#"), "cram:.#/##,.#");  // boards of other sizes
   // A board of 672 separate dominoes is written as one board of its size, not 672.
   std::string board;
   for (int r = 0; r < 64; ++r) {
@@ -307,7 +310,7 @@ TEST(Cram, RegionsShareABoardOnlyWhenItReadsBackAsThem) {
   ASSERT_TRUE(dominoes.ok()) << dominoes.error();
   EXPECT_EQ(dominoes->components().size(), 672u);
   const std::string text = written("cram:" + board);
-  EXPECT_LE(text.size(), board.size() + 5);  // the last column, all filled, is left out
+  EXPECT_EQ(text, "cram:" + board);
 }
 
 TEST(Cram, NotationAndMovesRoundTrip) {
@@ -410,6 +413,45 @@ TEST(Cram, AFinishedBoardIsAPositionOfValueZero) {
   auto a = nimkit::analyze(*sum, nimkit::Convention::kNormal);
   ASSERT_TRUE(a.ok()) << a.error();
   EXPECT_EQ(*a->grundy, Nimber{1 ^ 3});
+}
+
+// Filling a board's last row, or its last column, leaves the board its shape: every region
+// carries the board's size, written in its text and given to front ends as the view's "board".
+TEST(Cram, TheBoardKeepsItsShapeAsItsEdgesFill) {
+  const nimkit::Limits limits;
+  auto p = nimkit::parse_position("cram:..##/####/##..", nullptr);
+  ASSERT_TRUE(p.ok()) << p.error();
+  ASSERT_EQ(p->components().size(), 2u);  // a1-b1, and c3-d3
+  const auto board_field = [](const nimkit::Component& c) {
+    for (const nimkit::ViewField& f : c.rules->view_fields(c.state)) {
+      if (f.name == "board") return f.values;
+    }
+    return std::vector<std::uint64_t>{};
+  };
+  for (const nimkit::Component& c : p->components()) {
+    EXPECT_EQ(board_field(c), (std::vector<std::uint64_t>{3, 4}));
+  }
+  auto last_row = nimkit::parse_move(*p, "c3 d3", limits);
+  ASSERT_TRUE(last_row.ok()) << last_row.error();
+  const nimkit::Position after = p->after(*last_row);
+  EXPECT_EQ(nimkit::format_position(after), "..##/####/####");
+  ASSERT_EQ(after.components().size(), 1u);
+  EXPECT_EQ(board_field(after.components()[0]), (std::vector<std::uint64_t>{3, 4}));
+  auto again = nimkit::parse_position(nimkit::format_position(after), cram());
+  ASSERT_TRUE(again.ok()) << again.error();
+  EXPECT_TRUE(*again == after);
+  // The last column.
+  auto column = nimkit::parse_position("cram:#../#.#", nullptr);
+  ASSERT_TRUE(column.ok()) << column.error();
+  auto down = nimkit::parse_move(*column, "c1-b1", limits);
+  ASSERT_TRUE(down.ok()) << down.error();
+  EXPECT_EQ(nimkit::format_position(column->after(*down)), "###/#.#");
+  // A text written before regions carried their board (its filled last row left out) reads as
+  // the smaller board it says, and writes back as itself.
+  auto older = nimkit::parse_position("cram:###./###.", nullptr);
+  ASSERT_TRUE(older.ok()) << older.error();
+  EXPECT_EQ(nimkit::format_position(*older), "###./###.");
+  EXPECT_EQ(value_of(*older), Nimber{1});  // one domino
 }
 
 TEST(Cram, ASumWithNimIsAnalyzed) {

@@ -142,10 +142,12 @@ TEST(Hackenbush, PiecesOnTheGroundAreSeparateComponents) {
     ASSERT_EQ(again->size(), 1u);
     EXPECT_EQ(again->front().state, c.state);
   }
-  EXPECT_EQ(rules->format_state((*parsed)[0].state), (std::vector<std::string>{"0-1", "4=1-1"}));
-  EXPECT_EQ(rules->format_state((*parsed)[1].state), (std::vector<std::string>{"2=0-2", "2-3"}));
-  EXPECT_EQ(rules->label((*parsed)[0].state, 3), "edges 1,4: 0-1,1-1");
-  EXPECT_EQ(rules->label((*parsed)[2].state, 3), "edge 5: 0-0");
+  EXPECT_EQ(rules->format_state((*parsed)[0].state),
+            (std::vector<std::string>{"e1=g-1", "e4=1-1"}));
+  EXPECT_EQ(rules->format_state((*parsed)[1].state),
+            (std::vector<std::string>{"e2=g-2", "e3=2-3"}));
+  EXPECT_EQ(rules->label((*parsed)[0].state, 3), "edges e1=g-1 e4=1-1");
+  EXPECT_EQ(rules->label((*parsed)[2].state, 3), "edge e5=g-g");
   EXPECT_EQ(rules->item_count((*parsed)[1].state), 0u);  // edges carry their own names
 }
 
@@ -167,14 +169,21 @@ TEST(Hackenbush, MovesCutAnEdgeAndDropWhatLeavesTheGround) {
   // Cutting 0-1 of the stalk 0-1-2 takes everything.
   auto stalk = rules->parse_components(std::vector<std::string>{"0-1,1-2"});
   EXPECT_TRUE(rules->option(stalk->front().state, 0).result.empty());
-  EXPECT_EQ(*rules->parse_move(s, "e2", 1, 4, false, nimkit::Limits{}),
-            std::vector<nimkit::Option>{cut});
+  for (const char* typed : {"e2", "edge 2", "cut edge 2", "cut 2", "  cut   edge e2 "}) {
+    auto said = rules->parse_move(s, typed, 1, 4, false, nimkit::Limits{});
+    ASSERT_TRUE(said.ok()) << typed << ": " << said.error();
+    EXPECT_EQ(*said, std::vector<nimkit::Option>{cut}) << typed;
+  }
   // A name this component does not hold is another's (or nothing's): no option, no error.
   auto other = rules->parse_move(s, "5", 1, 6, false, nimkit::Limits{});
   ASSERT_TRUE(other.ok());
   EXPECT_TRUE(other->empty());
   for (const auto& [text, message] : std::vector<std::pair<std::string, std::string>>{
-           {"0", "no edge 0"}, {"1-2", "move \"1-2\" is not an edge number"}}) {
+           {"0", "no edge 0"},
+           {"1-2", "move \"1-2\" is not an edge number"},
+           {"cut edge", "move \"cut edge\" is not an edge number"},
+           {"edge 2 3", "move \"edge 2 3\" is not an edge number"},
+           {"cut the edge 2", "move \"cut the edge 2\" is not an edge number"}}) {
     auto bad = rules->parse_move(s, text, 1, 4, false, nimkit::Limits{});
     ASSERT_FALSE(bad.ok()) << text;
     EXPECT_NE(bad.error().find(message), std::string::npos) << bad.error();
@@ -196,11 +205,14 @@ TEST(Hackenbush, CopiesOfAnEdgeAreDescribedByTheirOwnNumbers) {
 TEST(Hackenbush, BadEdgesAreRefusedNamingThem) {
   const auto rules = hackenbush();
   for (const auto& [item, message] : std::vector<std::pair<std::string, std::string>>{
-           {"0-1,2-3", "edge 2-3 is not connected to the ground (vertex 0)"},
+           {"0-1,2-3", "edge 2-3 is not connected to the ground (g)"},
+           {"g-1,2-g,3-4", "edge 3-4 is not connected to the ground (g)"},
+           {"gr-1", "bad edge \"gr-1\""},
+           {"v1=g-1", "bad edge \"v1=g-1\""},
            {"3", "bad edge \"3\""},
            {"0-x", "bad edge \"0-x\""},
            {"0-1,,1-2", "empty edge"},
-           {"0-4294967296", "vertices are numbered 0 to 4294967295"}}) {
+           {"0-4294967296", "vertices are g (the ground) and 1 to 4294967295"}}) {
     auto parsed = rules->parse_components(std::vector<std::string>{item});
     ASSERT_FALSE(parsed.ok()) << item;
     EXPECT_NE(parsed.error().find(message), std::string::npos) << parsed.error();
@@ -240,9 +252,9 @@ TEST(Hackenbush, EdgesKeepTheirNamesUntilCut) {
     EXPECT_TRUE(again.ok() && *again == p) << nimkit::format_position(p, rules->get());
     return said + " -> " + nimkit::format_position(p, rules->get());
   };
-  EXPECT_EQ(play("2"), "cut edge 2 (1-2) -> 0-1 3=2-0 0-3 0-4 4-5 4-5");
-  EXPECT_EQ(play("7"), "cut edge 7 (4-5) -> 0-1 3=2-0 0-3 0-4 4-5");  // 6 (4-5) stays
-  EXPECT_EQ(play("6"), "cut edge 6 (4-5) -> 0-1 3=2-0 0-3 0-4");
+  EXPECT_EQ(play("2"), "cut edge 2 (1-2) -> e1=g-1 e3=2-g e4=g-3 e5=g-4 e6=4-5 e7=4-5");
+  EXPECT_EQ(play("cut edge 7"), "cut edge 7 (4-5) -> e1=g-1 e3=2-g e4=g-3 e5=g-4 e6=4-5");
+  EXPECT_EQ(play("edge 6"), "cut edge 6 (4-5) -> e1=g-1 e3=2-g e4=g-3 e5=g-4");
   auto gone = nimkit::parse_move(p, "2");
   ASSERT_FALSE(gone.ok());
   EXPECT_NE(gone.error().find("\"2\""), std::string::npos) << gone.error();
@@ -255,7 +267,8 @@ TEST(Hackenbush, NamesAreGivenOnceAndWrittenOnlyWhereNeeded) {
   EXPECT_EQ(parsed->front().state, (State{2, 3, 0, 1, 4, 1, 2}));
   std::vector<const State*> states;
   for (const auto& c : *parsed) states.push_back(&c.state);
-  EXPECT_EQ(rules->format_together(states), (std::vector<std::string>{"3=0-1", "1-2", "9=0-5"}));
+  EXPECT_EQ(rules->format_together(states),
+            (std::vector<std::string>{"e3=g-1", "e4=1-2", "e9=g-5"}));
   for (const auto& [item, message] : std::vector<std::pair<std::string, std::string>>{
            {"0-1,1=0-2", "named 1, like an edge before it"},
            {"0=0-1", "edges are named 1 to 4294967295"},
@@ -265,6 +278,30 @@ TEST(Hackenbush, NamesAreGivenOnceAndWrittenOnlyWhereNeeded) {
     ASSERT_FALSE(bad.ok()) << item;
     EXPECT_NE(bad.error().find(message), std::string::npos) << bad.error();
   }
+}
+
+// Texts written before edges carried an "e" and the ground a "g" (vertex 0, "N=a-b") read as
+// the same positions as today's, and today's texts, the ground spelt either way, read back.
+TEST(Hackenbush, OlderTextsReadAsTheSamePositions) {
+  auto rules = nimkit::make_ruleset("hackenbush");
+  ASSERT_TRUE(rules.ok());
+  for (const auto& [older, today] : std::vector<std::pair<std::string, std::string>>{
+           {"0-1,1-2,2-0", "e1=g-1 e2=1-2 e3=2-g"},
+           {"0-1,3=2-0,0-3", "e1=g-1 e3=2-g e4=g-3"},
+           {"0-1 1-2 2-0 2-3 3-3 0-4 4-5 4-5",
+            "e1=g-1 e2=1-2 e3=2-g e4=2-3 e5=3-3 e6=g-4 e7=4-5 e8=4-5"},
+           {"5=0-0,0-7", "e5=g-g e6=g-7"}}) {
+    auto old_position = nimkit::parse_position(older, *rules);
+    ASSERT_TRUE(old_position.ok()) << older << ": " << old_position.error();
+    EXPECT_EQ(nimkit::format_position(*old_position, rules->get()), today) << older;
+    auto new_position = nimkit::parse_position(today, *rules);
+    ASSERT_TRUE(new_position.ok()) << today << ": " << new_position.error();
+    EXPECT_TRUE(*new_position == *old_position) << today;
+  }
+  // The ground spelt out, bare edges numbered on from the one before, mixed with older forms.
+  auto spelt = nimkit::parse_position("ground-1,e4=1-2,2-g,7=0-3", *rules);
+  ASSERT_TRUE(spelt.ok()) << spelt.error();
+  EXPECT_EQ(nimkit::format_position(*spelt, rules->get()), "e1=g-1 e4=1-2 e5=2-g e7=g-3");
 }
 
 }  // namespace

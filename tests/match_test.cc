@@ -550,7 +550,7 @@ TEST(SavedGame, Version2HackenbushMovesReplayByTheirOldNumbers) {
   ASSERT_TRUE(loaded.ok()) << loaded.error();
   const auto& history = loaded->match->history();
   ASSERT_EQ(history.size(), 2u);
-  EXPECT_EQ(history[1].description, "cut edge 3 (2-0)");
+  EXPECT_EQ(history[1].description, "cut edge 3 (2-g)");
   EXPECT_NE(save_game(*loaded->match, "a", "b").find("move 2\nmove 3\n"), std::string::npos)
       << save_game(*loaded->match, "a", "b");
   // A heap after the edges was item 3 then, and is heap 1 now.

@@ -171,7 +171,7 @@ TEST(Notation, ComponentsThatWouldMergeAreWrittenApart) {
   EXPECT_EQ(round_trip("arc-kayles:1-2 arc-kayles:2-3", "arc-kayles"),
             "arc-kayles:1-2 arc-kayles:2-3");
   EXPECT_EQ(round_trip("hackenbush:0-1,1-2 hackenbush:0-1", "hackenbush"),
-            "hackenbush:0-1,1-2 hackenbush:0-1");
+            "hackenbush:e1=g-1,e2=1-2 hackenbush:e1=g-1");
 }
 
 TEST(Notation, TwoComponentsOfEveryRulesetReadBackAsWritten) {

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "nimkit/games/cram.h"
@@ -143,10 +145,11 @@ std::string chomp_grid(const Component& comp, std::size_t first_row, std::size_t
   return grid.draw(indent, paint);
 }
 
-// The Cram board of `regions` (the components of one board): column letters and row numbers as
-// cells are named, empty cells dots, filled ones '#'.
-std::string cram_grid(const std::vector<const Component*>& regions, std::size_t indent,
-                      const Paint& paint) {
+// The Cram board of `regions` (the components of one board, each carrying the board's size):
+// column letters and row numbers as cells are named, empty cells dots, filled ones '#'. With
+// `all_filled`, the board those regions stood on once every cell is filled: a finished game.
+std::string cram_grid(const std::vector<const Component*>& regions, bool all_filled,
+                      std::size_t indent, const Paint& paint) {
   std::uint64_t height = 0;
   std::uint64_t width = 0;
   struct Region {
@@ -160,9 +163,10 @@ std::string cram_grid(const std::vector<const Component*>& regions, std::size_t 
     r.w = w.empty() || w[0] == 0 ? 1 : w[0];
     r.top = field(*c, "top").at(0);
     r.left = field(*c, "left").at(0);
-    height = std::max(height, r.top + r.cells.size() / r.w);
-    width = std::max(width, r.left + r.w);
-    boxes.push_back(std::move(r));
+    const std::vector<std::uint64_t> board = field(*c, "board");
+    height = std::max({height, r.top + r.cells.size() / r.w, board.empty() ? 0 : board[0]});
+    width = std::max({width, r.left + r.w, board.size() < 2 ? 0 : board[1]});
+    if (!all_filled) boxes.push_back(std::move(r));
   }
   Grid grid;
   for (std::uint64_t c = 0; c < width; ++c) grid.column_labels.push_back(Cram::column_name(c));
@@ -174,6 +178,44 @@ std::string cram_grid(const std::vector<const Component*>& regions, std::size_t 
     }
   }
   return grid.draw(indent, paint);
+}
+
+// The empty cells of a Cram region, as (row, column) places on its board, row by row.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> cram_cells(const Component& region) {
+  const std::vector<std::uint64_t> cells = field(region, "cells");
+  const std::vector<std::uint64_t> w = field(region, "columns");
+  const std::uint64_t columns = w.empty() || w[0] == 0 ? 1 : w[0];
+  const std::uint64_t top = field(region, "top").at(0);
+  const std::uint64_t left = field(region, "left").at(0);
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
+  for (std::size_t k = 0; k < cells.size(); ++k) {
+    if (cells[k] != 0) out.emplace_back(top + k / columns, left + k % columns);
+  }
+  return out;
+}
+
+// The regions of the Cram board whose first region is components[first]: those after it that
+// share its board's size, no cell of each other's, and come in board order (each first cell
+// after the one before it), as parsing one board lists them; a sum of two boards is two.
+std::vector<const Component*> one_board(const std::vector<Component>& components,
+                                        std::size_t first) {
+  const std::vector<std::uint64_t> size = field(components[first], "board");
+  std::vector<const Component*> out;
+  std::set<std::pair<std::uint64_t, std::uint64_t>> taken;
+  std::pair<std::uint64_t, std::uint64_t> last_first{0, 0};
+  for (std::size_t c = first; c < components.size(); ++c) {
+    const Component& region = components[c];
+    if (region.rules->view() != "cram" || field(region, "board") != size) break;
+    const auto cells = cram_cells(region);
+    if (!out.empty() && (cells.empty() || cells.front() <= last_first)) break;
+    if (std::any_of(cells.begin(), cells.end(), [&](const auto& x) { return taken.contains(x); }))
+      break;
+    taken.insert(cells.begin(), cells.end());
+    if (!cells.empty()) last_first = cells.front();
+    out.push_back(&region);
+    if (cells.empty()) break;  // a finished board stands alone
+  }
+  return out;
 }
 
 // A grid of coins ("ttt/thh/tht"), rows and columns numbered from 0 as moves name them: coin
@@ -254,6 +296,26 @@ std::string heap_lines(const Position& position, std::size_t c, const std::strin
   return out;
 }
 
+// A position whose last move left nothing is drawn as the boards it was played on, every cell
+// filled, when they keep their shape (Cram); empty otherwise.
+std::string finished_board(const Position& before, const Paint& paint) {
+  const auto& components = before.components();
+  // Alone, as a board of a single ruleset is drawn: the title only heads a sum's components.
+  const bool sum = before.single_ruleset() == nullptr;
+  std::string out;
+  for (std::size_t c = 0; c < components.size();) {
+    if (components[c].rules->view() != "cram") {
+      ++c;
+      continue;
+    }
+    const std::vector<const Component*> regions = one_board(components, c);
+    if (sum) out += fmt::format("       {}\n", paint(kBold, ruleset_title(*components[c].rules)));
+    out += cram_grid(regions, true, 7, paint);
+    c += regions.size();
+  }
+  return out;
+}
+
 }  // namespace
 
 bool colour_wanted() {
@@ -278,7 +340,7 @@ std::string draw_board(const Position& position, const std::optional<LastMove>& 
   const Changes changed = changes(position, last);
   const std::size_t indent = 7 + title_width;
   std::string out;
-  bool cram_drawn = false;
+  std::size_t cram_drawn = 0;  // components before this are drawn on a Cram board
   for (std::size_t c = 0; c < components.size(); ++c) {
     const Component& comp = components[c];
     const std::string_view view = comp.rules->view();
@@ -306,13 +368,10 @@ std::string draw_board(const Position& position, const std::optional<LastMove>& 
     };
     if (view == "cram") {
       // One board, however many regions it falls into: drawn once, where its first region is.
-      if (cram_drawn) continue;
-      cram_drawn = true;
-      std::vector<const Component*> regions;
-      for (const Component& other : components) {
-        if (other.rules->view() == "cram") regions.push_back(&other);
-      }
-      std::string grid = cram_grid(regions, indent, paint);
+      if (c < cram_drawn) continue;
+      const std::vector<const Component*> regions = one_board(components, c);
+      cram_drawn = c + regions.size();
+      std::string grid = cram_grid(regions, false, indent, paint);
       if (title.empty()) {
         out += grid.insert(grid.find('\n'), mark);
       } else {
@@ -365,10 +424,13 @@ std::string draw_board(const Position& position, const std::optional<LastMove>& 
       const std::vector<std::uint64_t> names = field(comp, "names");
       std::vector<std::string> words;
       std::vector<std::string> painted;
+      // As the position text writes it: "e4=2-g", the ground g.
+      const auto vertex = [](std::uint64_t v) { return v == 0 ? "g" : std::to_string(v); };
       for (std::size_t i = 0; i < names.size() && 2 * i + 1 < ends.size(); ++i) {
-        const std::string edge = fmt::format("{}-{}", ends[2 * i], ends[2 * i + 1]);
-        words.push_back(fmt::format("{}:{}", names[i], edge));
-        painted.push_back(fmt::format("{}:{}", paint(kDim, std::to_string(names[i])), edge));
+        const std::string edge = vertex(ends[2 * i]) + "-" + vertex(ends[2 * i + 1]);
+        const std::string name = fmt::format("e{}=", names[i]);
+        words.push_back(name + edge);
+        painted.push_back(paint(kDim, name) + edge);
       }
       out += wrapped(head, indent, words, "  ", painted);
       if (!mark.empty()) out.insert(out.size() - 1, mark);
@@ -386,6 +448,11 @@ std::string draw_board(const Position& position, const std::optional<LastMove>& 
     }
     out += wrapped(head, indent, words, "  ", painted);
     if (!mark.empty()) out.insert(out.size() - 1, mark);
+  }
+  if (out.empty() && last && last->before != nullptr) {
+    out = finished_board(*last->before, paint);
+    if (!out.empty() && !style.marker.empty())
+      out.insert(out.find('\n'), "  " + paint(kHot, "◀ " + style.marker));
   }
   if (out.empty()) out = "  (nothing left)\n";
   return out;

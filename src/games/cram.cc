@@ -15,17 +15,20 @@
 namespace nimkit {
 namespace {
 
-// A region's state decoded; cells are bits r * w + c of the h × w box placed at (top, left).
+// A region's state decoded; cells are bits r * w + c of the h × w box placed at (top, left) on
+// a board of `rows` × `columns`.
 struct Box {
   std::uint64_t top = 0;
   std::uint64_t left = 0;
   std::uint64_t h = 0;
   std::uint64_t w = 0;
   std::uint64_t cells = 0;
+  std::uint64_t rows = 0;
+  std::uint64_t columns = 0;
 };
 
-Box decode(const State& s) { return Box{s[0], s[1], s[2], s[3], s[4]}; }
-State encode(const Box& b) { return State{b.top, b.left, b.h, b.w, b.cells}; }
+Box decode(const State& s) { return Box{s[0], s[1], s[2], s[3], s[4], s[5], s[6]}; }
+State encode(const Box& b) { return State{b.top, b.left, b.h, b.w, b.cells, b.rows, b.columns}; }
 
 constexpr std::uint64_t low_bits(std::uint64_t n) {
   return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
@@ -83,7 +86,7 @@ std::vector<State> regions(const Box& b, std::uint64_t cells) {
     }
     const auto c0 = static_cast<std::uint64_t>(std::countr_zero(columns));
     const auto c1 = static_cast<std::uint64_t>(63 - std::countl_zero(columns));
-    Box part{b.top + r0, b.left + c0, r1 - r0 + 1, c1 - c0 + 1, 0};
+    Box part{b.top + r0, b.left + c0, r1 - r0 + 1, c1 - c0 + 1, 0, b.rows, b.columns};
     for (std::uint64_t r = r0; r <= r1; ++r) {
       const std::uint64_t row = ((piece >> (r * b.w)) & row_mask) >> c0;
       part.cells |= row << ((r - r0) * part.w);
@@ -218,7 +221,7 @@ Result<State> take_region(std::vector<std::vector<bool>>& empty, std::size_t r0,
         "cram board {} has a region {}:{} of {} by {} cells, more than the {} one region may span",
         quoted(item), cell_name(top, left), cell_name(bottom, right), h, w, Cram::kMaxCells));
   }
-  Box b{top, left, h, w, 0};
+  Box b{top, left, h, w, 0, empty.size(), empty[0].size()};
   for (const auto& [r, c] : cells) b.cells |= std::uint64_t{1} << ((r - top) * w + (c - left));
   return encode(b);
 }
@@ -251,7 +254,7 @@ Result<std::vector<ParsedComponent>> Cram::parse_components(
     if (out.size() == before) {
       const std::uint64_t rows = empty.size();
       const std::uint64_t columns = empty[0].size();
-      out.push_back(ParsedComponent{encode(Box{rows - 1, columns - 1, 1, 1, 0}), i});
+      out.push_back(ParsedComponent{encode(Box{rows - 1, columns - 1, 1, 1, 0, rows, columns}), i});
     }
   }
   return out;
@@ -260,9 +263,9 @@ Result<std::vector<ParsedComponent>> Cram::parse_components(
 std::vector<std::string> Cram::format_state(const State& state) const {
   const Box b = decode(state);
   std::vector<std::string> rows;
-  for (std::uint64_t r = 0; r < b.top + b.h; ++r) {
-    std::string row(b.left + b.w, '#');
-    if (r >= b.top) {
+  for (std::uint64_t r = 0; r < b.rows; ++r) {
+    std::string row(b.columns, '#');
+    if (r >= b.top && r < b.top + b.h) {
       for (std::uint64_t c = 0; c < b.w; ++c) {
         if ((b.cells >> ((r - b.top) * b.w + c) & 1U) != 0) row[b.left + c] = '.';
       }
@@ -303,7 +306,9 @@ std::optional<std::vector<std::string>> Cram::format_together(
     }
     // A region joins the board when it is free of the board's regions and of their sides, and
     // starts after the last (the lowest bit is the region's first cell, row by row).
-    bool joins = !placed.empty() && cells.front() > last_first;
+    // Regions of boards of different sizes are never one board.
+    bool joins =
+        !placed.empty() && cells.front() > last_first && b.rows == rows && b.columns == columns;
     for (std::size_t k = 0; joins && k < cells.size(); ++k) {
       const std::uint64_t at = cells[k];
       const std::uint64_t r = at / kMaxSide;
@@ -317,8 +322,8 @@ std::optional<std::vector<std::string>> Cram::format_together(
       owner[at] = static_cast<std::int64_t>(i);
       placed.push_back(at);
     }
-    rows = std::max(rows, b.top + b.h);
-    columns = std::max(columns, b.left + b.w);
+    rows = b.rows;
+    columns = b.columns;
     last_first = cells.front();
   }
   if (!placed.empty()) flush();
@@ -344,7 +349,8 @@ std::vector<ViewField> Cram::view_fields(const State& state) const {
   std::vector<std::uint64_t> cells;
   for (std::uint64_t k = 0; k < b.h * b.w; ++k) cells.push_back(b.cells >> k & 1U);
   return {ViewField{"cells", std::move(cells)}, ViewField{"columns", {b.w}, true},
-          ViewField{"top", {b.top}, true}, ViewField{"left", {b.left}, true}};
+          ViewField{"top", {b.top}, true}, ViewField{"left", {b.left}, true},
+          ViewField{"board", {b.rows, b.columns}}};
 }
 
 std::pair<std::uint64_t, std::uint64_t> Cram::domino(const State& before, const Option& option) {

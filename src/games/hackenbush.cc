@@ -21,7 +21,16 @@ using Edge = std::pair<std::uint64_t, std::uint64_t>;  // vertex labels as writt
 using Edges = std::vector<Edge>;
 
 constexpr std::string_view kItemHelp =
-    "expected an edge \"a-b\" or a named edge \"N=a-b\" (vertex 0 is the ground)";
+    "expected an edge \"a-b\" or a numbered edge \"eN=a-b\" (g is the ground, other vertices "
+    "are numbers)";
+
+// The ground is written "g"; other vertices as their numbers.
+std::string vertex_text(std::uint64_t v) { return v == 0 ? "g" : std::to_string(v); }
+
+// "e4=2-g": an edge with its number.
+std::string edge_text(std::uint64_t name, std::uint64_t a, std::uint64_t b) {
+  return fmt::format("e{}={}-{}", name, vertex_text(a), vertex_text(b));
+}
 
 // A component's State is [m, then each edge as (name, a, b)].
 Edges edges_of(const State& state) {
@@ -46,18 +55,13 @@ State encode(const Edges& edges, std::span<const std::uint64_t> names,
   return state;
 }
 
-// Edges written with their names: a name is written ("5=2-3") only where it is not one more than
-// the name before it (the first edge's 1), which is how parse_components() names an edge
-// written bare.
-void write_edges(const State& state, std::uint64_t& previous, std::vector<std::string>& items) {
+// Edges written with their numbers, every one ("e1=g-1 e2=1-2 e5=2-g"): a reader finds the
+// number a move types beside each edge without counting.
+void write_edges(const State& state, std::vector<std::string>& items) {
   const Edges edges = edges_of(state);
   const std::vector<std::uint64_t> names = names_of(state);
-  for (std::size_t e = 0; e < edges.size(); ++e) {
-    const auto [a, b] = edges[e];
-    items.push_back(names[e] == previous + 1 ? fmt::format("{}-{}", a, b)
-                                             : fmt::format("{}={}-{}", names[e], a, b));
-    previous = names[e];
-  }
+  for (std::size_t e = 0; e < edges.size(); ++e)
+    items.push_back(edge_text(names[e], edges[e].first, edges[e].second));
 }
 
 // Union-find over vertex indices.
@@ -210,11 +214,13 @@ Nimber fused_value(const Edges& picture) {
   return value[root];
 }
 
+// A vertex: "g" or "ground" (or 0, as older texts write it) for the ground, else its number.
 Result<std::uint64_t> parse_label(std::string_view text, std::string_view piece) {
+  if (text == "g" || text == "ground") return std::uint64_t{0};
   const std::optional<std::uint64_t> value = typed_number(text);
   if (!value) return fail(fmt::format("bad edge {}: {}", quoted(piece), kItemHelp));
   if (*value > GreenHackenbush::kMaxLabel) {
-    return fail(fmt::format("bad edge {}: vertices are numbered 0 to {}", quoted(piece),
+    return fail(fmt::format("bad edge {}: vertices are g (the ground) and 1 to {}", quoted(piece),
                             GreenHackenbush::kMaxLabel));
   }
   return *value;
@@ -272,11 +278,12 @@ Result<std::vector<ParsedComponent>> GreenHackenbush::parse_components(
     if (piece.empty()) {
       return fail(fmt::format("empty edge in {}: {}", quoted(items[listed.token]), kItemHelp));
     }
-    // "N=a-b" names the edge N; a bare edge is named one more than the edge before it.
+    // "eN=a-b" (or "N=a-b", as older texts write it) numbers the edge N; a bare edge is
+    // numbered one more than the edge before it.
     std::uint64_t name = names.empty() ? 1 : names.back() + 1;
     if (const std::size_t equals = piece.find('='); equals != std::string_view::npos) {
-      auto given = parse_label(piece.substr(0, equals), listed.text);
-      if (!given) return given.failure();
+      const std::optional<std::uint64_t> given = typed_number(piece.substr(0, equals), 'e');
+      if (!given) return fail(fmt::format("bad edge {}: {}", quoted(listed.text), kItemHelp));
       name = *given;
       piece.remove_prefix(equals + 1);
     }
@@ -305,7 +312,8 @@ Result<std::vector<ParsedComponent>> GreenHackenbush::parse_components(
   const auto parts = pieces(edges, &dropped);
   if (!dropped.empty()) {
     const auto& [a, b] = edges[dropped.front()];
-    return fail(fmt::format("edge {}-{} is not connected to the ground (vertex 0)", a, b));
+    return fail(fmt::format("edge {}-{} is not connected to the ground (g)", vertex_text(a),
+                            vertex_text(b)));
   }
   std::vector<ParsedComponent> out;
   for (const auto& part : parts) {
@@ -318,8 +326,7 @@ Result<std::vector<ParsedComponent>> GreenHackenbush::parse_components(
 
 std::vector<std::string> GreenHackenbush::format_state(const State& state) const {
   std::vector<std::string> items;
-  std::uint64_t previous = 0;
-  write_edges(state, previous, items);
+  write_edges(state, items);
   return items;
 }
 
@@ -343,25 +350,20 @@ std::optional<std::vector<std::string>> GreenHackenbush::format_together(
     }
   }
   std::vector<std::string> items;
-  std::uint64_t previous = 0;
-  for (const State* state : states) write_edges(*state, previous, items);
+  for (const State* state : states) write_edges(*state, items);
   return items;
 }
 
 std::string GreenHackenbush::label(const State& state, std::size_t /*first_item*/) const {
-  std::vector<std::string> names;
   std::vector<std::string> edges;
-  for (std::uint64_t name : names_of(state)) names.push_back(std::to_string(name));
-  for (const auto& [a, b] : edges_of(state)) edges.push_back(fmt::format("{}-{}", a, b));
+  write_edges(state, edges);
   constexpr std::size_t kShown = 8;
-  if (names.size() > kShown) {
-    for (auto* list : {&names, &edges}) {
-      list->resize(kShown - 1);
-      list->push_back("...");
-    }
+  if (edges.size() == 1) return "edge " + edges.front();
+  if (edges.size() > kShown) {
+    edges.resize(kShown - 1);
+    edges.push_back("...");
   }
-  if (names.size() == 1) return fmt::format("edge {}: {}", names.front(), edges.front());
-  return fmt::format("edges {}: {}", fmt::join(names, ","), fmt::join(edges, ","));
+  return fmt::format("edges {}", fmt::join(edges, " "));
 }
 
 std::vector<ViewField> GreenHackenbush::view_fields(const State& state) const {
@@ -387,7 +389,7 @@ std::string GreenHackenbush::describe_move(const State& before, const Option& op
                                            std::size_t /*first_item*/) const {
   const std::size_t e = cut_by(before, option);
   const auto [a, b] = edges_of(before).at(e);
-  return fmt::format("cut edge {} ({}-{})", names_of(before).at(e), a, b);
+  return fmt::format("cut edge {} ({}-{})", names_of(before).at(e), vertex_text(a), vertex_text(b));
 }
 
 std::string GreenHackenbush::format_move(const State& before, const Option& option,
@@ -397,19 +399,24 @@ std::string GreenHackenbush::format_move(const State& before, const Option& opti
 }
 
 std::string GreenHackenbush::move_syntax() const {
-  return "Moves: N cuts edge N (edges are numbered from 1 in the order written, and keep their "
-         "numbers until cut), e.g. \"3\".\n";
+  return "Moves: the number of the edge to cut, e.g. \"3\", \"edge 3\" or \"cut edge 3\" (edges "
+         "are numbered from 1 in the order written, and keep their numbers until cut).\n";
 }
 
 Result<std::vector<Option>> GreenHackenbush::parse_move(const State& state, std::string_view text,
                                                         std::size_t /*first_item*/,
                                                         std::size_t /*items*/, bool /*partial*/,
                                                         const Limits& /*limits*/) const {
-  const std::optional<std::uint64_t> name = typed_number(text, 'e');
+  // "cut edge 3", "edge 3", "cut 3", "3" or "e3".
+  std::vector<std::string> said = words(text);
+  if (said.size() > 1 && said.front() == "cut") said.erase(said.begin());
+  if (said.size() > 1 && said.front() == "edge") said.erase(said.begin());
+  const std::optional<std::uint64_t> name =
+      said.size() == 1 ? typed_number(said.front(), 'e') : std::nullopt;
   if (!name) {
     return fail(
         fmt::format("move {} is not an edge number: type the number of the edge to cut, "
-                    "e.g. \"3\"",
+                    "e.g. \"3\" or \"cut edge 3\"",
                     quoted(text)));
   }
   if (*name == 0) return fail("no edge 0: edges are numbered from 1");

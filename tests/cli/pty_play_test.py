@@ -34,11 +34,21 @@ class Terminal:
     def read_until(self, text, timeout=10):
         """Reads until `text` (ANSI colour removed) is shown after what earlier waits found;
         returns the screen so far."""
+        return self.read_until_any([text], timeout)[1]
+
+    def read_until_any(self, texts, timeout=10):
+        """read_until() for whichever of `texts` is shown first: returns it and the screen."""
         deadline = time.time() + timeout
-        while text not in ANSI.sub("", self.screen)[self.seen:]:
+
+        def found():
+            after = ANSI.sub("", self.screen)[self.seen:]
+            places = [(after.index(t), t) for t in texts if t in after]
+            return min(places)[1] if places else None
+
+        while (text := found()) is None:
             left = deadline - time.time()
             if left <= 0:
-                raise AssertionError(f"timed out waiting for {text!r}; screen:\n{self.screen}")
+                raise AssertionError(f"timed out waiting for {texts!r}; screen:\n{self.screen}")
             ready, _, _ = select.select([self.fd], [], [], left)
             if ready:
                 try:
@@ -46,11 +56,11 @@ class Terminal:
                 except OSError:
                     chunk = b""
                 if not chunk:
-                    raise AssertionError(f"nimkit ended before {text!r}; screen:\n{self.screen}")
+                    raise AssertionError(f"nimkit ended before {texts!r}; screen:\n{self.screen}")
                 self.raw += chunk
         plain = ANSI.sub("", self.screen)
         self.seen = plain.index(text, self.seen) + len(text)
-        return plain
+        return text, plain
 
     def type(self, line):
         os.write(self.fd, line.encode() + b"\r")
@@ -221,6 +231,72 @@ class PlayOnATerminal(unittest.TestCase):
         t = self.play("play", "--auto", "--seed", "3", "subtraction:1:100000")
         t.read_until("Computer takes 1 from heap 1")
         self.decline_to_save(t, "n")
+
+    def test_a_cram_board_is_drawn_whole_after_every_move_to_the_end(self):
+        # A 4 × 3 board played out against the computer: after each move, the board drawn must
+        # be all 3 rows of 4 cells, filled exactly where the moves so far (ours, and the
+        # computer's as it says them) put dominoes, down to the finished board.
+        columns, rows = "abcd", "123"
+        filled = set()
+        t = self.play("play", "--rules", "cram", "--seed", "4", "..../..../....", colour=False)
+
+        def boards(text):
+            """Each board drawn in `text` as its filled cells, with the move said before it."""
+            out, said, lines = [], None, text.splitlines()
+            for i, line in enumerate(lines):
+                move = re.search(r"(?:You fill|Computer fills) ([a-d][1-3]) and ([a-d][1-3])", line)
+                if move:
+                    said = set(move.groups())
+                if re.fullmatch(r" +a b c d( .*)?", line):
+                    grid = [re.fullmatch(r" +(\d+)  (.*)", row) for row in lines[i + 1:i + 4]]
+                    self.assertTrue(all(grid), f"a board of 3 rows:\n{text}")
+                    self.assertEqual([g.group(1) for g in grid], list(rows), text)
+                    cells = [g.group(2).split(" ") for g in grid]
+                    self.assertEqual([len(r) for r in cells], [4, 4, 4], text)
+                    self.assertTrue(all(c in ("·", "#") for r in cells for c in r), text)
+                    out.append((said, {columns[c] + rows[r] for r in range(3) for c in range(4)
+                                       if cells[r][c] == "#"}))
+                    said = None
+            return out
+
+        def free_domino():
+            empty = [c + r for r in rows for c in columns if c + r not in filled]
+            for cell in empty:
+                col, row = columns.index(cell[0]), rows.index(cell[1])
+                for other in ((columns[col + 1] + cell[1]) if col + 1 < 4 else None,
+                              (cell[0] + rows[row + 1]) if row + 1 < 3 else None):
+                    if other is not None and other not in filled:
+                        return cell, other
+            return None
+
+        start = t.seen
+        screen = t.read_until("your move> ")
+        self.assertEqual([cells for _, cells in boards(screen[start:])], [set()])
+        drawn = 0
+        while True:
+            domino = free_domino()
+            self.assertIsNotNone(domino, "the game goes on with no domino left")
+            start = t.seen
+            t.type(f"{domino[0]}-{domino[1]}")
+            end, screen = t.read_until_any(["your move> ", "Transcript ("])
+            screen = screen[start:]
+            seen = boards(screen)
+            self.assertGreaterEqual(len(seen), 1, screen)
+            for said, cells in seen:
+                self.assertIsNotNone(said, screen)
+                self.assertFalse(said & filled, f"{said} filled twice:\n{screen}")
+                filled |= said
+                self.assertEqual(cells, filled, screen)
+                drawn += 1
+            if end == "Transcript (":
+                break
+        self.assertIsNone(free_domino())  # the game ended when no domino was left
+        boards_shown = ANSI.sub("", t.screen).split("Transcript (")[0]
+        self.assertNotIn("(nothing left)", boards_shown)  # the finished board is drawn
+        self.assertGreaterEqual(drawn, 5)
+        t.read_until("play again? [y/N] ")
+        t.type("n")
+        self.assertEqual(t.wait(), 0)
 
     def test_no_position_starts_the_rulesets_own_game(self):
         t = self.play("play", "--rules", "kayles", "--seed", "1")

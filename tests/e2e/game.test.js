@@ -271,7 +271,8 @@ test('Arc Kayles: a graph game played by clicking edges', async () => {
 test('Green Hackenbush: cutting edges of a picture on the ground', async () => {
   await page.click('#btn-new');
   await page.selectOption('#f-ruleset', 'hackenbush');
-  assert.match(await page.inputValue('#f-position'), /^\d+-\d+(,\d+-\d+)*$/);
+  // The example's edges, the ground written g.
+  assert.match(await page.inputValue('#f-position'), /^(g|\d+)-(g|\d+)(,(g|\d+)-(g|\d+))*$/);
   await page.click('#f-cancel');
 
   // A triangle on the ground is *1: cutting its top edge 1-2 leaves two stalks of one edge.

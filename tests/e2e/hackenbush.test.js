@@ -8,9 +8,11 @@ import { moveTexts } from './views.js';
 const edge = (n) => page.locator(`.view-hackenbush .hb-edge[data-edge="${n}"]`);
 
 test('Hackenbush: each of two parallel edges is clickable and cuts itself', async () => {
-  // 0-1 then 1-2 twice: edges 2 and 3 are parallel.
-  for (const n of [3, 2]) {
-    await newGame({ rules: 'hackenbush', heaps: '0-1,1-2,1-2', first: 'human', level: 'perfect' });
+  // g-1 then 1-2 twice: edges 2 and 3 are parallel. The older text (the ground as 0) is the same
+  // picture, captioned in today's words.
+  for (const [n, heaps] of [[3, 'g-1,1-2,1-2'], [2, '0-1,1-2,1-2']]) {
+    await newGame({ rules: 'hackenbush', heaps, first: 'human', level: 'perfect' });
+    assert.equal(await page.getByTestId('hackenbush-caption').textContent(), 'edges e1=g-1 e2=1-2 e3=1-2');
     for (const m of [2, 3]) {
       assert.match(await edge(m).getAttribute('class'), /\bplayable\b/, `edge ${m} cannot be cut`);
       assert.notEqual(await edge(m).getAttribute('aria-disabled'), 'true', `edge ${m} cannot be cut`);

@@ -12,12 +12,15 @@
 // join. Parsing gives one component per region (in order of their first cell, row by row), and
 // a move leaves the regions its domino cuts its region into (a lone cell is a region with no
 // move). Regions keep their place on the board, so cell names keep their meaning as play goes
-// on. A region's State is [top, left, rows, columns, cells]: the offset of its bounding box on
-// the board, the box's size (rows × columns at most kMaxCells), and the empty cells as bits,
-// cell (r, c) of the box at bit r · columns + c. A region is written back as the board up to its
-// box, every cell outside the region filled ("##./..." for the region {c1, a2, b2}). A board
+// on. A region's State is [top, left, rows, columns, cells, board rows, board columns]: the
+// offset of its bounding box on the board, the box's size (rows × columns at most kMaxCells),
+// the empty cells as bits, cell (r, c) of the box at bit r · columns + c, and the size of the
+// whole board, which every region carries so that the board keeps its shape however many of its
+// rows and columns are filled. A region is written back as the whole board, every cell outside
+// the region filled ("##./..../####" for the region {c1, a2, b2} of a 3 × 4 board). A board
 // with no empty cell is a finished position of value 0, one region without cells in a 1 × 1 box
-// at the board's last cell, so that it is written back as the same board.
+// at the board's last cell, so that it is written back as the same board; a move filling the
+// last cells of a region leaves nothing of it, as a move leaves nothing of the last heap.
 // Option order: the horizontal dominoes by their left cell, row by row, then the vertical ones
 // by their top cell.
 //
@@ -62,8 +65,9 @@ class Cram final : public Ruleset {
   // "region a1:c2" (the corners of its box).
   std::string label(const State& state, std::size_t first_item) const override;
   // {"cells": 1 for empty, 0 for filled, row by row over the region's box}, {"columns"},
-  // {"top"}, {"left"} (the box's place on the board, from 0); a move's {"cells": the two cells
-  // filled, as places in the box from 1, ascending}.
+  // {"top"}, {"left"} (the box's place on the board, from 0), {"board": [rows, columns] of the
+  // whole board}; a move's {"cells": the two cells filled, as places in the box from 1,
+  // ascending}.
   std::vector<ViewField> view_fields(const State& state) const override;
   std::vector<ViewField> move_fields(const State& before, const Option& option,
                                      std::size_t first_item) const override;

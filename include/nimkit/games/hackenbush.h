@@ -1,25 +1,30 @@
 // Green Hackenbush.
 //
-// Rules: a picture of edges drawn on the ground. Vertices are non-negative integers and vertex 0
-// is the ground; an edge joins two vertices, a loop ("2-2") joins a vertex to itself, and two
-// vertices may be joined by several edges. A move cuts one edge; everything no longer connected
-// to the ground vanishes. The player who cannot move (nothing is left) loses (normal play) or
-// wins (misère play). Notation: "hackenbush:0-1,1-2,2-0" (a triangle standing on the ground):
-// edges "a-b" separated by commas, spaces or both, vertices 0 to 4294967295. Every edge must be
-// connected to the ground. Every edge has a name, a number it keeps until it is cut, so that a
-// list of moves names each edge once: an edge written bare is named one more than the edge
-// before it in the text (the first 1), and "N=a-b" names it N ("hackenbush:0-1,3=2-0,0-3" is
-// what "0-1,1-2,2-0,0-3" leaves when edge 2 is cut). Names are 1 to 4294967295, each given once in
-// a text. A move is typed as the name of the edge cut, "3" (or "e3"); the position's text
-// writes a name only where it does not follow from the one before, so it reads back to the same
-// state.
+// Rules: a picture of edges drawn on the ground. An edge joins two vertices, a loop joins a
+// vertex to itself, and two vertices may be joined by several edges. A move cuts one edge;
+// everything no longer connected to the ground vanishes. The player who cannot move (nothing is
+// left) loses (normal play) or wins (misère play).
+//
+// Notation: "hackenbush:e1=g-1 e2=1-2 e3=2-g" (a triangle standing on the ground). The text has
+// three kinds of things a reader must tell apart at a glance, so each looks different: the ground
+// is the letter "g" (or "ground"), every other vertex a bare number (1 to 4294967295), and an
+// edge "eN=a-b", edge number N joining a and b. Edges are separated by commas, spaces or both.
+// The number is what a move types ("cut edge 3", "edge 3" or just "3") and an edge keeps it until
+// it is cut, so a list of moves names each edge once; the "e" before it and the "=" after it keep
+// it from reading as a vertex. Positions are written with every edge's number, so nobody counts
+// edges to find one. Typed by hand, the number may be left out: a bare edge "a-b" is numbered one
+// more than the edge before it in the text (the first 1), so "g-1,1-2,2-g" is the triangle
+// above. Older texts wrote the ground as vertex 0 and a number as "N=a-b"
+// ("0-1,3=2-0,0-3", what "0-1,1-2,2-0,0-3" leaves when edge 2 is cut); they read as before.
+// Numbers are 1 to 4294967295, each given once in a text. Every edge must be connected to the
+// ground.
 //
 // A position is a sum: each piece that meets the rest only at the ground is a component of its
 // own (several pieces may stand on vertex 0). A component's State is [m, then the m edges as
-// (name, a, b), a and b the vertex labels written, in order]; edges carry their own names, so a
-// component counts no items (item_count() is 0), like a graph's vertices. Option i cuts the i-th
-// edge; it leaves the pieces still connected to the ground, each a component, in the order of
-// their first edges, every edge keeping its name.
+// (name, a, b), a and b the vertex labels written, 0 the ground, in order]; edges carry their own
+// names, so a component counts no items (item_count() is 0), like a graph's vertices. Option i cuts
+// the i-th edge; it leaves the pieces still connected to the ground, each a component, in the order
+// of their first edges, every edge keeping its name.
 //
 // Theory (closed form, Winning Ways ch. 7): by the fusion principle the vertices of any cycle
 // may be fused into one vertex, its edges becoming loops, and a loop is worth a twig (a stalk of
@@ -57,23 +62,23 @@ class GreenHackenbush final : public Ruleset {
   // back as the same components.
   std::optional<std::vector<std::string>> format_together(
       std::span<const State* const> states) const override;
-  // "edge 3: 2-0" or "edges 1,3,4: 0-1,2-0,0-3".
+  // "edge e3=2-g" or "edges e1=g-1 e3=2-g e4=g-3".
   std::string label(const State& state, std::size_t first_item) const override;
-  // {"edges", [a1, b1, a2, b2, ...]}: the edges in order; {"names", [n1, n2, ...]}: their
+  // {"edges", [a1, b1, a2, b2, ...]}: the edges in order, 0 the ground; {"names", [n1, ...]}: their
   // names, in the same order; {"vertices", [labels]} in increasing order.
   std::vector<ViewField> view_fields(const State& state) const override;
   // Saved games before version 3 numbered edges across the position like heaps: the names.
   std::optional<std::vector<std::uint64_t>> names_of_version_2_items(
       const State& state) const override;
-  // {"edge": N}: the name of the edge cut.
+  // {"edge": N}: the number of the edge cut.
   std::vector<ViewField> move_fields(const State& before, const Option& option,
                                      std::size_t first_item) const override;
   std::string describe_move(const State& before, const Option& option,
                             std::size_t first_item) const override;
   std::string format_move(const State& before, const Option& option, std::size_t first_item,
                           const Limits& limits) const override;
-  // Text "3" or "e3": the option cutting the edge named 3 when this component has it, none
-  // otherwise; fails on other text or 0.
+  // Text "3", "e3", "edge 3" or "cut edge 3": the option cutting the edge numbered 3 when this
+  // component has it, none otherwise; fails on other text or 0.
   Result<std::vector<Option>> parse_move(const State& state, std::string_view text,
                                          std::size_t first_item, std::size_t items, bool partial,
                                          const Limits& limits) const override;

@@ -12,7 +12,7 @@ import { DrawnView, showMove, walkFocus } from './common.js';
 export const help = {
   board: 'Hackenbush. Tab or arrow keys choose an edge, Enter cuts it.',
   keys: 'Tab / ←→ edge · Enter cut',
-  typed: 'e.g. 3 (cut edge 3)',
+  typed: 'e.g. 3 or cut edge 3',
 };
 
 const LEVEL = 56;   // height of one step from the ground
