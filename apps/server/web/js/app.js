@@ -417,7 +417,7 @@ async function refresh(known = null) {
   }
   renderStatus(analysis);
   if (record.over || toMove() === 'computer') {
-    await board.show({ analysis, moves: null, interactive: false });
+    await board.show({ analysis, moves: null, interactive: false, start: record.start_components });
     if (my !== epoch) return;
     markBoardReady();
     renderHelp();
@@ -441,7 +441,7 @@ async function refresh(known = null) {
   if (my !== epoch) return;
   // A truncated list is no list: the renderer then asks the server about each click.
   const moves = current.moves && !current.moves.truncated ? current.moves.moves : null;
-  await board.show({ analysis, moves, interactive: true, winning: winningShown() });
+  await board.show({ analysis, moves, interactive: true, winning: winningShown(), start: record.start_components });
   if (my !== epoch) return;
   markBoardReady();
   renderHelp();
@@ -498,7 +498,7 @@ const grundyView = new GrundyView({
   select: $('g-ruleset'), params: $('g-params'), paramsLabel: $('g-params-label'), count: $('g-count'),
   form: $('grundy-form'), summary: $('g-summary'), error: $('g-error'), facts: $('g-facts'),
   chart: $('g-chart'), legend: $('g-legend'), table: $('g-table'),
-  getRulesets: () => rulesets, syncParams,
+  getRulesets: () => rulesets, syncParams, getRules: () => game?.rules ?? null,
 });
 
 function wire() {
