@@ -228,4 +228,5 @@ test('the Grundy tab follows the game in play and the ruleset chosen; a late ans
   assert.equal(view.chosen, 'kayles');
   assert.equal(view.rules, 'kayles');
   assert.match(view.status, new RegExp(`^Proved: period ${kPeriod}`));
+  await page.screenshot({ path: path.join(ARTIFACTS, 'grundy-follows-game.png'), fullPage: false });
 });
