@@ -119,6 +119,21 @@ TEST_F(ServerApiTest, GameNamesAMoveThatWouldHaveWon) {
   EXPECT_EQ(over.body["winner"], 0);
 }
 
+TEST_F(ServerApiTest, GameAnswersTheStartsComponentsForABoardPlayedOut) {
+  // A 2 × 2 Cram board filled by two dominoes leaves no component; the start's components still
+  // say where the board was, as an analysis of the start lists them.
+  const Answer a =
+      post("/api/game", R"({"rules":"cram","position":"../..","moves":["a1-b1","a2-b2"]})");
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["position"], "");
+  const Answer start = post("/api/analyze", R"({"rules":"cram","position":"../.."})");
+  ASSERT_EQ(start.status, 200) << start.body.dump();
+  json expected = start.body["components"];
+  for (json& component : expected) component.erase("grundy");
+  EXPECT_EQ(a.body["start_components"], expected);
+  EXPECT_EQ(a.body["start_components"][0]["fields"]["cells"], json::parse("[1,1,1,1]"));
+}
+
 TEST_F(ServerApiTest, GameAnswersTheAnalysisAndMoveSyntaxOfWhereItStands) {
   // Asked with "analysis", the record carries the analysis POST /api/analyze gives of the
   // position the game stands at (the page's one request per move), taken-back moves aside.

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -191,6 +192,16 @@ ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) c
               {"moves", std::move(records)},
               {"move_syntax", move_syntax_json(match->position())}};
   if (match->over()) answer["winner"] = match->winner();
+  // The start's components with their view fields: what a board looked like before play, so that
+  // a view can draw the whole board around the regions left (and a board whose every region was
+  // filled).
+  json start_components = json::array();
+  for (std::size_t c = 0; c < match->start().components().size(); ++c) {
+    json component = contract::component_json(match->start(), c, std::nullopt);
+    if (!budget.charge(component)) return budget_refusal(budget, engine);
+    start_components.push_back(std::move(component));
+  }
+  answer["start_components"] = std::move(start_components);
   // Where the undo and redo buttons lead: the moves on the board after Match's undo_turn and
   // redo_turn for these people, or null when there is nothing to take back or play again.
   const auto played_json = [](std::optional<std::size_t> n) {

@@ -65,3 +65,38 @@ test('Chomp: the arrow keys and Enter eat a square; the computer replies', async
   assert.match(moves[1], /Computer.*eat/);
   assert.ok((await phase()) === 'human' || (await phase()) === 'over');
 });
+
+test('Chomp: rows and columns are labelled as a move names them, ROW COLUMN', async () => {
+  await newGame({ rules: 'chomp', heaps: '5 5 3', first: 'human', level: 'perfect' });
+  const labels = (cls) => page.locator(`.view-chomp .${cls}`).evaluateAll((ns) => ns.map((n) => {
+    const box = n.getBoundingClientRect();
+    return { text: n.textContent, x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }));
+  const rows = await labels('chomp-row-label');
+  const columns = await labels('chomp-column-label');
+  assert.deepEqual(rows.map((l) => l.text), ['1', '2', '3']);
+  assert.deepEqual(columns.map((l) => l.text), ['1', '2', '3', '4', '5']);
+  // Each label lines up with its row or column of squares.
+  for (const [r, l] of rows.entries()) {
+    const box = await page.getByRole('button', { name: new RegExp(`^square \\(${r + 1},1\\)`) }).boundingBox();
+    assert.ok(Math.abs(box.y + box.height / 2 - l.y) < 2, `row label ${l.text}`);
+  }
+  for (const [c, l] of columns.entries()) {
+    const box = await page.getByRole('button', { name: `square (1,${c + 1})`, exact: false }).boundingBox();
+    assert.ok(Math.abs(box.x + box.width / 2 - l.x) < 2, `column label ${l.text}`);
+  }
+  await shot('chomp-labels');
+  // The square at row label 2 and column label 3 is the move the notation writes "2 3".
+  await page.mouse.click(columns[2].x, rows[1].y);
+  await afterHumanMove(0);
+  assert.equal(await page.locator('.move-list li').first().getAttribute('data-move'), '2 3');
+  // On a phone a wide bar's labels still stand over and beside their squares.
+  await newGame({ rules: 'chomp', heaps: '12 12 5', first: 'human', level: 'perfect' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const last = (await labels('chomp-column-label')).at(-1);
+  assert.equal(last.text, '12');
+  const box = await page.getByRole('button', { name: 'square (1,12)' }).boundingBox();
+  assert.ok(Math.abs(box.x + box.width / 2 - last.x) < 2, 'column label 12');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'the page scrolls sideways');
+  await page.locator('#board').screenshot({ path: `${import.meta.dirname}/artifacts/chomp-labels-phone.png` });
+});

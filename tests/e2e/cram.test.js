@@ -2,8 +2,8 @@
 // places (towards the side nearest the pointer), a click places it, and the computer replies.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { shot, phase, afterHumanMove, bannerState, newGame, page } from './harness.js';
-import { boardShot, playAndWatch } from './views.js';
+import { shot, phase, plies, afterHumanMove, bannerState, newGame, page, waitPhase } from './harness.js';
+import { boardShot, playAndWatch, moveTexts } from './views.js';
 
 const cell = (name) => page.locator(`.view-cram .cram-cell[data-name="${name}"]`);
 const marked = (cls) => page.locator(`.view-cram .cram-cell.${cls}`).evaluateAll((ns) => ns.map((n) => n.dataset.name).sort());
@@ -57,8 +57,12 @@ test('Cram: a board with holes splits into regions; Enter on a cell offers its d
   const prediction = await newGame({ rules: 'cram', heaps: '..#./.#../####/....', first: 'human', level: 'perfect' });
   await boardShot('cram');
   assert.match(prediction, /player wins/);
-  // Three regions: a1 b1 a2, d1 c2 d2 and the bottom row.
-  assert.equal(await page.locator('.view-cram .cram-grid').count(), 3);
+  // One board of 16 cells, drawn once each; its empty cells are three regions: a1 b1 a2, d1 c2
+  // d2 and the bottom row.
+  assert.equal(await page.locator('.view-cram .cram-grid').count(), 1);
+  assert.equal(await page.locator('.view-cram .cram-cell').count(), 16);
+  const regions = await page.locator('.view-cram .cram-cell.empty').evaluateAll((ns) => new Set(ns.map((n) => n.dataset.component)).size);
+  assert.equal(regions, 3);
   await pointAt('d4', 0.1, 0.5);
   await shot('cram-regions');
   await cell('a1').focus();
@@ -70,4 +74,100 @@ test('Cram: a board with holes splits into regions; Enter on a cell offers its d
   const moves = await page.locator('.move-list li').allTextContents();
   assert.match(moves[0], /fill a1 and a2/);
   assert.match(moves[1], /Computer.*fill/);
+});
+
+// Cells of a board of `rows` × `columns` as names ("b3": column letter, row from 1).
+const names = (rows, columns) => Array.from({ length: rows * columns }, (_, i) => `${String.fromCharCode(97 + (i % columns))}${Math.floor(i / columns) + 1}`);
+
+// Every cell drawn: name → {count, filled}.
+const drawn = () => page.locator('.view-cram .cram-cell').evaluateAll((ns) => {
+  const out = {};
+  for (const n of ns) {
+    const at = out[n.dataset.name] ?? (out[n.dataset.name] = { count: 0, filled: [] });
+    at.count += 1;
+    at.filled.push(n.classList.contains('filled'));
+  }
+  return out;
+});
+
+// The drawn board against the cells `filled` (a Set of names) of a 3 × 4 board: every cell drawn
+// once, filled exactly when filled. Null when they agree, else what differs.
+async function boardDiffers(filled) {
+  const cells = await drawn();
+  const wrong = names(3, 4).filter((name) => cells[name]?.count !== 1 || cells[name].filled[0] !== filled.has(name));
+  const extra = Object.keys(cells).filter((name) => !names(3, 4).includes(name));
+  return wrong.length || extra.length ? `cells ${[...wrong, ...extra].join(' ')} of ${JSON.stringify(cells)}` : null;
+}
+
+async function expectBoard(filled, what) {
+  let last = null;
+  try {
+    const deadline = Date.now() + 10_000;
+    while ((last = await boardDiffers(filled)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  } finally {
+    assert.equal(last, null, `${what}: the board drawn differs from the moves played`);
+  }
+}
+
+// The server's position after `moves` from the 3 × 4 board, as text ("####/##../....").
+const serverPosition = (moves) => page.evaluate(async (m) => {
+  const r = await fetch('/api/game', { method: 'POST', body: JSON.stringify({ rules: 'cram', position: '..../..../....', moves: m }) });
+  return (await r.json()).position;
+}, moves);
+
+test('Cram: a 4×3 board played out by clicks is drawn whole after every move, down to the end', async () => {
+  await newGame({ rules: 'cram', heaps: '..../..../....', first: 'human', level: 'perfect' });
+  const filled = new Set();
+  const played = [];
+  // Applies the dominoes of the move list not applied yet; checks them against the server.
+  const follow = async () => {
+    const texts = await moveTexts();
+    for (const text of texts.slice(played.length)) {
+      const [, a, b] = text.match(/fill ([a-z]\d) and ([a-z]\d)/);
+      assert.ok(!filled.has(a) && !filled.has(b), `${text} fills a filled cell`);
+      filled.add(a).add(b);
+      played.push(`${a}-${b}`);
+    }
+    // The server's text is the board up to its last empty cell: its cells agree, the rest are filled.
+    const rows = (await serverPosition(played)).split('/').filter(Boolean);
+    for (const name of names(3, 4)) {
+      const r = Number(name.slice(1)) - 1;
+      const c = name.charCodeAt(0) - 97;
+      assert.equal(rows[r]?.[c] === '.', !filled.has(name), `${name} after ${played.join(' ')}`);
+    }
+  };
+  for (let turn = 0; turn < 6 && await phase() === 'human'; turn += 1) {
+    const before = await plies();
+    // First b1-c1, which leaves a1 and d1 cut off from the rest; then the first empty cell with
+    // an empty right (else lower) neighbour. A click near that side.
+    const all = names(3, 4);
+    const free = (name) => all.includes(name) && !filled.has(name);
+    const next = (name, dc, dr) => `${String.fromCharCode(name.charCodeAt(0) + dc)}${Number(name.slice(1)) + dr}`;
+    const name = turn === 0 ? 'b1' : all.find((n) => free(n) && ((n[0] !== 'd' && free(next(n, 1, 0))) || free(next(n, 0, 1))));
+    const right = name[0] !== 'd' && free(next(name, 1, 0));
+    const box = await cell(name).boundingBox();
+    await page.mouse.click(box.x + (right ? 0.9 : 0.5) * box.width, box.y + (right ? 0.5 : 0.9) * box.height);
+    await waitPhase(['computer', 'human', 'over'], before + 1);
+    await follow();
+    const mine = played.slice(before);
+    assert.equal(mine[0], `${name}-${right ? next(name, 1, 0) : next(name, 0, 1)}`);
+    if (played.length === before + 1) {
+      // The board after the person's move (drawn while the computer's reply is marked on it).
+      await expectBoard(filled, `after ${played.join(' ')}`);
+      if (await phase() === 'over') break;
+      await waitPhase(['human', 'over'], before + 2);
+      await follow();
+    }
+    await expectBoard(filled, `after ${played.join(' ')}`);
+    if (turn === 0) await shot('cram-whole-board');
+  }
+  assert.equal(await phase(), 'over');
+  // Normal play: whoever filled the last domino won; the person moved first.
+  assert.equal(await bannerState(), played.length % 2 === 1 ? 'won' : 'lost');
+  await expectBoard(filled, 'the finished board');
+  await shot('cram-finished');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectBoard(filled, 'the finished board on a phone');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'the page scrolls sideways');
+  await shot('cram-finished-phone');
 });

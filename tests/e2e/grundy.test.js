@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { page, until, ARTIFACTS } from './harness.js';
+import { page, until, newGame, ARTIFACTS } from './harness.js';
 
 const NIMKIT = [process.env.NIMKIT,
   path.join(import.meta.dirname, '../../build/release/apps/cli/nimkit'),
@@ -163,4 +163,70 @@ test('the chart is drawn to its width: on a phone it fits, with labels as large 
   const narrow = await tick();
   assert.ok(narrow >= wide * 0.9, `axis labels shrank from ${wide} to ${narrow} px`);
   assert.ok(narrow >= 11, `axis labels ${narrow} px tall`);
+});
+
+// What the view shows: the ruleset chosen, the rules of the plot, its facts and period status.
+const shown = () => page.evaluate(() => ({
+  chosen: document.getElementById('g-ruleset').value,
+  rules: document.getElementById('g-facts').dataset.rules ?? null,
+  facts: document.getElementById('g-facts').textContent,
+  status: document.getElementById('g-status').hidden ? '' : document.getElementById('g-status').textContent,
+  points: document.querySelectorAll('#g-chart .gdot').length,
+}));
+
+const settled = () => until(page, () => document.getElementById('view-grundy').dataset.busy === 'false' &&
+    document.getElementById('g-facts').dataset.rules !== undefined, null, 'the plot');
+
+test('the Grundy tab follows the game in play and the ruleset chosen; a late answer is dropped', async () => {
+  const [, kPeriod, kPre] = cli('grundy', '--rules', 'kayles', '--count', '1', '--period').match(/period (\d+), preperiod (\d+) \(proved/);
+  assert.match(cli('grundy', '--rules', 'grundy', '--count', '1', '--period'), /no period found/);
+  // A game of Grundy's game: the tab opens on it.
+  await newGame({ rules: 'grundy', heaps: '7' });
+  await page.click('#tab-grundy');
+  await settled();
+  let view = await shown();
+  assert.equal(view.chosen, 'grundy');
+  assert.equal(view.rules, 'grundy');
+  assert.match(view.status, /^No period claimed/);
+  // Kayles chosen: its chart and its proved period.
+  await page.selectOption('#g-ruleset', 'kayles');
+  await settled();
+  view = await shown();
+  assert.equal(view.rules, 'kayles');
+  assert.match(view.status, new RegExp(`^Proved: period ${kPeriod}, preperiod ${kPre}\\.`));
+  assert.match(view.facts, new RegExp(`period ${kPeriod}`));
+  assert.equal(view.points, 120);
+  // Back to Grundy's game: nothing of Kayles stays.
+  await page.selectOption('#g-ruleset', 'grundy');
+  await settled();
+  view = await shown();
+  assert.equal(view.rules, 'grundy');
+  assert.doesNotMatch(view.status, /Proved/);
+  assert.doesNotMatch(view.facts, /period/);
+  // Kayles' answer held back: Dawson's Kayles, chosen after it, stays on show when it comes.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/api/grundy', async (route) => {
+    if (JSON.parse(route.request().postData()).rules === 'kayles') await held;
+    await route.continue();
+  });
+  await page.selectOption('#g-ruleset', 'kayles');
+  await page.selectOption('#g-ruleset', 'dawson');
+  await settled();
+  release();
+  await page.waitForTimeout(500);
+  view = await shown();
+  assert.equal(view.chosen, 'dawson');
+  assert.equal(view.rules, 'dawson');
+  await page.unroute('**/api/grundy');
+  // A new game of Kayles: the tab opens on it again.
+  await page.click('#tab-play');
+  await newGame({ rules: 'kayles', heaps: '5' });
+  await page.click('#tab-grundy');
+  await settled();
+  view = await shown();
+  assert.equal(view.chosen, 'kayles');
+  assert.equal(view.rules, 'kayles');
+  assert.match(view.status, new RegExp(`^Proved: period ${kPeriod}`));
+  await page.screenshot({ path: path.join(ARTIFACTS, 'grundy-follows-game.png'), fullPage: false });
 });

@@ -427,7 +427,7 @@ async function refresh() {
   }
   renderStatus(analysis);
   if (record.over || toMove() === 'computer') {
-    await board.show({ analysis, moves: null, interactive: false });
+    await board.show({ analysis, moves: null, interactive: false, start: record.start_components });
     if (my !== epoch) return;
     markBoardReady();
     renderHelp();
@@ -446,7 +446,7 @@ async function refresh() {
   current.moves = record.legal_moves ?? null;
   // A truncated list is no list: the renderer then asks the server about each click.
   const moves = current.moves && !current.moves.truncated ? current.moves.moves : null;
-  await board.show({ analysis, moves, interactive: true, winning: winningShown() });
+  await board.show({ analysis, moves, interactive: true, winning: winningShown(), start: record.start_components });
   if (my !== epoch) return;
   markBoardReady();
   renderHelp();
@@ -503,7 +503,7 @@ const grundyView = new GrundyView({
   select: $('g-ruleset'), params: $('g-params'), paramsLabel: $('g-params-label'), count: $('g-count'),
   form: $('grundy-form'), summary: $('g-summary'), error: $('g-error'), facts: $('g-facts'),
   chart: $('g-chart'), legend: $('g-legend'), table: $('g-table'),
-  getRulesets: () => rulesets, syncParams,
+  getRulesets: () => rulesets, syncParams, getRules: () => game?.rules ?? null,
 });
 
 function wire() {

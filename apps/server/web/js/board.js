@@ -5,7 +5,8 @@
 // clicks into moves of that list and calls back the host, so the app never reads move text.
 //
 // A renderer module exports `help` ({board, keys}: texts for the page) and a class taking
-// (root element, host) with render({components, moves, interactive, hint, winning, sum, resultWidth}),
+// (root element, host) with render({components, moves, interactive, hint, winning, sum, resultWidth,
+// start}) (`start`: the start components of its view, or null),
 // animate(move, {computer}) (a promise; a computer's move stays marked longer) and onKey(event);
 // reset() is optional. `hint` is a move to mark, `winning` an array of moves to colour as winning
 // (or null). Each component it gets carries "index" (its place in the position, as a move's
@@ -47,11 +48,16 @@ export class Board {
   }
 
   // Draws `analysis` (POST /api/analyze): `moves` is the legal move list or null when unknown;
-  // `hint` a winning move to mark, or null; `winning` moves to colour as winning, or null.
-  async show({ analysis, moves, interactive, hint = null, winning = null }) {
-    const views = [...new Set(analysis.components.map((c) => c.view))];
-    const modules = await Promise.all(views.map(load));
-    const moduleOf = new Map(views.map((v, i) => [v, modules[i]]));
+  // `hint` a winning move to mark, or null; `winning` moves to colour as winning, or null;
+  // `start` the game's start components (POST /api/game's "start_components"), or null. A view
+  // module exporting `keepsBoard` is drawn while the start has its view, with no components
+  // when none is left (a Cram board filled to the last cell).
+  async show({ analysis, moves, interactive, hint = null, winning = null, start = null }) {
+    const present = [...new Set(analysis.components.map((c) => c.view))];
+    const started = [...new Set((start ?? []).map((c) => c.view))].filter((v) => !present.includes(v));
+    const modules = await Promise.all([...present, ...started].map(load));
+    const moduleOf = new Map([...present, ...started].map((v, i) => [v, modules[i]]));
+    const views = [...present, ...started.filter((v) => moduleOf.get(v).keepsBoard)];
     let first = 1;
     let offset = 0;
     const components = analysis.components.map((c, index) => {
@@ -66,8 +72,8 @@ export class Board {
         const node = document.createElement('div');
         node.className = `view view-${view}`;
         node.dataset.view = view;
-        const Renderer = rendererClass(modules[i]);
-        this.sections.set(view, { node, renderer: new Renderer(node, this.host), help: modules[i].help ?? {} });
+        const Renderer = rendererClass(moduleOf.get(view));
+        this.sections.set(view, { node, renderer: new Renderer(node, this.host), help: moduleOf.get(view).help ?? {} });
       }
     }
     if (views.length === 0) {
@@ -91,6 +97,7 @@ export class Board {
         winning: winning ? winning.filter((m) => indexes.has(m.component)) : null,
         sum,
         resultWidth: offset,
+        start: start ? start.filter((c) => c.view === view) : null,
       };
       const section = this.sections.get(view);
       section.last = args;

@@ -65,18 +65,23 @@ export function refusalText(error, shape) {
 }
 
 export class GrundyView {
-  // `parts`: the form's controls and the drawing targets (from app.js); the rest of the view's
-  // elements are found by id in its section.
+  // `parts`: the form's controls and the drawing targets (from app.js), getRulesets() and
+  // getRules() (the spec of the game in play, or null); the rest of the view's elements are found
+  // by id in its section.
   constructor(parts) {
     const byId = (id) => document.getElementById(id);
     this.p = { ...parts, status: byId('g-status'), countName: byId('g-count-name'), tableTitle: byId('g-table-title'), root: byId('view-grundy') };
     parts = this.p;
     this.ready = false;
+    this.asked = 0;        // the number of the last plot asked for: only its answer is drawn
+    this.followed = null;  // the ruleset in play when the view last followed it
     parts.form.addEventListener('submit', (e) => { e.preventDefault(); this.plot(); });
+    // A new choice is plotted at once: the picture never stays another ruleset's.
     parts.select.addEventListener('change', () => {
       parts.params.dataset.touched = '';
       parts.syncParams(parts.select, parts.params, parts.paramsLabel, null, parts.summary);
       this.syncShape();
+      this.plot();
     });
     parts.params.addEventListener('input', () => { parts.params.dataset.touched = '1'; });
     // The plot is drawn to the chart's width: redrawn when the page's width changes it.
@@ -108,13 +113,33 @@ export class GrundyView {
     p.table.parentElement.querySelector('canvas.ggrid-canvas')?.remove();
   }
 
+  // Opens on the ruleset in play (`getRules()`, a spec such as "grundy" or "subtraction:1,2,3")
+  // when it has a picture and has changed since the view last opened; otherwise on what was
+  // chosen here.
   show() {
-    if (this.ready) return;
-    this.ready = true;
-    this.fillSelect();
+    const first = !this.ready;
+    if (first) {
+      this.ready = true;
+      this.fillSelect();
+    }
+    const rules = this.p.getRules?.() ?? null;
+    const follow = rules !== null && rules !== this.followed && this.follow(rules);
+    this.followed = rules;
+    if (!first && !follow) return;
     this.p.syncParams(this.p.select, this.p.params, this.p.paramsLabel, null, this.p.summary);
     this.syncShape();
     this.plot();
+  }
+
+  // Chooses `rules` in the form when it is offered; whether it was.
+  follow(rules) {
+    const name = rules.split(':')[0];
+    if (![...this.p.select.options].some((o) => o.value === name)) return false;
+    this.p.select.value = name;
+    const params = rules.includes(':') ? rules.slice(name.length + 1) : '';
+    this.p.params.value = params;
+    this.p.params.dataset.touched = params ? '1' : '';
+    return true;
   }
 
   // Only rulesets with a picture of their values, as the server says.
@@ -155,21 +180,28 @@ export class GrundyView {
     const shape = this.shape();
     const text = this.p.count.value.trim();
     if (!/^\d+$/.test(text) || Number(text) < 1) {
+      ++this.asked;
       this.clear();
       error.textContent = `${shape === 'grid' ? 'Size' : 'Values'} must be a whole number of at least 1.`;
       error.hidden = false;
       return;
     }
+    // The last plot is taken away at once: until the answer comes, nothing of another request
+    // is on show, and an answer to an earlier request is dropped when it comes late.
+    const my = ++this.asked;
+    this.clear();
     this.p.root.dataset.busy = 'true';
     try {
       const data = await api.grundy(this.spec(), Number(text));
+      if (my !== this.asked) return;
       if (data.shape === 'grid') this.renderGrid(data); else this.render(data);
     } catch (e) {
+      if (my !== this.asked) return;
       this.clear();
       error.textContent = refusalText(e, shape);
       error.hidden = false;
     } finally {
-      this.p.root.dataset.busy = 'false';
+      if (my === this.asked) this.p.root.dataset.busy = 'false';
     }
   }
 

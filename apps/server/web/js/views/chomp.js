@@ -1,5 +1,6 @@
 // The "chomp" view: each bar a grid of squares, row 1 at the top, the poisoned square (1,1)
-// marked. Pointing at a square (hover or keyboard focus) shows the squares a click would eat: it
+// marked, its rows numbered down the left and its columns along the top as a move names them
+// (ROW COLUMN). Pointing at a square (hover or keyboard focus) shows the squares a click would eat: it
 // and every square below and right of it. A click (or Enter) plays the server's move whose "row"
 // and "column" fields name that square; the view reads the components' "rows" field (row
 // lengths) and the moves' "row"/"column" fields, never move text. The hint marks the squares its
@@ -77,9 +78,14 @@ export class ChompView extends DrawnView {
     const { components, hint } = this.args;
     const bars = components.map((c) => {
       const rows = (c.fields?.rows ?? []).map(Number);
-      const lines = rows.map((length, r) => el('div', { class: 'chomp-row' },
+      // Rows and columns are labelled as a move names them: ROW COLUMN, from 1 at the top left.
+      const label = (cls, n) => el('span', { class: `chomp-label ${cls}`, 'aria-hidden': 'true' }, String(n));
+      const widest = Math.max(0, ...rows);
+      const head = el('div', { class: 'chomp-head' }, el('span', { class: 'chomp-label chomp-corner', 'aria-hidden': 'true' }),
+          ...Array.from({ length: widest }, (_, k) => label('chomp-column-label', k + 1)));
+      const lines = rows.map((length, r) => el('div', { class: 'chomp-row' }, label('chomp-row-label', r + 1),
           ...Array.from({ length }, (_, k) => this.cell(c, r + 1, k + 1))));
-      const bar = el('div', { class: 'chomp-bar', role: 'group', 'aria-label': c.label }, ...lines);
+      const bar = el('div', { class: 'chomp-bar', role: 'group', 'aria-label': c.label }, head, ...lines);
       // The widest row sets the cell size on a narrow screen (style.css), so the bar never
       // widens the page. CSSOM, which the page's Content-Security-Policy allows.
       bar.style.setProperty('--columns', String(Math.max(1, ...rows)));

@@ -1,14 +1,20 @@
-// The "cram" view: each region of the board a grid of square cells (its box on the board), empty
-// or filled, each cell named by its place on the whole board ("b3": column letter, row from 1). A move
-// fills two adjacent empty cells. Hovering an empty cell shows the domino a click places: the
-// one towards the side of the cell the pointer is nearest to (the next legal one when that side
-// is blocked). Enter on a focused cell plays its one domino or offers its dominoes in the
-// chooser. The view reads the components' "cells" (1 empty, 0 filled, row by row over the
-// region's box), "columns", "top" and "left" fields and the moves' "cells" field (the two cells
-// filled, as places in the box from 1), never move text.
+// The "cram" view: the whole board, a grid of square cells, empty or filled, each cell named by
+// its place on the board ("b3": column letter, row from 1) and drawn once. The board is drawn from
+// the state every time: its size from the start's regions ("start", the game's start
+// components), its empty cells from the regions of the position, each at its box's place ("top",
+// "left"), so the regions a board falls into stay parts of one board, and a board whose every
+// region is filled is drawn filled. A move fills two adjacent empty cells. Hovering an empty cell
+// shows the domino a click places: the one towards the side of the cell the pointer is nearest to
+// (the next legal one when that side is blocked). Enter on a focused cell plays its one domino or
+// offers its dominoes in the chooser. The view reads the components' "cells" (1 empty, 0 filled,
+// row by row over the region's box), "columns", "top" and "left" fields and the moves' "cells"
+// field (the two cells filled, as places in the box from 1), never move text.
 
 import { el } from '../dom.js';
 import { DrawnView, playOne, showMove, walkFocus } from './common.js';
+
+// The board stays drawn, filled, when its last region is gone (see ../board.js).
+export const keepsBoard = true;
 
 export const help = {
   board: 'Cram board. Point at an empty cell to see the domino a click places; Tab or arrow keys choose a cell, Enter places a domino on it.',
@@ -23,6 +29,65 @@ function columnName(c) {
 }
 
 const cellsOf = (move) => (Array.isArray(move.cells) ? move.cells : [move.cells]).map(Number);
+
+// The board cells of a region's fields: [row, column, place from 1] of each of its empty cells.
+function emptyCells(fields) {
+  const columns = Number(fields?.columns ?? 1);
+  const top = Number(fields?.top ?? 0);
+  const left = Number(fields?.left ?? 0);
+  const out = [];
+  (fields?.cells ?? []).forEach((face, i) => {
+    if (Number(face) === 1) out.push([top + Math.floor(i / columns), left + (i % columns), i + 1]);
+  });
+  return out;
+}
+
+// The far corner of a region's box: [rows, columns] of the board up to it.
+function extent(fields) {
+  const columns = Number(fields?.columns ?? 1);
+  const height = Math.max(1, Math.ceil((fields?.cells ?? []).length / columns));
+  return [Number(fields?.top ?? 0) + height, Number(fields?.left ?? 0) + columns];
+}
+
+// The boards to draw: one per board of the start (`start`: the start's regions, board after
+// board, each board's in order of its first cell, as the library reads them), each as large as
+// the start's regions reach, with the empty cells of the regions `components` left on it
+// (empty: "row,column" → {c, cell}). A region of the position lies on the first board, from
+// where the last one lay, whose start had all its cells empty and where no region already
+// drawn holds them: a move leaves regions in its region's place, so a sum's boards keep their
+// order. Without a start, a region that fits on no board starts one.
+function boardsOf(start, components) {
+  const boards = [];
+  let last = -1;  // the first cell of the start region before, row by row
+  for (const c of start) {
+    const cells = emptyCells(c.fields);
+    const first = cells.length ? cells[0][0] * 4096 + cells[0][1] : -1;
+    const open = boards[boards.length - 1]?.open;
+    const touches = ([r, col]) => [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]].some(([dr, dc]) => open.has(`${r + dr},${col + dc}`));
+    if (boards.length === 0 || first <= last || cells.some(touches)) {
+      boards.push({ rows: 0, columns: 0, open: new Set(), empty: new Map() });
+    }
+    last = first;
+    const board = boards[boards.length - 1];
+    const [rows, columns] = extent(c.fields);
+    board.rows = Math.max(board.rows, rows);
+    board.columns = Math.max(board.columns, columns);
+    for (const [r, col] of cells) board.open.add(`${r},${col}`);
+  }
+  let b = 0;
+  for (const c of components) {
+    const cells = emptyCells(c.fields);
+    const fits = (board) => cells.every(([r, col]) => (board.open === null || board.open.has(`${r},${col}`)) && !board.empty.has(`${r},${col}`));
+    while (b < boards.length && !fits(boards[b])) ++b;
+    if (b === boards.length) boards.push({ rows: 0, columns: 0, open: null, empty: new Map() });
+    const board = boards[b];
+    const [rows, columns] = extent(c.fields);
+    board.rows = Math.max(board.rows, rows);
+    board.columns = Math.max(board.columns, columns);
+    for (const [r, col, cell] of cells) board.empty.set(`${r},${col}`, { c, cell });
+  }
+  return boards;
+}
 
 export class CramView extends DrawnView {
   constructor(root, host) {
@@ -108,34 +173,44 @@ export class CramView extends DrawnView {
 
   draw() {
     const { components, interactive, hint } = this.args;
-    const grids = components.map((c) => {
-      const cells = (c.fields?.cells ?? []).map(Number);
-      const columns = Number(c.fields?.columns ?? 1);
-      const marked = hint && hint.component === c.index ? new Set(cellsOf(hint)) : new Set();
-      const nodes = cells.map((face, i) => {
-        const cell = i + 1;
-        const empty = face === 1;
-        const playable = interactive && empty && (!this.args.moves || this.movesAt(c.index, cell).length > 0);
-        const name = this.cellName(c, cell);
-        return el('button', {
-          type: 'button',
-          class: `cram-cell ${empty ? 'empty' : 'filled'}${marked.has(cell) ? ' hinted' : ''}`,
-          'data-cell': cell,
-          'data-component': c.index,
-          'data-name': name,
-          tabindex: playable ? 0 : -1,
-          'aria-label': `cell ${name}, ${empty ? 'empty' : 'filled'}`,
-          'aria-disabled': playable ? false : 'true',
-          onmousemove: (e) => empty && this.pointAt(e, c.index, cell),
-          onmouseleave: () => this.show(null),
-          onclick: (e) => empty && this.click(e, c.index, cell),
-        }, el('span', { class: 'cram-name' }, name));
-      });
+    const grids = boardsOf(this.args.start ?? [], components).map((board, b, all) => {
       const rows = [];
-      for (let i = 0; i < nodes.length; i += columns) rows.push(el('div', { class: 'cram-row' }, ...nodes.slice(i, i + columns)));
-      return el('div', { class: 'cram-grid', role: 'group', 'aria-label': c.label }, ...rows);
+      for (let r = 0; r < board.rows; ++r) {
+        const row = [];
+        for (let col = 0; col < board.columns; ++col) row.push(this.cellNode(board.empty.get(`${r},${col}`), r, col, interactive, hint));
+        rows.push(el('div', { class: 'cram-row' }, ...row));
+      }
+      const label = all.length > 1 ? `board ${b + 1}` : 'board';
+      return el('div', { class: 'cram-grid', role: 'group', 'aria-label': label, 'data-board': b + 1 }, ...rows);
     });
     this.root.replaceChildren(el('div', { class: 'cram-board' }, ...grids));
+  }
+
+  // The button of board cell (r, col): `at` is {c, cell} (its region and place) when it is empty.
+  cellNode(at, r, col, interactive, hint) {
+    const name = `${columnName(col)}${r + 1}`;
+    if (!at) {
+      return el('button', {
+        type: 'button', class: 'cram-cell filled', 'data-name': name, tabindex: -1,
+        'aria-label': `cell ${name}, filled`, 'aria-disabled': 'true',
+      }, el('span', { class: 'cram-name' }, name));
+    }
+    const { c, cell } = at;
+    const marked = hint && hint.component === c.index && cellsOf(hint).includes(cell);
+    const playable = interactive && (!this.args.moves || this.movesAt(c.index, cell).length > 0);
+    return el('button', {
+      type: 'button',
+      class: `cram-cell empty${marked ? ' hinted' : ''}`,
+      'data-cell': cell,
+      'data-component': c.index,
+      'data-name': name,
+      tabindex: playable ? 0 : -1,
+      'aria-label': `cell ${name}, empty`,
+      'aria-disabled': playable ? false : 'true',
+      onmousemove: (e) => this.pointAt(e, c.index, cell),
+      onmouseleave: () => this.show(null),
+      onclick: (e) => this.click(e, c.index, cell),
+    }, el('span', { class: 'cram-name' }, name));
   }
 
   // Fills the move's cells; resolves when done.

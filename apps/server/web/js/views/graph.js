@@ -1,5 +1,6 @@
-// The "graph" view (Node Kayles, Arc Kayles): each component's vertices on a circle, the
-// components side by side, as SVG. In a component whose moves carry a "vertex" field (Node
+// The "graph" view (Node Kayles, Arc Kayles): each component of the game's start with its
+// vertices on a circle, the components side by side, as SVG; the vertices of the position stay
+// where the start put them, so the pieces a graph falls into are drawn as parts of it. In a component whose moves carry a "vertex" field (Node
 // Kayles) clicking vertex v (or Enter on it) plays the move of the server's list whose "vertex"
 // is v; in one whose moves carry an "edge" field [a, b] (Arc Kayles) the edges are what a person
 // clicks, and clicking a-b plays the move whose "edge" is a-b. The view reads the components'
@@ -93,10 +94,14 @@ export class GraphView extends DrawnView {
         if (edgeMoved.has(c.index)) this.byEdge.add(v);
       }
     }
-    // Vertices stay where they were while the game only removes some, so that a person sees
-    // what a move took; a position with a vertex not drawn before gets a fresh layout.
+    // Vertices stay where the start's layout put them while the game only removes some, so that
+    // a person sees what a move took and a reload draws the same picture; a position with a
+    // vertex the start lacks (or no start) keeps the last layout while it can, else gets one.
     const vertices = [...this.adj.keys()];
-    if (!this.placed || !vertices.every((v) => this.placed.at.has(v))) this.placed = layout(args.components);
+    const fits = (placed) => placed && vertices.every((v) => placed.at.has(v));
+    const start = args.start?.length ? layout(args.start) : null;
+    if (fits(start)) this.placed = start;
+    else if (!fits(this.placed)) this.placed = layout(args.components);
     super.render(args);
   }
 
