@@ -7,7 +7,7 @@
 // shows the domino a click places: the one towards the side of the cell the pointer is nearest to
 // (the next legal one when that side is blocked). Enter on a focused cell plays its one domino or
 // offers its dominoes in the chooser. The view reads the components' "cells" (1 empty, 0 filled,
-// row by row over the region's box), "columns", "top" and "left" fields and the moves' "cells"
+// row by row over the region's box), "columns", "top", "left" and "board" fields and the moves' "cells"
 // field (the two cells filled, as places in the box from 1), never move text.
 
 import { el } from '../dom.js';
@@ -69,7 +69,9 @@ function boardsOf(start, components) {
     }
     last = first;
     const board = boards[boards.length - 1];
-    const [rows, columns] = extent(c.fields);
+    // The library gives a region's whole board ("board": rows, columns); the extent of the
+    // start's regions is the fallback, short of a board whose last rows or columns start filled.
+    const [rows, columns] = Array.isArray(c.fields?.board) ? c.fields.board.map(Number) : extent(c.fields);
     board.rows = Math.max(board.rows, rows);
     board.columns = Math.max(board.columns, columns);
     for (const [r, col] of cells) board.open.add(`${r},${col}`);
@@ -81,7 +83,8 @@ function boardsOf(start, components) {
     while (b < boards.length && !fits(boards[b])) ++b;
     if (b === boards.length) boards.push({ rows: 0, columns: 0, open: null, empty: new Map() });
     const board = boards[b];
-    const [rows, columns] = extent(c.fields);
+    // Its whole board, as above.
+    const [rows, columns] = Array.isArray(c.fields?.board) ? c.fields.board.map(Number) : extent(c.fields);
     board.rows = Math.max(board.rows, rows);
     board.columns = Math.max(board.columns, columns);
     for (const [r, col, cell] of cells) board.empty.set(`${r},${col}`, { c, cell });
