@@ -444,6 +444,13 @@ std::optional<std::string> Cram::unclaimed_move(std::span<const State* const> st
                                                 std::string_view text) const {
   const TypedCells typed = typed_cells(text);
   if (!typed.cells[0] || !typed.cells[1]) return std::nullopt;
+  // Cells apart are the regions' own refusal ("not next to each other").
+  const auto [r1, c1] = *typed.cells[0];
+  const auto [r2, c2] = *typed.cells[1];
+  if ((r1 == r2 ? std::max(c1, c2) - std::min(c1, c2) : std::max(r1, r2) - std::min(r1, r2)) != 1 ||
+      (r1 != r2 && c1 != c2)) {
+    return std::nullopt;
+  }
   // The board as the position knows it: up to the last row and column of its regions, as the
   // position is written.
   std::uint64_t rows = 0;
