@@ -214,6 +214,13 @@ Result<std::optional<ToldMove>> told_move(std::string_view text, MoveWords kind)
   if (!letter && lower.find(" into ") == std::string::npos) return Told{};
   std::replace(lower.begin(), lower.end(), ',', ' ');
   const std::vector<std::string> w = words(lower);
+  // Words these moves never start with ("foo") are the notation's to refuse, as it always has.
+  static constexpr std::string_view kFirstWords[] = {"take", "remove", "knock",
+                                                     "zero", "split",  "heap"};
+  if (letter && std::find(std::begin(kFirstWords), std::end(kFirstWords), w.front()) ==
+                    std::end(kFirstWords)) {
+    return Told{};
+  }
   ToldMove told;
   std::size_t at = 0;
   const auto next_is = [&](std::initializer_list<std::string_view> choices) {
