@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "enum_names.h"
+#include "move_words.h"
 #include "nimkit/heap_game.h"
 #include "nimkit/quote.h"
 #include "nimkit/text.h"
@@ -346,6 +347,25 @@ Result<std::vector<HeapOption>> splitting(const HeapGame& rules, std::span<const
   return std::vector<HeapOption>{std::move(**found)};
 }
 
+// The options a move told in words names: its notation's, and for "take N from heap H" only those
+// leaving one heap or none (a move leaving two is told "... leaving A and B").
+Result<std::vector<Option>> parse_told_move(const HeapGame& rules, const State& state,
+                                            const detail::ToldMove& told, std::size_t first_item,
+                                            std::size_t items, bool partial, const Limits& limits) {
+  if (!told.one_heap_left) {
+    return rules.parse_move(state, told.notation, first_item, items, partial, limits);
+  }
+  auto found = rules.parse_move(state, told.notation, first_item, items, true, limits);
+  if (!found) return found;
+  std::vector<Option> whole;
+  for (Option& option : *found) {
+    if (option.result.size() <= 1) whole.push_back(std::move(option));
+  }
+  if (whole.size() == 1 || (partial && !whole.empty())) return whole;
+  // Every move taking N splits the heap, or several leave one heap: the notation says which.
+  return rules.parse_move(state, told.notation, first_item, items, partial, limits);
+}
+
 // How a move of the family is written, for messages about a malformed one.
 constexpr EnumName<MoveWords> kMoveForms[] = {
     {MoveWords::kTake, "HEAP COUNT, e.g. \"1 2\""},
@@ -367,8 +387,11 @@ Result<std::vector<Option>> HeapGame::parse_move(const State& state, std::string
       (*heap < first_item || *heap - first_item >= item_count(state))) {
     return std::vector<Option>{};
   }
-  std::vector<std::string> tokens = words(text);
   const MoveWords kind = arity() == 1 ? move_words() : MoveWords::kTake;
+  auto told = detail::told_move(text, kind);
+  if (!told) return told.failure();
+  if (*told) return parse_told_move(*this, state, **told, first_item, items, partial, limits);
+  std::vector<std::string> tokens = words(text);
   if (tokens.empty()) return fail(fmt::format("empty move: expected {}", move_form(kind)));
   bool take_words = kind == MoveWords::kTake;
   if (tokens[0].find(':') != std::string::npos) {
@@ -448,11 +471,13 @@ std::string HeapGame::move_syntax() const {
   switch (arity() == 1 ? move_words() : MoveWords::kTake) {
     case MoveWords::kSplit:
       return "Moves: HEAP A B splits heap HEAP into heaps of A and B (heaps numbered from 1); "
-             "HEAP A splits A off it.\n";
+             "HEAP A splits A off it.\n"
+             "  In words too: \"split heap 1 into 3 and 4\" or \"1 into 3 and 4\".\n";
     case MoveWords::kPins:
       return "Moves: ROW PIN knocks down pin PIN of row ROW; ROW FIRST-LAST knocks down the "
              "adjacent pins FIRST to LAST (rows and pins numbered from 1). The pins either side "
-             "stay as rows.\n";
+             "stay as rows.\n"
+             "  In words too: \"knock pin 2 of row 1\", \"knock pins 2-3 of row 1\".\n";
     case MoveWords::kTake:
       break;
   }
@@ -461,7 +486,7 @@ std::string HeapGame::move_syntax() const {
   // several heaps.
   std::string text =
       "Moves: HEAP COUNT takes COUNT objects from heap HEAP (heaps numbered from 1), e.g. "
-      "\"1 2\".\n";
+      "\"1 2\", or in words \"take 2 from heap 1\".\n";
   if (parse_heap("1x")) text += "  Zero-move piles: \"HEAP 0\" uses the pile's zero move.\n";
   if (const auto split = arity() == 1 ? small_split(*this) : std::nullopt) {
     text += fmt::format("  Splitting moves: add the heaps to leave, e.g. {}.\n", *split);

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 
+#include "move_words.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
 #include "nimkit/text.h"
@@ -250,6 +251,12 @@ Result<std::vector<Move>> parse_partial_move(const Position& position, std::stri
     const Component& comp = position.components()[c];
     auto options = comp.rules->parse_move(comp.state, rest, position.first_item(c),
                                           position.item_count(), partial, limits);
+    if (!options || options->empty()) {
+      // The move in words ("@2 turn coin 3") is read when the notation is not.
+      auto described = detail::described_moves(position, rest, c, limits);
+      if (!described) return described.failure();
+      if (!described->empty()) return described;
+    }
     if (!options) return options.failure();
     if (options->empty()) {
       return fail(fmt::format("move {} names nothing in component {}", quoted(rest), c + 1));
@@ -289,8 +296,16 @@ Result<std::vector<Move>> parse_partial_move(const Position& position, std::stri
     for (Option& option : *options) found.push_back(Move{c, std::move(option)});
   }
   if (claimed) return found;
+  // No component reads the text as its notation: it may be a move in words, as describe() tells
+  // it (families with components too large to list read their words themselves, above).
+  auto described = detail::described_moves(position, text, std::nullopt, limits);
+  if (!described) return described.failure();
+  if (!described->empty()) return described;
+  // A family that knows the text names its own account first ("a1 is already filled"), before
+  // another family's complaint that the text is not its notation.
+  if (auto own = detail::family_unclaimed_message(position, text)) return fail(*own);
   if (first_error) return fail(*first_error);
-  return fail(fmt::format("move {} names nothing in this position", quoted(text)));
+  return fail(detail::unclaimed_move_message(position, text, limits));
 }
 
 Result<Move> parse_move(const Position& position, std::string_view text, const Limits& limits) {
@@ -320,9 +335,19 @@ std::string describe(const Position& before, const Move& move, const Limits& lim
   // Only a sum can share move text: a lone component skips writing and re-reading it.
   if (before.components().size() < 2) return text;
   const std::string typed = c.rules->format_move(c.state, move.option, first, limits);
-  if (move_text_is_shared(before, move, typed, limits))
-    text += " in " + c.rules->label(c.state, first);
-  return text;
+  if (!move_text_is_shared(before, move, typed, limits)) return text;
+  // The component by its label, or by its place when another component has the same label (two
+  // equal coin rows, two boards' regions with the same corners): the words must name one.
+  const std::string label = c.rules->label(c.state, first);
+  std::size_t first_other = 1;
+  for (std::size_t i = 0; i < before.components().size(); ++i) {
+    const Component& other = before.components()[i];
+    if (i != move.component && other.rules->label(other.state, first_other) == label) {
+      return fmt::format("{} in component {}", text, move.component + 1);
+    }
+    first_other += other.rules->item_count(other.state);
+  }
+  return text + " in " + label;
 }
 
 bool move_text_is_shared(const Position& before, const Move& move, std::string_view text,

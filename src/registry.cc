@@ -279,9 +279,7 @@ Result<std::shared_ptr<const Ruleset>> make_ruleset(std::string_view spec) {
   const std::size_t colon = spec.find(':');
   const std::string_view name = spec.substr(0, colon);
   const std::string_view params = colon == std::string_view::npos ? "" : spec.substr(colon + 1);
-  for (const RulesetEntry& entry : registry()) {
-    if (entry.name == name) return entry.make(params);
-  }
+  if (const RulesetEntry* entry = find_ruleset_entry(spec)) return entry->make(params);
   std::string known;
   std::vector<std::string> names;
   for (const RulesetEntry& entry : registry()) {
@@ -296,7 +294,9 @@ Result<std::shared_ptr<const Ruleset>> make_ruleset(std::string_view spec) {
 }
 
 const RulesetEntry* find_ruleset_entry(std::string_view spec) {
-  const std::string_view name = spec.substr(0, spec.find(':'));
+  // Names are lower case; "Kayles" as a person writes it names the same entry. Parameters keep
+  // their case (a digraph's vertex names).
+  const std::string name = ascii_lower(spec.substr(0, spec.find(':')));
   for (const RulesetEntry& entry : registry()) {
     if (entry.name == name) return &entry;
   }

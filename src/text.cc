@@ -132,4 +132,12 @@ std::optional<std::uint64_t> typed_number(std::string_view text, char letter) {
   return value;
 }
 
+std::string ascii_lower(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return lower;
+}
+
 }  // namespace nimkit

@@ -1,6 +1,7 @@
 // Moves in each heap family's own words: split heaps in Grundy's game ("1 3 4"), pins knocked in
 // the bowling games ("1 2", "1 2-3"), the take notation still read where it cannot be misread,
 // refused moves listing what the heap allows, and saved games of the take notation still loading.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -178,6 +179,32 @@ TEST(MoveWords, SavedGamesOfTheTakeNotationStillLoad) {
   auto back = nimkit::load_game(again);
   ASSERT_TRUE(back.ok()) << back.error();
   EXPECT_TRUE(back->match->position() == loaded->match->position());
+}
+
+TEST(MoveWords, AMoveNamingNothingListsThePositionsMoves) {
+  // Removing vertex 3 of the path 1-2-3-4-5 removes 2 and 4 with it: lone vertices 1 and 5 stay.
+  const nimkit::Position path = position("1-2 2-3 3-4 4-5", "node-kayles");
+  const nimkit::Position after = path.after(*nimkit::parse_move(path, "remove vertex 3"));
+  EXPECT_EQ(nimkit::parse_move(after, "3").error(),
+            "move \"3\" names nothing in this position; its moves are \"1\" and \"5\"");
+  // A long list is cut to its first moves and the count: a path of 20 vertices has 20 moves.
+  std::string edges;
+  for (int v = 1; v < 20; ++v) edges += fmt::format("{}-{} ", v, v + 1);
+  EXPECT_EQ(nimkit::parse_move(position(edges.c_str(), "node-kayles"), "99").error(),
+            "move \"99\" names nothing in this position; it has 20 moves, the first \"1\", "
+            "\"2\", \"3\", \"4\", \"5\", \"6\", \"7\", \"8\"");
+}
+
+TEST(MoveWords, RulesetNamesAreReadInEitherCase) {
+  auto kayles = nimkit::make_ruleset("Kayles");
+  ASSERT_TRUE(kayles.ok()) << kayles.error();
+  EXPECT_EQ((*kayles)->spec(), "kayles");
+  auto subtraction = nimkit::make_ruleset("SUBTRACTION:1,3,4");
+  ASSERT_TRUE(subtraction.ok()) << subtraction.error();
+  EXPECT_EQ((*subtraction)->spec(), "subtraction:1,3,4");
+  ASSERT_NE(nimkit::find_ruleset_entry("Node-Kayles"), nullptr);
+  EXPECT_EQ(nimkit::find_ruleset_entry("Node-Kayles")->name, "node-kayles");
+  EXPECT_FALSE(nimkit::make_ruleset("Kaylez").ok());
 }
 
 }  // namespace

@@ -298,7 +298,8 @@ std::string move_example(const Position& position, std::size_t c, const Limits& 
   if (count == 0) return "";
   // A move from the middle of the list, so that it shows more than the smallest move.
   const Move move{c, comp.rules->option(comp.state, count / 2)};
-  return fmt::format("  e.g. \"{}\" ({})\n", format_move(position, move, limits),
+  // Either text reads as the move (parse_move reads the words describe writes).
+  return fmt::format("  e.g. \"{}\", or in words \"{}\"\n", format_move(position, move, limits),
                      describe(position, move, limits));
 }
 

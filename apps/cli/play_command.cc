@@ -37,6 +37,7 @@ struct PlayOptions {
   bool auto_play = false;
   std::string opponent = "random";
   std::string save;
+  std::string load;  // a saved game to go on with
 };
 
 // "take 2 from heap 1" -> "takes 2 from heap 1", "remove vertex 3" -> "removes vertex 3", for
@@ -217,11 +218,13 @@ void print_hint(const Session& s) {
 // The seat the person plays.
 Match::Seats person(const Session& s) { return Match::Seats{}.set(1 - s.computer_seat); }
 
-// The commands that apply now: a hint only in learn mode, undo only once the person has moved.
+// The commands that apply now: a hint only in learn mode, undo only once the person has moved,
+// redo only after an undo.
 std::string commands(const Session& s) {
   std::string text = "Commands: ";
   if (s.learn) text += "hint (a winning move and why), ";
   if (s.match.played_after_undo_turn(person(s))) text += "undo (take back your last move), ";
+  if (s.match.played_after_redo_turn(person(s))) text += "redo (play it again), ";
   return text + "help, quit.\n";
 }
 
@@ -232,6 +235,17 @@ void undo_turn(Session& s) {
     return;
   }
   fmt::print("Undone. {}\n", heaps_line(s.match));
+  print_board(s);
+}
+
+// Forward to the person's next turn again: the move taken back and the computer's reply to it,
+// as Match keeps them (the page's redo too).
+void redo_turn(Session& s) {
+  if (!s.match.redo_turn(person(s))) {
+    fmt::print("Nothing to redo.\n");
+    return;
+  }
+  fmt::print("Redone. {}\n", heaps_line(s.match));
   print_board(s);
 }
 
@@ -259,7 +273,9 @@ Turn human_turn(Session& s, LineReader& reader) {
     fmt::print("\nEnd of input: the game is left unfinished.\n");
     return Turn::kHumanLeft;
   }
-  const std::string text(trim(*line));
+  const std::string typed(trim(*line));
+  // Commands in any case ("Undo"); a move keeps its text for the rules to read.
+  const std::string text = ascii_lower(typed);
   if (text == "quit" || text == "q") {
     fmt::print("You leave the game unfinished.\n");
     return Turn::kHumanLeft;
@@ -275,7 +291,9 @@ Turn human_turn(Session& s, LineReader& reader) {
     }
   } else if (text == "undo") {
     undo_turn(s);
-  } else if (const Position before = s.match.position(); auto played = s.match.play(text)) {
+  } else if (text == "redo") {
+    redo_turn(s);
+  } else if (const Position before = s.match.position(); auto played = s.match.play(typed)) {
     after_human_move(s, before, **played);
   } else {
     fmt::print("error: {}\n", played.error());
@@ -379,9 +397,56 @@ GameOptions with_start(const GameOptions& options) {
   return out;
 }
 
+// A saved game is a few lines per move: 16 MiB holds hundreds of thousands of moves, and no read
+// of a larger (or endless, like /dev/zero) file grows without bound.
+constexpr std::size_t kMaxSavedGame = std::size_t{16} << 20;
+
+// A saved game's file read and re-checked by the library's reader (load_game, as Python's
+// Match.load reads one): replay and play --load. Errors name the file, and the line at fault.
+Result<SavedGame> read_saved_game(const std::string& path, const Limits& limits) {
+  auto text = read_text_file(path, nimkit::quoted(path), kMaxSavedGame);
+  if (!text) return text.failure();
+  auto saved = load_game(*text, limits);
+  if (!saved) return fail_as(saved.failure(), fmt::format("{}: {}", sanitize(path), saved.error()));
+  return saved;
+}
+
+// The game to play: a new one from the options, or one saved (--load) with its moves and players.
+struct Opening {
+  std::shared_ptr<const Ruleset> rules;
+  Position start;
+  Convention convention = Convention::kNormal;
+  std::optional<SavedGame> saved;
+};
+
+Result<Opening> opening_of(const PlayOptions& options) {
+  if (options.load.empty()) {
+    auto game = make_game(with_start(options.game));
+    if (!game) return game.failure();
+    return Opening{match_rules(*game), std::move(game->position), options.game.convention(), {}};
+  }
+  if (!options.game.heaps.empty() || !options.game.game_file.empty()) {
+    return fail(fmt::format("--load {} holds the game to play: give no position with it",
+                            nimkit::quoted(options.load)));
+  }
+  auto saved = read_saved_game(options.load, options.game.limits());
+  if (!saved) return saved.failure();
+  const Match& match = *saved->match;
+  return Opening{match.rules(), match.start(), match.convention(), std::move(*saved)};
+}
+
+// The computer's seat in a saved game: the one its players record names "computer" (as play
+// --save writes them), else as --first says, else the person plays the side to move.
+std::size_t computer_seat_of(const SavedGame& saved, const std::string& first) {
+  if (saved.second_player == "computer") return 1;
+  if (saved.first_player == "computer") return 0;
+  if (!first.empty()) return first == "computer" ? 0 : 1;
+  return 1 - saved.match->to_move();
+}
+
 int run_play(const PlayOptions& options) {
-  auto game = make_game(with_start(options.game));
-  if (!game) return report(game.failure());
+  auto opening = opening_of(options);
+  if (!opening) return report(opening.failure());
   const std::string first =
       !options.first.empty() ? options.first : (options.auto_play ? "computer" : "human");
   if (first != "human" && first != "computer") {
@@ -397,7 +462,8 @@ int run_play(const PlayOptions& options) {
   const Limits limits = options.game.limits();
   std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
   // Player 0 moves first. The "human" seat is the opponent mover under --auto.
-  const bool computer_first = first == "computer";
+  const bool computer_first =
+      opening->saved ? computer_seat_of(*opening->saved, options.first) == 0 : first == "computer";
   const std::string human = options.auto_play ? "opponent" : "you";
   const std::string computer = "computer";
   Rng rng(seed);
@@ -405,7 +471,8 @@ int run_play(const PlayOptions& options) {
   // Ctrl-C offers to save the game whoever is playing, the computer on both sides (--auto) too.
   const InterruptHandler interrupts(options.auto_play);
   for (;;) {
-    Session s{Match(match_rules(*game), game->position, options.game.convention(), limits),
+    Session s{opening->saved ? std::move(*opening->saved->match)
+                             : Match(opening->rules, opening->start, opening->convention, limits),
               computer_first ? std::array<std::string, 2>{computer, human}
                              : std::array<std::string, 2>{human, computer},
               computer_first ? std::size_t{0} : std::size_t{1},
@@ -418,6 +485,12 @@ int run_play(const PlayOptions& options) {
               BoardStyle{colour_wanted()},
               options.save,
               options.game.limit};
+    if (opening->saved) {
+      fmt::print("Resumed {} after {} move{}.\n", sanitize(options.load), s.match.history().size(),
+                 s.match.history().size() == 1 ? "" : "s");
+      // A second game ("play again") starts afresh from the saved game's start.
+      opening->saved.reset();
+    }
     print_opening(s, seed);
     const int status = play_out(s, reader);
     if (status == kInterrupted || (status != 0 && status != kLeft)) return status;
@@ -430,17 +503,10 @@ int run_play(const PlayOptions& options) {
   }
 }
 
-// A saved game is a few lines per move: 16 MiB holds hundreds of thousands of moves, and no read
-// of a larger (or endless, like /dev/zero) file grows without bound.
-constexpr std::size_t kMaxSavedGame = std::size_t{16} << 20;
-
 int run_replay(const std::string& path, std::uint64_t limit) {
-  auto text = read_text_file(path, nimkit::quoted(path), kMaxSavedGame);
-  if (!text) return report(text.failure());
   const Limits limits = command_limits(limit);
-  auto saved = load_game(*text, limits);
-  if (!saved)
-    return report(fail_as(saved.failure(), fmt::format("{}: {}", sanitize(path), saved.error())));
+  auto saved = read_saved_game(path, limits);
+  if (!saved) return report(saved.failure());
   const Match& match = *saved->match;
   // A name may hold any character (the file quotes it): printed, it is made safe.
   const std::array<std::string, 2> names{sanitize(saved->first_player),
@@ -487,6 +553,9 @@ void add_play_command(CLI::App& app, int& status) {
       ->capture_default_str();
   play->add_option("--save", options->save,
                    "write the game to FILE when it ends (Ctrl-C offers to save it there too)");
+  play->add_option("--load", options->load,
+                   "go on with a game saved by --save (or Python's Match.save) from where it "
+                   "stopped; the computer keeps its seat");
   play->callback([options, &status] { status = run_play(*options); });
 
   auto path = std::make_shared<std::string>();

@@ -45,14 +45,16 @@ struct RulesetEntry {
 // Every ruleset, in the order the help lists them.
 const std::vector<RulesetEntry>& registry();
 
-// Builds a ruleset from its notation "name" or "name:params" (e.g. "subtraction:1,3,4").
+// Builds a ruleset from its notation "name" or "name:params" (e.g. "subtraction:1,3,4"); the
+// name is read without regard to case ("Kayles" is kayles).
 // Fails with `unknown ruleset "foo"` naming the known ones, or with the parameter error.
 // Rulesets whose values come from a table are shared by spec (the same object, its table kept)
 // among the last kSharedRulesets such specs used; the least recently used one is let go first.
 Result<std::shared_ptr<const Ruleset>> make_ruleset(std::string_view spec);
 inline constexpr std::size_t kSharedRulesets = 64;
 
-// The entry of a ruleset notation ("kayles", "subtraction:1,3,4"), or nullptr for an unknown name.
+// The entry of a ruleset notation ("kayles", "Kayles", "subtraction:1,3,4"), or nullptr for an
+// unknown name.
 const RulesetEntry* find_ruleset_entry(std::string_view spec);
 
 // A built ruleset for people: its display name, with its parameters when it takes some ("Kayles",

@@ -188,6 +188,14 @@ class Ruleset {
   virtual Result<std::vector<Option>> parse_move(const State& state, std::string_view text,
                                                  std::size_t first_item, std::size_t items,
                                                  bool partial, const Limits& limits) const = 0;
+  // Why move text in this family's form that no component of the position claims names no move,
+  // when the family can tell it better than a list of the position's moves: the item named and
+  // what is there ("a1 is already filled"). `states` are the position's components of this
+  // ruleset. nullopt (the default) when the text is not the family's or it has nothing to add.
+  virtual std::optional<std::string> unclaimed_move(std::span<const State* const> /*states*/,
+                                                    std::string_view /*text*/) const {
+    return std::nullopt;
+  }
 
   // How moves are typed, for a player's help: a line or two ending in '\n'.
   virtual std::string move_syntax() const = 0;

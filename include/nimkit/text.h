@@ -34,6 +34,9 @@ std::optional<std::string> closest(std::string_view word, std::span<const std::s
 // in either case): 1 to 10 decimal digits after the optional letter and nothing else (so at most
 // 9,999,999,999), else nullopt. Ranges (from 1, up to a largest label) are the caller's.
 std::optional<std::uint64_t> typed_number(std::string_view text, char letter = '\0');
+// `text` with its ASCII letters in lower case (names and move words are matched without regard
+// to case; other bytes, UTF-8 included, are left as they are).
+std::string ascii_lower(std::string_view text);
 // `text` without the white space at its ends. Inline: game files call it on every line.
 inline std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())) != 0) {

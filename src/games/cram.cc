@@ -390,17 +390,33 @@ std::string Cram::format_move(const State& before, const Option& option, std::si
   return fmt::format("{}-{}", place_name(b, k1), place_name(b, k2));
 }
 
+namespace {
+
+// A move's two cells as typed ("a1-b1", "A1 b1"), each nullopt when it is not a cell name.
+struct TypedCells {
+  std::vector<std::string> tokens;
+  std::optional<std::pair<std::uint64_t, std::uint64_t>> cells[2];
+};
+
+TypedCells typed_cells(std::string_view text) {
+  std::string spaced = ascii_lower(text);
+  std::replace(spaced.begin(), spaced.end(), '-', ' ');
+  TypedCells typed{words(spaced), {}};
+  if (typed.tokens.size() == 2) {
+    typed.cells[0] = parse_cell(typed.tokens[0]);
+    typed.cells[1] = parse_cell(typed.tokens[1]);
+  }
+  return typed;
+}
+
+}  // namespace
+
 Result<std::vector<Option>> Cram::parse_move(const State& state, std::string_view text,
                                              std::size_t /*first_item*/, std::size_t /*items*/,
                                              bool /*partial*/, const Limits& /*limits*/) const {
-  std::string spaced(text);
-  std::replace(spaced.begin(), spaced.end(), '-', ' ');
-  const std::vector<std::string> tokens = words(spaced);
-  std::optional<std::pair<std::uint64_t, std::uint64_t>> cells[2];
-  if (tokens.size() == 2) {
-    cells[0] = parse_cell(tokens[0]);
-    cells[1] = parse_cell(tokens[1]);
-  }
+  const TypedCells typed = typed_cells(text);
+  const std::vector<std::string>& tokens = typed.tokens;
+  const auto& cells = typed.cells;
   if (!cells[0] || !cells[1]) {
     return fail(
         fmt::format("move {} is not two cells such as \"a1-b1\" (column letter, row number from 1)",
@@ -424,12 +440,48 @@ Result<std::vector<Option>> Cram::parse_move(const State& state, std::string_vie
   };
   const auto k1 = place(r1, c1);
   const auto k2 = place(r2, c2);
-  if (!k1 && !k2) return std::vector<Option>{};  // another region's cells
-  // Adjacent empty cells are in one region: the cell outside this one is filled.
-  if (!k1 || !k2) {
-    return fail(fmt::format("cell {} is not empty", k1 ? tokens[1] : tokens[0]));
-  }
+  // Another region's cells, or a cell of this region beside one that is not empty (adjacent
+  // empty cells are in one region): unclaimed_move() says which cell is filled or off the board.
+  if (!k1 || !k2) return std::vector<Option>{};
   return std::vector<Option>{fill(b, std::min(*k1, *k2), std::max(*k1, *k2))};
+}
+
+std::optional<std::string> Cram::unclaimed_move(std::span<const State* const> states,
+                                                std::string_view text) const {
+  const TypedCells typed = typed_cells(text);
+  if (!typed.cells[0] || !typed.cells[1]) return std::nullopt;
+  // Cells apart are the regions' own refusal ("not next to each other").
+  const auto [r1, c1] = *typed.cells[0];
+  const auto [r2, c2] = *typed.cells[1];
+  if ((r1 == r2 ? std::max(c1, c2) - std::min(c1, c2) : std::max(r1, r2) - std::min(r1, r2)) != 1 ||
+      (r1 != r2 && c1 != c2)) {
+    return std::nullopt;
+  }
+  // The board as the position knows it: up to the last row and column of its regions, as the
+  // position is written.
+  std::uint64_t rows = 0;
+  std::uint64_t columns = 0;
+  for (const State* state : states) {
+    const Box b = decode(*state);
+    rows = std::max(rows, b.top + b.h);
+    columns = std::max(columns, b.left + b.w);
+  }
+  const auto empty = [&](std::uint64_t r, std::uint64_t c) {
+    return std::any_of(states.begin(), states.end(), [&](const State* state) {
+      const Box b = decode(*state);
+      if (r < b.top || r >= b.top + b.h || c < b.left || c >= b.left + b.w) return false;
+      return (b.cells >> ((r - b.top) * b.w + (c - b.left)) & 1U) != 0;
+    });
+  };
+  for (const auto& [r, c] : {*typed.cells[0], *typed.cells[1]}) {
+    if (empty(r, c)) continue;
+    if (r >= rows || c >= columns) {
+      return fmt::format("{} is off the board (columns a–{}, rows 1–{})", cell_name(r, c),
+                         column_name(columns - 1), rows);
+    }
+    return fmt::format("{} is already filled", cell_name(r, c));
+  }
+  return std::nullopt;
 }
 
 std::string Cram::move_syntax() const {

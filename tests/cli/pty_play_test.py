@@ -307,6 +307,62 @@ class PlayOnATerminal(unittest.TestCase):
         t.type("quit")
         self.assertEqual(t.wait(), 0)
 
+    def test_redo_plays_the_turn_undone_again(self):
+        t = self.play("play", "--seed", "3", "3", "4", "5", colour=False)
+        t.read_until("your move> ")
+        t.type("1 2")  # 1 4 5; the computer answers
+        screen = t.read_until("your move> ")
+        taken, heap = map(int, re.search(r"Computer takes (\d+) from heap (\d)", screen).groups())
+        heaps = [1, 4, 5]
+        heaps[heap - 1] -= taken
+        t.type("Undo")
+        t.read_until("Undone. 3 4 5")
+        t.type("redo")
+        t.read_until("Redone. " + " ".join(map(str, heaps)))
+        t.type("redo")
+        t.read_until("Nothing to redo.")
+        t.type("quit")
+        self.assertEqual(t.wait(), 0)
+
+    def test_a_move_typed_in_the_games_own_words(self):
+        t = self.play("play", "--rules", "Grundy", "--seed", "1", "7", "5", colour=False)
+        t.read_until("your move> ")
+        t.type("Split heap 1 into 3 and 4")
+        t.read_until("You split heap 1 into 3 and 4")
+        t.type("quit")
+        self.assertEqual(t.wait(), 0)
+
+    def test_load_goes_on_with_a_saved_game(self):
+        # Written by hand: 3 4 5, you take 2 from heap 1 (1 4 5), the computer 1 from heap 2.
+        with open(self.path("game.txt"), "w") as f:
+            f.write("nimkit-game 3\nrules nim\nconvention normal\nplayers you computer\n"
+                    "start 3 4 5\nmove 1 2\nmove 2 1\n")
+        t = self.play("play", "--load", "game.txt", "--seed", "2", colour=False)
+        screen = t.read_until("your move> ")
+        self.assertIn("Resumed game.txt after 2 moves.", screen)
+        self.assertIn("Nim, normal play (last to move wins): 1 3 5", screen)
+        t.type("3 3")  # 1 3 2: nim-sum 0, the computer moves next
+        t.read_until("Computer takes")
+        t.read_until("your move> ")
+        t.type("quit")
+        self.assertEqual(t.wait(), 0)
+        transcript = t.screen[t.screen.index("Transcript"):]
+        self.assertRegex(transcript, r"1\. you +take 2 from heap 1 +-> 1 4 5")
+        self.assertRegex(transcript, r"2\. computer +take 1 from heap 2 +-> 1 3 5")
+        self.assertRegex(transcript, r"3\. you +take 3 from heap 3 +-> 1 3 2")
+
+    def test_load_refuses_a_bad_file_in_one_line(self):
+        with open(self.path("bad.txt"), "w") as f:
+            f.write("nimkit-game 3\nrules nim\nconvention normal\nstart 3 4 5\nmove 1 2\n"
+                    "move 1 9\n")
+        for name, fragment in (("bad.txt", "bad.txt: line 6: "), ("none.txt", "none.txt")):
+            run = subprocess.run([NIMKIT, "play", "--load", self.path(name)],
+                                 capture_output=True, text=True, stdin=subprocess.DEVNULL)
+            self.assertEqual(run.returncode, 2, run.stderr)
+            self.assertEqual(run.stderr.count("\n"), 1, run.stderr)
+            self.assertTrue(run.stderr.startswith("error: "), run.stderr)
+            self.assertIn(fragment, run.stderr)
+
 
 if __name__ == "__main__":
     signal.signal(signal.SIGINT, signal.SIG_DFL)

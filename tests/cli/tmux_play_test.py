@@ -100,12 +100,13 @@ class EveryFamily(unittest.TestCase):
             s.type("help")
             helped = s.wait_for("Commands:")
             asked = helped[helped.rindex("your move> help"):]
-            example = re.findall(r'^  e\.g\. "([^"]+)" \((.+)\)$', asked, re.M)
+            example = re.findall(r'^  e\.g\. "([^"]+)", or in words "(.+)"$', asked, re.M)
             self.assertTrue(example, f"{rules}: help gives no example move:\n{helped}")
-            text, words = example[-1]
+            _, words = example[-1]
             s.wait_for("your move> ")
-            s.type(text)
-            s.wait_for(f"You {words}")
+            # The move typed in the words the game tells it in: every family reads them back.
+            s.type(words)
+            s.wait_for(f"You {'make a ' if words.startswith('zero move') else ''}{words}")
             s.wait_for("your move> ", 20, "play again?")
             if s.found == "play again?":
                 return  # the example move ended the game

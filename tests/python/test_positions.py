@@ -212,3 +212,19 @@ def test_moves_on_a_heap_of_2_to_64_minus_1_and_counts_on_a_billion():
     u = nimkit.analyze(nimkit.Position("lasker:1000000000 nim:1000000000"))
     assert u.winning_move_count is None and len(u.winning_moves) == 1
     assert "scan limit" in u.winning_moves_unlisted
+
+
+def test_match_reads_a_move_in_the_words_it_describes_it_with():
+    # The description Match writes for a move reads back as that move, in any case; so do the
+    # short forms a person types.
+    m = nimkit.Match(nimkit.Position("7 5", rules="grundy"))
+    played = m.play("Split heap 1 into 3 and 4")
+    assert played.description == "split heap 1 into 3 and 4"
+    assert str(m.position) == "3 4 5"
+    m.play("3 into 1 and 4")
+    assert str(m.position) == "3 4 1 4"
+    k = nimkit.Match(nimkit.Position("8 5", rules="kayles"))
+    first = k.play("knock pin 5 of row 1")
+    assert str(k.position) == "3 4 5"
+    k.undo()
+    assert k.play(first.description).text == first.text

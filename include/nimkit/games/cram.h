@@ -77,11 +77,16 @@ class Cram final : public Ruleset {
   // "a1-b1".
   std::string format_move(const State& before, const Option& option, std::size_t first_item,
                           const Limits& limits) const override;
-  // No options when neither cell is in this region (another region's move); fails on malformed
-  // text, cells that are not adjacent, or a cell of this region next to one that is not empty.
+  // No options when the two cells are not both empty cells of this region (another region's
+  // move, or a cell filled or off the board: unclaimed_move() names it); fails on malformed text
+  // or cells that are not adjacent. Cell names are read in either case.
   Result<std::vector<Option>> parse_move(const State& state, std::string_view text,
                                          std::size_t first_item, std::size_t items, bool partial,
                                          const Limits& limits) const override;
+  // "a1 is already filled", "z9 is off the board (columns a–d, rows 1–3)": the board is the
+  // regions' extent, as the position is written.
+  std::optional<std::string> unclaimed_move(std::span<const State* const> states,
+                                            std::string_view text) const override;
   std::string move_syntax() const override;
 
   Count count_options(const State& state) const override;
