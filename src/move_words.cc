@@ -154,15 +154,19 @@ Result<std::vector<Move>> described_moves(const Position& position, std::string_
     if (claimed) {
       const Component& other = position.components()[*claimed];
       if (other.rules->spec() == comp.rules->spec() && other.state == comp.state) continue;
-      return fail(fmt::format(
-          "move {} is ambiguous: it names moves in components {} and {}; put \"@{}\" or \"@{}\" "
-          "before it to choose",
-          quoted(text), *claimed + 1, c + 1, *claimed + 1, c + 1));
+      return ambiguous_move(text, *claimed, c);
     }
     claimed = c;
     for (Option& option : described->options) found.push_back(Move{c, std::move(option)});
   }
   return found;
+}
+
+Error ambiguous_move(std::string_view text, std::size_t first, std::size_t second) {
+  return fail(fmt::format(
+      "move {} is ambiguous: it names moves in components {} and {}; put \"@{}\" or \"@{}\" "
+      "before it to choose",
+      quoted(text), first + 1, second + 1, first + 1, second + 1));
 }
 
 std::optional<std::string> family_unclaimed_message(const Position& position,

@@ -30,6 +30,9 @@ inline constexpr Count kDescribedScan = 4096;
 Result<std::vector<Move>> described_moves(const Position& position, std::string_view text,
                                           std::optional<std::size_t> only, const Limits& limits);
 
+// The refusal of `text` read as moves in two components (0-based `first` and `second`).
+Error ambiguous_move(std::string_view text, std::size_t first, std::size_t second);
+
 // Why `text` names no move when no component claims it nor refuses it: a family's own account
 // (Ruleset::unclaimed_move), else the position's moves listed, the first few and their count.
 std::string unclaimed_move_message(const Position& position, std::string_view text,

@@ -287,10 +287,7 @@ Result<std::vector<Move>> parse_partial_move(const Position& position, std::stri
       // whichever of them makes it: the first one does.
       const Component& other = position.components()[*claimed];
       if (other.rules->spec() == comp.rules->spec() && other.state == comp.state) continue;
-      return fail(fmt::format(
-          "move {} is ambiguous: it names moves in components {} and {}; put \"@{}\" or \"@{}\" "
-          "before it to choose",
-          quoted(text), *claimed + 1, c + 1, *claimed + 1, c + 1));
+      return detail::ambiguous_move(text, *claimed, c);
     }
     claimed = c;
     for (Option& option : *options) found.push_back(Move{c, std::move(option)});
