@@ -6,6 +6,7 @@ packages=(build-essential cmake ninja-build pkg-config git
           libcli11-dev nlohmann-json3-dev libfmt-dev libreadline-dev
           libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev libcpp-httplib-dev
           libnauty2-dev clang-format libssl-dev zlib1g-dev libbrotli-dev python3 clang libclang-rt-14-dev tmux
+          esbuild  # bundles the page's modules into one script at build time
           libopenmpi-dev openmpi-bin
           # The Python module (apps/python) and its tests, for Debian's python3: pybind11, numpy,
           # pytest, the notebook's matplotlib and its execution (nbclient, ipykernel, nbformat),

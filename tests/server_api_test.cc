@@ -246,14 +246,6 @@ TEST_F(ServerApiTest, MovesOfGamesDrawnFromHeapsSayWhatTheyLeave) {
   }
 }
 
-TEST_F(ServerApiTest, EveryViewTheRegistryNamesHasItsRendererOnThePage) {
-  for (const RulesetEntry& entry : registry()) {
-    auto script = client().Get("/js/views/" + std::string(entry.facts.view) + ".js");
-    ASSERT_TRUE(script) << entry.name;
-    EXPECT_EQ(script->status, 200) << entry.name << " names view " << entry.facts.view;
-  }
-}
-
 TEST_F(ServerApiTest, MovesListsAllMovesUpToTheLimit) {
   const Answer all = post("/api/moves", R"({"heaps":[3,4,5]})");
   ASSERT_EQ(all.status, 200) << all.body.dump();

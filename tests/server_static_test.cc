@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 #include <string_view>
@@ -79,24 +81,46 @@ TEST(StaticFilesTest, EachCodingHasItsOwnEntityTag) {
   EXPECT_FALSE(etag_matches("", br));
 }
 
-// index.html preloads every module of the page, so that the browser fetches them all at once
-// instead of discovering each import only after its importer arrived.
-TEST(StaticFilesTest, IndexPreloadsEveryModule) {
+// The page is one module: index.html loads /js/app.js alone, the build's bundle of every module,
+// which imports nothing more, so a first visit fetches one script instead of a chain of imports.
+TEST(StaticFilesTest, ThePageIsOneBundledModule) {
   const std::string index(file_at("/index.html").body);
-  // A plain scan, not std::regex (GCC 12's regex trips -Wmaybe-uninitialized under sanitizers).
-  const std::string_view link = R"(<link rel="modulepreload" href=")";
-  std::set<std::string> preloaded;
-  for (std::size_t at = index.find(link); at != std::string::npos; at = index.find(link, at)) {
-    at += link.size();
+  const std::string_view script = R"(<script type="module" src=")";
+  std::set<std::string> scripts;
+  for (std::size_t at = index.find(script); at != std::string::npos; at = index.find(script, at)) {
+    at += script.size();
     const std::size_t quote = index.find('"', at);
     ASSERT_NE(quote, std::string::npos) << index.substr(at, 80);
-    preloaded.insert(index.substr(at, quote - at));
+    scripts.insert(index.substr(at, quote - at));
   }
+  EXPECT_EQ(scripts, std::set<std::string>{"/js/app.js"});
   std::set<std::string> modules;
   for (const StaticFile& file : static_files()) {
     if (file.path.ends_with(".js")) modules.insert(std::string(file.path));
   }
-  EXPECT_EQ(preloaded, modules);
+  EXPECT_EQ(modules, std::set<std::string>{"/js/app.js"});
+  const std::string_view bundle = file_at("/js/app.js").body;
+  for (std::string_view import : {R"(from")", R"(import")", "import("}) {
+    EXPECT_EQ(bundle.find(import), std::string_view::npos) << import;
+  }
+  EXPECT_NE(bundle.find("nimkit:board-ready"), std::string_view::npos);
+  EXPECT_TRUE(bundle.ends_with("//# sourceMappingURL=app.js.map\n"));
+  EXPECT_FALSE(file_at("/js/app.js.map").body.empty());
+}
+
+// Every view the registry names has its renderer in the page's list of views
+// (js/views/index.js, which the bundle is built from), and its module.
+TEST(StaticFilesTest, EveryViewTheRegistryNamesHasItsRendererOnThePage) {
+  const std::string dir = NIMKIT_SOURCE_DIR "/apps/server/web/js/views/";
+  std::ifstream in(dir + "index.js");
+  ASSERT_TRUE(in) << dir;
+  const std::string list{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  for (const RulesetEntry& entry : registry()) {
+    const std::string view(entry.facts.view);
+    EXPECT_NE(list.find("import * as " + view + " from './" + view + ".js';"), std::string::npos)
+        << entry.name << " names view " << view;
+    EXPECT_TRUE(std::ifstream(dir + view + ".js")) << entry.name << " names view " << view;
+  }
 }
 
 TEST_F(ServerApiTest, AStaticFileGoesOutInItsBuildTimeCodingWithAnEntityTag) {

@@ -432,6 +432,19 @@ Result<Opening> opening_of(const PlayOptions& options) {
   auto saved = read_saved_game(options.load, options.game.limits());
   if (!saved) return saved.failure();
   const Match& match = *saved->match;
+  // The file names its game; --rules and --misere, when given, must say the same.
+  if (options.game.rules_given()) {
+    auto given = make_ruleset(options.game.rules);
+    if (!given || (*given)->spec() != match.rules()->spec()) {
+      return fail(fmt::format("--load {} holds a game of {}: --rules {} does not apply",
+                              nimkit::quoted(options.load), match.rules()->spec(),
+                              nimkit::quoted(options.game.rules)));
+    }
+  }
+  if (options.game.misere && match.convention() != Convention::kMisere) {
+    return fail(fmt::format("--load {} holds a game of normal play: --misere does not apply",
+                            nimkit::quoted(options.load)));
+  }
   return Opening{match.rules(), match.start(), match.convention(), std::move(*saved)};
 }
 

@@ -39,7 +39,7 @@ std::string content_type_of(std::string_view path) {
   if (ext == ".js") return "text/javascript; charset=utf-8";
   if (ext == ".svg") return "image/svg+xml";
   if (ext == ".png") return "image/png";
-  if (ext == ".json" || ext == ".webmanifest") return "application/json";
+  if (ext == ".json" || ext == ".webmanifest" || ext == ".map") return "application/json";
   throw std::runtime_error("no content type known for " + std::string(path));
 }
 

@@ -1,6 +1,6 @@
 // The board: one section per view present in the position, each drawn by the renderer named by
-// the components' "view" (js/views/NAME.js, loaded on first use). A new view is one file there
-// (and one line in apps/server/CMakeLists.txt, which embeds the page). The board hands each
+// the components' "view" (js/views/NAME.js, listed in js/views/index.js). A new view is one file
+// there and one line in that list. The board hands each
 // renderer the analysis' components of its view and the legal moves in them; a renderer turns
 // clicks into moves of that list and calls back the host, so the app never reads move text.
 //
@@ -17,20 +17,15 @@
 //
 // The host (app.js): play(move), choose(title, moves), refuse(text), fetchMoves(query).
 
-const loaded = new Map();  // view name → module promise
+import { views } from './views/index.js';
 
 // `move` when it is in one of the components `indexes`, else null.
 const mineOf = (move, indexes) => (move && indexes.has(move.component) ? move : null);
 
+// The renderer module of `view` (a promise, as a view's drawing waits on it either way).
 function load(view) {
-  // Only plain names reach import(): the view name comes from the server.
-  if (!/^[a-z][a-z0-9-]*$/.test(view)) return Promise.reject(new Error(`unknown view ${view}`));
-  if (!loaded.has(view)) {
-    const module = import(`./views/${view}.js`);
-    loaded.set(view, module);
-    module.catch(() => loaded.delete(view));
-  }
-  return loaded.get(view);
+  const module = views.get(view);
+  return module ? Promise.resolve(module) : Promise.reject(new Error(`unknown view ${view}`));
 }
 
 // The class a renderer module exports.
