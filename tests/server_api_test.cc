@@ -274,7 +274,7 @@ TEST_F(ServerApiTest, PageAndItsScriptsAreServed) {
   ASSERT_TRUE(page);
   EXPECT_EQ(page->status, 200);
   EXPECT_EQ(page->get_header_value("Content-Type"), "text/html; charset=utf-8");
-  EXPECT_NE(page->body.find("<script type=\"module\" src=\"/js/app.js\">"), std::string::npos);
+  EXPECT_NE(page->body.find("<script type=\"module\" src=\"js/app.js\">"), std::string::npos);
   auto script = client().Get("/js/app.js");
   ASSERT_TRUE(script);
   EXPECT_EQ(script->status, 200);

@@ -93,7 +93,7 @@ TEST(StaticFilesTest, ThePageIsOneBundledModule) {
     ASSERT_NE(quote, std::string::npos) << index.substr(at, 80);
     scripts.insert(index.substr(at, quote - at));
   }
-  EXPECT_EQ(scripts, std::set<std::string>{"/js/app.js"});
+  EXPECT_EQ(scripts, std::set<std::string>{"js/app.js"});
   std::set<std::string> modules;
   for (const StaticFile& file : static_files()) {
     if (file.path.ends_with(".js")) modules.insert(std::string(file.path));

@@ -86,13 +86,12 @@ const PLAY = {
   cram: async () => pressRelease(await page.locator('#board .cram-cell.empty').first().boundingBox()),
 };
 
-// The board objects and controls a finger uses, smaller than 40 px either way. Two kinds are
-// left out: the slim dividers and gaps between stones and pins, each between two 40 px targets,
-// and the edges of drawn graphs, aimed at along their length over a hit band wider than the line
+// The board objects and controls a finger uses, smaller than 40 px either way. The edges of drawn
+// graphs are left out: they are aimed at along their length over a hit band wider than the line
 // (a box measure says nothing of a slanted line).
 function smallTargets() {
   const targets = document.querySelectorAll(
-    '#board button:not(:disabled):not(.divider):not(.gap), ' +
+    '#board button:not(:disabled), ' +
     '#board [role=button]:not([aria-disabled="true"]):not(.hb-edge):not(.edge-move), ' +
     '.toolbar button:not([hidden]), #typed-move input, #typed-move button, .tabs button');
   return [...targets].filter((n) => n.getClientRects().length > 0).map((n) => {

@@ -1,6 +1,7 @@
 // The first load as a person sees it: a fresh browser (empty cache) has the board drawn and
-// playable soon after navigation (the median of several loads, against a bound set by what an
-// empty page costs the same browser in the same run), measured in the page
+// playable within 300 ms of navigation on a quiet machine (the median of several loads; on a busy
+// one, against a bound set by what an empty page costs the same browser in the same run), measured
+// in the page
 // (performance.now() against the mark the app sets when it first draws the board), asks the API
 // nothing on the way (the server put the first answers into the page), and fetches one script
 // (the build bundles the page's modules), not a chain of imports.
@@ -73,11 +74,11 @@ async function freshLoad(url = BASE) {
   }
 }
 
-test('a fresh browser has the board ready within six empty pages of navigation', async () => {
-  // The bound is six times what an empty page (EMPTY) takes, measured the same way in this run,
-  // interleaved with the page's loads, and never below 300 ms: a busy machine (CI running the
-  // C++ suites beside the browser) slows the browser itself, and the page's work in proportion.
-  // The aim is 300 ms on a quiet machine (docs/performance.md).
+test('a fresh browser has the board ready within 300 ms of navigation on a quiet machine', async () => {
+  // On a quiet machine (load average under half the processors) the bound is 300 ms. On a busy
+  // one (CI running the C++ suites beside the browser) the browser itself is slowed, and the page's
+  // work in proportion: the bound is then six times what an empty page (EMPTY) takes, measured the
+  // same way in this run, interleaved with the page's loads, and never below 300 ms.
   const empties = [];
   const loads = [];
   const loadBefore = os.loadavg()[0];
@@ -92,7 +93,7 @@ test('a fresh browser has the board ready within six empty pages of navigation',
   const quiet = load < 0.5 * cpus;
   const empty = median(empties);
   const ready = median(loads.map((l) => l.ready));
-  const bound = Math.round(Math.max(300, 6 * empty));
+  const bound = quiet ? 300 : Math.round(Math.max(300, 6 * empty));
   const figures = `board ready: median ${ready.toFixed(0)} ms of ${TRIES} ` +
     `(${loads.map((l) => l.ready.toFixed(0)).join(' ')}); empty page: median ${empty.toFixed(0)} ms; ` +
     `load average ${load.toFixed(2)} on ${cpus} processors (${os.cpus()[0]?.model}); ` +

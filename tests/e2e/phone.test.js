@@ -1,6 +1,6 @@
 // The page on a phone (390×844) beside a desktop (1280×860): a row of pins that wraps is still
-// one band, a heap of 40 or 50 stones is drawn compactly, every clickable object of the board is a
-// target of at least 40 px each way, and a refused typed move is answered beside the move box, in
+// one band, a heap of 40 or 50 stones is drawn compactly, every clickable object of the board (the
+// dividers and gaps between stones and pins too) is a target of at least 40 px each way, and a refused typed move is answered beside the move box, in
 // sight. Screenshots of each at both sizes go to the artifacts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -54,6 +54,13 @@ test('on a phone the board reads row by row and every target is at least 40 px',
   assert.deepEqual(small(boxes), [], 'Grundy targets under 40 px');
   await page.locator('.split-row[data-heap="1"] .divider[data-gap="2"]').hover();
   await shot('phone-grundy-split');
+
+  // Octal 4.12: a row split without knocking a pin is a click on a gap, a target like the pins.
+  await newGame({ rules: 'octal', params: '4.12', heaps: '6', first: 'human', level: 'perfect' });
+  boxes = await boardBoxes();
+  assert.equal(boxes.targets.filter((t) => t.what.startsWith('gap')).length, 5);
+  assert.deepEqual(small(boxes), [], 'octal 4.12 targets under 40 px');
+  await shot('phone-octal-gaps');
 });
 
 test('a refused typed move is told beside the move box, in sight, on a phone and a desktop', async () => {

@@ -43,7 +43,7 @@ def interrupt(call):
     watchdog.start()
     try:
         assert child.stdout.readline() == "started\n"
-        time.sleep(0.5)  # well into the call
+        time.sleep(0.2)  # well into the call
         assert child.poll() is None
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)
@@ -66,8 +66,8 @@ def interrupt(call):
     [
         'nimkit.grundy_sequence("grundy", 10**9, threads=1)',
         'nimkit.grundy_sequence("octal:0.7777777777", 10**7, threads=1)',
-        # A closed form (no engine of its own): seconds of values, in metered stretches.
-        'nimkit.grundy_sequence("nim", 2**25)',
+        # A closed form (no engine of its own): a second of values or more, in metered stretches.
+        'nimkit.grundy_sequence("nim", 2**26)',
         'nimkit.analyze(nimkit.Position("moore:3:5,6,7,8,9,10,11,12,13,14 nim:1"), misere=True, limit=10**9)',
         'nimkit.grundy_sequence("octal:0.7777777777", 10, threads=1).period(search=10**8)',
         'nimkit.census(codes=["0.7777777777"], max_heap=2**32, max_work=10**18)',

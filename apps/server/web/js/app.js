@@ -14,6 +14,8 @@ import { GrundyView } from './grundy.js';
 import { renderReview } from './review.js';
 import { setupNewGame, openNewGame, syncParams } from './newgame.js';
 import * as state from './state.js';
+import { keepOffline } from './offline.js';
+import { engineKind } from './transport.js';
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -363,7 +365,10 @@ const winningShown = () => (learning() && hinted ? current.analysis?.winning_mov
 
 // Marks (once) the moment the first board is drawn, for the page's load test and figures.
 function markBoardReady() {
-  if (performance.getEntriesByName('nimkit:board-ready').length === 0) performance.mark('nimkit:board-ready');
+  if (performance.getEntriesByName('nimkit:board-ready').length === 0) {
+    performance.mark('nimkit:board-ready');
+    keepOffline();  // after the first board, so that caching the site never delays it
+  }
 }
 
 // The record of the game with the analysis of its position and, for a person to move, its legal
@@ -591,7 +596,7 @@ async function main() {
   try {
     rulesets = (await rulesetsAsked).rulesets;
   } catch (e) {
-    showBanner('error', `Cannot reach the nimkit server: ${escapeHtml(e.message)}`);
+    showBanner('error', `Cannot reach the nimkit ${engineKind === 'server' ? 'server' : 'engine'}: ${escapeHtml(e.message)}`);
     return;
   }
   if (!game) {

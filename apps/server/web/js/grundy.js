@@ -191,8 +191,11 @@ export class GrundyView {
     const my = ++this.asked;
     this.clear();
     this.p.root.dataset.busy = 'true';
+    // The earlier request is cancelled too: the engine stops computing what nobody will see.
+    this.cancel?.abort();
+    this.cancel = new AbortController();
     try {
-      const data = await api.grundy(this.spec(), Number(text));
+      const data = await api.grundy(this.spec(), Number(text), this.cancel.signal);
       if (my !== this.asked) return;
       if (data.shape === 'grid') this.renderGrid(data); else this.render(data);
     } catch (e) {
