@@ -43,9 +43,9 @@ test('one request for the person\'s move and one for the computer\'s reply', asy
   const asked = await page.evaluate(() => {
     const computer = window.phases.find((p) => p.phase === 'computer').at;
     const human = window.phases.findLast((p) => p.phase === 'human').at;
-    const api = (from, to) => performance.getEntriesByType('resource')
-      .filter((e) => new URL(e.name).pathname.startsWith('/api/') && e.startTime >= from && e.startTime < to)
-      .map((e) => new URL(e.name).pathname);
+    const api = (from, to) => performance.getEntriesByName('nimkit:request')
+      .filter((e) => e.startTime >= from && e.startTime < to)
+      .map((e) => e.detail);
     return { person: api(window.clickedAt, computer), computer: api(computer, human) };
   });
   assert.deepEqual(asked, { person: ['/api/game'], computer: ['/api/game'] });

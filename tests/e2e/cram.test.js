@@ -2,7 +2,7 @@
 // places (towards the side nearest the pointer), a click places it, and the computer replies.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { shot, phase, plies, afterHumanMove, bannerState, newGame, page, waitPhase } from './harness.js';
+import { api, shot, phase, plies, afterHumanMove, bannerState, newGame, page, waitPhase } from './harness.js';
 import { boardShot, playAndWatch, moveTexts } from './views.js';
 
 const cell = (name) => page.locator(`.view-cram .cram-cell[data-name="${name}"]`);
@@ -110,10 +110,8 @@ async function expectBoard(filled, what) {
 }
 
 // The server's position after `moves` from the 3 × 4 board, as text ("####/##../....").
-const serverPosition = (moves) => page.evaluate(async (m) => {
-  const r = await fetch('/api/game', { method: 'POST', body: JSON.stringify({ rules: 'cram', position: '..../..../....', moves: m }) });
-  return (await r.json()).position;
-}, moves);
+const serverPosition = async (moves) =>
+  (await api('/api/game', { rules: 'cram', position: '..../..../....', moves })).position;
 
 test('Cram: a 4×3 board played out by clicks is drawn whole after every move, down to the end', async () => {
   await newGame({ rules: 'cram', heaps: '..../..../....', first: 'human', level: 'perfect' });

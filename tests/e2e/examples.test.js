@@ -9,17 +9,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { page, BASE, waitPhase, until } from './harness.js';
+import { page, api, waitPhase, until } from './harness.js';
 import { SCREENSHOTS, moveTexts } from './views.js';
 
 const DESKTOP = { width: 1280, height: 860 };
 const PHONE = { width: 390, height: 844 };
-
-const api = async (route, body) => {
-  const response = await fetch(new URL(route, BASE), body === undefined ? {}
-    : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  return response.json();
-};
 
 // The games: every registry example from its entry's start, and the large heaps.
 async function games() {

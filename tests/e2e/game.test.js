@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  launch, shot, plies, phase, until, waitPhase, afterHumanMove, heapSizes, bannerState, newGame, clickTake, BASE, ARTIFACTS, page,
+  launch, shot, plies, phase, until, waitPhase, afterHumanMove, heapSizes, bannerState, newGame, clickTake, BASE, ARTIFACTS, page, api,
 } from './harness.js';
 import { boardShot } from './views.js';
 test('the perfect computer wins from a lost position', async () => {
@@ -310,9 +310,7 @@ test('the hint shows the library\'s explanation: the binary table and the reason
   const table = page.locator('#hint-card .xor-table');
   await table.waitFor();
   // What the server explains for 3 4 5, as `nimkit analyze --explain` prints it.
-  const answer = await (await fetch(new URL('api/analyze', BASE), {
-    method: 'POST', body: JSON.stringify({ rules: 'nim', misere: false, position: '3 4 5' }),
-  })).json();
+  const answer = await api('/api/analyze', { rules: 'nim', misere: false, position: '3 4 5' });
   const { explanation } = answer;
   const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => ({
     label: tr.querySelector('td.label').textContent,

@@ -11,8 +11,16 @@ import { DESKTOP, launch, startBrowser } from './browser.js';
 export { launch };
 
 export const BASE = process.env.NIMKIT_URL ?? 'http://127.0.0.1:8080/';
+// Whether BASE is the static site (the engine in the page's worker, no nimkit server), as
+// run.sh --site says.
+export const SITE = process.env.NIMKIT_SITE === '1';
 export const ARTIFACTS = path.join(import.meta.dirname, 'artifacts');
 export const TIMEOUT = 20_000;
+
+// The answer to one API request, asked of the engine the page uses (the server, or the engine in
+// the page's worker on the static site) through the page's window.nimkit.call: the parsed answer,
+// or {error, status} for a refusal. For tests that compare what the page shows with the engine.
+export const api = (path, body) => page.evaluate(({ p, b }) => window.nimkit.call(p, b), { p: path, b: body });
 
 export let context;
 export let page;

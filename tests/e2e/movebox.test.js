@@ -3,11 +3,9 @@
 // the position's legal moves, and that example, typed, plays. Rows of pins are rows, not heaps.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, page, newGame, waitPhase, plies } from './harness.js';
+import { api, page, newGame, waitPhase, plies } from './harness.js';
 
-const post = async (route, body) => (await fetch(new URL(route, BASE), {
-  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-})).json();
+const post = (route, body) => api(route, body);
 
 test('the move box shows each family\'s syntax and an example from the position, which plays', async () => {
   const games = [

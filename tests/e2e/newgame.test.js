@@ -3,10 +3,10 @@
 // is sent as typed, the server's error shown when it does not read it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, page, shot, until, waitPhase } from './harness.js';
+import { api, BASE, page, shot, until, waitPhase } from './harness.js';
 
 test('the form shows each family\'s start and notation exactly as /api/rulesets gives them', async () => {
-  const listed = (await (await fetch(new URL('/api/rulesets', BASE))).json()).rulesets;
+  const listed = (await api('/api/rulesets')).rulesets;
   await page.click('#btn-new');
   for (const entry of listed) {
     await page.selectOption('#f-ruleset', entry.name);
@@ -26,9 +26,7 @@ test('a position the server cannot read shows the server\'s error', async () => 
   const error = page.locator('#f-error');
   await error.waitFor({ state: 'visible' });
   const shown = await error.textContent();
-  const answer = await (await fetch(new URL('/api/analyze', BASE), {
-    method: 'POST', body: JSON.stringify({ rules: 'node-kayles', position: '1-2,, 2-3' }),
-  })).json();
+  const answer = await api('/api/analyze', { rules: 'node-kayles', position: '1-2,, 2-3' });
   assert.equal(shown, answer.error);
   assert.equal(await page.isDisabled('#f-start'), true);
 });
@@ -63,7 +61,7 @@ async function settled() {
 }
 
 test('Random draws a start the server reads, for heaps and for every graph game', async () => {
-  const listed = (await (await fetch(new URL('/api/rulesets', BASE))).json()).rulesets;
+  const listed = (await api('/api/rulesets')).rulesets;
   await page.click('#btn-new');
   for (const entry of listed) {
     await page.selectOption('#f-ruleset', entry.name);
@@ -88,7 +86,7 @@ test('Random draws a start the server reads, for heaps and for every graph game'
 });
 
 test('every registry example starts from the dialog as the dialog shows it', async () => {
-  const listed = (await (await fetch(new URL('/api/rulesets', BASE))).json()).rulesets;
+  const listed = (await api('/api/rulesets')).rulesets;
   for (const entry of listed) {
     for (const example of entry.examples) {
       await page.click('#btn-new');
