@@ -43,6 +43,7 @@ class Rounds {
         labels_(labels),
         next_counter_(next_counter),
         state_(first.size() - 1, Mark::kSettled),
+        unsettled_(first.size() - 1, 0),
         pending_(first.size() - 1, 0),
         marked_(first.size() - 1, false),
         queued_(first.size() - 1, false) {}
@@ -56,18 +57,19 @@ class Rounds {
         candidates.push_back(v);
       }
     }
+    // Step 1 settled every follower it labelled: count the others once, and keep the count as
+    // vertices are labelled, so that a round starts in time linear in its candidates.
+    for (std::uint32_t v : candidates) {
+      for (std::uint32_t k = first_[v]; k < first_[v + 1]; ++k) {
+        unsettled_[v] += state_[targets_[k]] != Mark::kSettled ? 1 : 0;
+      }
+      work_ += 1 + first_[v + 1] - first_[v];
+    }
     const std::vector<std::pair<std::uint32_t, std::uint32_t>> frontier = frontier_by_value();
     std::size_t next_frontier = 0;
     for (std::uint32_t m = 0; !candidates.empty(); ++m) {
-      work_ = 0;
-      for (std::uint32_t u : candidates) {
-        std::uint32_t unsettled = 0;
-        for (std::uint32_t k = first_[u]; k < first_[u + 1]; ++k) {
-          unsettled += state_[targets_[k]] != Mark::kSettled ? 1 : 0;
-        }
-        pending_[u] = unsettled;
-        work_ += 1 + first_[u + 1] - first_[u];
-      }
+      for (std::uint32_t u : candidates) pending_[u] = unsettled_[u];
+      work_ += candidates.size();
       // The vertices of step 1 of value m are labelled m as much as this round's own.
       for (; next_frontier < frontier.size() && frontier[next_frontier].first == m;
            ++next_frontier) {
@@ -82,6 +84,7 @@ class Rounds {
         state_[u] = Mark::kSettled;
         labels_.value[u] = m;
         labels_.counter[u] = next_counter_++;
+        for (std::uint32_t p : reverse_.in(u)) --unsettled_[p];
         mark_predecessors(u);
       }
       std::vector<std::uint32_t> next;
@@ -102,6 +105,7 @@ class Rounds {
       candidates = std::move(next);
       labels_.rounds = m + 1;
       if (!limits.charge(work_)) return limits.stop_error();
+      work_ = 0;
     }
     return true;
   }
@@ -150,8 +154,9 @@ class Rounds {
   LoopyLabels& labels_;
   std::uint32_t next_counter_;
   std::vector<Mark> state_;
-  std::vector<std::uint32_t> pending_;  // a candidate's unsettled followers not yet marked
-  std::vector<bool> marked_;            // has a follower labelled m this round
+  std::vector<std::uint32_t> unsettled_;  // followers not labelled yet (a vertex of step 2's)
+  std::vector<std::uint32_t> pending_;    // a candidate's unsettled followers not yet marked
+  std::vector<bool> marked_;              // has a follower labelled m this round
   std::vector<bool> queued_;
   std::vector<std::uint32_t> marked_list_;
   std::vector<std::uint32_t> queue_;

@@ -10,10 +10,11 @@
 //     have followers of every value below m. A candidate is labelled m when none of its followers
 //     has value m and each follower not of a value below m has a follower labelled m — found by
 //     propagation from the vertices labelled m, in the order of a retrograde analysis of u + *m.
-//     A candidate without a follower of value m can never have a finite value: it is ∞. Each
-//     round is linear in the arrows of its candidates and of the vertices it marks; a vertex of
-//     value m needs m followers of other values, so a graph of E arrows has at most about
-//     sqrt(2E) rounds.
+//     A candidate without a follower of value m can never have a finite value: it is ∞. A round
+//     costs a step per candidate and per arrow into the vertices it labels or marks (each
+//     vertex's count of followers not yet labelled is kept across rounds); a vertex of value m
+//     needs m followers of other values, so a graph of E arrows has at most about sqrt(2E)
+//     rounds.
 // A vertex's counter is the order in which it was labelled: every follower of a larger or infinite
 // value of a vertex u labelled m has a follower labelled m before u (condition B of Fraenkel and
 // Yesha), which is what makes a win finite.
