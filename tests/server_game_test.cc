@@ -343,17 +343,17 @@ TEST_F(ServerApiTest, GameAndAnalysisOfPlayThatCanGoOnForEver) {
   ASSERT_EQ(a.body["drawing_moves"].size(), 1u) << a.body.dump();
   EXPECT_EQ(a.body["drawing_moves"][0]["description"], "move the token from u to c");
 
-  const Answer reply = post_json(
-      "/api/game", json{{"position", drawn}, {"reply", "perfect"}, {"analysis", true}});
+  const Answer reply =
+      post_json("/api/game", json{{"position", drawn}, {"reply", "perfect"}, {"analysis", true}});
   ASSERT_EQ(reply.status, 200) << reply.body.dump();
   EXPECT_EQ(reply.body["reply"]["description"], "move the token from u to c");
   EXPECT_EQ(reply.body["reply"]["winning"], false);
   EXPECT_EQ(reply.body["analysis"]["winner"], "draw");
   EXPECT_EQ(reply.body["over"], false);
 
-  const Answer won = post_json("/api/game", json{{"position", "digraph:u>z,u>c,c>d,d>c@u"},
-                                                 {"reply", "perfect"},
-                                                 {"analysis", true}});
+  const Answer won = post_json(
+      "/api/game",
+      json{{"position", "digraph:u>z,u>c,c>d,d>c@u"}, {"reply", "perfect"}, {"analysis", true}});
   ASSERT_EQ(won.status, 200) << won.body.dump();
   EXPECT_EQ(won.body["reply"]["description"], "move the token from u to z");
   EXPECT_EQ(won.body["reply"]["winning"], true);
