@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "enum_names.h"
+#include "loopy_analysis.h"
 #include "misere/misere_rule.h"
 #include "nimkit/notation.h"
 #include "nimkit/remoteness.h"
@@ -20,12 +21,6 @@ constexpr EnumName<Convention> kConventionNames[] = {
     {Convention::kMisere, "misere"},
 };
 static_assert(names_every_value(kConventionNames), "a Convention has no name");
-
-constexpr EnumName<Player> kPlayerNames[] = {
-    {Player::kFirst, "first"},
-    {Player::kSecond, "second"},
-};
-static_assert(names_every_value(kPlayerNames), "a Player has no name");
 
 constexpr EnumName<Method> kMethodNames[] = {
     {Method::kNimSum, "nim-sum"},
@@ -61,21 +56,7 @@ const MisereSumRule* shared_misere_rule(const Position& position) {
   return rule;
 }
 
-struct Values {
-  std::vector<Nimber> each;
-  Nimber total = 0;
-};
-
-Result<Values> component_values(const Position& position, const Limits& limits) {
-  Values values;
-  for (const Component& c : position.components()) {
-    auto g = c.rules->value(c.state, limits);
-    if (!g) return g.failure();
-    values.each.push_back(*g);
-    values.total ^= *g;
-  }
-  return values;
-}
+using detail::component_values;
 
 void keep(Analysis& analysis, Move move, const Limits& limits) {
   if (analysis.winning_move_count) ++*analysis.winning_move_count;
@@ -84,11 +65,10 @@ void keep(Analysis& analysis, Move move, const Limits& limits) {
   }
 }
 
-// Adds component i's options to value `target` to the winning moves: all of them counted, the
-// first ones listed while the list has room. Fails when they cannot be counted within the limits
-// (the analysis unchanged).
-Result<bool> keep_options_to_value(Analysis& analysis, const Position& position, std::size_t i,
-                                   Nimber target, const Limits& limits) {
+}  // namespace
+
+Result<bool> detail::keep_options_to_value(Analysis& analysis, const Position& position,
+                                           std::size_t i, Nimber target, const Limits& limits) {
   const Component& c = position.components()[i];
   const std::uint64_t room = limits.max_listed_moves - analysis.winning_moves.size();
   // A list is memory: never more moves than a scan may visit, however many are asked for.
@@ -107,6 +87,10 @@ Result<bool> keep_options_to_value(Analysis& analysis, const Position& position,
   return true;
 }
 
+namespace {
+
+using detail::keep_options_to_value;
+
 // Misère play by the rule the components' ruleset states (Bouton's for Nim).
 Result<Analysis> analyze_by_misere_rule(const MisereSumRule& rule, const Position& position,
                                         const Limits& limits, Analysis analysis) {
@@ -114,7 +98,7 @@ Result<Analysis> analyze_by_misere_rule(const MisereSumRule& rule, const Positio
   if (!values) return values.failure();
   analysis.values = values->each;
   const bool lost = rule.lost(analysis.values);
-  analysis.winner = lost ? Player::kSecond : Player::kFirst;
+  analysis.winner = lost ? Outcome::kSecond : Outcome::kFirst;
   analysis.method = Method::kMisereNim;
   if (lost) return analysis;
   for (const auto& [i, target] : rule.winning_targets(analysis.values)) {
@@ -140,7 +124,7 @@ std::optional<Result<Analysis>> analyze_by_rule(const Position& position, Conven
   const Component& c = position.components()[*only];
   const std::optional<bool> lost = c.rules->is_p_position(c.state, convention);
   if (!lost) return std::nullopt;
-  analysis.winner = *lost ? Player::kSecond : Player::kFirst;
+  analysis.winner = *lost ? Outcome::kSecond : Outcome::kFirst;
   analysis.method = Method::kPositionRule;
   if (*lost || !list_moves) return analysis;
   // A ruleset that constructs a winning move (Moore's) counts and lists the others within half
@@ -173,7 +157,7 @@ Result<Analysis> analyze_by_search(const Position& position, Convention conventi
   detail::Search search(convention, limits);
   auto wins = search.wins(position);
   if (!wins) return wins.failure();
-  analysis.winner = *wins ? Player::kFirst : Player::kSecond;
+  analysis.winner = *wins ? Outcome::kFirst : Outcome::kSecond;
   analysis.method = Method::kSearch;
   if (*wins) {
     auto moves = position.legal_moves(limits);
@@ -196,8 +180,6 @@ std::optional<Convention> convention_named(std::string_view name) {
   return value_named(kConventionNames, name);
 }
 
-std::string_view to_string(Player player) { return name_of(kPlayerNames, player); }
-
 std::string_view to_string(Method method) { return name_of(kMethodNames, method); }
 
 namespace {
@@ -207,6 +189,7 @@ Result<Analysis> analyze_position(const Position& position, Convention conventio
   Analysis analysis;
   analysis.convention = convention;
   if (convention == Convention::kMisere) {
+    if (auto refused = detail::repetition_refusal(position, "misère play", limits)) return *refused;
     if (const MisereSumRule* rule = shared_misere_rule(position)) {
       return analyze_by_misere_rule(*rule, position, limits, std::move(analysis));
     }
@@ -242,18 +225,19 @@ Result<Analysis> analyze_position(const Position& position, Convention conventio
     }
   }
   auto values = component_values(position, limits);
-  if (values) {
-    analysis.grundy = values->total;
-    analysis.values = values->each;
-  }
   if (!values) {
     // No Grundy value within the limits: only a search can still answer.
     auto searched = analyze_by_search(position, convention, limits, std::move(analysis));
     if (!searched) return values.failure();
     return searched;
   }
+  if (!values->finite()) {
+    return detail::analyze_infinite(position, *values, limits, std::move(analysis), true);
+  }
+  analysis.grundy = values->total;
+  analysis.values = values->each;
   const Nimber total = values->total;
-  analysis.winner = total != 0 ? Player::kFirst : Player::kSecond;
+  analysis.winner = total != 0 ? Outcome::kFirst : Outcome::kSecond;
   analysis.method = values_are_sizes(position) ? Method::kNimSum : Method::kGrundyValues;
   if (total == 0) return analysis;
   const auto& components = position.components();
@@ -266,6 +250,8 @@ Result<Analysis> analyze_position(const Position& position, Convention conventio
       analysis.winning_move_count.reset();
     }
   }
+  if (values->can_repeat())
+    analysis.finite_win_move = detail::finite_win_move(position, *values, limits);
   return analysis;
 }
 
@@ -286,11 +272,13 @@ Result<BriefAnalysis> analyze_brief(std::string_view text,
                                     const BriefOptions& options) {
   if (convention == Convention::kNormal) {
     if (auto answer = rules->answer_sum_text(text, options.position)) {
-      BriefAnalysis brief{answer->value != 0 ? Player::kFirst : Player::kSecond,
+      BriefAnalysis brief{answer->value != 0 ? Outcome::kFirst : Outcome::kSecond,
                           answer->value,
+                          {},
                           std::move(answer->first_winning_move),
                           {},
-                          std::move(answer->values)};
+                          std::move(answer->values),
+                          {}};
       if (options.position) {
         std::vector<Component> components;
         components.reserve(answer->components.size());
@@ -308,46 +296,59 @@ Result<BriefAnalysis> analyze_brief(std::string_view text,
   one_move.max_listed_moves = 1;
   Result<Analysis> analysis = analyze(*position, convention, one_move);
   if (!analysis) return analysis.failure();
-  BriefAnalysis brief{analysis->winner, analysis->grundy, {}, {}, {}};
-  if (!analysis->winning_moves.empty()) {
-    brief.first_winning_move = format_move(*position, analysis->winning_moves.front(), one_move);
-  }
+  BriefAnalysis brief{analysis->winner, analysis->grundy, analysis->loopy_value, {}, {}, {}, {}};
+  // The move to play first: in a position whose play can repeat, the one that keeps a win finite.
+  const Move* first = analysis->finite_win_move          ? &*analysis->finite_win_move
+                      : !analysis->winning_moves.empty() ? &analysis->winning_moves.front()
+                                                         : nullptr;
+  if (first != nullptr) brief.first_winning_move = format_move(*position, *first, one_move);
   if (options.position) {
     brief.position = std::move(*position);
     brief.values = std::move(analysis->values);
+    brief.loopy_values = std::move(analysis->loopy_values);
   }
   return brief;
 }
 
-Result<bool> first_player_wins(const Position& position, Convention convention,
-                               const Limits& limits) {
+Result<Outcome> outcome(const Position& position, Convention convention, const Limits& limits) {
+  const auto of = [](bool first_wins) { return first_wins ? Outcome::kFirst : Outcome::kSecond; };
   if (convention == Convention::kMisere) {
+    if (auto refused = detail::repetition_refusal(position, "misère play", limits)) return *refused;
     if (const MisereSumRule* rule = shared_misere_rule(position)) {
       auto values = component_values(position, limits);
       if (!values) return values.failure();
-      return !rule->lost(values->each);
+      return of(!rule->lost(values->each));
     }
     if (auto ruled = analyze_by_rule(position, convention, limits, Analysis{}, false)) {
       if (!*ruled) return ruled->failure();
-      return (*ruled)->winner == Player::kFirst;
+      return (*ruled)->winner;
     }
     if (auto by_quotient = detail::analyze_by_quotient(position, limits, Analysis{}, false)) {
       if (!*by_quotient) return by_quotient->failure();
-      return (*by_quotient)->winner == Player::kFirst;
+      return (*by_quotient)->winner;
     }
     detail::Search search(convention, limits);
-    return search.wins(position);
+    auto wins = search.wins(position);
+    if (!wins) return wins.failure();
+    return of(*wins);
   }
   if (auto ruled = analyze_by_rule(position, convention, limits, Analysis{}, false)) {
     if (!*ruled) return ruled->failure();
-    return (*ruled)->winner == Player::kFirst;
+    return (*ruled)->winner;
   }
   auto values = component_values(position, limits);
-  if (values) return values->total != 0;
+  if (values) return values->sum.outcome();
   detail::Search search(convention, limits);
   auto wins = search.wins(position);
   if (!wins) return values.failure();
-  return wins;
+  return of(*wins);
+}
+
+Result<bool> first_player_wins(const Position& position, Convention convention,
+                               const Limits& limits) {
+  auto who = outcome(position, convention, limits);
+  if (!who) return who.failure();
+  return *who == Outcome::kFirst;
 }
 
 }  // namespace nimkit

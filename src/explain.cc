@@ -181,11 +181,79 @@ void explain_moves(const Position& position, const Analysis& analysis, bool size
                                               to_string(g), to_string(x), to_string(target),
                                               listed));
   }
-  if (!analysis.winning_moves.empty()) {
+  if (analysis.finite_win_move) {
+    // Play can repeat: the move that makes the win come, rather than the first that wins.
+    const Move& best = *analysis.finite_win_move;
+    if (analysis.winning_move_count != Count{1})
+      out.lines.push_back(
+          "Play can go on for ever from here, so not every winning move makes the win come: the "
+          "winner undoes each move that raises a value or makes it infinite by moving back to the "
+          "same value through a position labelled earlier (Smith's counter), and the move below "
+          "keeps to that.");
+    out.winning_moves.push_back(fmt::format("{}; then the position is {} (X = 0)",
+                                            describe(position, best, limits),
+                                            after_text(position, best)));
+  } else if (!analysis.winning_moves.empty()) {
     const Move& best = analysis.winning_moves.front();
     out.winning_moves.push_back(fmt::format("{}; then the position is {} (X = 0)",
                                             describe(position, best, limits),
                                             after_text(position, best)));
+  }
+}
+
+// A sum some component of which has an infinite generalized value (Smith): each component's
+// value, the sum rule, and why the sum is won or drawn.
+void explain_infinite(const Position& position, const Analysis& analysis, const Limits& limits,
+                      Explanation& out) {
+  out.heading =
+      "Generalized Grundy values (Smith): a position from which play can go on for ever has the "
+      "value ∞, written with the finite values its moves reach, ∞{...}";
+  for (std::size_t c = 0; c < analysis.loopy_values.size(); ++c) {
+    const Component& comp = position.components()[c];
+    const LoopyValue& v = analysis.loopy_values[c];
+    std::string why;
+    if (!v.is_finite()) {
+      why = v.reached().empty()
+                ? ": play from it can go on for ever, and none of its moves reaches a finite value"
+                : ": play from it can go on for ever, and its moves reach the finite values listed";
+    }
+    // "heap 1 (nim 3)", but "digraph a>b@a" alone where the label names the rules and items.
+    const std::string name = label(position, c);
+    const std::string items = comp.rules->spec() + " " + format_component(comp);
+    out.lines.push_back(fmt::format("{}{} has value {}{}.", name,
+                                    name == items ? "" : " (" + items + ")", to_string(v), why));
+  }
+  const std::size_t infinite = static_cast<std::size_t>(
+      std::count_if(analysis.loopy_values.begin(), analysis.loopy_values.end(),
+                    [](const LoopyValue& v) { return !v.is_finite(); }));
+  if (analysis.loopy_values.size() > 1) {
+    out.lines.push_back(fmt::format(
+        "A sum adds finite values by XOR, n ⊕ ∞{{K}} = ∞{{K ⊕ n}}, and two infinite values make "
+        "∞ with no finite value: {}.",
+        nim_sum_line(analysis)));
+  }
+  const LoopyValue& sum = *analysis.loopy_value;
+  if (analysis.winner == Outcome::kFirst) {
+    out.lines.push_back(fmt::format(
+        "The sum {} has 0 among the finite values its moves reach, so the player to move (first) "
+        "wins: move the infinite component to the value that makes the sum 0.",
+        to_string(sum)));
+  } else if (infinite > 1) {
+    out.lines.push_back(
+        "Two components have infinite values: whoever moves one of them to a finite value leaves "
+        "the other infinite, and neither player can force a win: a draw.");
+  } else {
+    out.lines.push_back(fmt::format(
+        "The sum {} has no 0 among the finite values its moves reach: no move leaves a position "
+        "of value 0, and a move to a finite value lets the opponent win, so both players keep "
+        "play going and neither can force a win: a draw.",
+        to_string(sum)));
+  }
+  const std::optional<Move>& sure = analysis.finite_win_move;
+  for (const Move& m : analysis.winning_moves) {
+    out.winning_moves.push_back(fmt::format("{}; then the position is {} (value 0){}",
+                                            describe(position, m, limits), after_text(position, m),
+                                            sure && *sure == m ? ", and play from it ends" : ""));
   }
 }
 
@@ -204,6 +272,10 @@ Explanation explanation(const Position& position, const Analysis& analysis, cons
   }
   if (analysis.convention == Convention::kMisere) {
     explain_misere(position, analysis, limits, out);
+    return out;
+  }
+  if (analysis.loopy_value) {
+    explain_infinite(position, analysis, limits, out);
     return out;
   }
   const bool have_values =
@@ -273,6 +345,12 @@ std::string explain(const Position& position, const Analysis& analysis, const Li
 }
 
 std::string nim_sum_line(const Analysis& analysis) {
+  if (analysis.loopy_value) {
+    if (analysis.loopy_values.size() == 1) return to_string(*analysis.loopy_value);
+    std::vector<std::string> terms;
+    for (const LoopyValue& v : analysis.loopy_values) terms.push_back(to_string(v));
+    return fmt::format("{} = {}", fmt::join(terms, " ⊕ "), to_string(*analysis.loopy_value));
+  }
   if (!analysis.grundy || analysis.values.empty()) return "";
   std::vector<std::string> terms;
   // One value is its own sum: "2", not "2 = 2".

@@ -47,18 +47,21 @@ const MoveRecord& Match::play(const Move& move) {
   record.after = before.after(move);
   // A win thrown away: the mover could force a win before the move and the opponent can after.
   // The first question is the last move's second, when it was asked: a replay of n moves
-  // searches n + 1 positions, not 2n. When either is beyond the limits the mark is unchecked.
-  const std::optional<bool> known = history_.empty() ? std::nullopt : history_.back().next_wins;
-  auto won_before = known ? Result<bool>(*known) : first_player_wins(before, convention_, limits_);
-  if (!won_before) {
+  // searches n + 1 positions, not 2n. When either is beyond the limits the mark is unchecked. A
+  // drawn position has no win to throw away.
+  const std::optional<Outcome> known =
+      history_.empty() ? std::nullopt : history_.back().next_outcome;
+  auto before_outcome = known ? Result<Outcome>(*known) : outcome(before, convention_, limits_);
+  if (!before_outcome) {
     record.mark_checked = false;
-  } else if (!*won_before) {
-    record.next_wins = true;  // every move from a lost position leaves one the opponent wins
-  } else {
-    auto opponent_wins = first_player_wins(record.after, convention_, limits_);
-    record.mark_checked = static_cast<bool>(opponent_wins);
-    if (opponent_wins) record.next_wins = *opponent_wins;
-    record.threw_away_win = opponent_wins && *opponent_wins;
+  } else if (*before_outcome == Outcome::kSecond) {
+    // Every move from a lost position leaves one the opponent wins.
+    record.next_outcome = Outcome::kFirst;
+  } else if (*before_outcome == Outcome::kFirst) {
+    auto after_outcome = outcome(record.after, convention_, limits_);
+    record.mark_checked = static_cast<bool>(after_outcome);
+    if (after_outcome) record.next_outcome = *after_outcome;
+    record.threw_away_win = after_outcome && *after_outcome == Outcome::kFirst;
     if (record.threw_away_win) {
       auto analysis = analyze(before, convention_, limits_);
       if (analysis && !analysis->winning_moves.empty()) {

@@ -71,6 +71,33 @@ Result<Nimber> Ruleset::option_value(const Option& option, const Limits& limits)
   return total;
 }
 
+Result<CountedValue> Ruleset::loopy_value(const State& state, const Limits& limits) const {
+  auto g = value(state, limits);
+  if (!g) return g.failure();
+  return CountedValue{LoopyValue::finite(*g), 0, false};
+}
+
+Result<std::vector<CountedValue>> Ruleset::loopy_option_values(const State& state,
+                                                               const Limits& limits) const {
+  auto count = scannable_option_count(state, limits);
+  if (!count) return count.failure();
+  std::vector<CountedValue> values;
+  for (Count i = 0; i < *count; ++i) {
+    if (!limits.charge(move_cost(state))) return limits.stop_error();
+    const Option candidate = option(state, i);
+    CountedValue sum;
+    for (const State& part : candidate.result) {
+      auto v = loopy_value(part, limits);
+      if (!v) return v.failure();
+      sum.value = sum.value ^ v->value;
+      sum.can_repeat = sum.can_repeat || v->can_repeat;
+      sum.counter = candidate.result.size() == 1 ? v->counter : 0;
+    }
+    values.push_back(std::move(sum));
+  }
+  return values;
+}
+
 std::optional<std::uint64_t> Ruleset::value_change(const State& state, Nimber target,
                                                    const Limits& limits) const {
   if (target > ~std::uint64_t{0}) return std::nullopt;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "loopy_analysis.h"
+
 namespace nimkit::detail {
 
 Search::Search(Convention convention, const Limits& limits, std::uint64_t max_edges)
@@ -165,6 +167,8 @@ Result<std::uint64_t> Search::run(const Position& root, Mode mode) {
   Position start = live(root);
   Key root_key = canonical(start);
   if (auto it = table.find(root_key); it != table.end()) return it->second;
+  // A game whose play can come back to a position has lines without end: no search of them ends.
+  if (auto refused = repetition_refusal(start, "a game-tree search", limits_)) return *refused;
   if (auto opened = open(stack, std::move(start), std::move(root_key), mode); !opened) {
     return opened.failure();
   }

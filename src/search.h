@@ -1,7 +1,8 @@
 // Exhaustive search over a position's game tree, memoized on a canonical form: components sorted,
 // terminal components dropped (they have no moves, so they change nothing under either
 // convention). Used for misère play of every ruleset, as the fallback when a component has no
-// Grundy value, and by the perfect player to prolong lost games.
+// Grundy value, and by the perfect player to prolong lost games. A position a component of which
+// can repeat (Ruleset::loopy_value) is refused (kUnsupported): its lines of play need not end.
 //
 // The search keeps its own stack (no recursion), so a game thousands of moves long needs memory,
 // not call stack; it is bounded by Limits::max_nodes (positions memoized) and by a budget of

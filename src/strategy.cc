@@ -151,11 +151,20 @@ Result<Move> choose_move(const Position& position, Convention convention, const 
   one.max_listed_moves = 1;
   auto analysis = analyze(position, convention, one);
   if (!analysis) return analysis.failure();
+  // Where play can repeat, the winning move that keeps the win finite.
+  if (analysis->finite_win_move) return *analysis->finite_win_move;
   if (!analysis->winning_moves.empty()) return analysis->winning_moves.front();
-  if (analysis->winner == Player::kFirst) {
+  if (analysis->winner == Outcome::kFirst) {
     // A win exists but no winning move could be enumerated: never play a losing move for it.
     return fail_limit("no winning move found within the limits: " + analysis->moves_unlisted);
   }
+  if (analysis->winner == Outcome::kDraw) {
+    if (!analysis->drawing_moves.empty()) return analysis->drawing_moves.front();
+    return fail_limit("no move that keeps the draw found within the limits: " +
+                      analysis->moves_unlisted);
+  }
+  // A lost position whose play can repeat has no game tree to search: longest_game_move() falls
+  // back to the smallest move.
   return longest_game_move(position, convention, limits);
 }
 

@@ -80,7 +80,7 @@ std::size_t check_all(Game game, nimkit::Convention convention, std::size_t max_
         got.insert(BruteMove{move.component, Pile{h.size, h.zero_spent},
                              nimkit::objects_taken(position, move)});
       }
-      const bool winner_ok = (analysis->winner == nimkit::Player::kFirst) == wins;
+      const bool winner_ok = (analysis->winner == nimkit::Outcome::kFirst) == wins;
       const bool moves_ok = well_formed && got == expected &&
                             got.size() == analysis->winning_moves.size() &&
                             analysis->winning_move_count == nimkit::Count{expected.size()};
@@ -178,7 +178,7 @@ TEST(MisereNim, ThreeOnesIsLostForThePlayerToMove) {
   auto a =
       nimkit::analyze(nimkit::heap_position(rules, {{1}, {1}, {1}}), nimkit::Convention::kMisere);
   ASSERT_TRUE(a.ok());
-  EXPECT_EQ(a->winner, nimkit::Player::kSecond);
+  EXPECT_EQ(a->winner, nimkit::Outcome::kSecond);
   EXPECT_FALSE(a->grundy.has_value());
   EXPECT_TRUE(a->winning_moves.empty());
 }
@@ -189,7 +189,7 @@ TEST(MisereNim, TwoOneOneWinsOnlyByEmptyingTheTwo) {
   const nimkit::Position position = nimkit::heap_position(rules, {{2}, {1}, {1}});
   auto a = nimkit::analyze(position, nimkit::Convention::kMisere);
   ASSERT_TRUE(a.ok());
-  EXPECT_EQ(a->winner, nimkit::Player::kFirst);
+  EXPECT_EQ(a->winner, nimkit::Outcome::kFirst);
   ASSERT_EQ(a->winning_moves.size(), 1u);
   EXPECT_EQ(a->winning_moves[0].component, 0u);
   EXPECT_EQ(nimkit::objects_taken(position, a->winning_moves[0]), 1u);  // leaves 1 1 1
@@ -219,11 +219,11 @@ TEST(Analysis, DeepNarrowGamesAreSearchedWithoutRecursion) {
   auto odd =
       nimkit::analyze(nimkit::heap_position(*rules, {{100001}}), nimkit::Convention::kMisere);
   ASSERT_TRUE(odd.ok()) << odd.error();
-  EXPECT_EQ(odd->winner, nimkit::Player::kSecond);
+  EXPECT_EQ(odd->winner, nimkit::Outcome::kSecond);
   auto even =
       nimkit::analyze(nimkit::heap_position(*rules, {{100000}}), nimkit::Convention::kMisere);
   ASSERT_TRUE(even.ok()) << even.error();
-  EXPECT_EQ(even->winner, nimkit::Player::kFirst);
+  EXPECT_EQ(even->winner, nimkit::Outcome::kFirst);
 }
 
 TEST(Analysis, ListsAtMostMaxListedMovesButCountsThemAll) {

@@ -139,7 +139,7 @@ TEST(ArcKayles, MisereOutcomesMatchBruteForceUpToFiveVertices) {
       ASSERT_TRUE(position.ok()) << position.error();
       auto a = nimkit::analyze(*position, nimkit::Convention::kMisere);
       ASSERT_TRUE(a.ok()) << a.error();
-      ASSERT_EQ(a->winner == nimkit::Player::kFirst, first_wins)
+      ASSERT_EQ(a->winner == nimkit::Outcome::kFirst, first_wins)
           << "n=" << n << " edges mask " << mask;
     }
   }

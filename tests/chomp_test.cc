@@ -138,7 +138,7 @@ TEST(Chomp, MisereOutcomesMatchBruteForce) {
     auto analysis = nimkit::analyze(position("chomp:" + fmt::format("{}", fmt::join(bar, ","))),
                                     nimkit::Convention::kMisere);
     ASSERT_TRUE(analysis) << analysis.error();
-    EXPECT_EQ(analysis->winner == nimkit::Player::kFirst, brute_misere_win(grid_of(bar), memo))
+    EXPECT_EQ(analysis->winner == nimkit::Outcome::kFirst, brute_misere_win(grid_of(bar), memo))
         << ::testing::PrintToString(bar);
   }
 }
@@ -165,7 +165,7 @@ TEST(Chomp, RectanglesAreFirstPlayerWinsAndSquaresWinByTwoTwo) {
       auto analysis = nimkit::analyze(position("chomp:" + fmt::format("{}", fmt::join(bar, ","))),
                                       nimkit::Convention::kNormal);
       ASSERT_TRUE(analysis) << analysis.error();
-      EXPECT_EQ(analysis->winner == nimkit::Player::kFirst, rows * columns > 1)
+      EXPECT_EQ(analysis->winner == nimkit::Outcome::kFirst, rows * columns > 1)
           << rows << "x" << columns;
     }
   }

@@ -168,7 +168,7 @@ TEST(CoinTurning, SumWithNimAndLongRows) {
   auto analysis = nimkit::analyze(*position, nimkit::Convention::kNormal);
   ASSERT_TRUE(analysis) << analysis.error();
   EXPECT_EQ(analysis->grundy, Nimber{1 ^ 3 ^ 4 ^ 3});  // heads 1, 3, 4 and a heap of 3
-  EXPECT_EQ(analysis->winner, nimkit::Player::kFirst);
+  EXPECT_EQ(analysis->winner, nimkit::Outcome::kFirst);
 
   // A 4000-coin Mock Turtles row: the closed form, and winning moves without a scan.
   std::string coins;

@@ -159,10 +159,10 @@ TEST(Cram, RandomBoardsWithHolesUpToFourByFourMatchTheBruteForceInBothConvention
     EXPECT_EQ(value_of(p), Nimber{brute.grundy(empty)}) << text_of(b);
     auto normal = nimkit::analyze(p, nimkit::Convention::kNormal);
     ASSERT_TRUE(normal.ok()) << normal.error();
-    EXPECT_EQ(normal->winner == nimkit::Player::kFirst, brute.grundy(empty) != 0) << text_of(b);
+    EXPECT_EQ(normal->winner == nimkit::Outcome::kFirst, brute.grundy(empty) != 0) << text_of(b);
     auto misere = nimkit::analyze(p, nimkit::Convention::kMisere);
     ASSERT_TRUE(misere.ok()) << misere.error();
-    EXPECT_EQ(misere->winner == nimkit::Player::kFirst, brute.misere_wins(empty)) << text_of(b);
+    EXPECT_EQ(misere->winner == nimkit::Outcome::kFirst, brute.misere_wins(empty)) << text_of(b);
     // Every winning move of the analysis leaves a board the brute force calls lost, and there
     // are as many as the brute force finds.
     int expected = 0;
@@ -407,8 +407,8 @@ TEST(Cram, AFinishedBoardIsAPositionOfValueZero) {
     for (const auto convention : {nimkit::Convention::kNormal, nimkit::Convention::kMisere}) {
       auto a = nimkit::analyze(*p, convention);
       ASSERT_TRUE(a.ok()) << a.error();
-      EXPECT_EQ(a->winner, convention == nimkit::Convention::kNormal ? nimkit::Player::kSecond
-                                                                     : nimkit::Player::kFirst);
+      EXPECT_EQ(a->winner, convention == nimkit::Convention::kNormal ? nimkit::Outcome::kSecond
+                                                                     : nimkit::Outcome::kFirst);
     }
     EXPECT_EQ(value_of(*p), Nimber{0});
   }

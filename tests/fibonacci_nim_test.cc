@@ -74,7 +74,7 @@ TEST(FibonacciNim, SmallestZeckendorfTermIsAWinningMove) {
     ASSERT_TRUE(position);
     auto analysis = nimkit::analyze(*position, nimkit::Convention::kNormal);
     ASSERT_TRUE(analysis) << analysis.error();
-    ASSERT_EQ(analysis->winner, nimkit::Player::kFirst) << n;
+    ASSERT_EQ(analysis->winner, nimkit::Outcome::kFirst) << n;
     const std::vector<std::uint64_t> terms = nimkit::FibonacciNim::zeckendorf(n);
     std::uint64_t sum = 0;
     for (std::uint64_t t : terms) sum += t;
@@ -121,7 +121,8 @@ TEST(FibonacciNim, HugeHeapsAreAnsweredByTheRule) {
     auto analysis = nimkit::analyze(*position, nimkit::Convention::kNormal);
     ASSERT_TRUE(analysis) << n << ": " << analysis.error();
     const bool fibonacci = nimkit::FibonacciNim::zeckendorf(n).size() == 1;
-    EXPECT_EQ(analysis->winner, fibonacci ? nimkit::Player::kSecond : nimkit::Player::kFirst) << n;
+    EXPECT_EQ(analysis->winner, fibonacci ? nimkit::Outcome::kSecond : nimkit::Outcome::kFirst)
+        << n;
     EXPECT_EQ(analysis->winning_moves.empty(), fibonacci) << n;
     const nimkit::FibonacciNim rules;
     for (const nimkit::Move& move : analysis->winning_moves) {

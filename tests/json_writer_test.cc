@@ -99,10 +99,11 @@ TEST(JsonWriter, BatchLineComponentsAreComponentJson) {
     ASSERT_EQ(written["components"].size(), components.size()) << text;
     for (std::size_t c = 0; c < components.size(); ++c) {
       const bool valued = brief->values.size() == components.size();
-      EXPECT_EQ(written["components"][c],
-                nimkit::contract::component_json(
-                    brief->position, c,
-                    valued ? std::optional<nimkit::Nimber>(brief->values[c]) : std::nullopt))
+      EXPECT_EQ(
+          written["components"][c],
+          nimkit::contract::component_json(
+              brief->position, c,
+              valued ? std::optional(nimkit::LoopyValue::finite(brief->values[c])) : std::nullopt))
           << text << " component " << c;
     }
   }

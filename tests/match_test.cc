@@ -284,7 +284,7 @@ TEST(Match, MarksOnlyMovesThatThrowAWinAway) {
   EXPECT_EQ(nimkit::describe(before, *(*thrown)->better), "take 3 from heap 2");
   auto after_better = nimkit::analyze(before.after(*(*thrown)->better), m.convention());
   ASSERT_TRUE(after_better.ok());
-  EXPECT_EQ(after_better->winner, nimkit::Player::kSecond);
+  EXPECT_EQ(after_better->winner, nimkit::Outcome::kSecond);
   auto kept = m.play("2 1");  // 1 1 0: the winning reply
   ASSERT_TRUE(kept.ok());
   EXPECT_FALSE((*kept)->threw_away_win);

@@ -120,7 +120,7 @@ TEST_P(QuotientAgainstSearch, AnalysisListsExactlyTheWinningMoves) {
     auto analysis = nimkit::analyze(*position, nimkit::Convention::kMisere);
     ASSERT_TRUE(analysis.ok()) << text;
     ASSERT_EQ(analysis->method, nimkit::Method::kMisereQuotient) << text;
-    ASSERT_EQ(analysis->winner == nimkit::Player::kFirst, brute.wins(heaps)) << text;
+    ASSERT_EQ(analysis->winner == nimkit::Outcome::kFirst, brute.wins(heaps)) << text;
     std::uint64_t winning = 0;
     for (std::size_t i = 0; i < heaps.size(); ++i) {
       for (const std::vector<int>& left : brute.rules().moves(heaps[i])) {

@@ -144,7 +144,7 @@ TEST(Moore, AListingOutOfReachKeepsTheConstructedMove) {
   limits.meter = std::make_shared<nimkit::WorkMeter>(10'000);
   const auto analysis = nimkit::analyze(*position, nimkit::Convention::kNormal, limits);
   ASSERT_TRUE(analysis.ok()) << analysis.error();
-  EXPECT_EQ(analysis->winner, nimkit::Player::kFirst);
+  EXPECT_EQ(analysis->winner, nimkit::Outcome::kFirst);
   ASSERT_EQ(analysis->winning_moves.size(), 1u);
   EXPECT_NE(analysis->moves_unlisted.find("too many to list"), std::string::npos)
       << analysis->moves_unlisted;
@@ -308,7 +308,7 @@ TEST(Moore, AnalysisListsExactlyTheGameTreesWinningMoves) {
           if (!tree.children(sizes).empty()) {
             EXPECT_EQ(analysis->method, nimkit::Method::kPositionRule) << where;
           }
-          EXPECT_EQ(analysis->winner == nimkit::Player::kFirst, tree.wins(sizes)) << where;
+          EXPECT_EQ(analysis->winner == nimkit::Outcome::kFirst, tree.wins(sizes)) << where;
           EXPECT_TRUE(analysis->moves_unlisted.empty()) << where;
           std::set<std::vector<std::uint64_t>> listed, expected;
           for (const nimkit::Move& move : analysis->winning_moves) {
@@ -349,7 +349,7 @@ TEST(Moore, TwentyHeapsNearTwoToTheSixtyAreAnsweredAtOnce) {
     ASSERT_TRUE(analysis.ok()) << analysis.error();
     EXPECT_EQ(analysis->method, nimkit::Method::kPositionRule);
     const bool lost = moore.p_position(heaps, convention).value();
-    EXPECT_EQ(analysis->winner == nimkit::Player::kSecond, lost);
+    EXPECT_EQ(analysis->winner == nimkit::Outcome::kSecond, lost);
     ASSERT_FALSE(lost) << "the test wants a won position";
     ASSERT_EQ(analysis->winning_moves.size(), 1u);
     EXPECT_FALSE(analysis->moves_unlisted.empty());
@@ -378,7 +378,7 @@ TEST(Moore, ExtrasBesideARuledPositionLeaveTheRequestsWork) {
     const auto analysis = nimkit::analyze(*position, nimkit::Convention::kNormal, limits,
                                           nimkit::AnalysisOptions{.remoteness = true});
     ASSERT_TRUE(analysis.ok()) << text << ": " << analysis.error();
-    EXPECT_EQ(analysis->winner, nimkit::Player::kFirst) << text;
+    EXPECT_EQ(analysis->winner, nimkit::Outcome::kFirst) << text;
     EXPECT_FALSE(analysis->winning_moves.empty()) << text;
     EXPECT_FALSE(limits.meter->exhausted()) << text;
     EXPECT_LT(limits.meter->used(), nimkit::kDefaultWorkSteps / 5) << text;

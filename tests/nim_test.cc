@@ -37,7 +37,7 @@ TEST(Nim, ThreeFourFiveFirstPlayerWinsOnlyByTakingTwoFromHeapOne) {
   ASSERT_TRUE(position.ok());
   const auto a = nimkit::analyze(*position, nimkit::Convention::kNormal);
   ASSERT_TRUE(a.ok());
-  EXPECT_EQ(a->winner, nimkit::Player::kFirst);
+  EXPECT_EQ(a->winner, nimkit::Outcome::kFirst);
   ASSERT_TRUE(a->grundy.has_value());
   EXPECT_EQ(nimkit::to_string(*a->grundy), "2");
   EXPECT_EQ(a->method, nimkit::Method::kNimSum);
@@ -52,7 +52,7 @@ TEST(Nim, ThreeFourFiveFirstPlayerWinsOnlyByTakingTwoFromHeapOne) {
 
 TEST(Nim, OneFourFiveSecondPlayerWins) {
   const auto a = analyze_text("1 4 5");
-  EXPECT_EQ(a.winner, nimkit::Player::kSecond);
+  EXPECT_EQ(a.winner, nimkit::Outcome::kSecond);
   ASSERT_TRUE(a.grundy.has_value());
   EXPECT_EQ(nimkit::to_string(*a.grundy), "0");
   EXPECT_TRUE(a.winning_moves.empty());
@@ -60,8 +60,8 @@ TEST(Nim, OneFourFiveSecondPlayerWins) {
 }
 
 TEST(Nim, EmptyPositionIsLostUnderNormalPlayAndWonUnderMisere) {
-  EXPECT_EQ(analyze_text("0 0").winner, nimkit::Player::kSecond);
-  EXPECT_EQ(analyze_text("0 0", nimkit::Convention::kMisere).winner, nimkit::Player::kFirst);
+  EXPECT_EQ(analyze_text("0 0").winner, nimkit::Outcome::kSecond);
+  EXPECT_EQ(analyze_text("0 0", nimkit::Convention::kMisere).winner, nimkit::Outcome::kFirst);
 }
 
 TEST(Nim, LargestHeapsUseAllSixtyFourBits) {
@@ -69,13 +69,13 @@ TEST(Nim, LargestHeapsUseAllSixtyFourBits) {
   const auto position = nimkit::parse_position("18446744073709551615 18446744073709551614", nim());
   ASSERT_TRUE(position.ok());
   const auto a = analyze_text("18446744073709551615 18446744073709551614");
-  EXPECT_EQ(a.winner, nimkit::Player::kFirst);
+  EXPECT_EQ(a.winner, nimkit::Outcome::kFirst);
   ASSERT_EQ(a.winning_moves.size(), 1u);
   EXPECT_EQ(a.winning_moves[0].component, 0u);
   EXPECT_EQ(nimkit::objects_taken(*position, a.winning_moves[0]), 1u);
   const auto misere =
       analyze_text("18446744073709551615 18446744073709551614", nimkit::Convention::kMisere);
-  EXPECT_EQ(misere.winner, nimkit::Player::kFirst);
+  EXPECT_EQ(misere.winner, nimkit::Outcome::kFirst);
   ASSERT_EQ(misere.winning_moves.size(), 1u);
   EXPECT_EQ(nimkit::objects_taken(*position, misere.winning_moves[0]), 1u);
 }

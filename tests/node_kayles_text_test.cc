@@ -174,7 +174,7 @@ TEST(NodeKaylesText, NormalPlayWinningMovesLeaveValueZero) {
     auto a = nimkit::analyze(position, nimkit::Convention::kNormal);
     ASSERT_TRUE(a.ok()) << a.error();
     ASSERT_TRUE(a->grundy.has_value());
-    EXPECT_EQ(a->winner == nimkit::Player::kFirst, *a->grundy != 0) << text;
+    EXPECT_EQ(a->winner == nimkit::Outcome::kFirst, *a->grundy != 0) << text;
     EXPECT_EQ(a->winning_moves.empty(), *a->grundy == 0) << text;
     for (const nimkit::Move& m : a->winning_moves) {
       auto after = nimkit::analyze(position.after(m), nimkit::Convention::kNormal);

@@ -81,8 +81,9 @@ TEST(Notation, NoTokensAreThePositionWithNoComponents) {
     ASSERT_TRUE(analysis.ok()) << analysis.error();
     // Normal play: the player to move cannot move and loses; misère play: the other player made
     // the last move and lost.
-    EXPECT_EQ(analysis->winner, convention == nimkit::Convention::kNormal ? nimkit::Player::kSecond
-                                                                          : nimkit::Player::kFirst);
+    EXPECT_EQ(analysis->winner, convention == nimkit::Convention::kNormal
+                                    ? nimkit::Outcome::kSecond
+                                    : nimkit::Outcome::kFirst);
     EXPECT_TRUE(analysis->winning_moves.empty());
   }
 }

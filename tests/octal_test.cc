@@ -264,7 +264,7 @@ TEST(Octal, HugeKaylesSumsAreAnsweredInConstantTime) {
   ASSERT_TRUE(position.ok());
   auto analysis = nimkit::analyze(*position, nimkit::Convention::kNormal);
   ASSERT_TRUE(analysis.ok()) << analysis.error();
-  EXPECT_EQ(analysis->winner, nimkit::Player::kSecond);
+  EXPECT_EQ(analysis->winner, nimkit::Outcome::kSecond);
   EXPECT_EQ(nimkit::to_string(*analysis->grundy), "0");
 }
 

@@ -200,7 +200,7 @@ TEST(Remoteness, NodeKaylesDefaultStartIsWonInFiveMovesByTwoOfTen) {
   ASSERT_TRUE(position.ok()) << position.error();
   auto analysis = nimkit::analyze(*position, Convention::kNormal);
   ASSERT_TRUE(analysis.ok()) << analysis.error();
-  EXPECT_EQ(analysis->winner, nimkit::Player::kFirst);
+  EXPECT_EQ(analysis->winner, nimkit::Outcome::kFirst);
   EXPECT_EQ(analysis->winning_moves.size(), 2u);
   EXPECT_EQ(library_remoteness("node-kayles:" + entry->start, Convention::kNormal), 5u);
 }
@@ -231,7 +231,7 @@ TEST(Remoteness, FailsPastItsLimitsAndAnalysisThenLeavesItOut) {
   ASSERT_TRUE(a.ok());
   nimkit::add_remoteness(*a, *small, {});
   ASSERT_TRUE(a->remoteness.has_value());
-  EXPECT_EQ(*a->remoteness % 2 == 1, a->winner == nimkit::Player::kFirst);
+  EXPECT_EQ(*a->remoteness % 2 == 1, a->winner == nimkit::Outcome::kFirst);
 }
 
 }  // namespace

@@ -312,7 +312,7 @@ TEST(RulesetSums, WinnersAndWinningMovesMatchThePlainSearch) {
       ASSERT_TRUE(analysis.ok()) << text << ": " << analysis.error();
       const PlainPosition start = nimkit_rules_test::canonical(plain_position(position));
       const bool wins = search.wins(start);
-      EXPECT_EQ(analysis->winner == nimkit::Player::kFirst, wins)
+      EXPECT_EQ(analysis->winner == nimkit::Outcome::kFirst, wins)
           << text << " " << to_string(convention);
       std::vector<PlainPosition> expected;
       for (const PlainPosition& child : nimkit_rules_test::plain_children(start)) {

@@ -20,7 +20,7 @@ TEST(KnownAnswers, TheMixedSumFromTheIssueIsAFirstPlayerWin) {
   auto analysis = nimkit::analyze(*position, nimkit::Convention::kNormal);
   ASSERT_TRUE(analysis.ok());
   EXPECT_EQ(nimkit::to_string(*analysis->grundy), "3");  // 2 ^ 2 ^ 3
-  EXPECT_EQ(analysis->winner, nimkit::Player::kFirst);
+  EXPECT_EQ(analysis->winner, nimkit::Outcome::kFirst);
 }
 
 TEST(RulesetErrors, NameTheBadValue) {

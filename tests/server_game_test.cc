@@ -327,6 +327,43 @@ TEST_F(ServerApiTest, GameMakesTheComputersReplyAndListsTheMovesWhereItThenStand
                  "\"legal_moves\" 2001 is above the maximum of 2000");
 }
 
+// A game that can go on for ever: the analysis says "draw" with the moves that keep it, and the
+// computer's reply in a drawn position keeps the draw; one it wins it wins by the move that makes
+// the win come. Misère play of it is refused.
+TEST_F(ServerApiTest, GameAndAnalysisOfPlayThatCanGoOnForEver) {
+  // u reaches z (value 0) or the cycle c, d: ∞{0}; beside a heap of 1, ∞{1}: a draw.
+  const std::string drawn = "digraph:u>z,u>c,c>d,d>c@u nim:1";
+  const Answer a = post_json("/api/analyze", json{{"position", drawn}});
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["winner"], "draw");
+  EXPECT_EQ(a.body["grundy"], "∞{1}");
+  EXPECT_EQ(a.body["components"][0]["grundy"], "∞{0}");
+  EXPECT_EQ(a.body["components"][1]["grundy"], 1);
+  EXPECT_EQ(a.body["winning_moves"], json::array());
+  ASSERT_EQ(a.body["drawing_moves"].size(), 1u) << a.body.dump();
+  EXPECT_EQ(a.body["drawing_moves"][0]["description"], "move the token from u to c");
+
+  const Answer reply =
+      post_json("/api/game", json{{"position", drawn}, {"reply", "perfect"}, {"analysis", true}});
+  ASSERT_EQ(reply.status, 200) << reply.body.dump();
+  EXPECT_EQ(reply.body["reply"]["description"], "move the token from u to c");
+  EXPECT_EQ(reply.body["reply"]["winning"], false);
+  EXPECT_EQ(reply.body["analysis"]["winner"], "draw");
+  EXPECT_EQ(reply.body["over"], false);
+
+  const Answer won = post_json(
+      "/api/game",
+      json{{"position", "digraph:u>z,u>c,c>d,d>c@u"}, {"reply", "perfect"}, {"analysis", true}});
+  ASSERT_EQ(won.status, 200) << won.body.dump();
+  EXPECT_EQ(won.body["reply"]["description"], "move the token from u to z");
+  EXPECT_EQ(won.body["reply"]["winning"], true);
+  EXPECT_EQ(won.body["over"], true);
+  EXPECT_EQ(won.body["winner"], 0);
+
+  expect_refused(post_json("/api/analyze", json{{"position", drawn}, {"misere", true}}), 422,
+                 "misère play of digraph c>d,d>c,u>c,u>z@u is not supported");
+}
+
 TEST_F(ServerApiTest, BadGameRecordsAreRefusedNamingTheMove) {
   expect_refused(post("/api/game", R"({"position":"3 4 5","moves":["1 2","1 2"]})"), 422, "move 2");
   expect_refused(post("/api/game", R"({"position":"3 4 5","moves":["1 2"],"played":2})"), 422,

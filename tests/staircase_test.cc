@@ -121,7 +121,7 @@ TEST(Staircase, SumWithNim) {
   ASSERT_TRUE(analysis) << analysis.error();
   // 3 (odd steps 3 ⊕ 2 = 1) ⊕ 3 = 2: a win, by moving the sum to 0.
   EXPECT_EQ(analysis->grundy, Nimber{2});
-  EXPECT_EQ(analysis->winner, nimkit::Player::kFirst);
+  EXPECT_EQ(analysis->winner, nimkit::Outcome::kFirst);
   std::vector<std::string> moves;
   for (const nimkit::Move& m : analysis->winning_moves) moves.push_back(describe(*position, m));
   // Step 1 from 3 to 1; step 3 from 2 to 0 (to step 2); step 2 gives step 1 nothing to add;

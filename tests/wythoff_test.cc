@@ -72,7 +72,7 @@ TEST(Wythoff, HugePairsAreDecidedByTheRule) {
   ASSERT_TRUE(position.ok());
   auto analysis = nimkit::analyze(*position, nimkit::Convention::kNormal);
   ASSERT_TRUE(analysis.ok()) << analysis.error();
-  EXPECT_EQ(analysis->winner, nimkit::Player::kFirst);
+  EXPECT_EQ(analysis->winner, nimkit::Outcome::kFirst);
   EXPECT_EQ(analysis->method, nimkit::Method::kPositionRule);
   const auto wythoff = make("wythoff");
   ASSERT_FALSE(analysis->winning_moves.empty());

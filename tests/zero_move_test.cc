@@ -41,7 +41,7 @@ nimkit::Nimber grundy_of(const nimkit::Heap& heap) {
 TEST(ZeroMove, ZeroMove18_47_34SecondPlayerWins) {
   // Values 17, 48, 33: 17 ^ 48 ^ 33 = 0.
   const auto a = analyze_text("18 47 34");
-  EXPECT_EQ(a.winner, nimkit::Player::kSecond);
+  EXPECT_EQ(a.winner, nimkit::Outcome::kSecond);
   ASSERT_TRUE(a.grundy.has_value());
   EXPECT_EQ(nimkit::to_string(*a.grundy), "0");
   EXPECT_TRUE(a.winning_moves.empty());
@@ -50,7 +50,7 @@ TEST(ZeroMove, ZeroMove18_47_34SecondPlayerWins) {
 TEST(ZeroMove, ZeroMove32_49_58FirstPlayerWinsWithGrundy20) {
   // Values 31, 50, 57: 31 ^ 50 ^ 57 = 20.
   const auto a = analyze_text("32 49 58");
-  EXPECT_EQ(a.winner, nimkit::Player::kFirst);
+  EXPECT_EQ(a.winner, nimkit::Outcome::kFirst);
   ASSERT_TRUE(a.grundy.has_value());
   EXPECT_EQ(nimkit::to_string(*a.grundy), "20");
   EXPECT_FALSE(a.winning_moves.empty());
@@ -61,7 +61,7 @@ TEST(ZeroMove, ZeroMoveEmptyPileIsZeroNotMinusOne) {
   EXPECT_EQ(nimkit::ZeroMoveNim::closed_value(nimkit::Heap{0, false}), 0u);
   EXPECT_EQ(grundy_of(nimkit::Heap{0, false}), 0u);
   const auto a = analyze_text("0");
-  EXPECT_EQ(a.winner, nimkit::Player::kSecond);
+  EXPECT_EQ(a.winner, nimkit::Outcome::kSecond);
   ASSERT_TRUE(a.grundy.has_value());
   EXPECT_EQ(nimkit::to_string(*a.grundy), "0");
 }
@@ -78,7 +78,7 @@ TEST(ZeroMove, ZeroMoveHugePileValueIs2Pow64) {
   ASSERT_TRUE(a.grundy.has_value());
   EXPECT_EQ(*a.grundy, two_pow_64);
   // The only move to value 0 takes the whole pile.
-  EXPECT_EQ(a.winner, nimkit::Player::kFirst);
+  EXPECT_EQ(a.winner, nimkit::Outcome::kFirst);
   ASSERT_EQ(a.winning_moves.size(), 1u);
   EXPECT_EQ(nimkit::objects_taken(*position, a.winning_moves[0]), 18446744073709551615u);
   // Spent, it is plain Nim again.
@@ -141,7 +141,7 @@ TEST(ZeroMove, TwoAndTwoSpentHasThreeWinningMovesOneOfThemAZeroMove) {
   ASSERT_TRUE(position.ok());
   const auto a = nimkit::analyze(*position, nimkit::Convention::kNormal);
   ASSERT_TRUE(a.ok());
-  EXPECT_EQ(a->winner, nimkit::Player::kFirst);
+  EXPECT_EQ(a->winner, nimkit::Outcome::kFirst);
   std::vector<std::string> moves;
   for (const nimkit::Move& m : a->winning_moves) moves.push_back(nimkit::describe(*position, m));
   EXPECT_EQ(moves, (std::vector<std::string>{"zero move on heap 1", "take 1 from heap 1",

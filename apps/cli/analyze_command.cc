@@ -54,7 +54,7 @@ int run_analyze(const AnalyzeOptions& options) {
   if (const std::string sum = nim_sum_line(*analysis); !sum.empty()) {
     fmt::print("{}: {}\n", analysis->method == Method::kNimSum ? "Nim-sum" : "Grundy value", sum);
   }
-  if (analysis->winner == Player::kFirst) {
+  if (analysis->winner == Outcome::kFirst) {
     fmt::print("Winner: first player (the player to move)\n");
     const std::size_t listed = analysis->winning_moves.size();
     const std::optional<Count>& count = analysis->winning_move_count;
@@ -80,13 +80,35 @@ int run_analyze(const AnalyzeOptions& options) {
         fmt::print("  (some winning moves are not listed: {})\n", analysis->moves_unlisted);
       }
     }
+    if (analysis->finite_win_move && (!count || *count > 1)) {
+      // Where play can repeat, a winner choosing among the winning moves at will may go round a
+      // cycle for ever: this one makes the win come.
+      fmt::print("Play can go on for ever: to be sure to win, play {}\n",
+                 describe(position, *analysis->finite_win_move));
+    }
+  } else if (analysis->winner == Outcome::kDraw) {
+    fmt::print("Winner: draw: neither player can force a win (play can go on for ever)\n");
+    const std::size_t listed = analysis->drawing_moves.size();
+    if (listed == 0) {
+      fmt::print("Moves that keep the draw: none listed ({})\n", analysis->moves_unlisted);
+    } else {
+      fmt::print("Moves that keep the draw ({}{}; every other move loses):\n", listed,
+                 listed == limits.max_listed_moves ? " listed" : "");
+    }
+    for (const Move& m : analysis->drawing_moves) {
+      fmt::print("  {:<28} -> {}\n", describe(position, m),
+                 position_text(position, m, game->rules.get()));
+    }
+    if (listed != 0 && !analysis->moves_unlisted.empty()) {
+      fmt::print("  ({})\n", analysis->moves_unlisted);
+    }
   } else {
     fmt::print("Winner: second player (every move loses against perfect play)\n");
   }
   if (analysis->remoteness) {
     // Remoteness counts the moves of both players; the player to move wins or loses in that many.
     fmt::print("Perfect play: {} in {} move{}\n",
-               analysis->winner == Player::kFirst ? "win" : "lose", *analysis->remoteness,
+               analysis->winner == Outcome::kFirst ? "win" : "lose", *analysis->remoteness,
                *analysis->remoteness == 1 ? "" : "s");
   }
   if (options.explain) fmt::print("\n{}", explain(position, *analysis, limits));

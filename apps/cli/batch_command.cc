@@ -140,14 +140,17 @@ class Batch {
     const std::string_view move = brief->first_winning_move.empty()
                                       ? std::string_view("-")
                                       : std::string_view(brief->first_winning_move);
-    if (move.size() > 1024 || (brief->grundy && *brief->grundy > ~std::uint64_t{0})) {
-      out_.append(fmt::format("{}\t{}\t{}\n", to_string(brief->winner),
-                              brief->grundy ? to_string(*brief->grundy) : "-", move));
+    if (move.size() > 1024 || (brief->grundy && *brief->grundy > ~std::uint64_t{0}) ||
+        brief->winner == Outcome::kDraw || brief->loopy_value) {
+      const std::string value = brief->grundy        ? to_string(*brief->grundy)
+                                : brief->loopy_value ? to_string(*brief->loopy_value)
+                                                     : "-";
+      out_.append(fmt::format("{}\t{}\t{}\n", to_string(brief->winner), value, move));
       return;
     }
     // The common answer, written in place: no allocation per line.
     char* o = out_.reserve(64 + move.size());
-    o = put(o, brief->winner == Player::kFirst ? "first\t" : "second\t");
+    o = put(o, brief->winner == Outcome::kFirst ? "first\t" : "second\t");
     if (brief->grundy) {
       o = put_u64(o, static_cast<std::uint64_t>(*brief->grundy));
     } else {

@@ -92,17 +92,24 @@ void print_prediction(const Match& match, const std::array<std::string, 2>& name
     return;
   }
   const std::string sum = nim_sum_line(*analysis);
+  if (analysis->winner == Outcome::kDraw) {
+    fmt::print("Prediction before play: a draw — neither player can force a win (value {}).\n",
+               sum);
+    return;
+  }
   std::string why;
   if (match.convention() == Convention::kMisere) {
     why = analysis->method == Method::kMisereNim ? "by Bouton's rule for misère Nim"
                                                  : "by exhaustive search";
+  } else if (analysis->loopy_value) {
+    why = "value " + sum;
   } else if (!sum.empty()) {
     why = fmt::format("{} {}{}", analysis->method == Method::kNimSum ? "nim-sum" : "Grundy value",
                       sum, *analysis->grundy == 0 ? "" : " ≠ 0");
   } else {
     why = "by search";
   }
-  const std::size_t winner = analysis->winner == Player::kFirst ? 0 : 1;
+  const std::size_t winner = analysis->winner == Outcome::kFirst ? 0 : 1;
   fmt::print("Prediction before play: {} will win with perfect play ({}; {} first).\n",
              names[winner], why, names[0] == "you" ? "you move" : names[0] + " moves");
 }
@@ -201,13 +208,23 @@ void print_hint(const Session& s) {
   auto analysis = analyze(position, s.match.convention(), limits);
   if (!analysis) {
     fmt::print("No hint: {}\n", analysis.error());
-  } else if (analysis->winner == Player::kFirst && analysis->winning_moves.empty()) {
+  } else if (analysis->winner == Outcome::kFirst && analysis->winning_moves.empty()) {
     fmt::print("No hint: this position is won, but {}\n", analysis->moves_unlisted);
-  } else if (analysis->winner == Player::kFirst) {
-    const Move& best = analysis->winning_moves.front();
+  } else if (analysis->winner == Outcome::kFirst) {
+    // Where play can repeat, the winning move that makes the win come.
+    const Move& best =
+        analysis->finite_win_move ? *analysis->finite_win_move : analysis->winning_moves.front();
     fmt::print("Hint: {} (type \"{}\").\n", describe(position, best, s.limits),
                format_move(position, best, s.limits));
     fmt::print("{}", explain(position, *analysis, s.limits));
+  } else if (analysis->winner == Outcome::kDraw) {
+    fmt::print("Hint: this position is a draw — neither player can force a win.");
+    if (!analysis->drawing_moves.empty()) {
+      const Move& keep = analysis->drawing_moves.front();
+      fmt::print(" Keep it drawn: {} (type \"{}\").", describe(position, keep, s.limits),
+                 format_move(position, keep, s.limits));
+    }
+    fmt::print("\n");
   } else {
     fmt::print(
         "Hint: this position is lost against perfect play — every move loses. Make the "
@@ -473,6 +490,19 @@ int run_play(const PlayOptions& options) {
   auto opponent_level = Level::parse(options.opponent);
   if (!opponent_level) return report(opponent_level.failure());
   const Limits limits = options.game.limits();
+  if (options.auto_play) {
+    // Two computers in a drawn game would never stop: a game that can go on for ever is played
+    // by a person (against the computer) or analyzed.
+    const Position& from = opening->saved ? opening->saved->match->position() : opening->start;
+    auto repeats = can_repeat(from, limits);
+    if (!repeats) return report(repeats.failure());
+    if (*repeats) {
+      return report(fmt::format(
+          "--auto does not play {}: play from it can go on for ever, and two computers would "
+          "never end a drawn game",
+          format_position(from, opening->rules.get())));
+    }
+  }
   std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
   // Player 0 moves first. The "human" seat is the opponent mover under --auto.
   const bool computer_first =

@@ -41,7 +41,10 @@ int run_rules_one(const std::string& name) {
   fmt::print("Notation: --rules {}\n", (*rules)->spec());
   if (!entry->parameters.empty()) fmt::print("Parameters: {}\n", entry->parameters);
   fmt::print("Rules: {}\n", ruleset_rules_text(**rules));
-  fmt::print("Values: {}\n", to_string((*rules)->value_source()));
+  fmt::print("Values: {}{}\n", to_string((*rules)->value_source()),
+             (*rules)->loopy() ? "; where play can go on for ever, Smith's generalized values "
+                                 "(∞ and draws)"
+                               : "");
   auto start = parse_position(entry->start, *rules);
   if (!start) return report(start.failure());
   fmt::print("Positions: {}\n", entry->notation);

@@ -191,6 +191,17 @@ nlohmann::json move_json(const Position& before, const Move& move) {
 
 namespace {
 
+// A value as "grundy" holds it: a finite one as a number (nimber()), an infinite one as its text,
+// "∞{0,2}".
+template <typename Writer>
+void write_value(Writer& out, const LoopyValue& value) {
+  if (value.is_finite()) {
+    out.nimber(value.nimber());
+  } else {
+    out.string(to_string(value));
+  }
+}
+
 // A component's last keys, in key order (write_component).
 template <typename Writer>
 void write_ruleset_keys(Writer& out, const Ruleset& rules, const std::string& spec) {
@@ -207,14 +218,14 @@ void write_ruleset_keys(Writer& out, const Ruleset& rules, const std::string& sp
 // keys sorted, is given them one by one).
 template <typename Writer>
 void write_component(Writer& out, const Position& position, std::size_t c,
-                     const std::optional<Nimber>& value, const RulesetTexts::Texts& texts) {
+                     const std::optional<LoopyValue>& value, const RulesetTexts::Texts& texts) {
   const Component& comp = position.components()[c];
   out.begin_object();
   out.key("fields");
   write_fields(out, comp.rules->view_fields(comp.state));
   if (value) {
     out.key("grundy");
-    out.nimber(*value);
+    write_value(out, *value);
   }
   out.key("items");
   out.begin_array();
@@ -249,7 +260,7 @@ const RulesetTexts::Texts& RulesetTexts::of(const std::shared_ptr<const Ruleset>
 }
 
 nlohmann::json component_json(const Position& position, std::size_t c,
-                              const std::optional<Nimber>& value) {
+                              const std::optional<LoopyValue>& value) {
   // By the code that writes a batch's lines.
   const Ruleset& rules = *position.components()[c].rules;
   nlohmann::json j;
@@ -285,6 +296,23 @@ nlohmann::json explanation_json(const Explanation& e) {
   return j;
 }
 
+namespace {
+
+// Component c's value as an analysis knows it: its Grundy value, its generalized value when one
+// of the position's is infinite, or none.
+std::optional<LoopyValue> component_value(const Analysis& analysis, std::size_t c,
+                                          std::size_t components) {
+  if (analysis.loopy_value && analysis.loopy_values.size() == components) {
+    return analysis.loopy_values[c];
+  }
+  if (analysis.grundy && analysis.values.size() == components) {
+    return LoopyValue::finite(analysis.values[c]);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 nlohmann::json analysis_json(const Position& position, const Analysis& analysis) {
   AnswerBudget unlimited(0, nullptr);
   return std::move(analysis_json(position, analysis, unlimited).value());
@@ -303,6 +331,7 @@ Result<nlohmann::json> analysis_json(const Position& position, const Analysis& a
   j["position"] = format_position(position);
   if (!budget.charge(j["position"])) return budget.stop_error();
   if (analysis.grundy) j["grundy"] = nimber_json(*analysis.grundy);
+  if (analysis.loopy_value) j["grundy"] = to_string(*analysis.loopy_value);
   j["winner"] = std::string(to_string(analysis.winner));
   // null when the winning moves could not be counted within the limits (never a partial count).
   j["winning_move_count"] =
@@ -310,10 +339,9 @@ Result<nlohmann::json> analysis_json(const Position& position, const Analysis& a
   j["method"] = std::string(to_string(analysis.method));
   if (analysis.remoteness) j["remoteness"] = *analysis.remoteness;
   nlohmann::json components = nlohmann::json::array();
-  const bool valued = analysis.grundy && analysis.values.size() == position.components().size();
   for (std::size_t c = 0; c < position.components().size(); ++c) {
-    nlohmann::json part = component_json(
-        position, c, valued ? std::optional<Nimber>(analysis.values[c]) : std::nullopt);
+    nlohmann::json part =
+        component_json(position, c, component_value(analysis, c, position.components().size()));
     if (!budget.charge(part)) return budget.stop_error();
     components.push_back(std::move(part));
   }
@@ -346,6 +374,15 @@ Result<nlohmann::json> analysis_json(const Position& position, const Analysis& a
   }
   j["winning_moves"] = std::move(moves);
   if (!unlisted.empty()) j["winning_moves_unlisted"] = unlisted;
+  if (analysis.winner == Outcome::kDraw) {
+    nlohmann::json drawing = nlohmann::json::array();
+    for (const Move& m : analysis.drawing_moves) {
+      nlohmann::json move = move_json(position, m);
+      if (!budget.charge(move)) return budget.stop_error();
+      drawing.push_back(std::move(move));
+    }
+    j["drawing_moves"] = std::move(drawing);
+  }
   return j;
 }
 
@@ -354,13 +391,16 @@ void append_batch_line(std::string& out, std::uint64_t line, Convention conventi
   const Position& position = brief.position;
   const auto& components = position.components();
   const bool valued = brief.grundy && brief.values.size() == components.size();
+  const bool loopy = brief.loopy_value && brief.loopy_values.size() == components.size();
   JsonWriter j(out);
   j.begin_object();
   j.key("components");
   j.begin_array();
   for (std::size_t c = 0; c < components.size(); ++c) {
-    write_component(j, position, c, valued ? std::optional<Nimber>(brief.values[c]) : std::nullopt,
-                    texts.of(components[c].rules));
+    std::optional<LoopyValue> value;
+    if (valued) value = LoopyValue::finite(brief.values[c]);
+    if (loopy) value = brief.loopy_values[c];
+    write_component(j, position, c, value, texts.of(components[c].rules));
   }
   j.end_array();
   j.key("contract");
@@ -370,6 +410,8 @@ void append_batch_line(std::string& out, std::uint64_t line, Convention conventi
   j.key("grundy");
   if (brief.grundy) {
     j.nimber(*brief.grundy);
+  } else if (brief.loopy_value) {
+    write_value(j, *brief.loopy_value);
   } else {
     j.null();
   }

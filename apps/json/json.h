@@ -95,8 +95,10 @@ nlohmann::json move_json(const Position& before, const Move& move);
 // {"view", "rules", "title", "items", "label", "fields", "grundy"} of component `c`: "items" its
 // items as text, "fields" its view's fields ({"heaps": [3], "spent": [0]} for heaps,
 // {"vertices": [...], "edges": [...]} for graphs).
+// "grundy" (when `value` is given) is a number for a finite value and the text of an infinite
+// generalized value (loopy_value.h), "∞{0,2}".
 nlohmann::json component_json(const Position& position, std::size_t c,
-                              const std::optional<Nimber>& value);
+                              const std::optional<LoopyValue>& value);
 
 // The explanation record of explain.h: {"heading", "rows": [{"label", "value", "binary",
 // "rules", "reason"}], "width", "total", "total_binary", "columns", "lines", "component_moves",
@@ -106,7 +108,9 @@ nlohmann::json explanation_json(const Explanation& explanation);
 // {"contract", "rules", "convention", "position", "grundy", "winner", "winning_moves",
 //  "winning_move_count" (null when not counted within the limits), "method", "components",
 //  "explanation"}; "remoteness" (moves left with
-//  perfect play) when the analysis has it. With a budget, built
+//  perfect play) when the analysis has it; "winner" "draw" and "drawing_moves" (the moves that
+//  keep the draw) where play can go on for ever; "grundy" (the position's and each component's)
+//  a number, or the text of an infinite generalized value ("∞{0,2}"). With a budget, built
 // piece by piece within it, the winning moves last and only as many as fit it (the others left
 // unlisted, "winning_moves_unlisted" saying why); fails with budget.stopped() when the rest does
 // not fit.

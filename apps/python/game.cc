@@ -92,6 +92,7 @@ struct PyAnalysis {
   Analysis analysis;
   std::vector<PyMove> moves;
   std::size_t max_listed = 0;  // the limit of moves listed (Limits::max_listed_moves)
+  std::vector<PyMove> drawing_moves;
 };
 
 // Why winning_moves holds fewer moves than there are, or None when it holds them all: the
@@ -163,9 +164,16 @@ std::string analysis_html(const PyAnalysis& a) {
   return html.str();
 }
 
-std::string winner_text(Player winner) { return std::string(to_string(winner)); }
+std::string winner_text(Outcome winner) { return std::string(to_string(winner)); }
+
+// A value as the JSON's "grundy" holds it: a number, or the text of an infinite generalized value.
+py::object value_of(const LoopyValue& value) {
+  if (value.is_finite()) return to_python(value.nimber());
+  return py::str(to_string(value));
+}
 
 py::object grundy_of(const PyAnalysis& a) {
+  if (a.analysis.loopy_value) return value_of(*a.analysis.loopy_value);
   if (!a.analysis.grundy) return py::none();
   return to_python(*a.analysis.grundy);
 }
@@ -178,9 +186,12 @@ PyAnalysis run_analysis(const py::object& position, bool misere, const Limit& li
   Analysis analysis = take(metered<Analysis>(limits, [&](const Limits& l) {
     return analyze(p.position, convention, l, AnalysisOptions{.remoteness = remoteness});
   }));
-  PyAnalysis result{p, std::move(analysis), {}, limits.max_listed_moves};
+  PyAnalysis result{p, std::move(analysis), {}, limits.max_listed_moves, {}};
   for (const Move& move : result.analysis.winning_moves) {
     result.moves.push_back(make_move(p, move, limits));
+  }
+  for (const Move& move : result.analysis.drawing_moves) {
+    result.drawing_moves.push_back(make_move(p, move, limits));
   }
   return result;
 }
@@ -432,25 +443,31 @@ void add_game(py::module_& mod) {
           "position", [](const PyAnalysis& a) { return a.position; }, "The position analyzed.")
       .def_property_readonly(
           "winner", [](const PyAnalysis& a) { return winner_text(a.analysis.winner); },
-          "'first' (the player to move) or 'second'.")
+          "'first' (the player to move), 'second', or 'draw' (neither player can force a win: "
+          "play can go on for ever).")
       .def_property_readonly(
           "misere",
           [](const PyAnalysis& a) { return a.analysis.convention == Convention::kMisere; },
           "Whether misère play (last to move loses) was analyzed.")
       .def_property_readonly(
           "grundy", &grundy_of,
-          "The normal-play Grundy value (the JSON's \"grundy\"), or None (misère play, or no "
-          "value within the limits).")
+          "The normal-play Grundy value (the JSON's \"grundy\"): an int, or where play can go on "
+          "for ever the text of an infinite generalized value such as '∞{0,2}'; None under misère "
+          "play, or with no value within the limits.")
       .def_property_readonly("value", &grundy_of, "The same as grundy (its former name).")
       .def_property_readonly(
           "values",
           [](const PyAnalysis& a) {
             py::list out;
+            if (a.analysis.loopy_value) {
+              for (const LoopyValue& v : a.analysis.loopy_values) out.append(value_of(v));
+              return out;
+            }
             for (const Nimber v : a.analysis.values) out.append(to_python(v));
             return out;
           },
-          "Each component's normal-play Grundy value (the JSON's components' \"grundy\"), or [] "
-          "when some has none.")
+          "Each component's normal-play Grundy value (the JSON's components' \"grundy\": an int, "
+          "or the text of an infinite value), or [] when some has none.")
       .def_property_readonly(
           "method", [](const PyAnalysis& a) { return std::string(to_string(a.analysis.method)); },
           "How the answer was found: 'nim-sum', 'Grundy values', 'search', 'misere-quotient', ...")
@@ -473,6 +490,9 @@ void add_game(py::module_& mod) {
           "The exact number of winning moves, listed or not (of the same answer as "
           "winning_moves; counted by residue classes on huge heaps); None when they could not be "
           "counted within the limits (winning_moves_unlisted says why).")
+      .def_readonly("drawing_moves", &PyAnalysis::drawing_moves,
+                    "When winner is 'draw', the moves that keep the draw (every other move lets "
+                    "the opponent win), in legal-move order; else [].")
       .def_property_readonly("winning_moves_unlisted", &unlisted,
                              "None when winning_moves lists every winning move; else why some "
                              "are not listed (the listing limit, or what stopped their search).")
@@ -489,6 +509,10 @@ void add_game(py::module_& mod) {
             "Analysis(" + py::repr(py::str(a.position.text())).cast<std::string>() +
             ", winner=" + py::repr(py::str(winner_text(a.analysis.winner))).cast<std::string>();
         if (a.analysis.grundy) r += ", grundy=" + to_string(*a.analysis.grundy);
+        if (a.analysis.loopy_value) {
+          r += ", grundy=" +
+               py::repr(py::str(to_string(*a.analysis.loopy_value))).cast<std::string>();
+        }
         r += ", method=" +
              py::repr(py::str(std::string(to_string(a.analysis.method)))).cast<std::string>();
         r += ", winning_moves=[";

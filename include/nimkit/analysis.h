@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "nimkit/limits.h"
+#include "nimkit/loopy_value.h"
 #include "nimkit/nimber.h"
 #include "nimkit/position.h"
 #include "nimkit/result.h"
@@ -18,16 +19,16 @@ namespace nimkit {
 
 class MisereQuotient;  // misere_quotient.h
 
-// kLast names the last value (an alias, not a value of its own): keep it last when adding a value,
-// and give the new value a name in its table beside to_string() (src/enum_names.h), whose check of
-// each enum against its kLast stops the build until it has one. Likewise for every enum the library
-// names. Convention (kNormal, kMisere) is declared in ruleset.h, whose P-position rules take it.
-enum class Player { kFirst, kSecond, kLast = kSecond };  // first = the player to move
+// Enums end in kLast, an alias of the last value (not a value of its own): keep it last when adding
+// a value, and give the new value a name in its table beside to_string() (src/enum_names.h), whose
+// check of each enum against its kLast stops the build until it has one. Likewise for every enum
+// the library names. Convention (kNormal, kMisere) is declared in ruleset.h, whose P-position rules
+// take it; Outcome (who wins: first = the player to move, second, or a draw) in loopy_value.h,
+// whose values decide it.
 
 std::string_view to_string(Convention convention);  // "normal" / "misere"
 // The convention named exactly `name` ("normal" or "misere"), if any.
 std::optional<Convention> convention_named(std::string_view name);
-std::string_view to_string(Player player);  // "first" / "second"
 
 // How an analysis found its answer.
 enum class Method {
@@ -47,8 +48,11 @@ struct Analysis {
   // Normal-play Grundy value of the position, when every component has one within the limits.
   // Never set under misère play, where Grundy values do not decide the game.
   std::optional<Nimber> grundy;
-  Player winner = Player::kSecond;
-  // Winning moves in legal-move order, at most limits.max_listed_moves of them.
+  // Who wins: the player to move (kFirst), the other (kSecond), or neither (kDraw: only where a
+  // component's play can repeat).
+  Outcome winner = Outcome::kSecond;
+  // Winning moves (those leaving a position lost for the opponent) in legal-move order, at most
+  // limits.max_listed_moves of them.
   std::vector<Move> winning_moves;
   // The exact number of winning moves, listed or not (counted by residue classes where a
   // component has billions); absent when some component's could not be counted within the
@@ -66,8 +70,26 @@ struct Analysis {
   // Positions the search memoized (0 when a formula answered).
   std::uint64_t nodes = 0;
   // Moves left with perfect play (remoteness.h). Set only when asked for (AnalysisOptions), as it
-  // costs a search over the whole sum, and only when that search fits its limits.
+  // costs a search over the whole sum, and only when that search fits its limits (never where a
+  // component's play can repeat).
   std::optional<std::uint64_t> remoteness;
+  // A position with a component of a loopy ruleset (RulesetFacts::loopy) one of whose values is
+  // infinite: the sum's generalized value ∞(K) (loopy_value.h) and each component's, in component
+  // order; grundy and values are then empty. Empty when every value is finite: grundy and values
+  // hold them then, since finite generalized values add as Grundy values do.
+  std::optional<LoopyValue> loopy_value;
+  std::vector<LoopyValue> loopy_values;
+  // When the player to move wins and some component's play can repeat: the winning move to play
+  // so that the win comes in finitely many moves. Any winning move leaves a lost position, but a
+  // winner choosing among them at random may be led round a cycle for ever; always choosing this
+  // one (the move leaving the least multiset of (value, counter) of the loopy components: a
+  // well-founded measure each round of play lowers, loopy_value.h) ends the game. Empty otherwise,
+  // when any winning move will do.
+  std::optional<Move> finite_win_move;
+  // When the position is a draw (winner kDraw): the moves that keep it drawn, in legal-move
+  // order, at most limits.max_listed_moves of them (every other move lets the opponent win);
+  // empty otherwise.
+  std::vector<Move> drawing_moves;
 };
 
 // What analyze() finds beyond the winner, the values and the winning moves.
@@ -86,14 +108,18 @@ Result<Analysis> analyze(const Position& position, Convention convention, const 
 // play, or when the components have no values within the limits) and the first winning move in
 // legal-move order as format_move() writes it (empty when the player to move loses).
 struct BriefAnalysis {
-  Player winner = Player::kSecond;
+  Outcome winner = Outcome::kSecond;
   std::optional<Nimber> grundy;
+  // The generalized value when it is infinite (Analysis::loopy_value).
+  std::optional<LoopyValue> loopy_value;
   std::string first_winning_move;
   // Only with BriefOptions::position: the position the text reads as (parse_position's), and each
   // component's normal-play value in component order when every component has one within the
-  // limits (Analysis::values), else empty.
+  // limits (Analysis::values), else empty; each component's generalized value instead when one
+  // is infinite (Analysis::loopy_values).
   Position position;
   std::vector<Nimber> values;
+  std::vector<LoopyValue> loopy_values;
 };
 
 // What analyze_brief() gives beyond the brief answer.
@@ -114,7 +140,12 @@ Result<BriefAnalysis> analyze_brief(std::string_view text,
                                     Convention convention, const std::function<Limits()>& limits,
                                     const BriefOptions& options = {});
 
-// Whether the player to move wins; cheaper than analyze() (no move list).
+// Who wins `position` with perfect play; cheaper than analyze() (no move list).
+Result<Outcome> outcome(const Position& position, Convention convention, const Limits& limits = {});
+// Whether play from `position` can come back to a position it has left (a component's can:
+// Ruleset::loopy_value), so that a game from it may go on for ever. Fails like the values.
+Result<bool> can_repeat(const Position& position, const Limits& limits = {});
+// Whether the player to move wins (outcome() is kFirst: false for a draw too).
 Result<bool> first_player_wins(const Position& position, Convention convention,
                                const Limits& limits = {});
 

@@ -25,8 +25,9 @@ struct MoveRecord {
   // Whether threw_away_win was computed: false when the limits (or their meter) stopped the
   // search first. An unchecked mark is false, or what a saved game claimed (Match::claim_mark).
   bool mark_checked = true;
-  // Whether the player to move after it wins, when known: the next move's mark starts from it.
-  std::optional<bool> next_wins;
+  // Who wins the position after it (first = the player to move then), when known: the next
+  // move's mark starts from it.
+  std::optional<Outcome> next_outcome;
   // When the move threw away a win: a move that would have won from the same position (the
   // first winning move analyze() lists), when the limits let the analysis finish. Front ends
   // show it from here rather than analyzing the position again.

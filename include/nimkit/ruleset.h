@@ -12,7 +12,8 @@
 // Contracts every ruleset keeps (the conformance suite checks them):
 //  - option(s, i) for i < count_options(s) lists every move exactly once, in the ruleset's
 //    order (the smallest moves first); a state with no options is terminal;
-//  - value(s) equals the mex over options of the XOR of the values of the components left;
+//  - value(s) equals the mex over options of the XOR of the values of the components left (a
+//    loopy ruleset's values are Smith's generalized ones instead: loopy_value.h);
 //  - parsing format_state(s) gives back s; describe_move/format_move text reads back through
 //    parse_move to the same option.
 #pragma once
@@ -28,6 +29,7 @@
 
 #include "nimkit/count.h"
 #include "nimkit/limits.h"
+#include "nimkit/loopy_value.h"
 #include "nimkit/nimber.h"
 #include "nimkit/result.h"
 
@@ -109,6 +111,11 @@ struct RulesetFacts {
   // ("the heap sizes"), in which the analysis reports a plain nim-sum and the explanation teaches
   // it; empty otherwise.
   std::string_view values_are_sizes = {};
+  // Whether play may come back to a position it has left (a token on a graph with cycles), so
+  // that a game may go on for ever: the values are then Smith's generalized values
+  // (loopy_value.h), which generic code asks for with loopy_value(), and a position may be a
+  // draw. Such a ruleset's value() answers only for components of finite value.
+  bool loopy = false;
 };
 
 // A component parsed from text, and the index of the first text item it came from (so that
@@ -130,6 +137,7 @@ class Ruleset {
   std::string_view view() const { return facts_.view; }
   bool shares_tokens() const { return facts_.shares_tokens; }
   std::string_view values_are_sizes() const { return facts_.values_are_sizes; }
+  bool loopy() const { return facts_.loopy; }
 
   // The ruleset as a game on heaps (heap_game.h), or null: generic code asks this facet for heap
   // questions (sizes, arity, sequences) instead of the ruleset's type.
@@ -213,6 +221,16 @@ class Ruleset {
   // Normal-play Grundy value of a component. Fails, naming the limit, when it cannot be had
   // within `limits` (e.g. a computed ruleset asked about a heap beyond Limits::max_table).
   virtual Result<Nimber> value(const State& state, const Limits& limits) const = 0;
+  // The component's generalized value (loopy_value.h) with its counter and whether its play can
+  // repeat. The default, for a ruleset whose play always ends: value() as a finite value, counter
+  // 0, no repetition. A loopy ruleset overrides it (and loopy_option_values()); generic code asks
+  // it of the components of a ruleset whose facts say `loopy`, and value() of the others.
+  virtual Result<CountedValue> loopy_value(const State& state, const Limits& limits) const;
+  // The generalized values of the component's options, in option order; an option that leaves
+  // several components has the value of their sum and counter 0. The default asks loopy_value()
+  // of each part, failing past Limits::max_scan options; a loopy ruleset reads them from its table.
+  virtual Result<std::vector<CountedValue>> loopy_option_values(const State& state,
+                                                                const Limits& limits) const;
   // Options whose result has value `target`, in option order. The default scans every option
   // (failing past Limits::max_scan); rulesets with structure override it.
   virtual Result<std::vector<Option>> options_to_value(const State& state, Nimber target,

@@ -38,12 +38,15 @@ struct Level {
 
 // The computer's move at `level`. The position must not be terminal.
 //  - perfect: from a won position a winning move: the first that analyze() lists under the same
-//    `limits`, so the player finds a winning move whenever analyze() does; from a lost position
+//    `limits`, so the player finds a winning move whenever analyze() does (where play can repeat,
+//    its finite_win_move, so that the win comes); from a drawn position the first move that keeps
+//    the draw (Analysis::drawing_moves); from a lost position
 //    the move that makes the game last longest: the one after which the opponent's fastest win
 //    takes the most moves (remoteness, by a search of at most 500,000 moves, made one at a time
 //    and so within limits.max_search_bytes); beyond that (or in a position of more moves), the
 //    smallest move, by the weight it removes (the fewest objects; a zero move first), ties
-//    broken by the heaviest component (the largest heap);
+//    broken by the heaviest component (the largest heap) — as from a lost position whose play
+//    can repeat, which has no game tree to search;
 //  - random: a legal move drawn uniformly from all legal moves;
 //  - skilled:P: perfect with probability P, else random.
 // Fails only when analysis exceeds `limits` (a shared meter: give each move a fresh one, as each

@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "nimkit/loopy_labels.h"
 #include "nimkit/quote.h"
 #include "nimkit/text.h"
 
@@ -62,68 +63,48 @@ Result<std::string_view> check_name(std::string_view name, std::string_view piec
   return name;
 }
 
-// "a>b>c>a", the middle left out past a dozen vertices.
-std::string cycle_text(const Graph& g, const std::vector<std::uint32_t>& cycle) {
-  constexpr std::size_t kShown = 12;
-  std::vector<std::string_view> parts;
-  for (std::size_t k = 0; k < cycle.size(); ++k) {
-    if (cycle.size() > kShown && k == kShown - 2) {
-      parts.push_back("...");
-      k = cycle.size() - 1;
-    }
-    parts.push_back(g.names[cycle[k]]);
-  }
-  parts.push_back(g.names[cycle.front()]);
-  std::string text = fmt::format("cycle {}", fmt::join(parts, ">"));
-  if (cycle.size() > kShown) text += fmt::format(" ({} vertices)", cycle.size());
-  return text;
-}
-
-// The vertices in topological order (every arrow goes forward), or a cycle: its vertices in
-// arrow order, starting from its smallest. Iterative, linear in the graph.
-struct Order {
-  std::vector<std::uint32_t> order;
-  std::vector<std::uint32_t> cycle;
-};
-
-Order topological_order(const Graph& g) {
+// Each vertex's layer for the view: in a graph without cycles the longest path to it from a
+// vertex with no arrow in, so that every arrow goes down a layer or more. The vertices after a
+// cycle are placed breadth first, one layer below the first placed vertex with an arrow to them
+// (from a vertex of a cycle no placed vertex enters), so that only arrows closing a cycle go up.
+// Iterative, linear in the graph.
+std::vector<std::uint64_t> layers(const Graph& g) {
   const auto n = static_cast<std::uint32_t>(g.size());
   std::vector<std::uint32_t> in(n, 0);
   for (std::uint32_t w : g.targets) ++in[w];
-  Order result;
+  std::vector<std::uint64_t> depth(n, 0);
+  std::vector<bool> placed(n, false);
+  std::vector<std::uint32_t> order;
   for (std::uint32_t v = 0; v < n; ++v) {
-    if (in[v] == 0) result.order.push_back(v);
+    if (in[v] == 0) order.push_back(v);
   }
-  for (std::size_t k = 0; k < result.order.size(); ++k) {
-    for (std::uint32_t w : g.out(result.order[k])) {
-      if (--in[w] == 0) result.order.push_back(w);
-    }
-  }
-  if (result.order.size() == n) return result;
-  // Every vertex left has an arrow in from another vertex left: walking those arrows backwards
-  // must come round to a vertex already met, closing a cycle.
-  std::vector<std::uint32_t> from(n, n);
-  for (std::uint32_t v = 0; v < n; ++v) {
-    if (in[v] == 0) continue;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const std::uint32_t v = order[k];
+    placed[v] = true;
     for (std::uint32_t w : g.out(v)) {
-      if (in[w] > 0 && from[w] == n) from[w] = v;
+      depth[w] = std::max(depth[w], depth[v] + 1);
+      if (--in[w] == 0) order.push_back(w);
     }
   }
-  std::uint32_t v = 0;
-  while (in[v] == 0) ++v;
-  std::vector<std::uint32_t> seen_at(n, n);
-  std::vector<std::uint32_t> walk;
-  while (seen_at[v] == n) {
-    seen_at[v] = static_cast<std::uint32_t>(walk.size());
-    walk.push_back(v);
-    v = from[v];
+  if (order.size() == n) return depth;
+  // The vertices left: those entered from a placed vertex first, then the cycles nothing enters.
+  std::vector<std::uint32_t> queue;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::uint32_t seed = 0; seed < n; ++seed) {
+      if (placed[seed] || (pass == 0 && depth[seed] == 0)) continue;
+      placed[seed] = true;
+      queue.assign(1, seed);
+      for (std::size_t k = 0; k < queue.size(); ++k) {
+        for (std::uint32_t w : g.out(queue[k])) {
+          if (placed[w]) continue;
+          placed[w] = true;
+          depth[w] = std::max(depth[w], depth[queue[k]] + 1);
+          queue.push_back(w);
+        }
+      }
+    }
   }
-  std::vector<std::uint32_t> cycle(walk.begin() + seen_at[v], walk.end());
-  std::reverse(cycle.begin(), cycle.end());
-  std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()), cycle.end());
-  result.cycle = std::move(cycle);
-  result.order.clear();
-  return result;
+  return depth;
 }
 
 // Vertices and arrows as a text gives them, numbered as first met.
@@ -145,15 +126,15 @@ class Builder {
     return true;
   }
   bool empty() const { return arrows_.empty(); }
-  // The graph in shortlex order, or the error naming its cycle (and the cycle's vertices).
-  Result<Graph> build(std::vector<std::uint32_t>* cycle = nullptr) const;
+  // The graph in shortlex order.
+  Graph build() const;
 
  private:
   std::unordered_map<std::string, std::uint32_t> ids_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> arrows_;
 };
 
-Result<Graph> Builder::build(std::vector<std::uint32_t>* cycle) const {
+Graph Builder::build() const {
   Graph g;
   g.names.resize(ids_.size());
   for (const auto& [name, id] : ids_) g.names[id] = name;
@@ -178,16 +159,6 @@ Result<Graph> Builder::build(std::vector<std::uint32_t>* cycle) const {
   for (const auto& [a, b] : arrows) ++g.first[a + 1];
   for (std::size_t v = 0; v < g.size(); ++v) g.first[v + 1] += g.first[v];
   for (const auto& [a, b] : arrows) g.targets.push_back(b);
-  Order order = topological_order(g);
-  if (!order.cycle.empty()) {
-    const std::string text = cycle_text(g, order.cycle);
-    if (cycle != nullptr) {
-      // The caller names the cycle's arrows by their text: give back the names' first ids.
-      cycle->clear();
-      for (std::uint32_t v : order.cycle) cycle->push_back(by_name[v]);
-    }
-    return fail(fmt::format("digraph has a {}: a game on it could go on for ever", text));
-  }
   return g;
 }
 
@@ -328,17 +299,16 @@ Result<std::vector<State>> close_group(Builder& builder, std::string_view tokens
       return fail(fmt::format("token on {}, a vertex no arrow of its digraph names", quoted(name)));
     }
   }
-  auto graph = builder.build();
-  if (!graph) return graph.failure();
+  const Graph graph = builder.build();
   std::vector<State> out;
   for (std::string_view name : names) {
-    out.push_back(encode(*graph, *graph->index_of(name)));
+    out.push_back(encode(graph, *graph.index_of(name)));
     // Checked before the copies are made: the first tells their size.
     if (out.size() == 1 && out.front().size() * names.size() > words_left) {
       return fail_limit(fmt::format(
           "{} tokens on a digraph of {} vertices would copy it {} times: more than the limit of "
           "{} words a position's digraphs may take",
-          names.size(), graph->size(), names.size(), Digraph::kMaxPositionWords));
+          names.size(), graph.size(), names.size(), Digraph::kMaxPositionWords));
     }
   }
   words_left -= out.front().size() * names.size();
@@ -350,11 +320,18 @@ Result<std::vector<State>> close_group(Builder& builder, std::string_view tokens
 struct Digraph::Table {
   std::size_t hash = 0;
   State graph;  // the state with its token word zeroed
-  std::vector<std::uint32_t> values;
+  std::vector<std::uint32_t> first;
+  std::vector<std::uint32_t> targets;
+  LoopyLabels labels;
+
+  CountedValue at(std::uint32_t v) const {
+    return CountedValue{loopy_value_of(labels, first, targets, v), labels.counter[v],
+                        labels.can_repeat[v]};
+  }
 };
 
 std::string Digraph::summary() const {
-  return "slide a token along an arrow of a directed graph without cycles";
+  return "slide a token along an arrow of a directed graph, which may have cycles";
 }
 
 Result<std::vector<ParsedComponent>> Digraph::parse_components(
@@ -445,13 +422,8 @@ std::vector<ViewField> Digraph::view_fields(const State& state) const {
     vertices.values.push_back(v);
     for (std::uint32_t w : g.out(v)) arrows.values.insert(arrows.values.end(), {v, w});
   }
-  // Longest path from a vertex with no arrow in: arrows always go down a layer or more.
-  ViewField depth{"depth", std::vector<std::uint64_t>(g.size(), 0)};
-  for (std::uint32_t v : topological_order(g).order) {
-    for (std::uint32_t w : g.out(v))
-      depth.values[w] = std::max(depth.values[w], depth.values[v] + 1);
-  }
-  return {vertices, arrows, depth, ViewField{"token", {token_of(state)}, true}};
+  return {vertices, arrows, ViewField{"depth", layers(g)},
+          ViewField{"token", {token_of(state)}, true}};
 }
 
 std::vector<ViewField> Digraph::move_fields(const State& before, const Option& option,
@@ -516,7 +488,7 @@ struct Digraph::Tables {
 };
 
 Digraph::Digraph()
-    : Ruleset({.value_source = ValueSource::kComputed, .view = "digraph"}),
+    : Ruleset({.value_source = ValueSource::kComputed, .view = "digraph", .loopy = true}),
       tables_(std::make_unique<Tables>()) {}
 Digraph::~Digraph() = default;
 
@@ -536,23 +508,14 @@ Result<std::shared_ptr<const Digraph::Table>> Digraph::table(const State& state,
     return fail_limit(fmt::format("digraph of {} vertices is larger than the table limit of {}",
                                   g.size(), limits.max_table));
   }
-  if (!limits.charge(g.size() + g.targets.size())) return limits.stop_error();
+  auto labels = label_loopy_graph(g.first, g.targets, limits);
+  if (!labels) return labels.failure();
   auto t = std::make_shared<Table>();
   t->hash = hash;
   t->graph = std::move(graph);
-  t->values.assign(g.size(), 0);
-  // Reverse topological order: every successor's value is known before its predecessors'.
-  const std::vector<std::uint32_t> order = topological_order(g).order;
-  std::vector<bool> seen;
-  for (auto v = order.rbegin(); v != order.rend(); ++v) {
-    const auto out = g.out(*v);
-    seen.assign(out.size() + 1, false);
-    for (std::uint32_t w : out) {
-      if (t->values[w] < seen.size()) seen[t->values[w]] = true;
-    }
-    t->values[*v] =
-        static_cast<std::uint32_t>(std::find(seen.begin(), seen.end(), false) - seen.begin());
-  }
+  t->first = g.first;
+  t->targets = g.targets;
+  t->labels = std::move(*labels);
   std::lock_guard lock(tables_->mutex);
   if (tables_->kept.size() >= kMaxCachedGraphs) tables_->kept.erase(tables_->kept.begin());
   tables_->kept.push_back(t);
@@ -562,7 +525,38 @@ Result<std::shared_ptr<const Digraph::Table>> Digraph::table(const State& state,
 Result<Nimber> Digraph::value(const State& state, const Limits& limits) const {
   auto t = table(state, limits);
   if (!t) return t.failure();
-  return Nimber{(*t)->values[token_of(state)]};
+  const std::uint32_t g = (*t)->labels.value[token_of(state)];
+  if (g == LoopyLabels::kInfinite) {
+    return fail(
+        ErrorKind::kUnsupported,
+        fmt::format("the token on {} can be kept moving for ever: its value is {}, not a "
+                    "Grundy value",
+                    name_of(state, token_of(state)), to_string((*t)->at(token_of(state)).value)));
+  }
+  return Nimber{g};
+}
+
+Result<CountedValue> Digraph::loopy_value(const State& state, const Limits& limits) const {
+  auto t = table(state, limits);
+  if (!t) return t.failure();
+  const std::uint32_t v = token_of(state);
+  // An infinite value lists its followers' values.
+  if (!limits.charge(1 + (*t)->first[v + 1] - (*t)->first[v])) return limits.stop_error();
+  return (*t)->at(v);
+}
+
+Result<std::vector<CountedValue>> Digraph::loopy_option_values(const State& state,
+                                                               const Limits& limits) const {
+  auto t = table(state, limits);
+  if (!t) return t.failure();
+  const Table& table = **t;
+  std::vector<CountedValue> values;
+  for (std::uint64_t w : token_arrows(state)) {
+    const auto v = static_cast<std::uint32_t>(w);
+    if (!limits.charge(1 + table.first[v + 1] - table.first[v])) return limits.stop_error();
+    values.push_back(table.at(v));
+  }
+  return values;
 }
 
 Count Digraph::weight(const State& state) const {
@@ -594,7 +588,8 @@ Result<std::vector<Option>> Digraph::options_to_value(const State& state, Nimber
   std::vector<Option> found;
   for (std::uint64_t w : token_arrows(state)) {
     if (!limits.charge()) return limits.stop_error();
-    if (Nimber{(*t)->values[w]} != target) continue;
+    const std::uint32_t g = (*t)->labels.value[w];
+    if (g == LoopyLabels::kInfinite || Nimber{g} != target) continue;
     if (!limits.charge(move_cost(state))) return limits.stop_error();
     State after = state;
     after[1] = w;
@@ -607,8 +602,6 @@ Result<std::vector<std::string>> digraph_game_file(std::string_view text,
                                                    std::span<const std::string> tokens) {
   Builder builder;
   std::vector<std::pair<std::string, std::size_t>> file_tokens;  // name, line
-  // The line of each arrow, by its names' ids as first met, to name the line closing a cycle.
-  std::unordered_map<std::uint64_t, std::size_t> arrow_line;
   const std::vector<std::string> lines = split(text, '\n');
   for (std::size_t k = 0; k < lines.size(); ++k) {
     const std::size_t number = k + 1;
@@ -634,16 +627,8 @@ Result<std::vector<std::string>> digraph_game_file(std::string_view text,
     if (!to) return at_line(to.error());
     auto added = builder.arrow(*from, *to);
     if (!added) return at_line(added.error());
-    arrow_line.try_emplace(std::uint64_t{builder.vertex(*from)} << 32 | builder.vertex(*to),
-                           number);
   }
-  std::vector<std::uint32_t> cycle;
-  auto graph = builder.build(&cycle);
-  if (!graph) {
-    if (cycle.empty()) return graph.failure();
-    const std::uint64_t closing = std::uint64_t{cycle.back()} << 32 | cycle.front();
-    return fail_as(graph.failure(), fmt::format("line {}: {}", arrow_line[closing], graph.error()));
-  }
+  const Graph graph = builder.build();
   if (tokens.empty() && file_tokens.empty()) {
     return fail("no token: add a line \"@VERTEX\" for each token (e.g. \"@a\")");
   }
@@ -651,15 +636,15 @@ Result<std::vector<std::string>> digraph_game_file(std::string_view text,
   // graph to write and to parse, not k.
   std::string out;
   const auto place = [&](const std::string& name, std::string where) -> Result<bool> {
-    const auto v = graph->index_of(name);
+    const auto v = graph.index_of(name);
     if (!v) {
       return fail(
           fmt::format("{}token on {}, a vertex no arrow names", std::move(where), quoted(name)));
     }
     if (out.empty()) {
-      out = fmt::format("digraph:{}", fmt::join(items_of(*graph, *v), ","));
+      out = fmt::format("digraph:{}", fmt::join(items_of(graph, *v), ","));
     } else {
-      out += "@" + graph->names[*v];
+      out += "@" + graph.names[*v];
     }
     return true;
   };

@@ -108,7 +108,7 @@ std::optional<Result<Analysis>> analyze_by_quotient(const Position& position, co
   analysis.method = Method::kMisereQuotient;
   analysis.quotient = q;
   const bool lost = q->in_p(prefix[n]);
-  analysis.winner = lost ? Player::kSecond : Player::kFirst;
+  analysis.winner = lost ? Outcome::kSecond : Outcome::kFirst;
   if (lost || !list_moves) return analysis;
   for (std::size_t i = 0; i < n; ++i) {
     auto listed =

@@ -23,6 +23,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto brief = analyze_brief(line, *rules, convention, [] { return fuzz::tight_limits(); });
   if (!brief) return 0;
   // A loser has no move to name (a winner may have none listed when the list is out of reach).
-  if (brief->winner == Player::kSecond) NIMKIT_FUZZ_CHECK(brief->first_winning_move.empty());
+  if (brief->winner == Outcome::kSecond) NIMKIT_FUZZ_CHECK(brief->first_winning_move.empty());
   return 0;
 }

@@ -37,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     NIMKIT_FUZZ_CHECK(!analysis.error().empty());
     return 0;
   }
-  const bool first_wins = analysis->winner == Player::kFirst;
+  const bool first_wins = analysis->winner == Outcome::kFirst;
   // The winner has a winning move, except at the end of a misère game: there the player to move
   // wins with no move at all.
   const bool misere_end = convention == Convention::kMisere && position->is_terminal();

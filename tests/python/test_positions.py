@@ -86,6 +86,29 @@ def test_misere_and_sums():
     assert s.values == SUM_VALUES and s.grundy == SUM_VALUES[0] ^ SUM_VALUES[1] ^ SUM_VALUES[2] ^ 3
 
 
+def test_a_game_that_can_go_on_for_ever():
+    # u can move to z (no move: value 0) or into the cycle c, d: ∞{0}, won; beside a heap, a draw.
+    won = nimkit.analyze(nimkit.Position("digraph:u>z,u>c,c>d,d>c@u"))
+    assert won.winner == "first" and won.grundy == "∞{0}" and won.drawing_moves == []
+    assert [m.text for m in won.winning_moves] == ["z"]
+    drawn = nimkit.analyze(nimkit.Position("digraph:u>z,u>c,c>d,d>c@u nim:1"))
+    assert drawn.winner == "draw" and drawn.grundy == "∞{1}" and drawn.values == ["∞{0}", 1]
+    assert drawn.winning_moves == [] and [m.text for m in drawn.drawing_moves] == ["c"]
+    assert nimkit.analyze(nimkit.Position("digraph:a>b,b>a,a>z@a")).grundy == 1
+    with pytest.raises(nimkit.UnsupportedError, match="can go on for ever"):
+        nimkit.analyze(nimkit.Position("digraph:a>b,b>a@a"), misere=True)
+    # The perfect player keeps a drawn game drawn: the opponent is never left a won position.
+    game = nimkit.Match(nimkit.Position("digraph:u>z,u>c,c>d,d>c@u nim:1"))
+    perfect, opponent = nimkit.perfect(), nimkit.random(seed=3)
+    for _ in range(20):
+        game.play(perfect if game.to_move == 0 else opponent)
+        if game.over:
+            break
+        if game.to_move == 1:
+            assert nimkit.analyze(game.position).winner != "first"
+    assert not game.over or game.winner == 0
+
+
 def test_players_are_seeded_and_perfect_wins():
     for seed in range(5):
         game = nimkit.Match("3 4 5")
