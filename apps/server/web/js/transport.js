@@ -38,7 +38,8 @@ async function overHttp(path, body, signal) {
 }
 
 // The engine in a Web Worker (js/engine_worker.js): posts {id, path, body} (body as JSON text, or
-// null) and reads {id, status, body} (body as JSON text).
+// undefined for a GET) and reads {id, status, body} (body as JSON text; status 0 and an `error`
+// when the engine could not start).
 class WorkerEngine {
   constructor() {
     this.pending = new Map();  // id → {path, body, resolve}
@@ -52,7 +53,8 @@ class WorkerEngine {
       const call = this.pending.get(data.id);
       if (!call) return;
       this.pending.delete(data.id);
-      call.resolve({ status: data.status, text: data.body });
+      const text = data.status === 0 ? JSON.stringify({ error: data.error ?? 'the engine failed' }) : data.body;
+      call.resolve({ status: data.status, text });
     };
     this.worker.onerror = (event) => {
       event.preventDefault?.();
@@ -70,7 +72,7 @@ class WorkerEngine {
   call(path, body, signal) {
     if (signal?.aborted) return Promise.reject(new Cancelled());
     const id = this.nextId++;
-    const text = body === undefined ? null : JSON.stringify(body);
+    const text = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { path, body: text, resolve });
       this.post(id, { path, body: text });
