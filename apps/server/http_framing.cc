@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "nimkit/quote.h"
+#include "routes.h"
 
 namespace nimkit::server {
 namespace {
@@ -66,10 +67,6 @@ void for_each_header(std::string_view head, Fn fn) {
 }
 
 }  // namespace
-
-std::string body_too_large(std::size_t limit) {
-  return fmt::format("request body too large: the limit is {} bytes", limit);
-}
 
 ScannedRequest RequestScanner::whole(std::size_t length) const {
   return ScannedRequest{.length = length,

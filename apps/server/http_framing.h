@@ -31,9 +31,6 @@ struct Refusal {
   std::string message;
 };
 
-// "request body too large: the limit is 65536 bytes": the one wording of a 413.
-std::string body_too_large(std::size_t limit);
-
 // A whole request found in the buffer.
 struct ScannedRequest {
   std::size_t length = 0;       // bytes of the buffer the request takes (head and body)

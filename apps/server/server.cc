@@ -18,6 +18,7 @@
 #include "connection.h"
 #include "json.h"
 #include "nimkit/quote.h"
+#include "routes.h"
 #include "static_files.h"
 
 namespace nimkit::server {
@@ -35,8 +36,6 @@ std::string_view reason(int status) {
   switch (status) {
     case 400:
       return "malformed HTTP request";
-    case 404:
-      return "no such path";
     case 405:
       return "method not allowed";
     case 413:
@@ -46,21 +45,6 @@ std::string_view reason(int status) {
     default:
       return "request failed";
   }
-}
-
-// An answer as its client reads it.
-struct RenderedAnswer {
-  int status = 500;
-  std::string body;
-};
-
-RenderedAnswer render(ApiResponse answer) {
-  // Every answer, a refusal too, names the version of the contract it speaks.
-  nlohmann::json& body = answer.body;
-  if (body.is_object()) body["contract"] = contract::kContractVersion;
-  // Invalid UTF-8 in a message (a byte of a user's multi-byte character) becomes U+FFFD rather
-  // than an exception: dumping never fails.
-  return RenderedAnswer{answer.status, contract::dump_json(body)};
 }
 
 void send_rendered(httplib::Response& res, RenderedAnswer answer) {
@@ -275,9 +259,9 @@ void Server::run_engine(const std::function<ApiResponse(std::shared_ptr<WorkMete
     try {
       promise->set_value(render(work(meter)));
     } catch (const std::bad_alloc&) {
-      promise->set_value(render(error_answer(503, "the server is out of memory for this request")));
+      promise->set_value(render(out_of_memory()));
     } catch (...) {
-      promise->set_value(render(error_answer(500, "internal error")));
+      promise->set_value(render(internal_error()));
     }
   });
   send_rendered(res, result.get());
@@ -344,59 +328,54 @@ void Server::install_routes() {
   });
 
   const Api& api = api_;
-  http.Get("/api/health", [&api](const httplib::Request&, httplib::Response& res) {
-    send_json(res, api.health());
-  });
-  http.Get("/api/rulesets", [&api](const httplib::Request&, httplib::Response& res) {
-    send_json(res, api.rulesets());
-  });
-  using Handler = ApiResponse (Api::*)(std::string_view, std::shared_ptr<WorkMeter>) const;
-  const std::pair<const char*, Handler> posts[] = {
-      {"/api/analyze", &Api::analyze}, {"/api/move", &Api::move},
-      {"/api/moves", &Api::moves},     {"/api/grundy", &Api::grundy},
-      {"/api/game", &Api::game},       {"/api/random", &Api::random_start},
-  };
   const std::size_t max_body = options_.api.max_body_bytes;
-  for (const auto& [path, handler] : posts) {
+  for (const ApiRoute& route : api_routes()) {
+    const std::string path(route.path);
+    if (route.method == ApiMethod::kGet) {
+      http.Get(path, [&api, &route](const httplib::Request&, httplib::Response& res) {
+        send_json(res, route.answer(api, {}, nullptr));
+      });
+      http.Post(path, [&route](const httplib::Request&, httplib::Response& res) {
+        res.set_header("Allow", "GET");
+        send_json(res, wrong_method(route));
+      });
+      continue;
+    }
     // The body is read here, as bytes, whatever its Content-Type: httplib would parse a form
     // body (`curl -d`) itself and refuse it above 8 KiB.
-    http.Post(path, [this, &api, handler = handler, max_body](
-                        const httplib::Request& req, httplib::Response& res,
-                        const httplib::ContentReader& reader) {
-      if (req.is_multipart_form_data()) {
-        send_json(res, error_answer(415,
-                                    "multipart bodies are not accepted: send the JSON "
-                                    "object as the body (Content-Type application/json)"));
-        return;
-      }
-      std::string body;
-      bool too_large = false;
-      const bool read = reader([&](const char* data, std::size_t size) {
-        too_large = body.size() + size > max_body;
-        if (!too_large) body.append(data, size);
-        return !too_large;
-      });
-      if (too_large || res.status == 413) {
-        send_json(res, error_answer(413, body_too_large(max_body)));
-        return;
-      }
-      if (!read) {
-        send_json(res, error_answer(400, "the request body could not be read"));
-        return;
-      }
-      run_engine(
-          [&](std::shared_ptr<WorkMeter> meter) { return (api.*handler)(body, std::move(meter)); },
-          res);
-    });
-    http.Get(path, [path = std::string(path)](const httplib::Request&, httplib::Response& res) {
+    http.Post(
+        path, [this, &api, &route, max_body](const httplib::Request& req, httplib::Response& res,
+                                             const httplib::ContentReader& reader) {
+          if (req.is_multipart_form_data()) {
+            send_json(res, error_answer(415,
+                                        "multipart bodies are not accepted: send the JSON "
+                                        "object as the body (Content-Type application/json)"));
+            return;
+          }
+          std::string body;
+          bool too_large = false;
+          const bool read = reader([&](const char* data, std::size_t size) {
+            too_large = body.size() + size > max_body;
+            if (!too_large) body.append(data, size);
+            return !too_large;
+          });
+          if (too_large || res.status == 413) {
+            send_json(res, error_answer(413, body_too_large(max_body)));
+            return;
+          }
+          if (!read) {
+            send_json(res, error_answer(400, "the request body could not be read"));
+            return;
+          }
+          run_engine(
+              [&](std::shared_ptr<WorkMeter> meter) {
+                return route.answer(api, body, std::move(meter));
+              },
+              res);
+        });
+    http.Get(path, [&route](const httplib::Request&, httplib::Response& res) {
       res.set_header("Allow", "POST");
-      send_json(res, ApiResponse{405, {{"error", fmt::format("{} takes POST", path)}}});
-    });
-  }
-  for (const char* path : {"/api/health", "/api/rulesets"}) {
-    http.Post(path, [path = std::string(path)](const httplib::Request&, httplib::Response& res) {
-      res.set_header("Allow", "GET");
-      send_json(res, ApiResponse{405, {{"error", fmt::format("{} takes GET", path)}}});
+      send_json(res, wrong_method(route));
     });
   }
 
@@ -404,7 +383,8 @@ void Server::install_routes() {
     const StaticFile* file = find_static_file(req.path);
     if (file != nullptr && file->path == "/index.html") file = &index_->file();
     if (file == nullptr) {
-      send_json(res, error_answer(404, fmt::format("no such path {}", nimkit::quoted(req.path))));
+      // HEAD too is routed here: the answer names no method, as to GET.
+      send_json(res, no_such_path("GET", req.path));
       return;
     }
     serve_static_file(req, *file, res);
@@ -415,20 +395,17 @@ void Server::install_routes() {
   http.set_error_handler(httplib::Server::HandlerWithResponse(
       [max_body](const httplib::Request& req, httplib::Response& res) {
         if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-        std::string message = std::string(reason(res.status));
-        if (res.status == 413) {
-          message = body_too_large(max_body);
-        } else if (res.status == 404) {
-          message =
-              fmt::format("no such path {} {}", sanitize(req.method), nimkit::quoted(req.path));
+        if (res.status == 404) {
+          send_json(res, no_such_path(req.method, req.path));
+          return httplib::Server::HandlerResponse::Handled;
         }
-        send_json(res, ApiResponse{res.status, {{"error", message}}});
+        const std::string message =
+            res.status == 413 ? body_too_large(max_body) : std::string(reason(res.status));
+        send_json(res, error_answer(res.status, message));
         return httplib::Server::HandlerResponse::Handled;
       }));
-  http.set_exception_handler(
-      [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
-        send_json(res, ApiResponse{500, {{"error", "internal error"}}});
-      });
+  http.set_exception_handler([](const httplib::Request&, httplib::Response& res,
+                                std::exception_ptr) { send_json(res, internal_error()); });
 
   if (options_.log) {
     auto mutex = std::make_shared<std::mutex>();
