@@ -2,9 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <optional>
+#include <string>
+#include <string_view>
 
 #include "enum_names.h"
 #include "nimkit/quote.h"
@@ -21,6 +25,30 @@ constexpr EnumName<Level::Kind> kLevelKindNames[] = {
     {Level::Kind::kSkilled, "skilled"},
 };
 static_assert(names_every_value(kLevelKindNames), "a Level::Kind has no name");
+
+// The whole of `text` read as std::from_chars reads a double (no '+' sign, no spaces, no hex),
+// correctly rounded; nullopt when it is not one number or is out of range. Where the standard
+// library has no from_chars of a double (emscripten's libc++ 14), strtod reads the same texts: it
+// rounds correctly too, and that libc knows only the "C" locale, whose decimal point is ".".
+std::optional<double> parse_decimal(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+#if defined(__cpp_lib_to_chars)
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+#else
+  if (text.find_first_not_of("0123456789.eE+-") != std::string_view::npos || text[0] == '+') {
+    return std::nullopt;
+  }
+  const std::string copy(text);
+  char* end = nullptr;
+  errno = 0;
+  const double value = std::strtod(copy.c_str(), &end);
+  if (errno == ERANGE || end != copy.c_str() + copy.size()) return std::nullopt;
+  return value;
+#endif
+}
 
 }  // namespace
 
@@ -55,10 +83,9 @@ Result<Level> Level::parse(std::string_view text) {
     std::string_view number = text.substr(skilled.size() + 1);
     const bool percent = !number.empty() && number.back() == '%';
     if (percent) number.remove_suffix(1);
-    double p = 0;
-    const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), p);
-    if (!number.empty() && ec == std::errc() && end == number.data() + number.size() &&
-        std::isfinite(p)) {
+    const std::optional<double> parsed = parse_decimal(number);
+    if (parsed && std::isfinite(*parsed)) {
+      double p = *parsed;
       if (percent) p /= 100.0;
       if (p >= 0.0 && p <= 1.0) return Level{Kind::kSkilled, p};
     }

@@ -223,7 +223,7 @@ NIMKIT_AVX512_BYTES std::uint64_t held_in_vector(const HeldSplits& held, std::si
 }  // namespace
 
 void mark_splits_bytes(const std::uint8_t* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
-                       std::uint8_t* marks, const RareBits* classes, bool vector) {
+                       std::uint8_t* marks, const RareBits* classes, [[maybe_unused]] bool vector) {
 #if defined(NIMKIT_VECTOR_BYTES)
   if (vector && m >= hi + 128 && vector_byte_search_supported()) {
     return mark_splits_vector(g, m, lo, hi, marks, classes);
@@ -236,7 +236,7 @@ void mark_splits_bytes(const std::uint8_t* g, std::uint64_t m, std::uint64_t lo,
 }
 
 void hold_splits_bytes(const std::uint8_t* g, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
-                       const RareBits* classes, bool vector, HeldSplits& held) {
+                       const RareBits* classes, [[maybe_unused]] bool vector, HeldSplits& held) {
   held.lanes[0] = held.lanes[1] = 0;
 #if defined(NIMKIT_VECTOR_BYTES)
   if (vector && m >= hi + 128 && vector_byte_search_supported()) {
@@ -253,7 +253,8 @@ void hold_splits_bytes(const std::uint8_t* g, std::uint64_t m, std::uint64_t lo,
   }
 }
 
-std::uint64_t held_in(const HeldSplits& held, std::size_t w, std::uint64_t bits, bool vector) {
+std::uint64_t held_in(const HeldSplits& held, std::size_t w, std::uint64_t bits,
+                      [[maybe_unused]] bool vector) {
   if (bits == 0) return 0;
 #if defined(NIMKIT_VECTOR_BYTES)
   if (vector && vector_byte_search_supported()) return held_in_vector(held, w, bits);
@@ -280,7 +281,7 @@ bool vector_byte_search_supported() {
 
 std::uint64_t find_pair_bytes(const std::uint8_t* g, std::uint64_t m, std::uint64_t lo,
                               std::uint64_t hi, std::uint32_t x, const RareBits* classes,
-                              bool vector) {
+                              [[maybe_unused]] bool vector) {
   if (x >= 256 || lo >= hi) return hi;
 #if defined(NIMKIT_VECTOR_BYTES)
   // Both loads of a step stay inside g[0 .. m - 1] once m ≥ 128 (a + 63 < m, m - a - 63 ≥ 0).
@@ -292,8 +293,8 @@ std::uint64_t find_pair_bytes(const std::uint8_t* g, std::uint64_t m, std::uint6
 }
 
 std::uint32_t find_wanted_pairs(const std::uint8_t* g, std::uint64_t m, std::uint64_t lo,
-                                std::uint64_t hi, WantedValues& wanted, bool vector,
-                                const RareBits* classes) {
+                                std::uint64_t hi, WantedValues& wanted,
+                                [[maybe_unused]] bool vector, const RareBits* classes) {
   if (wanted.count == 0 || lo >= hi) return kWantedLimit;
 #if defined(NIMKIT_VECTOR_BYTES)
   if (vector && m >= 128 && vector_byte_search_supported()) {

@@ -296,7 +296,8 @@ bool vector_pair_search_supported() {
 }
 
 std::uint32_t find_wanted_pairs(const std::uint16_t* g, std::uint64_t m, std::uint64_t lo,
-                                std::uint64_t hi, WantedValues& wanted, bool vector) {
+                                std::uint64_t hi, WantedValues& wanted,
+                                [[maybe_unused]] bool vector) {
   if (wanted.count == 0 || lo >= hi) return kWantedLimit;
 #if defined(NIMKIT_VECTOR_PAIRS)
   // Both loads of a step stay inside g[0 .. m - 1] once m ≥ 64 (a + 31 < m and m - a - 31 ≥ 0).

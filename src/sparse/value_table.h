@@ -153,8 +153,9 @@ class ValueCode {
 // Bit h: heap h has a rare value (heap 0 always: its value 0 is rare under every mask), for heaps
 // below limit(); later heaps are common. Helper threads read bits of heaps the computing thread
 // has published while it sets the bit of a new rare heap in the same word: the words are accessed
-// atomically (relaxed; the publication of heaps orders them). Two zero words follow the last, so
-// that 64 bits from any heap below limit() can be read with two loads (bits_from).
+// atomically (relaxed; the publication of heaps orders them), by the GCC and clang builtins that
+// std::atomic_ref is made of (emscripten's libc++ 14 has no atomic_ref). Two zero words follow the
+// last, so that 64 bits from any heap below limit() can be read with two loads (bits_from).
 class RareBits {
  public:
   std::uint64_t limit() const { return limit_.load(std::memory_order_relaxed); }
@@ -172,8 +173,7 @@ class RareBits {
   // Marks heap h rare (h ≥ limit() - 1 or any earlier heap); grows the words when they lack room.
   void set(std::uint64_t h) {
     if (!fits(h + 1)) reserve(std::max<std::uint64_t>(2 * h, 1024));
-    std::atomic_ref<std::uint64_t>(words_[h / 64])
-        .fetch_or(std::uint64_t{1} << (h % 64), std::memory_order_relaxed);
+    __atomic_fetch_or(&words_[h / 64], std::uint64_t{1} << (h % 64), __ATOMIC_RELAXED);
     if (h >= limit()) limit_.store(h + 1, std::memory_order_relaxed);
   }
   bool rare(std::uint64_t h) const { return h < limit() && (word(h / 64) >> (h % 64) & 1) != 0; }
@@ -188,9 +188,7 @@ class RareBits {
 
  private:
   std::uint64_t word(std::uint64_t w) const {
-    // (atomic_ref of a const object comes only in C++26; the load writes nothing.)
-    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(words_[w]))
-        .load(std::memory_order_relaxed);
+    return __atomic_load_n(&words_[w], __ATOMIC_RELAXED);
   }
   std::vector<std::uint64_t> words_ = std::vector<std::uint64_t>(2, 0);
   // Written by the computing thread only; read by helpers for heaps it has published.
