@@ -70,6 +70,11 @@ export async function createEngine(options = {}) {
     const parts = [encoder.encode(verb), encoder.encode(path), bytesOf(body)];
     const size = parts.reduce((total, part) => total + part.length, 0);
     const at = module._malloc(Math.max(size, 1));
+    if (at === 0) {
+      // No room for the request itself: what the instance holds (its caches) goes with it.
+      next = instantiate(wasmModule);
+      return failures.outOfMemory;
+    }
     let offset = at;
     const where = parts.map((part) => {
       module.HEAPU8.set(part, offset);
@@ -90,5 +95,7 @@ export async function createEngine(options = {}) {
     }
   }
 
-  return { call, module: wasmModule };
+  // `module`: the compiled module, for another engine (a new worker); `instance()`: the
+  // emscripten instance answering now (tests reach into it).
+  return { call, module: wasmModule, instance: () => module };
 }
