@@ -45,7 +45,10 @@ std::optional<double> parse_decimal(std::string_view text) {
   char* end = nullptr;
   errno = 0;
   const double value = std::strtod(copy.c_str(), &end);
-  if (errno == ERANGE || end != copy.c_str() + copy.size()) return std::nullopt;
+  if (end != copy.c_str() + copy.size()) return std::nullopt;
+  // Out of range as from_chars has it: past the largest double, or so small it rounds to zero
+  // (strtod flags a subnormal result too, which from_chars reads).
+  if (errno == ERANGE && (value == 0 || std::isinf(value))) return std::nullopt;
   return value;
 #endif
 }

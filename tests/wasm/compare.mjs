@@ -8,7 +8,7 @@
 // entry's start: analyze (normal and misère play), moves, move at three levels, a game played
 // for a few moves with the computer's replies (game with "reply", a seed each), random starts
 // with seeds, and grundy; then every HTTP case of the bad-input catalogue (its status and error
-// text); and heaps past 2^32 on every ruleset on heaps. Two things in an answer may differ legitimately, and are reported, not failed: whether a
+// text); heaps past 2^32 on every ruleset on heaps; and skill levels as typed. Two things in an answer may differ legitimately, and are reported, not failed: whether a
 // request ran out of its time (the deadline of a second; the engine runs slower than the server),
 // an answer that differs where either side names "the time limit"; and the "seed" a move or a
 // game's reply draws when the request gives none (catalogue cases), the rest of the answer the
@@ -129,6 +129,7 @@ async function registrySuite() {
   await compare('health', 'GET', '/api/health');
   const { rulesets } = await compare('rulesets', 'GET', '/api/rulesets');
   await hugeHeapSuite(rulesets);
+  await levelSuite();
   for (const entry of rulesets) {
     for (const rules of entry.examples) {
       const position = entry.start;
@@ -170,6 +171,20 @@ async function hugeHeapSuite(rulesets) {
       await post(`moves ${at}`, '/api/moves', { rules, position, limit: 5 });
       await post(`move ${at}`, '/api/move', { rules, position, level: 'random', seed: 5 });
     }
+  }
+}
+
+// Skill levels as typed: the engine reads a skill with strtod where the native build has
+// from_chars (emscripten's libc++ has no from_chars of a double); both must accept the same texts
+// and read the same numbers.
+async function levelSuite() {
+  const skills = ['0.5', '.5', '5.', '1', '0', '-0', '50%', '100%', '12.5%', '1e-1', '1E-1', '5e-1%',
+                  '1e-310', '3e-324', '2e-324', '0e-999', '1e-999', '1e999', ' 0.5', '0.5 ', '+0.5', '0x1p-1', 'inf', 'nan', '1e',
+                  '1e+', '0.5e-', '--1', '1-', '0,5', '', '%', '0.1000000000000000055511151231257827',
+                  '0.30000000000000004', '2', '101%'];
+  for (const skill of skills) {
+    await post(`level skilled:${skill}`, '/api/move',
+               { position: '3 4 5', level: `skilled:${skill}`, seed: 9 });
   }
 }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The WebAssembly engine against the native build: the same answers as `nimkit serve` to every
-# registry example, game, random start and catalogue HTTP case (compare.mjs), the same 500 and 503
-# after an abort, the engine going on (recovery.mjs), and a move answered
-# within 20 ms (speed.mjs). Node 18 or later (fetch); the engine is built by scripts/wasm_build.sh.
+# registry example, game, random start and catalogue HTTP case (compare.mjs), the server's 500
+# and 503 after an abort with the engine going on (recovery.mjs), the worker's messages
+# (worker.mjs), and a move answered within 20 ms (speed.mjs). Node 18 or later (fetch); the
+# engine is built by scripts/wasm_build.sh.
 #
 #   tests/wasm/run.sh [NIMKIT [ENGINE_DIR]]
 #     NIMKIT      default build/release/apps/cli/nimkit
@@ -24,4 +25,5 @@ if [[ ! -x $nimkit ]]; then
 fi
 node "$here/compare.mjs" "$nimkit" "$engine" "$root/tests/catalogue/bad_inputs.tsv"
 node "$here/recovery.mjs" "$engine"
+node "$here/worker.mjs" "$engine"
 node "$here/speed.mjs" "$engine" 20
