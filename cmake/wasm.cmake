@@ -4,7 +4,7 @@
 #    through a folder of symlinks: /usr/include itself on the include path would put glibc's headers
 #    before emscripten's libc.
 #  - nauty is compiled from Debian's source of the same version (NIMKIT_NAUTY_SOURCE, fetched by
-#    scripts/wasm_build.sh with apt-get source), with the word size of the native library (64), so
+#    scripts/site.sh with apt-get source), with the word size of the native library (64), so
 #    that canonical forms, and every answer built on them, are the native build's.
 #  - no threads: Threads::Threads is empty, and the JSON API starts none (docs/design.md).
 enable_language(C)
@@ -27,14 +27,14 @@ endif()
 set(NIMKIT_HOST_INCLUDE "/usr/include" CACHE PATH
     "Where Debian's fmt/ and nlohmann/ headers are (only those two folders are used)")
 set(NIMKIT_NAUTY_SOURCE "${PROJECT_SOURCE_DIR}/build/wasm-deps/nauty" CACHE PATH
-    "Debian's nauty source tree (apt-get source nauty; scripts/wasm_build.sh fetches it)")
+    "Debian's nauty source tree (apt-get source nauty; scripts/site.sh fetches it)")
 
 set(host_headers ${CMAKE_BINARY_DIR}/host-headers)
 file(MAKE_DIRECTORY ${host_headers})
 foreach(folder fmt nlohmann)
   if(NOT EXISTS ${NIMKIT_HOST_INCLUDE}/${folder})
     message(FATAL_ERROR "${NIMKIT_HOST_INCLUDE}/${folder} not found: install Debian's libfmt-dev "
-                        "and nlohmann-json3-dev (scripts/wasm_build.sh does)")
+                        "and nlohmann-json3-dev (scripts/site.sh does)")
   endif()
   file(CREATE_LINK ${NIMKIT_HOST_INCLUDE}/${folder} ${host_headers}/${folder} SYMBOLIC)
 endforeach()
@@ -53,7 +53,7 @@ set(nauty_sources nauty.c nautil.c naugraph.c schreier.c naurng.c)
 foreach(file nauty-h.in naututil-h.in ${nauty_sources})
   if(NOT EXISTS ${NIMKIT_NAUTY_SOURCE}/${file})
     message(FATAL_ERROR "nauty's source (${file}) not found in ${NIMKIT_NAUTY_SOURCE}: "
-                        "scripts/wasm_build.sh fetches Debian's, or set NIMKIT_NAUTY_SOURCE")
+                        "scripts/site.sh fetches Debian's, or set NIMKIT_NAUTY_SOURCE")
   endif()
 endforeach()
 set(nauty_include ${CMAKE_BINARY_DIR}/nauty-include)
@@ -102,3 +102,4 @@ add_subdirectory(src)
 add_subdirectory(apps/json)
 add_subdirectory(apps/api)
 add_subdirectory(apps/wasm)
+add_subdirectory(apps/site)

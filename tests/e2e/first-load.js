@@ -1,14 +1,17 @@
 // First-load figures for docs/performance.md: opens the page in a fresh browser context (empty
 // cache) `runs` times and prints the median first contentful paint and the time the board is
-// drawn (both from navigation start, measured in the page with performance.now()). Not a test:
-//   NIMKIT_URL=http://127.0.0.1:PORT/ node first-load.js [runs]
+// drawn (both from navigation start, measured in the page with performance.now()); with --again,
+// also the board of a second visit in the same profile once the page's service worker is ready
+// (the static site's warm cache). Not a test:
+//   NIMKIT_URL=http://127.0.0.1:PORT/ node first-load.js [runs] [--again]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch } from './browser.js';
 
 const BASE = process.env.NIMKIT_URL ?? 'http://127.0.0.1:8080/';
-const runs = Number(process.argv[2] ?? 9);
+const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 9);
+const again = process.argv.includes('--again');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // The moment the board is drawn: the app's performance mark, or (for a page without one) the
@@ -24,6 +27,7 @@ function watchBoard() {
 
 const paints = [];
 const boards = [];
+const warm = [];
 for (let i = 0; i < runs; i += 1) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'nimkit-load-'));
   const context = await launch(profile);
@@ -37,15 +41,25 @@ for (let i = 0; i < runs; i += 1) {
     const mark = performance.getEntriesByName('nimkit:board-ready')[0]?.startTime;
     return mark ?? window.boardSeenAt ?? null;
   });
-  let board = await seen();
-  while (board === null) {
-    await new Promise((r) => setTimeout(r, 20));
-    board = await seen();
-  }
+  const boardSeen = async () => {
+    let board = await seen();
+    while (board === null) {
+      await new Promise((r) => setTimeout(r, 20));
+      board = await seen();
+    }
+    return board;
+  };
+  boards.push(await boardSeen());
   const paint = await page.evaluate(() =>
     performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
   if (paint !== null) paints.push(paint);  // a page drawn before its first paint has none
-  boards.push(board);
+  if (again) {
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.goto('about:blank');
+    await new Promise((r) => setTimeout(r, 300));
+    await page.goto(BASE);
+    warm.push(await boardSeen());
+  }
   await context.close();
   fs.rmSync(profile, { recursive: true, force: true });
 }
@@ -53,3 +67,7 @@ console.log(`first contentful paint: median ${median(paints).toFixed(0)} ms ` +
   `(${paints.map((x) => x.toFixed(0)).join(' ')})`);
 console.log(`board ready:            median ${median(boards).toFixed(0)} ms ` +
   `(${boards.map((x) => x.toFixed(0)).join(' ')})`);
+if (again) {
+  console.log(`board ready, next visit: median ${median(warm).toFixed(0)} ms ` +
+    `(${warm.map((x) => x.toFixed(0)).join(' ')})`);
+}

@@ -3,7 +3,7 @@
 # registry example, game, random start and catalogue HTTP case (compare.mjs), the server's 500
 # and 503 after an abort with the engine going on (recovery.mjs), the worker's messages
 # (worker.mjs), and a move answered within 20 ms (speed.mjs). Node 18 or later (fetch); the
-# engine is built by scripts/wasm_build.sh.
+# engine is built by scripts/site.sh.
 #
 #   tests/wasm/run.sh [NIMKIT [ENGINE_DIR]]
 #     NIMKIT      default build/release/apps/cli/nimkit
@@ -16,7 +16,7 @@ root=$(cd "$here/../.." && pwd)
 nimkit=$(realpath -m "${1:-$root/build/release/apps/cli/nimkit}")
 engine=$(realpath -m "${2:-$root/build/wasm/engine}")
 if [[ ! -f $engine/nimkit_engine.wasm ]]; then
-  echo "skipped: no WebAssembly engine in $engine (scripts/wasm_build.sh builds it)"
+  echo "skipped: no WebAssembly engine in $engine (scripts/site.sh builds it)"
   exit 77
 fi
 if [[ ! -x $nimkit ]]; then

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Builds the nimkit engine in WebAssembly (the `wasm` preset) into build/wasm/engine/:
-# nimkit_engine.wasm, its glue nimkit_engine.mjs, engine.js and engine_worker.js.
+# Builds the static site: the page with the nimkit engine in WebAssembly in place of the server
+# (the `wasm` preset), written to build/wasm/site/ — index.html, the page's script, the engine's
+# worker and its .wasm, a web app manifest with icons, and a service worker. Serve it with any
+# static server, e.g. `python3 -m http.server -d build/wasm/site`; after the first visit it plays
+# offline. The engine alone is in build/wasm/engine/ (nimkit_engine.wasm, its glue
+# nimkit_engine.mjs, engine.js and engine_worker.js).
 #
 # Installs what it needs from Debian's archive when it is missing (emscripten 3.1.6 and the
 # header-only libraries it compiles against), and fetches Debian's source of nauty, the version
@@ -12,24 +16,25 @@
 # does not find the optimizer's modules (acorn), which Debian installs in /usr/share/nodejs: so
 # NODE_PATH is set here (and in the preset's environment).
 #
-#   scripts/wasm_build.sh            configure and build
+#   scripts/site.sh            configure and build
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-packages=(emscripten cmake ninja-build libfmt-dev nlohmann-json3-dev dpkg-dev xz-utils)
+packages=(emscripten cmake ninja-build libfmt-dev nlohmann-json3-dev dpkg-dev xz-utils esbuild
+          librsvg2-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if ((${#missing[@]})); then
-  echo "wasm_build: installing ${missing[*]}"
+  echo "site: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 if ! command -v node >/dev/null; then
-  echo "wasm_build: installing nodejs"
+  echo "site: installing nodejs"
   apt-get install -y -qq --no-install-recommends nodejs >/dev/null
 fi
 
@@ -57,7 +62,7 @@ EOF
   apt_options=(-o "Dir::Etc::SourceList=$apt_dir/none.list" -o "Dir::Etc::SourceParts=$apt_dir/sources"
                -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir/cache"
                -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
-  echo "wasm_build: fetching Debian's source of nauty ${version:-(newest)}"
+  echo "site: fetching Debian's source of nauty ${version:-(newest)}"
   apt-get "${apt_options[@]}" update -qq
   rm -rf "$deps/src" "$deps/nauty"
   mkdir -p "$deps/src"
@@ -71,5 +76,6 @@ cmake --preset wasm
 cmake --build --preset wasm
 
 engine=$root/build/wasm/engine
-echo "wasm_build: $engine/nimkit_engine.wasm: $(stat -c %s "$engine/nimkit_engine.wasm") bytes," \
+echo "site: $engine/nimkit_engine.wasm: $(stat -c %s "$engine/nimkit_engine.wasm") bytes," \
   "$(gzip -9 -c "$engine/nimkit_engine.wasm" | wc -c) gzip-compressed"
+echo "site: build/wasm/site is ready; serve it with: python3 -m http.server -d build/wasm/site"
