@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the nimkit engine in WebAssembly (the `wasm` preset) into build/wasm/engine/:
-# nimkit_engine.wasm, its glue nimkit_engine.mjs, engine.js and engine_worker.js.
+# nimkit_engine.wasm, its glue nimkit_engine.js, engine.js and engine_worker.js.
 #
 # Installs what it needs from Debian's archive when it is missing (emscripten 3.1.6 and the
 # header-only libraries it compiles against), and fetches Debian's source of nauty, the version
