@@ -4,7 +4,7 @@
 # worker and its .wasm, a web app manifest with icons, and a service worker. Serve it with any
 # static server, e.g. `python3 -m http.server -d build/wasm/site`; after the first visit it plays
 # offline. The engine alone is in build/wasm/engine/ (nimkit_engine.wasm, its glue
-# nimkit_engine.mjs, engine.js and engine_worker.js).
+# nimkit_engine.js, engine.js and engine_worker.js).
 #
 # Installs what it needs from Debian's archive when it is missing (emscripten 3.1.6 and the
 # header-only libraries it compiles against), and fetches Debian's source of nauty, the version

@@ -12,7 +12,7 @@
 // createEngine(options) takes the module as `wasmModule` (a compiled WebAssembly.Module, say one
 // handed to a new worker), `wasmBinary` (its bytes: Node, where the glue cannot fetch a file) or
 // `wasmUrl`; by default it fetches nimkit_engine.wasm from beside this file.
-import createNimkitModule from './nimkit_engine.mjs';
+import createNimkitModule from './nimkit_engine.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

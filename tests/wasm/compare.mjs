@@ -7,8 +7,9 @@
 // The requests: GET /api/health and /api/rulesets; for every registry entry's examples, at the
 // entry's start: analyze (normal and misère play), moves, move at three levels, a game played
 // for a few moves with the computer's replies (game with "reply", a seed each), random starts
-// with seeds, and grundy; then every HTTP case of the bad-input catalogue (its status and error
-// text); heaps past 2^32 on every ruleset on heaps; and skill levels as typed. Two things in an answer may differ legitimately, and are reported, not failed: whether a
+// with seeds, and grundy; heaps past 2^32 on every ruleset on heaps; skill levels as typed; loopy
+// digraphs (draws); then every HTTP case of the bad-input catalogue (its status and error text).
+// Two things in an answer may differ legitimately, and are reported, not failed: whether a
 // request ran out of its time (the deadline of a second; the engine runs slower than the server),
 // an answer that differs where either side names "the time limit"; and the "seed" a move or a
 // game's reply draws when the request gives none (catalogue cases), the rest of the answer the
@@ -130,6 +131,7 @@ async function registrySuite() {
   const { rulesets } = await compare('rulesets', 'GET', '/api/rulesets');
   await hugeHeapSuite(rulesets);
   await levelSuite();
+  await loopySuite();
   for (const entry of rulesets) {
     for (const rules of entry.examples) {
       const position = entry.start;
@@ -171,6 +173,20 @@ async function hugeHeapSuite(rulesets) {
       await post(`moves ${at}`, '/api/moves', { rules, position, limit: 5 });
       await post(`move ${at}`, '/api/move', { rules, position, level: 'random', seed: 5 });
     }
+  }
+}
+
+// Loopy games (digraphs with cycles): values ∞{K}, draws and the drawing moves, a game whose play
+// can go on for ever.
+async function loopySuite() {
+  const positions = ['digraph:c>d,d>c,u>c,u>z@u nim:1', 'digraph:a>b,b>c,c>a@a',
+                     'digraph:a>b,b>a,b>c,c>d@a digraph:x>y,y>x@x', 'digraph:s>a,a>b,b>a,a>t@s nim:2'];
+  for (const position of positions) {
+    await post(`analyze ${position}`, '/api/analyze', { position });
+    await post(`analyze misère ${position}`, '/api/analyze', { position, misere: true });
+    await post(`moves ${position}`, '/api/moves', { position });
+    await post(`move ${position}`, '/api/move', { position, level: 'perfect', seed: 4 });
+    await playGame(`game ${position}`, 'nim', position, 'perfect', 31, 4);
   }
 }
 
