@@ -127,6 +127,8 @@ test('a fresh browser has the board ready within 300 ms of navigation on a quiet
   // request before the board.
   for (const l of loads) assert.deepEqual(l.api, [], 'API requests before the first board');
 
-  // The page's script is one bundled module: nothing waits for an importer to arrive.
-  for (const { scripts } of loads) assert.deepEqual(scripts, ['/js/app.js'], 'scripts fetched');
+  // The page's script is one bundled module: nothing waits for an importer to arrive. The static
+  // site's page starts the engine's worker, one bundled script too.
+  const expected = SITE ? ['/js/app.js', '/js/engine_worker.js'] : ['/js/app.js'];
+  for (const { scripts } of loads) assert.deepEqual(scripts, expected, 'scripts fetched');
 });

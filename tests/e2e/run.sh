@@ -48,7 +48,7 @@ else
   "$nimkit" serve --host 127.0.0.1 --port 0 >"$log" 2>&1 &
 fi
 server=$!
-trap 'kill -TERM "$server" 2>/dev/null; wait "$server" 2>/dev/null; cp "$log" artifacts/server.log; rm -f "$log"' EXIT
+trap 'kill -TERM "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; cp "$log" artifacts/server.log; rm -f "$log"' EXIT
 for _ in $(seq 100); do
   grep -q '^nimkit serving on \|^Serving HTTP on ' "$log" && break
   kill -0 "$server" 2>/dev/null || { cat "$log" >&2; exit 1; }
