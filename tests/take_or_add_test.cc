@@ -19,6 +19,7 @@
 #include "nimkit/heap_game.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
+#include "nimkit/strategy.h"
 
 namespace {
 
@@ -59,10 +60,12 @@ Graph plain_graph(const Game& game) {
   return g;
 }
 
-// The registry's examples, then small games drawn at random: 1 to 3 takes from 1 to 6, 1 or 2
-// adds from 1 to 4, a bound from 7 to 14.
+// The registry's examples, three games where the slowest loss from some heap takes rather than
+// adds (heap 4 of 3,5/1/11 loses in 3 moves by taking 3, in 1 by adding), then small games drawn
+// at random: 1 to 3 takes from 1 to 6, 1 or 2 adds from 1 to 4, a bound from 7 to 14.
 std::vector<Game> games() {
-  std::vector<Game> out{{{2, 3}, {1}, 12}, {{3, 4}, {1}, 12}, {{2, 5}, {1}, 12}};
+  std::vector<Game> out{{{2, 3}, {1}, 12}, {{3, 4}, {1}, 12}, {{2, 5}, {1}, 12},
+                        {{3, 5}, {1}, 11}, {{4}, {1, 4}, 8},  {{2, 6}, {1}, 12}};
   std::mt19937 rng(2718);
   for (int k = 0; k < 40; ++k) {
     Game game;
@@ -260,6 +263,143 @@ TEST(TakeOrAdd, SumsOfTwoHeapsMatchTheRetrogradeAnalysisOfTheSumsGraph) {
     }
   }
   EXPECT_GT(drawn, 100U);
+}
+
+// Moves left with perfect play from every vertex the retrograde analysis decides (the winner
+// hurrying, the loser delaying), -1 for a draw: positions taken in order of their remoteness, a
+// won one 1 + the least of its lost options', a lost one 1 + the largest of its options'.
+std::vector<std::int64_t> remoteness(const Graph& g) {
+  const std::size_t n = g.size();
+  std::vector<std::vector<std::size_t>> in(n);
+  for (std::size_t v = 0; v < n; ++v) {
+    for (std::size_t w : g.out[v]) in[w].push_back(v);
+  }
+  std::vector<std::int64_t> r(n, -1);
+  std::vector<bool> won(n, false);
+  std::vector<std::size_t> undecided(n);
+  std::vector<std::size_t> queue;
+  for (std::size_t v = 0; v < n; ++v) {
+    undecided[v] = g.out[v].size();
+    if (undecided[v] == 0) {
+      r[v] = 0;
+      queue.push_back(v);
+    }
+  }
+  for (std::size_t k = 0; k < queue.size(); ++k) {
+    const std::size_t w = queue[k];
+    for (std::size_t v : in[w]) {
+      if (r[v] >= 0) continue;
+      if (!won[w]) {
+        won[v] = true;
+        r[v] = r[w] + 1;
+        queue.push_back(v);
+      } else if (--undecided[v] == 0) {
+        r[v] = r[w] + 1;
+        queue.push_back(v);
+      }
+    }
+  }
+  return r;
+}
+
+// The perfect player, one heap at a time: from a won heap it wins in the fewest moves (the
+// finite-win move against every defence comes to an end, loopy_test.cc; here it is also the
+// fastest), from a drawn heap it keeps the draw, and from a lost one it plays the move that
+// makes the loss come last against a perfect winner.
+TEST(TakeOrAdd, TheComputerWinsFastKeepsDrawsAndLosesSlowly) {
+  std::size_t lost = 0;
+  std::size_t longest = 0;
+  std::size_t choices = 0;  // lost heaps whose moves lose in different numbers of moves
+  for (const Game& game : games()) {
+    const auto rules = rules_of(game);
+    ASSERT_TRUE(rules);
+    const Graph g = plain_graph(game);
+    const std::vector<loopy_test::Outcome> outcome = loopy_test::retrograde(g);
+    const std::vector<std::int64_t> r = remoteness(g);
+    for (std::uint64_t n = 1; n <= game.bound; ++n) {
+      auto p = nimkit::parse_position(std::to_string(n), rules);
+      ASSERT_TRUE(p.ok());
+      if (p->is_terminal()) continue;
+      nimkit::Rng rng(n);
+      auto move = nimkit::choose_move(*p, nimkit::Convention::kNormal, {}, rng);
+      ASSERT_TRUE(move.ok()) << move.error();
+      const std::size_t after = p->after(*move).components().front().state[0];
+      std::int64_t best = -1;
+      std::int64_t worst = -1;
+      for (std::size_t w : g.out[n]) {
+        worst = best < 0 ? r[w] : std::min(worst, r[w]);
+        best = std::max(best, r[w]);
+      }
+      const std::string where = game.spec() + " heap " + std::to_string(n);
+      switch (outcome[n]) {
+        case loopy_test::Outcome::kN:
+          EXPECT_EQ(outcome[after], loopy_test::Outcome::kP) << where;
+          EXPECT_EQ(r[after] + 1, r[n]) << where;
+          break;
+        case loopy_test::Outcome::kD:
+          EXPECT_EQ(outcome[after], loopy_test::Outcome::kD) << where;
+          break;
+        case loopy_test::Outcome::kP:
+          ++lost;
+          longest += r[after] == best ? 1 : 0;
+          choices += worst < best ? 1 : 0;
+          EXPECT_EQ(r[after], best) << where;
+          break;
+      }
+    }
+  }
+  EXPECT_GT(lost, 30U);
+  EXPECT_GT(choices, 5U);
+  EXPECT_EQ(longest, lost);
+}
+
+// Sums of two heaps: from a lost sum the computer's move never loses fastest where moves differ,
+// and in nearly every such sum as slowly as any, by the remoteness of the sum's own graph (the
+// measure looks one round of play ahead: 3,5/1/11's 3 9 loses in 7 moves where 9 was possible).
+TEST(TakeOrAdd, FromALostSumTheComputerDelaysTheLoss) {
+  const std::vector<Game> all = games();
+  std::size_t lost = 0;
+  std::size_t choices = 0;
+  std::size_t longest = 0;
+  for (std::size_t k = 0; k < 15; ++k) {
+    const Game& game = all[k];
+    const auto rules = rules_of(game);
+    ASSERT_TRUE(rules);
+    const Graph g = plain_graph(game);
+    const std::vector<const Graph*> parts{&g, &g};
+    const Graph sum = loopy_test::sum_of(parts);
+    const std::vector<loopy_test::Outcome> outcome = loopy_test::retrograde(sum);
+    const std::vector<std::int64_t> r = remoteness(sum);
+    for (std::uint64_t a = 0; a <= game.bound; ++a) {
+      for (std::uint64_t b = 0; b <= game.bound; ++b) {
+        const std::size_t at = loopy_test::index_of(parts, {a, b});
+        if (outcome[at] != loopy_test::Outcome::kP || sum.out[at].empty()) continue;
+        auto p = nimkit::parse_position(std::to_string(a) + " " + std::to_string(b), rules);
+        ASSERT_TRUE(p.ok());
+        nimkit::Rng rng(a);
+        auto move = nimkit::choose_move(*p, nimkit::Convention::kNormal, {}, rng);
+        ASSERT_TRUE(move.ok()) << move.error();
+        const Position after = p->after(*move);
+        const std::size_t to = loopy_test::index_of(
+            parts, {after.components()[0].state[0], after.components()[1].state[0]});
+        std::int64_t best = -1;
+        std::int64_t worst = -1;
+        for (std::size_t w : sum.out[at]) {
+          worst = best < 0 ? r[w] : std::min(worst, r[w]);
+          best = std::max(best, r[w]);
+        }
+        ++lost;
+        if (worst == best) continue;
+        ++choices;
+        longest += r[to] == best ? 1 : 0;
+        EXPECT_GT(r[to], worst) << game.spec() << " " << a << " " << b;
+      }
+    }
+  }
+  EXPECT_GT(lost, 150U);
+  EXPECT_GT(choices, 60U);
+  // Of the sums whose moves lose at different speeds, the slowest loss in nearly all.
+  EXPECT_GE(longest * 10, choices * 9) << longest << " of " << choices;
 }
 
 TEST(TakeOrAdd, ParametersAreReadAndRefusedByName) {
