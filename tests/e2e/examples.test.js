@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { page, api, waitPhase, until } from './harness.js';
+import { page, api, BASE, waitPhase, until } from './harness.js';
 import { SCREENSHOTS, moveTexts } from './views.js';
 
 const DESKTOP = { width: 1280, height: 860 };
