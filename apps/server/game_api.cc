@@ -134,6 +134,52 @@ std::variant<std::optional<std::uint64_t>, ApiResponse> legal_moves_limit(const 
   return limit;
 }
 
+// The record of `match` as POST /api/game answers it (the first `played` moves on the board):
+// the game's texts, every move given, where the game stands and the start's components; nullopt
+// when the answer's budget stops it.
+std::optional<json> record_answer(const GameRequest& g, const Match& match, std::size_t played,
+                                  AnswerBudget& budget) {
+  // The moves in the order they were made: those on the board, then those taken back (undone()
+  // holds the next one to play again last).
+  std::vector<const MoveRecord*> order;
+  for (const MoveRecord& r : match.history()) order.push_back(&r);
+  for (auto it = match.undone().rbegin(); it != match.undone().rend(); ++it) {
+    order.push_back(&*it);
+  }
+  json records = json::array();
+  const Position* before = &match.start();
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    json record = record_json(*before, *order[i], i < played);
+    if (!budget.charge(record)) return std::nullopt;
+    records.push_back(std::move(record));
+    before = &order[i]->after;
+  }
+  json answer{{"rules", g.rules->spec()},
+              {"convention", std::string(to_string(g.convention))},
+              {"start", format_position(match.start())},
+              {"position", format_position(match.position())},
+              {"played", played},
+              {"to_move", match.to_move()},
+              {"over", match.over()},
+              {"moves", std::move(records)},
+              {"move_syntax", move_syntax_json(match.position())},
+              {"repetitions", match.repetitions()},
+              {"draw_offered", match.draw_offered()},
+              {"draw_agreed", match.drawn_by_agreement()}};
+  if (match.over() && !match.drawn_by_agreement()) answer["winner"] = match.winner();
+  // The start's components with their view fields: what a board looked like before play, so that
+  // a view can draw the whole board around the regions left (and a board whose every region was
+  // filled).
+  json start_components = json::array();
+  for (std::size_t c = 0; c < match.start().components().size(); ++c) {
+    json component = contract::component_json(match.start(), c, std::nullopt);
+    if (!budget.charge(component)) return std::nullopt;
+    start_components.push_back(std::move(component));
+  }
+  answer["start_components"] = std::move(start_components);
+  return answer;
+}
+
 }  // namespace
 
 ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
@@ -191,44 +237,9 @@ ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) c
     match->play(std::get<Move>(chosen));
     played += 1;
   }
-  // The moves in the order they were made: those on the board, then those taken back (undone()
-  // holds the next one to play again last).
-  std::vector<const MoveRecord*> order;
-  for (const MoveRecord& r : match->history()) order.push_back(&r);
-  for (auto it = match->undone().rbegin(); it != match->undone().rend(); ++it) {
-    order.push_back(&*it);
-  }
-  json records = json::array();
-  const Position* before = &match->start();
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    json record = record_json(*before, *order[i], i < played);
-    if (!budget.charge(record)) return budget_refusal(budget, engine);
-    records.push_back(std::move(record));
-    before = &order[i]->after;
-  }
-  json answer{{"rules", g.rules->spec()},
-              {"convention", std::string(to_string(g.convention))},
-              {"start", format_position(match->start())},
-              {"position", format_position(match->position())},
-              {"played", played},
-              {"to_move", match->to_move()},
-              {"over", match->over()},
-              {"moves", std::move(records)},
-              {"move_syntax", move_syntax_json(match->position())},
-              {"repetitions", match->repetitions()},
-              {"draw_offered", match->draw_offered()},
-              {"draw_agreed", match->drawn_by_agreement()}};
-  if (match->over() && !match->drawn_by_agreement()) answer["winner"] = match->winner();
-  // The start's components with their view fields: what a board looked like before play, so that
-  // a view can draw the whole board around the regions left (and a board whose every region was
-  // filled).
-  json start_components = json::array();
-  for (std::size_t c = 0; c < match->start().components().size(); ++c) {
-    json component = contract::component_json(match->start(), c, std::nullopt);
-    if (!budget.charge(component)) return budget_refusal(budget, engine);
-    start_components.push_back(std::move(component));
-  }
-  answer["start_components"] = std::move(start_components);
+  auto record = record_answer(g, *match, played, budget);
+  if (!record) return budget_refusal(budget, engine);
+  json& answer = *record;
   // Where the undo and redo buttons lead: the moves on the board after Match's undo_turn and
   // redo_turn for these people, or null when there is nothing to take back or play again.
   const auto played_json = [](std::optional<std::size_t> n) {
