@@ -114,6 +114,7 @@ Result<std::vector<HeapOption>> HeapGame::options_taking(std::span<const Heap> c
                                                          std::size_t heap, std::uint64_t take,
                                                          const Limits& limits) const {
   return collect_options(*this, component, limits, [&](const HeapOption& option) -> Result<bool> {
+    if (option.add != 0) return false;
     if (arity() == 1) return option.take == take;
     for (std::size_t j = 0; j < component.size(); ++j) {
       const std::uint64_t taken = component[j].size - option.result[j].size;
@@ -187,8 +188,13 @@ HeapOption HeapGame::heap_option(const State& before, const Option& option) cons
   for (const State& part : option.result) {
     for (const Heap& h : decode(part)) out.result.push_back(h);
   }
-  const Count taken = objects(decode(before)) - objects(out.result);
-  out.take = static_cast<std::uint64_t>(taken);
+  const Count had = objects(decode(before));
+  const Count left = objects(out.result);
+  if (left > had) {
+    out.add = static_cast<std::uint64_t>(left - had);
+  } else {
+    out.take = static_cast<std::uint64_t>(had - left);
+  }
   return out;
 }
 
@@ -262,7 +268,10 @@ std::vector<ViewField> HeapGame::move_fields(const State& before, const Option& 
       }
     }
   }
-  return {ViewField{"heap", {first_item + offset}, true}, ViewField{"take", {o.take}, true}};
+  std::vector<ViewField> fields{ViewField{"heap", {first_item + offset}, true},
+                                ViewField{"take", {o.take}, true}};
+  if (o.add != 0) fields.push_back(ViewField{"add", {o.add}, true});
+  return fields;
 }
 
 Count HeapGame::count_options(const State& state) const { return option_count(Heaps(state)); }

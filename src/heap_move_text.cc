@@ -83,6 +83,7 @@ std::string HeapGame::describe_move(const State& before, const Option& option,
     }
     return text;
   }
+  if (o.add != 0) return fmt::format("add {} to heap {}", o.add, first_item);
   if (move_words() == MoveWords::kPins && o.take > 0) {
     return fmt::format("knock pin{} {} of row {}", o.take == 1 ? "" : "s", pins_knocked(o),
                        first_item);
@@ -117,6 +118,7 @@ std::string HeapGame::format_move(const State& before, const Option& option, std
   const std::vector<Heap> heaps = decode(before);
   const HeapOption o = heap_option(before, option);
   if (arity() == 1) {
+    if (o.add != 0) return fmt::format("{} +{}", first_item, o.add);
     if (move_words() == MoveWords::kPins && o.take > 0) {
       return fmt::format("{} {}", first_item, pins_knocked(o));
     }
@@ -279,6 +281,23 @@ Result<std::vector<HeapOption>> candidates(const HeapGame& rules, std::span<cons
   return found;
 }
 
+// "HEAP +COUNT": the move adding COUNT objects to the heap, in a family whose moves may add.
+Result<std::vector<HeapOption>> adding(const HeapGame& rules, std::span<const Heap> heaps,
+                                       const std::vector<std::string>& tokens,
+                                       std::size_t first_item, const Limits& limits) {
+  auto add = parse_u64(std::string_view(tokens[1]).substr(1), "count");
+  if (!add) return add.failure();
+  const Count count = rules.option_count(heaps);
+  if (count > limits.max_scan) return fail_limit("too many moves to check this one");
+  for (Count k = 0; k < count; ++k) {
+    if (!limits.charge()) return limits.stop_error();
+    HeapOption option = rules.option_at(heaps, k);
+    if (option.add == *add) return std::vector<HeapOption>{std::move(option)};
+  }
+  return fail(fmt::format("{} does not allow adding {} to heap {}; {}", sanitize(rules.spec()),
+                          *add, tokens[0], allowed_moves(rules, heaps, first_item, limits)));
+}
+
 // "ROW PIN" or "ROW FIRST-LAST": the move knocking those pins, checked by the family's rule
 // (HeapGame::option_leaving) so that only moves the rules allow are read, on a row of any length.
 Result<std::vector<HeapOption>> knocking(const HeapGame& rules, std::span<const Heap> heaps,
@@ -417,8 +436,10 @@ Result<std::vector<Option>> HeapGame::parse_move(const State& state, std::string
   // parts ("1 1 2 5"), or a count of 0 in a splitting game ("1 0 3 4").
   if (kind == MoveWords::kPins && tokens.size() > 2) take_words = true;
   if (kind == MoveWords::kSplit && tokens[1] == "0") take_words = true;
+  const bool adds = tokens.size() == 2 && tokens[1].starts_with('+');
   Result<std::vector<HeapOption>> found =
-      take_words                 ? candidates(*this, heaps, **index, tokens, first_item, limits)
+      adds                       ? adding(*this, heaps, tokens, first_item, limits)
+      : take_words               ? candidates(*this, heaps, **index, tokens, first_item, limits)
       : kind == MoveWords::kPins ? knocking(*this, heaps, tokens, first_item, limits)
                                  : splitting(*this, heaps, tokens, first_item, limits);
   if (!found) return found.failure();
@@ -465,6 +486,25 @@ std::optional<std::string> small_split(const HeapGame& rules) {
   return std::nullopt;
 }
 
+// The first move on the smallest heap (of at most 8 objects) that adds to it, as typed and in
+// words; none when no such move adds.
+std::optional<std::string> small_add(const HeapGame& rules) {
+  constexpr std::uint64_t kLargest = 8;
+  constexpr Count kScanned = 64;
+  for (std::uint64_t n = 1; n <= kLargest; ++n) {
+    const std::vector<Heap> heap{Heap{n}};
+    const Count count = rules.option_count(heap);
+    for (Count i = 0; i < count && i < kScanned; ++i) {
+      const HeapOption option = rules.option_at(heap, i);
+      if (option.add == 0) continue;
+      return fmt::format(
+          "\"1 +{0}\" adds {0} to heap 1 (of {1}), or in words \"add {0} to heap 1\"", option.add,
+          n);
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string HeapGame::move_syntax() const {
@@ -490,6 +530,9 @@ std::string HeapGame::move_syntax() const {
   if (parse_heap("1x")) text += "  Zero-move piles: \"HEAP 0\" uses the pile's zero move.\n";
   if (const auto split = arity() == 1 ? small_split(*this) : std::nullopt) {
     text += fmt::format("  Splitting moves: add the heaps to leave, e.g. {}.\n", *split);
+  }
+  if (const auto add = arity() == 1 ? small_add(*this) : std::nullopt) {
+    text += fmt::format("  Adding moves: HEAP +COUNT, e.g. {}.\n", *add);
   }
   if (arity() != 1) {
     text += "  Moves on several heaps at once: HEAP:COUNT ..., e.g. \"1:2 2:2\".\n";

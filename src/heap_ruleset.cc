@@ -331,7 +331,8 @@ std::optional<SplitGame> split_game(const Ruleset& rules) {
 
 ValueShape value_shape(const Ruleset& rules) {
   const HeapGame* heap_game = rules.heap_game();
-  if (heap_game == nullptr) return ValueShape::kNone;
+  // A loopy game's values may be infinite: no sequence or grid of nimbers pictures them.
+  if (heap_game == nullptr || rules.loopy()) return ValueShape::kNone;
   switch (heap_game->arity()) {
     case 1:
       return ValueShape::kSequence;

@@ -219,8 +219,8 @@ Result<std::optional<ToldMove>> told_move(std::string_view text, MoveWords kind)
   std::replace(lower.begin(), lower.end(), ',', ' ');
   const std::vector<std::string> w = words(lower);
   // Words these moves never start with ("foo") are the notation's to refuse, as it always has.
-  static constexpr std::string_view kFirstWords[] = {"take", "remove", "knock",
-                                                     "zero", "split",  "heap"};
+  static constexpr std::string_view kFirstWords[] = {"take",  "remove", "knock", "zero",
+                                                     "split", "heap",   "add"};
   if (letter && std::find(std::begin(kFirstWords), std::end(kFirstWords), w.front()) ==
                     std::end(kFirstWords)) {
     return Told{};
@@ -287,6 +287,13 @@ Result<std::optional<ToldMove>> told_move(std::string_view text, MoveWords kind)
     auto row = number();
     if (!row) return unread();
     out = *row + " " + *pins;
+  } else if (next_is({"add"})) {
+    auto count = number();
+    if (!count || !next_is({"to"})) return unread();
+    next_is({"heap"});
+    auto heap = number();
+    if (!heap) return unread();
+    out = *heap + " +" + *count;
   } else if (next_is({"zero"})) {
     if (!next_is({"move"}) || !next_is({"on"})) return unread();
     next_is({"heap"});

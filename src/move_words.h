@@ -51,6 +51,7 @@ std::optional<std::string> family_unclaimed_message(const Position& position,
 //   "split heap 1 into 3 and 4", "heap 1 into 3 and 4", "1 into 3 and 4" -> "1 0 3 4"
 //   "knock pin 5 of row 1", "knock pins 2-3 of row 1" -> "1 5", "1 2-3"
 //   "zero move on heap 2" -> "2 0"
+//   "add 2 to heap 1" -> "1 +2" (a family whose moves may add)
 // Words are read without regard to case, commas as spaces.
 struct ToldMove {
   std::string notation;

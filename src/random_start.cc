@@ -28,12 +28,17 @@ std::string joined(const std::vector<std::string>& parts, const char* separator)
   return fmt::format("{}", fmt::join(parts, separator));
 }
 
-// 3 to 5 sizes from 1 to 12, a whole number of components of `arity` sizes (0: any number).
-std::string random_heaps(Rng& rng, std::size_t arity) {
+// 3 to 5 sizes from 1 to 12, a whole number of components of `arity` sizes (0: any number). A
+// size the game's heaps cannot have (above a take-or-add game's bound) is halved until they can.
+std::string random_heaps(Rng& rng, const HeapGame& game) {
   std::uint64_t count = between(rng, 3, 5);
-  if (arity > 1) count = arity * std::max<std::uint64_t>(1, count / arity);
+  if (game.arity() > 1) count = game.arity() * std::max<std::uint64_t>(1, count / game.arity());
   std::vector<std::string> sizes;
-  for (std::uint64_t i = 0; i < count; ++i) sizes.push_back(std::to_string(between(rng, 1, 12)));
+  for (std::uint64_t i = 0; i < count; ++i) {
+    std::uint64_t size = between(rng, 1, 12);
+    while (size > 1 && !game.parse_heap(std::to_string(size))) size /= 2;
+    sizes.push_back(std::to_string(size));
+  }
   return joined(sizes, " ");
 }
 
@@ -88,8 +93,8 @@ std::string random_hackenbush(Rng& rng) {
 
 // How a random start of `rules` is drawn, if it has one.
 std::optional<Draw> drawing(const Ruleset& rules) {
-  if (const auto arity = heap_arity(rules)) {
-    return [arity = *arity](Rng& rng) { return random_heaps(rng, arity); };
+  if (const HeapGame* game = rules.heap_game()) {
+    return [game](Rng& rng) { return random_heaps(rng, *game); };
   }
   const std::string_view view = rules.view();
   if (view == "graph") return Draw(random_graph);

@@ -26,6 +26,7 @@
 #include "nimkit/games/octal.h"
 #include "nimkit/games/staircase.h"
 #include "nimkit/games/subtraction.h"
+#include "nimkit/games/take_or_add.h"
 #include "nimkit/games/wythoff.h"
 #include "nimkit/games/zero_move.h"
 #include "nimkit/octal_code.h"
@@ -63,6 +64,14 @@ Made shared(const std::string& spec, const std::function<Made()>& make) {
 
 Made make_subtraction(std::string_view params) {
   auto made = SubtractionGame::make(params);
+  if (!made) return made.failure();
+  const std::shared_ptr<const Ruleset> game = *made;
+  return shared(game->spec(), [&]() -> Made { return game; });
+}
+
+// Shared by spec like a subtraction game: its table of values is built once.
+Made make_take_or_add(std::string_view params) {
+  auto made = TakeOrAdd::make(params);
   if (!made) return made.failure();
   const std::shared_ptr<const Ruleset> game = *made;
   return shared(game->spec(), [&]() -> Made { return game; });
@@ -215,6 +224,19 @@ void add_graph_and_course_games(std::vector<RulesetEntry>& list) {
                    "then @ and the vertex holding the token; @a@b for two tokens.",
        .title = "Token on a directed graph"},
       Keep::kShared, build<Digraph>));
+  // The start: 4 is ∞{0}, won by taking 3 (heap 1 has value 0) with a finite win; 6 is a draw
+  // alone, but beside 4 the sum ∞ + ∞{0} is a draw too, so the start is 4 and 1.
+  list.push_back(
+      {.name = "take-or-add",
+       .parameters = "S/A/B: take a size in S, or add a size in A to a non-empty heap of at most "
+                     "B, e.g. 2,3/1/12",
+       .summary = "take s in S from a heap, or add a in A to a non-empty heap keeping it at most "
+                  "B; play can go on for ever (a draw)",
+       .examples = {"take-or-add:2,3/1/12", "take-or-add:3,4/1/12", "take-or-add:2,5/1/12"},
+       .make = make_take_or_add,
+       .start = "4 1",
+       .notation = "Heap sizes separated by spaces, each at most the bound B.",
+       .title = "Take or add"});
 }
 
 void add_board_games(std::vector<RulesetEntry>& list) {

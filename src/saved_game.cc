@@ -66,6 +66,7 @@ std::string save_game(const Match& match, const std::string& first_player,
   for (const MoveRecord& r : match.history()) {
     text += fmt::format("move {}{}\n", r.text, r.threw_away_win ? " !" : "");
   }
+  if (match.drawn_by_agreement()) text += "draw agreed\n";
   return text;
 }
 
@@ -253,6 +254,10 @@ Result<bool> GameReader::read(const std::vector<std::string>& w, std::string_vie
     saved.match = std::make_unique<Match>(rules, *position, convention, limits);
   } else if (key == "move") {
     return move(value);
+  } else if (key == "draw" && w.size() == 2 && w[1] == "agreed") {
+    if (!saved.match) return fail("a draw before the \"start\" line");
+    auto agreed = saved.match->agree_draw();
+    if (!agreed) return agreed.failure();
   } else {
     return fail(fmt::format("unknown record {}", quoted(key)));
   }

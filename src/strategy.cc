@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "enum_names.h"
+#include "loopy_analysis.h"
 #include "nimkit/quote.h"
 #include "search.h"
 
@@ -131,7 +132,8 @@ Move smallest_move(const Position& position) {
     const Count weight = c.rules->weight(c.state);
     Count left = 0;
     for (const State& part : option.result) left += c.rules->weight(part);
-    const Count removed = weight - left;
+    // A move that adds (take-or-add) removes nothing.
+    const Count removed = left > weight ? 0 : weight - left;
     if (best == components.size() || removed < best_removed ||
         (removed == best_removed && weight > best_weight)) {
       best = i;
@@ -170,6 +172,66 @@ Move longest_game_move(const Position& position, Convention convention, const Li
   return best ? std::move(*best) : smallest_move(position);
 }
 
+// How far a position whose play can repeat is from the end of a win, as the winner's finite win
+// measures it (loopy_value.h, Analysis::finite_win_move): the loopy components' (value, counter),
+// largest first, then the weight of the others. The perfect winner lowers the first part.
+struct Distance {
+  std::vector<std::pair<Nimber, std::uint64_t>> loopy;
+  Count rest = 0;
+  friend auto operator<=>(const Distance&, const Distance&) = default;
+};
+
+std::optional<Distance> distance(const Position& position, const Limits& limits) {
+  auto values = detail::component_values(position, limits);
+  if (!values) return std::nullopt;
+  Distance d;
+  const auto& components = position.components();
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    if (!components[i].rules->loopy()) {
+      d.rest += components[i].rules->weight(components[i].state);
+      continue;
+    }
+    const CountedValue& v = values->counted[i];
+    // A lost position's components are finite; an infinite one would be farthest of all.
+    d.loopy.emplace_back(v.value.is_finite() ? v.value.nimber() : ~Nimber{0}, v.counter);
+  }
+  std::sort(d.loopy.rbegin(), d.loopy.rend());
+  return d;
+}
+
+// Moves of a lost position whose play can repeat that the computer weighs, two analyses each,
+// before it takes the smallest move instead.
+constexpr Count kDelayMoves = 256;
+
+// From a lost position whose play can repeat, which has no game tree to search: the move after
+// which the winner's reply (its finite win, as the perfect player plays it) leaves the position
+// farthest from the end by that measure, so that the loss comes as late as one round of play can
+// tell.
+Move delaying_move(const Position& position, Convention convention, const Limits& limits) {
+  if (position.move_count() > kDelayMoves) return smallest_move(position);
+  std::optional<Move> best;
+  std::optional<Distance> farthest;
+  Limits one = limits;
+  one.max_listed_moves = 1;
+  for (Count k = 0; k < position.move_count(); ++k) {
+    Move move = position.move_at(k);
+    const Position after = position.after(move);
+    auto reply = analyze(after, convention, one);
+    if (!reply) break;
+    const Move* win = reply->finite_win_move         ? &*reply->finite_win_move
+                      : reply->winning_moves.empty() ? nullptr
+                                                     : &reply->winning_moves.front();
+    if (win == nullptr) continue;
+    auto d = distance(after.after(*win), limits);
+    if (!d) break;
+    if (!farthest || *d > *farthest) {
+      best = std::move(move);
+      farthest = std::move(d);
+    }
+  }
+  return best ? std::move(*best) : smallest_move(position);
+}
+
 }  // namespace
 
 Result<Move> choose_move(const Position& position, Convention convention, const Level& level,
@@ -193,8 +255,9 @@ Result<Move> choose_move(const Position& position, Convention convention, const 
     return fail_limit("no move that keeps the draw found within the limits: " +
                       analysis->moves_unlisted);
   }
-  // A lost position whose play can repeat has no game tree to search: longest_game_move() falls
-  // back to the smallest move.
+  // A lost position whose play can repeat has no game tree to search.
+  auto repeats = can_repeat(position, limits);
+  if (!repeats || *repeats) return delaying_move(position, convention, limits);
   return longest_game_move(position, convention, limits);
 }
 

@@ -130,6 +130,17 @@ inline std::vector<std::vector<PlainHeap>> plain_moves(const PlainComponent& c) 
     for (std::uint64_t s = 1; s <= n; ++s) {
       if (in_subtraction_set(params, s)) out.push_back({{n - s, false}});
     }
+  } else if (family == "take-or-add") {
+    // S/A/B: take s in S (s ≤ n), or add a in A to a heap that is not empty while it stays ≤ B.
+    const std::size_t slash = params.find('/');
+    const std::size_t last = params.rfind('/');
+    const std::uint64_t bound = std::stoull(params.substr(last + 1));
+    for (std::uint64_t s : numbers(params.substr(0, slash))) {
+      if (s <= n) out.push_back({{n - s, false}});
+    }
+    for (std::uint64_t a : numbers(params.substr(slash + 1, last - slash - 1))) {
+      if (n > 0 && n + a <= bound) out.push_back({{n + a, false}});
+    }
   } else if (family == "grundy") {
     for (std::uint64_t a = 1; 2 * a < n; ++a) out.push_back({{a, false}, {n - a, false}});
   } else if (family == "lasker") {

@@ -29,6 +29,8 @@ json expected_moves(const Match& match) {
                    {"description", r.description},
                    {"mover", r.mover},
                    {"threw_away_win", r.threw_away_win},
+                   {"threw_away_draw", r.threw_away_draw},
+                   {"repetition", r.repetition},
                    {"position", format_position(r.after)},
                    {"played", played}});
   };
@@ -51,9 +53,84 @@ void expect_record(int status, const json& body, const Match& match, const std::
   EXPECT_EQ(body["played"], match.history().size()) << what;
   EXPECT_EQ(body["to_move"], match.to_move()) << what;
   EXPECT_EQ(body["over"], match.over()) << what;
-  if (match.over()) {
+  EXPECT_EQ(body["repetitions"], match.repetitions()) << what;
+  EXPECT_EQ(body["draw_offered"], match.draw_offered()) << what;
+  EXPECT_EQ(body["draw_agreed"], match.drawn_by_agreement()) << what;
+  if (match.over() && !match.drawn_by_agreement()) {
     EXPECT_EQ(body["winner"], match.winner()) << what;
   }
+}
+
+// A take-or-add game going round 6 → 7 → 5 → 6 (three moves): the record counts the position
+// coming back, offers a draw the third time, and a draw agreed ends the game without a winner.
+TEST_F(ServerApiTest, GameCountsRepetitionsAndEndsInADrawAgreed) {
+  json moves = json::array();
+  for (int round = 0; round < 4; ++round) {
+    for (const char* m : {"1 +1", "1 2", "1 +1"}) moves.push_back(m);
+  }
+  json request = {{"rules", "take-or-add:2,3/1/12"}, {"position", "6"}, {"moves", moves}};
+  auto rules = make_ruleset("take-or-add:2,3/1/12");
+  ASSERT_TRUE(rules.ok());
+  auto start = parse_position("6", *rules);
+  ASSERT_TRUE(start.ok());
+  auto match = Match::rebuild(*rules, *start, Convention::kNormal,
+                              moves.get<std::vector<std::string>>(), moves.size());
+  ASSERT_TRUE(match.ok());
+  const Answer offered = post_json("/api/game", request);
+  expect_record(offered.status, offered.body, *match, "offered");
+  EXPECT_EQ(offered.body["repetitions"], 3);
+  EXPECT_EQ(offered.body["draw_offered"], true);
+  EXPECT_EQ(offered.body["moves"][5]["repetition"], 2);
+  ASSERT_TRUE(match->agree_draw().ok());
+  request["draw_agreed"] = true;
+  const Answer agreed = post_json("/api/game", request);
+  expect_record(agreed.status, agreed.body, *match, "agreed");
+  EXPECT_EQ(agreed.body["over"], true);
+  EXPECT_FALSE(agreed.body.contains("winner"));
+  // Agreed with fewer moves standing: the draw is where the game stands.
+  request["played"] = 3;
+  EXPECT_EQ(post_json("/api/game", request).body["moves"][3]["played"], false);
+  request.erase("played");
+  request["reply"] = "perfect";
+  const Answer replied = post_json("/api/game", request);
+  EXPECT_EQ(replied.status, 400);
+  EXPECT_EQ(replied.body["error"], "\"draw_agreed\" ends the game: it takes no \"reply\"");
+  request.erase("reply");
+  request["draw_agreed"] = "yes";
+  const Answer typed = post_json("/api/game", request);
+  EXPECT_EQ(typed.status, 400);
+  EXPECT_EQ(typed.body["error"], "\"draw_agreed\" must be true or false, got string");
+  const Answer done = post_json(
+      "/api/game",
+      {{"rules", "digraph"}, {"position", "a>b@a"}, {"moves", {"b"}}, {"draw_agreed", true}});
+  EXPECT_EQ(done.status, 422);
+  EXPECT_EQ(done.body["error"], "the game is over: there is no draw to agree");
+}
+
+// A drawn position thrown away is marked with the move that keeps the draw; a won loopy
+// position's analysis names the move that makes the win come, and the rulesets say which are
+// loopy.
+TEST_F(ServerApiTest, LoopyGamesMarkDrawsThrownAwayAndNameTheFiniteWin) {
+  const Answer a = post_json("/api/game", {{"rules", "take-or-add:2,3/1/12"},
+                                           {"position", "6"},
+                                           {"moves", {"1 3"}},
+                                           {"analysis", true}});
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["moves"][0]["threw_away_draw"], true);
+  EXPECT_EQ(a.body["moves"][0]["threw_away_win"], false);
+  EXPECT_EQ(a.body["moves"][0]["better"], "add 1 to heap 1");
+  // 3 is ∞{0}: the player to move wins by moving to a heap of value 0.
+  EXPECT_EQ(a.body["analysis"]["grundy"], "∞{0}");
+  ASSERT_TRUE(a.body["analysis"].contains("finite_win_move")) << a.body["analysis"].dump();
+  EXPECT_EQ(a.body["analysis"]["finite_win_move"]["move"], "1 3");
+  const Answer nim = post_json("/api/analyze", {{"position", "3 4 5"}});
+  EXPECT_FALSE(nim.body.contains("finite_win_move"));
+  std::set<std::string> loopy;
+  const Answer listed = get("/api/rulesets");
+  for (const json& entry : listed.body["rulesets"]) {
+    if (entry["loopy"] == true) loopy.insert(entry["name"].get<std::string>());
+  }
+  EXPECT_EQ(loopy, (std::set<std::string>{"digraph", "take-or-add"}));
 }
 
 TEST_F(ServerApiTest, GameRecordIsTheLibrarysMatchForEveryExample) {

@@ -342,6 +342,8 @@ json ruleset_json(const RulesetEntry& entry) {
   // The view the page draws its components with, the position a new game starts from, and how a
   // position is written (the form's help, with the start as its example): all the registry's.
   j["view"] = entry.facts.view;
+  // Whether play can come back to a position (a draw is then possible).
+  j["loopy"] = entry.facts.loopy;
   j["start"] = entry.start;
   j["notation"] = {{"syntax", entry.notation}, {"example", entry.start}};
   // Heaps per component, from the first example that builds (the form needs it to draw random

@@ -104,8 +104,11 @@ class Api {
   ApiResponse moves(std::string_view body, std::shared_ptr<WorkMeter> meter = nullptr) const;
   // POST /api/game {"rules", "misere", "position", "moves", "played"?} → the game's record as
   // the library's Match keeps it: the start, every move given (its text, description, mover,
-  // whether it threw away a win and then a move that would have won, the position after it,
-  // whether it is played or taken back), whose turn it is, and the winner of a finished game.
+  // whether it threw away a win or a draw and then a move that would have won or kept it, how
+  // often the position after it has stood, the position after it, whether it is played or
+  // taken back), whose turn it is, how often the position has stood ("repetitions", with
+  // "draw_offered" from the third time), and the winner of a finished game (none of a draw
+  // agreed: "draw_agreed": true in the request ends the game so where it stands).
   // The first "played" moves (all by default) stand; the rest are taken back, for redo. Also
   // "move_syntax" (how moves are typed where the game stands) and, with "analysis": true, the
   // analysis of that position. With "reply": a level (as "level" of POST /api/move, and "seed"),

@@ -72,16 +72,34 @@ std::variant<Match::Seats, ApiResponse> people_field(const json& body) {
 }
 
 // A move's entry in the record. A move that threw away a win names one that would have won from
-// the same position ("better"), the one the match found when its analysis fitted the limits.
+// the same position ("better"), one that threw away a draw a move that would have kept it: the
+// one the match found when its analysis fitted the limits. "repetition" counts how often the
+// position it leaves has stood with the same player to move.
 json record_json(const Position& before, const MoveRecord& record, bool played) {
   json j{{"move", record.text},
          {"description", record.description},
          {"mover", record.mover},
          {"threw_away_win", record.threw_away_win},
+         {"threw_away_draw", record.threw_away_draw},
+         {"repetition", record.repetition},
          {"position", format_position(record.after)},
          {"played", played}};
   if (record.better) j["better"] = describe(before, *record.better);
   return j;
+}
+
+// The "draw_agreed" field: whether the players end the game as a draw where it stands.
+std::variant<bool, ApiResponse> draw_agreed_field(const json& body) {
+  auto it = body.find("draw_agreed");
+  if (it == body.end()) return false;
+  if (!it->is_boolean()) {
+    return bad_request(
+        fmt::format("\"draw_agreed\" must be true or false, got {}", type_name(*it)));
+  }
+  if (it->get<bool>() && body.contains("reply")) {
+    return bad_request("\"draw_agreed\" ends the game: it takes no \"reply\"");
+  }
+  return it->get<bool>();
 }
 
 // How moves are typed in `position`: each of its rulesets' move syntax once, with the title of
@@ -116,11 +134,58 @@ std::variant<std::optional<std::uint64_t>, ApiResponse> legal_moves_limit(const 
   return limit;
 }
 
+// The record of `match` as POST /api/game answers it (the first `played` moves on the board):
+// the game's texts, every move given, where the game stands and the start's components; nullopt
+// when the answer's budget stops it.
+std::optional<json> record_answer(const GameRequest& g, const Match& match, std::size_t played,
+                                  AnswerBudget& budget) {
+  // The moves in the order they were made: those on the board, then those taken back (undone()
+  // holds the next one to play again last).
+  std::vector<const MoveRecord*> order;
+  for (const MoveRecord& r : match.history()) order.push_back(&r);
+  for (auto it = match.undone().rbegin(); it != match.undone().rend(); ++it) {
+    order.push_back(&*it);
+  }
+  json records = json::array();
+  const Position* before = &match.start();
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    json record = record_json(*before, *order[i], i < played);
+    if (!budget.charge(record)) return std::nullopt;
+    records.push_back(std::move(record));
+    before = &order[i]->after;
+  }
+  json answer{{"rules", g.rules->spec()},
+              {"convention", std::string(to_string(g.convention))},
+              {"start", format_position(match.start())},
+              {"position", format_position(match.position())},
+              {"played", played},
+              {"to_move", match.to_move()},
+              {"over", match.over()},
+              {"moves", std::move(records)},
+              {"move_syntax", move_syntax_json(match.position())},
+              {"repetitions", match.repetitions()},
+              {"draw_offered", match.draw_offered()},
+              {"draw_agreed", match.drawn_by_agreement()}};
+  if (match.over() && !match.drawn_by_agreement()) answer["winner"] = match.winner();
+  // The start's components with their view fields: what a board looked like before play, so that
+  // a view can draw the whole board around the regions left (and a board whose every region was
+  // filled).
+  json start_components = json::array();
+  for (std::size_t c = 0; c < match.start().components().size(); ++c) {
+    json component = contract::component_json(match.start(), c, std::nullopt);
+    if (!budget.charge(component)) return std::nullopt;
+    start_components.push_back(std::move(component));
+  }
+  answer["start_components"] = std::move(start_components);
+  return answer;
+}
+
 }  // namespace
 
 ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) const {
-  auto call = game_call(text, limits_, engine_limits(std::move(meter)),
-                        {"moves", "played", "analysis", "people", "reply", "seed", "legal_moves"});
+  auto call = game_call(
+      text, limits_, engine_limits(std::move(meter)),
+      {"moves", "played", "analysis", "people", "reply", "seed", "legal_moves", "draw_agreed"});
   if (auto* refusal = std::get_if<ApiResponse>(&call)) return *refusal;
   auto& [engine, budget, body, g] = std::get<GameCall>(call);
   auto texts = move_texts(body, limits_.max_game_moves);
@@ -156,8 +221,13 @@ ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) c
     return bad_request("\"seed\" goes with \"reply\": it seeds the computer's reply");
   }
 
+  auto agreed = draw_agreed_field(body);
+  if (auto* refusal = std::get_if<ApiResponse>(&agreed)) return *refusal;
   auto match = Match::rebuild(g.rules, g.position, g.convention, moves, played, engine);
   if (!match) return engine_refusal(match.failure(), engine);
+  if (std::get<bool>(agreed)) {
+    if (auto done = match->agree_draw(); !done) return engine_refusal(done.failure(), engine);
+  }
   json replied;
   if (reply) {
     auto chosen = computer_move(match->position(), g.convention, *reply, engine);
@@ -167,41 +237,9 @@ ApiResponse Api::game(std::string_view text, std::shared_ptr<WorkMeter> meter) c
     match->play(std::get<Move>(chosen));
     played += 1;
   }
-  // The moves in the order they were made: those on the board, then those taken back (undone()
-  // holds the next one to play again last).
-  std::vector<const MoveRecord*> order;
-  for (const MoveRecord& r : match->history()) order.push_back(&r);
-  for (auto it = match->undone().rbegin(); it != match->undone().rend(); ++it) {
-    order.push_back(&*it);
-  }
-  json records = json::array();
-  const Position* before = &match->start();
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    json record = record_json(*before, *order[i], i < played);
-    if (!budget.charge(record)) return budget_refusal(budget, engine);
-    records.push_back(std::move(record));
-    before = &order[i]->after;
-  }
-  json answer{{"rules", g.rules->spec()},
-              {"convention", std::string(to_string(g.convention))},
-              {"start", format_position(match->start())},
-              {"position", format_position(match->position())},
-              {"played", played},
-              {"to_move", match->to_move()},
-              {"over", match->over()},
-              {"moves", std::move(records)},
-              {"move_syntax", move_syntax_json(match->position())}};
-  if (match->over()) answer["winner"] = match->winner();
-  // The start's components with their view fields: what a board looked like before play, so that
-  // a view can draw the whole board around the regions left (and a board whose every region was
-  // filled).
-  json start_components = json::array();
-  for (std::size_t c = 0; c < match->start().components().size(); ++c) {
-    json component = contract::component_json(match->start(), c, std::nullopt);
-    if (!budget.charge(component)) return budget_refusal(budget, engine);
-    start_components.push_back(std::move(component));
-  }
-  answer["start_components"] = std::move(start_components);
+  auto record = record_answer(g, *match, played, budget);
+  if (!record) return budget_refusal(budget, engine);
+  json& answer = *record;
   // Where the undo and redo buttons lead: the moves on the board after Match's undo_turn and
   // redo_turn for these people, or null when there is nothing to take back or play again.
   const auto played_json = [](std::optional<std::size_t> n) {

@@ -127,9 +127,11 @@ ApiResponse Api::grundy(std::string_view text, std::shared_ptr<WorkMeter> meter)
   const ValueShape shape = value_shape(**rules);
   if (shape == ValueShape::kGrid) return grundy_grid_answer(**rules, count, engine);
   if (shape == ValueShape::kNone) {
-    return unprocessable(fmt::format(
-        "{} has no Grundy sequence: its positions are not single heaps or pairs of heaps",
-        sanitize((*rules)->spec())));
+    return unprocessable(fmt::format("{} has no Grundy sequence: {}", sanitize((*rules)->spec()),
+                                     (*rules)->loopy() && (*rules)->heap_game() != nullptr
+                                         ? "it can be played for ever, so its values may be "
+                                           "infinite (∞)"
+                                         : "its positions are not single heaps or pairs of heaps"));
   }
   if (count < 1 || count > limits_.max_grundy_count) {
     return count_refusal(

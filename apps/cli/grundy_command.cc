@@ -150,10 +150,12 @@ int run_grundy(const GrundyOptions& options) {
                       "sequence; {}",
                       nimkit::quoted((*rules)->spec()), analyze_instead(**rules)));
     case ValueShape::kNone:
-      return report(
-          fmt::format("ruleset {} is not played on single heaps: it has no Grundy "
-                      "sequence; {}",
-                      nimkit::quoted((*rules)->spec()), analyze_instead(**rules)));
+      return report(fmt::format("ruleset {} {}: it has no Grundy sequence; {}",
+                                nimkit::quoted((*rules)->spec()),
+                                (*rules)->loopy() && (*rules)->heap_game() != nullptr
+                                    ? "can be played for ever, so its values may be infinite (∞)"
+                                    : "is not played on single heaps",
+                                analyze_instead(**rules)));
   }
   auto count = requested_count(options);
   if (!count) return report(count.failure());

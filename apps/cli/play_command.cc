@@ -23,6 +23,7 @@
 #include "nimkit/saved_game.h"
 #include "nimkit/strategy.h"
 #include "nimkit/text.h"
+#include "play_text.h"
 #include "terminal_input.h"
 
 namespace nimkit::cli {
@@ -39,80 +40,6 @@ struct PlayOptions {
   std::string save;
   std::string load;  // a saved game to go on with
 };
-
-// "take 2 from heap 1" -> "takes 2 from heap 1", "remove vertex 3" -> "removes vertex 3", for
-// "Computer takes 2 from heap 1": a move's description starts with its verb, or is a zero move.
-std::string third_person(const std::string& description) {
-  if (description.starts_with("zero move")) return "makes a " + description;
-  const std::size_t space = description.find(' ');
-  if (space == std::string::npos) return description;
-  return description.substr(0, space) + "s" + description.substr(space);
-}
-
-// "take 2 from heap 1" -> "take 2 from heap 1" / "zero move on heap 2" -> "make a zero move...".
-std::string second_person(const std::string& description) {
-  if (description.starts_with("zero move")) return "make a " + description;
-  return description;
-}
-
-std::string capitalized(std::string text) {
-  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
-  return text;
-}
-
-std::string heaps_line(const Match& match) {
-  return position_text(match.position(), match.rules().get());
-}
-
-void print_transcript(const Match& match, const std::array<std::string, 2>& names) {
-  fmt::print("Transcript ({}; start {}):\n", game_title(match.rules().get(), match.convention()),
-             format_position(match.start(), match.rules().get()));
-  std::size_t name_width = std::max(names[0].size(), names[1].size());
-  bool any_mark = false;
-  for (std::size_t i = 0; i < match.history().size(); ++i) {
-    const MoveRecord& r = match.history()[i];
-    const char* mark = !r.mark_checked    ? (r.threw_away_win ? "   ! threw away a win (unchecked)"
-                                                              : "   ? unchecked")
-                       : r.threw_away_win ? "   ! threw away a win"
-                                          : "";
-    fmt::print("  {:>3}. {:<{}}  {:<30} -> {}{}\n", i + 1, names[r.mover], name_width,
-               r.description, position_text(r.after, match.rules().get()), mark);
-    any_mark = any_mark || r.threw_away_win || !r.mark_checked;
-  }
-  if (match.history().empty()) fmt::print("  (no moves)\n");
-  if (!any_mark) fmt::print("  (no move threw away a win)\n");
-}
-
-// The prediction the articles make before play: the winner from the nim-sum / Grundy value.
-void print_prediction(const Match& match, const std::array<std::string, 2>& names,
-                      const Limits& limits) {
-  auto analysis = analyze(match.position(), match.convention(), limits);
-  if (!analysis) {
-    fmt::print("Prediction: not available ({})\n", analysis.error());
-    return;
-  }
-  const std::string sum = nim_sum_line(*analysis);
-  if (analysis->winner == Outcome::kDraw) {
-    fmt::print("Prediction before play: a draw — neither player can force a win (value {}).\n",
-               sum);
-    return;
-  }
-  std::string why;
-  if (match.convention() == Convention::kMisere) {
-    why = analysis->method == Method::kMisereNim ? "by Bouton's rule for misère Nim"
-                                                 : "by exhaustive search";
-  } else if (analysis->loopy_value) {
-    why = "value " + sum;
-  } else if (!sum.empty()) {
-    why = fmt::format("{} {}{}", analysis->method == Method::kNimSum ? "nim-sum" : "Grundy value",
-                      sum, *analysis->grundy == 0 ? "" : " ≠ 0");
-  } else {
-    why = "by search";
-  }
-  const std::size_t winner = analysis->winner == Outcome::kFirst ? 0 : 1;
-  fmt::print("Prediction before play: {} will win with perfect play ({}; {} first).\n",
-             names[winner], why, names[0] == "you" ? "you move" : names[0] + " moves");
-}
 
 // The exit status of a game stopped by Ctrl-C, as a shell reports a SIGINT.
 constexpr int kInterrupted = 130;
@@ -148,6 +75,8 @@ struct Session {
   BoardStyle style;
   std::string save_path;    // --save, or where Ctrl-C offers to save
   std::uint64_t limit = 0;  // --limit: each turn's questions share a meter of their own
+  // The moves on the board when a draw was last offered (not again for the same position).
+  std::optional<std::size_t> draw_asked_at = {};
 };
 
 // Each turn asks its questions (the computer's move, a hint, the mark of the move played) under
@@ -168,35 +97,6 @@ void print_board(const Session& s, const std::optional<LastMove>& last = std::nu
   BoardStyle style = s.style;
   if (last) style.marker = s.names[s.match.history().back().mover];
   fmt::print("{}", draw_board(s.match.position(), last, style));
-}
-
-// How moves are typed: each ruleset's syntax once, named by the rulesets that use it when a sum
-// mixes syntaxes, with an example taken from the position.
-std::string move_help(const Position& position, const Limits& limits) {
-  struct Syntax {
-    std::string text;
-    std::string titles;  // the rulesets using it
-    std::string example;
-  };
-  std::vector<Syntax> syntaxes;
-  for (std::size_t c = 0; c < position.components().size(); ++c) {
-    const Component& comp = position.components()[c];
-    const std::string syntax = comp.rules->move_syntax();
-    const std::string title = ruleset_title(*comp.rules);
-    auto it = std::find_if(syntaxes.begin(), syntaxes.end(),
-                           [&](const Syntax& known) { return known.text == syntax; });
-    if (it == syntaxes.end()) {
-      syntaxes.push_back({syntax, title, move_example(position, c, limits)});
-    } else {
-      if (it->titles.find(title) == std::string::npos) it->titles += ", " + title;
-      if (it->example.empty()) it->example = move_example(position, c, limits);
-    }
-  }
-  std::string text;
-  for (const Syntax& syntax : syntaxes) {
-    text += (syntaxes.size() > 1 ? syntax.titles + ": " : "") + syntax.text + syntax.example;
-  }
-  return text;
 }
 
 void print_hint(const Session& s) {
@@ -266,18 +166,34 @@ void redo_turn(Session& s) {
   print_board(s);
 }
 
-// A human move just played: the board, and in learn mode a win thrown away said at once.
+// A human move just played: the board, and in learn mode a win or a draw thrown away said at
+// once.
 void after_human_move(const Session& s, const Position& before, const MoveRecord& played) {
   fmt::print("You {}\n", second_person(played.description));
   print_board(s, LastMove{&before, played.move});
-  if (!s.learn || !played.threw_away_win) return;
+  if (!s.learn || (!played.threw_away_win && !played.threw_away_draw)) return;
+  const char* what = played.threw_away_win ? "a win" : "a draw";
   if (!played.better) {
-    fmt::print("That threw away a win. Type undo to take it back.\n");
+    fmt::print("That threw away {}. Type undo to take it back.\n", what);
     return;
   }
-  fmt::print("That threw away a win: {} (type \"{}\") would have won. Type undo to take it back.\n",
-             describe(before, *played.better, s.limits),
-             format_move(before, *played.better, s.limits));
+  fmt::print("That threw away {}: {} (type \"{}\") would have {}. Type undo to take it back.\n",
+             what, describe(before, *played.better, s.limits),
+             format_move(before, *played.better, s.limits),
+             played.threw_away_win ? "won" : "kept it drawn");
+}
+
+// A position come back the third time (or more) with the same player to move: the person is
+// offered to end the game as a draw, which the computer accepts. True when they agree.
+bool offer_draw(Session& s, LineReader& reader) {
+  if (!s.match.draw_offered() || s.draw_asked_at == s.match.history().size()) return false;
+  s.draw_asked_at = s.match.history().size();
+  auto answer = reader.read(
+      fmt::format("This position has stood {} times with the same player to move. End the game "
+                  "as a draw? [y/N] ",
+                  s.match.repetitions()));
+  if (interrupted() || !answered_yes(answer)) return false;
+  return static_cast<bool>(s.match.agree_draw());
 }
 
 enum class Turn { kPlayed, kHumanLeft, kCtrlC };
@@ -332,18 +248,6 @@ int offer_save(const Session& s, LineReader& reader) {
   return status != 0 ? status : kInterrupted;
 }
 
-// "Rules: knock down one pin, ...", one line per ruleset of the position.
-void print_rules(const Position& position) {
-  std::vector<std::string> seen;
-  for (const Component& c : position.components()) {
-    const std::string title = ruleset_title(*c.rules);
-    if (std::find(seen.begin(), seen.end(), title) != seen.end()) continue;
-    seen.push_back(title);
-    fmt::print("{}: {}\n", position.single_ruleset() != nullptr ? "Rules" : title,
-               ruleset_rules_text(*c.rules));
-  }
-}
-
 void print_opening(const Session& s, std::uint64_t seed) {
   fmt::print("{}: {}\n", game_title(s.match.position().single_ruleset(), s.match.convention()),
              heaps_line(s.match));
@@ -358,6 +262,21 @@ void print_opening(const Session& s, std::uint64_t seed) {
   print_prediction(s.match, s.names, s.limits);
   fmt::print("Game begins\n");
   print_board(s);
+}
+
+// A game ended as a draw by agreement: said, with who could force a win from there.
+void print_agreed_draw(const Session& s) {
+  const std::size_t n = s.match.history().size();
+  fmt::print("Draw by agreement after {} move{}", n, n == 1 ? "" : "s");
+  auto analysis = outcome(s.match.position(), s.match.convention(), s.limits);
+  if (!analysis) {
+    fmt::print(".\n");
+  } else if (*analysis == Outcome::kDraw) {
+    fmt::print(" (draw: neither player can force a win from here).\n");
+  } else {
+    const std::size_t winner = (*analysis == Outcome::kFirst ? 0 : 1) ^ s.match.to_move();
+    fmt::print(" ({} could have forced a win from here).\n", s.names[winner]);
+  }
 }
 
 // Plays until the game ends, the human leaves or presses Ctrl-C; returns an exit status.
@@ -377,6 +296,8 @@ int play_out(Session& s, LineReader& reader) {
       print_board(s, LastMove{&before, *move});
       continue;
     }
+    if (offer_draw(s, reader)) break;
+    if (interrupted()) return offer_save(s, reader);
     const Turn turn = human_turn(s, reader);
     if (turn == Turn::kCtrlC) return offer_save(s, reader);
     if (turn == Turn::kHumanLeft) {
@@ -384,7 +305,9 @@ int play_out(Session& s, LineReader& reader) {
       break;
     }
   }
-  if (s.match.over()) {
+  if (s.match.drawn_by_agreement()) {
+    print_agreed_draw(s);
+  } else if (s.match.over()) {
     const std::size_t winner = s.match.winner();
     fmt::print("{} win{}\n", capitalized(s.names[winner]), s.names[winner] == "you" ? "" : "s");
   } else if (abandoned && s.match.history().empty()) {
@@ -556,7 +479,9 @@ int run_replay(const std::string& path, std::uint64_t limit) {
                                          sanitize(saved->second_player)};
   fmt::print("{} (first) against {} (second)\n", names[0], names[1]);
   print_transcript(match, names);
-  if (match.over()) {
+  if (match.drawn_by_agreement()) {
+    fmt::print("Drawn by agreement after {} moves\n", match.history().size());
+  } else if (match.over()) {
     fmt::print("Winner: {}\n", names[match.winner()]);
   } else {
     fmt::print("Unfinished: {} to move at {}\n", names[match.to_move()], heaps_line(match));

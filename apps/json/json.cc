@@ -374,6 +374,11 @@ Result<nlohmann::json> analysis_json(const Position& position, const Analysis& a
   }
   j["winning_moves"] = std::move(moves);
   if (!unlisted.empty()) j["winning_moves_unlisted"] = unlisted;
+  if (analysis.finite_win_move) {
+    nlohmann::json move = move_json(position, *analysis.finite_win_move);
+    if (!budget.charge(move)) return budget.stop_error();
+    j["finite_win_move"] = std::move(move);
+  }
   if (analysis.winner == Outcome::kDraw) {
     nlohmann::json drawing = nlohmann::json::array();
     for (const Move& m : analysis.drawing_moves) {

@@ -109,8 +109,10 @@ nlohmann::json explanation_json(const Explanation& explanation);
 //  "winning_move_count" (null when not counted within the limits), "method", "components",
 //  "explanation"}; "remoteness" (moves left with
 //  perfect play) when the analysis has it; "winner" "draw" and "drawing_moves" (the moves that
-//  keep the draw) where play can go on for ever; "grundy" (the position's and each component's)
-//  a number, or the text of an infinite generalized value ("∞{0,2}"). With a budget, built
+//  keep the draw) where play can go on for ever; "finite_win_move" (the winning move that makes
+//  the win come) when the player to move wins and play can repeat; "grundy" (the position's and
+//  each component's) a number, or the text of an infinite generalized value ("∞{0,2}"). With a
+//  budget, built
 // piece by piece within it, the winning moves last and only as many as fit it (the others left
 // unlisted, "winning_moves_unlisted" saying why); fails with budget.stopped() when the rest does
 // not fit.

@@ -93,6 +93,7 @@ struct PyAnalysis {
   std::vector<PyMove> moves;
   std::size_t max_listed = 0;  // the limit of moves listed (Limits::max_listed_moves)
   std::vector<PyMove> drawing_moves;
+  std::optional<PyMove> finite_win_move;
 };
 
 // Why winning_moves holds fewer moves than there are, or None when it holds them all: the
@@ -186,7 +187,10 @@ PyAnalysis run_analysis(const py::object& position, bool misere, const Limit& li
   Analysis analysis = take(metered<Analysis>(limits, [&](const Limits& l) {
     return analyze(p.position, convention, l, AnalysisOptions{.remoteness = remoteness});
   }));
-  PyAnalysis result{p, std::move(analysis), {}, limits.max_listed_moves, {}};
+  PyAnalysis result{p, std::move(analysis), {}, limits.max_listed_moves, {}, {}};
+  if (result.analysis.finite_win_move) {
+    result.finite_win_move = make_move(p, *result.analysis.finite_win_move, limits);
+  }
   for (const Move& move : result.analysis.winning_moves) {
     result.moves.push_back(make_move(p, move, limits));
   }
@@ -284,6 +288,7 @@ void add_game(py::module_& mod) {
           d["notation"] =
               entry.parameters.empty() ? entry.name : entry.name + ":" + entry.parameters;
           d["view"] = entry.facts.view;
+          d["loopy"] = entry.facts.loopy;
           d["values_are_sizes"] = !entry.facts.values_are_sizes.empty();
           d["examples"] = entry.examples;
           d["start"] = entry.start;
@@ -292,8 +297,9 @@ void add_game(py::module_& mod) {
         return out;
       },
       "Every ruleset of the registry, as dicts: name, title, rules (in words), notation, view, "
-      "values_are_sizes (a component's Grundy value is its size, as for Nim), examples (ruleset "
-      "specs) and start (a position to start a game from).");
+      "values_are_sizes (a component's Grundy value is its size, as for Nim), loopy (play can "
+      "come back to a position: a game may be a draw), examples (ruleset specs) and start (a "
+      "position to start a game from).");
 
   // Every class is registered before any function or property whose signature names it, so that
   // help() and the stubs show Python names (Position.moves returns Moves, Move.position is a
@@ -493,6 +499,9 @@ void add_game(py::module_& mod) {
       .def_readonly("drawing_moves", &PyAnalysis::drawing_moves,
                     "When winner is 'draw', the moves that keep the draw (every other move lets "
                     "the opponent win), in legal-move order; else [].")
+      .def_readonly("finite_win_move", &PyAnalysis::finite_win_move,
+                    "When the player to move wins and play can repeat, the winning move that "
+                    "makes the win come (the perfect player's); else None.")
       .def_property_readonly("winning_moves_unlisted", &unlisted,
                              "None when winning_moves lists every winning move; else why some "
                              "are not listed (the listing limit, or what stopped their search).")
@@ -589,14 +598,31 @@ void add_game(py::module_& mod) {
           "to_move", [](const PyMatch& m) { return m.match->to_move(); },
           "0 or 1: whose turn it is (0 moved first).")
       .def_property_readonly(
-          "over", [](const PyMatch& m) { return m.match->over(); }, "Whether no move is left.")
+          "over", [](const PyMatch& m) { return m.match->over(); },
+          "Whether no move is left, or a draw was agreed.")
       .def_property_readonly(
           "winner",
           [](const PyMatch& m) -> py::object {
-            if (!m.match->over()) return py::none();
+            if (!m.match->over() || m.match->drawn_by_agreement()) return py::none();
             return py::int_(m.match->winner());
           },
-          "0 or 1 once the game is over, else None.")
+          "0 or 1 once the game is over, else None (also for a draw agreed).")
+      .def_property_readonly(
+          "repetitions", [](const PyMatch& m) { return m.match->repetitions(); },
+          "How many times the position now, with the same player to move, has stood in the "
+          "game, the start included (only play that can repeat comes back).")
+      .def_property_readonly(
+          "draw_offered", [](const PyMatch& m) { return m.match->draw_offered(); },
+          "Whether the position has stood three times or more with the same player to move, the "
+          "game not over: front ends then offer to end it as a draw.")
+      .def_property_readonly(
+          "draw_agreed", [](const PyMatch& m) { return m.match->drawn_by_agreement(); },
+          "Whether the game ended as a draw by agreement (agree_draw()).")
+      .def(
+          "agree_draw", [](PyMatch& m) { take(m.match->agree_draw()); },
+          "Ends the game as a draw both players agree to, where it stands: over becomes True "
+          "and winner None; a move played or taken back takes it back. Raises ValueError when "
+          "the game is over.")
       .def_property_readonly(
           "moves",
           [](const PyMatch& m) {
@@ -647,11 +673,18 @@ void add_game(py::module_& mod) {
             for (const MoveRecord& r : m.match->history()) {
               out += std::to_string(++n) + ". " + (r.mover == 0 ? m.first : m.second) + ": " +
                      r.description + " -> " + format_position(r.after, m.rules.get()) +
-                     (r.threw_away_win ? " (threw away a win)" : "") + "\n";
+                     (r.threw_away_win    ? " (threw away a win)"
+                      : r.threw_away_draw ? " (threw away a draw)"
+                                          : "") +
+                     "\n";
+            }
+            if (m.match->drawn_by_agreement()) {
+              out += "Ended as a draw by agreement after " + std::to_string(n) + " moves.\n";
             }
             return out;
           },
-          "The moves in words, one a line, with the position each leaves.")
+          "The moves in words, one a line, with the position each leaves and whether it threw "
+          "away a win or a draw, and a draw agreed.")
       .def(
           "save", [](const PyMatch& m) { return save_game(*m.match, m.first, m.second); },
           "The game in nimkit's saved-game format (docs/saved-games.md).")

@@ -195,9 +195,12 @@ PySequence make_sequence(const std::string& spec, std::uint64_t count,
                "ruleset " + quoted(rules->spec()) +
                    " plays on pairs of heaps: its values form a table g(a, b), not a sequence"));
     case ValueShape::kNone:
-      raise_error(fail(ErrorKind::kUnsupported, "ruleset " + quoted(rules->spec()) +
-                                                    " is not played on single heaps: it has no "
-                                                    "Grundy sequence"));
+      raise_error(fail(ErrorKind::kUnsupported,
+                       "ruleset " + quoted(rules->spec()) +
+                           (rules->loopy() && rules->heap_game() != nullptr
+                                ? " can be played for ever, so its values may be infinite (∞)"
+                                : " is not played on single heaps") +
+                           ": it has no Grundy sequence"));
   }
   const SequenceJobEngine engine = sequence_job_engine(*rules);
   const Limits limits = job_limits(limit, engine);

@@ -7,11 +7,12 @@
 // heaps ("7", "7x" for a spent zero move), its items are heaps numbered across the position, and
 // its moves are typed and told in the family's words (see MoveWords): "1 2" / "take 2 from heap
 // 1" by default, "1 3 4" / "split heap 1 into 3 and 4" in Grundy's game, "1 2-3" / "knock pins
-// 2-3 of row 1" in the bowling games.
+// 2-3 of row 1" in the bowling games. A family whose moves may also add to a heap (one heap per
+// component) has them typed "1 +2" and told "add 2 to heap 1".
 //
 // Contracts every heap family keeps (the conformance suite checks them):
 //  - option_at(c, i) for i < option_count(c) lists every move exactly once, sorted by objects
-//    taken and then by resulting heaps;
+//    taken and then by resulting heaps (a move adding objects takes none);
 //  - grundy(c) equals the mex of the Grundy values of its options;
 //  - parse_heap(format_heap(h)) == h.
 #pragma once
@@ -37,6 +38,9 @@ struct HeapOption {
   // its own (a split yields several); an empty list means the heap is gone.
   std::vector<Heap> result;
   std::uint64_t take = 0;  // objects removed by the move, 0 for a zero move or a pure split
+  // Objects added to the heap by the move, in a family whose moves may add (take-or-add): a move
+  // adds or takes, never both, and take is then 0.
+  std::uint64_t add = 0;
 
   friend bool operator==(const HeapOption&, const HeapOption&) = default;
 };
@@ -100,7 +104,7 @@ class HeapGame : public Ruleset {
                                                            const Limits& limits) const;
   // Options that take `take` objects from heap `heap` (0-based within the component) and nothing
   // from the others, in option order: several for a splitting game ("take 1 from 7" leaves 6,
-  // 1+5, 2+4 or 3+3). The default scans every option.
+  // 1+5, 2+4 or 3+3); never a move that adds. The default scans every option.
   virtual Result<std::vector<HeapOption>> options_taking(std::span<const Heap> component,
                                                          std::size_t heap, std::uint64_t take,
                                                          const Limits& limits) const;

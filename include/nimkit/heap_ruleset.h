@@ -151,7 +151,8 @@ std::optional<SplitGame> split_game(const Ruleset& rules);
 
 // The picture of a ruleset's Grundy values a front end can draw: the sequence g(n) of a ruleset on
 // single heaps (a HeapGame of arity 1), the grid g(a, b) of one on pairs of heaps (arity 2), or
-// none (rulesets on graphs, boards or coins, and those whose moves span any number of heaps).
+// none (rulesets on graphs, boards or coins, those whose moves span any number of heaps, and loopy
+// ones, whose values may be infinite).
 // kLast: keep last; name a new value in the table beside its to_string() (checked there).
 enum class ValueShape { kNone, kSequence, kGrid, kLast = kGrid };
 ValueShape value_shape(const Ruleset& rules);

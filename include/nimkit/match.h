@@ -1,6 +1,7 @@
 // Match: the record of a game in progress or finished — its start, the moves played (each with
-// its text, description, mover and whether it threw away a win), the moves taken back that can
-// be played again — the one game record every front end keeps. Its text form is saved_game.h's.
+// its text, description, mover and whether it threw away a win or a draw), the moves taken back
+// that can be played again, how often the position has stood before, and a draw agreed — the one
+// game record every front end keeps. Its text form is saved_game.h's.
 #pragma once
 
 #include <bitset>
@@ -20,8 +21,13 @@ namespace nimkit {
 
 struct MoveRecord {
   Move move;
-  std::size_t mover = 0;        // 0 = the player who moved first in the match, 1 = the other
-  bool threw_away_win = false;  // the mover stood on a won position and left it lost for them
+  std::size_t mover = 0;  // 0 = the player who moved first in the match, 1 = the other
+  // The mover stood on a won position and left one they no longer win: lost for them, or, where
+  // play can repeat, a draw.
+  bool threw_away_win = false;
+  // The mover stood on a drawn position and left one the opponent wins (checked with the mark
+  // of a win: mark_checked says for both).
+  bool threw_away_draw = false;
   // Whether threw_away_win was computed: false when the limits (or their meter) stopped the
   // search first. An unchecked mark is false, or what a saved game claimed (Match::claim_mark).
   bool mark_checked = true;
@@ -29,9 +35,16 @@ struct MoveRecord {
   // move's mark starts from it.
   std::optional<Outcome> next_outcome;
   // When the move threw away a win: a move that would have won from the same position (the
-  // first winning move analyze() lists), when the limits let the analysis finish. Front ends
-  // show it from here rather than analyzing the position again.
+  // winning move the perfect player makes: where play can repeat, the one that makes the win
+  // come); when it threw away a draw, the first move that keeps it. Found when the limits let
+  // the analysis finish. Front ends show it from here rather than analyzing the position again.
   std::optional<Move> better;
+  // How many times the position after the move, with the same player to move, has stood in the
+  // game so far, the start included: 1 the first time. Only play that can repeat comes back.
+  std::size_t repetition = 1;
+  // A hash of `after` (0 where no component is loopy), to find repetitions without comparing
+  // every earlier position whole.
+  std::size_t key = 0;
   std::string text;         // move notation, as parse_move() reads it ("1 2")
   std::string description;  // "take 2 from heap 1", "remove vertex 3"
   Position after;
@@ -66,9 +79,23 @@ class Match {
   const std::vector<MoveRecord>& undone() const { return undone_; }
   // 0 or 1: whose turn it is (0 = the player who moved first).
   std::size_t to_move() const { return history_.size() % 2; }
-  bool over() const { return position().is_terminal(); }
-  // The winner of a finished game (0 or 1).
+  // No move is left, or the players agreed a draw.
+  bool over() const { return agreed_draw_ || position().is_terminal(); }
+  // The winner of a game that ended by the rules (0 or 1): not of one drawn by agreement.
   std::size_t winner() const;
+
+  // How many times the position now, with the same player to move, has stood in the game, the
+  // start included (MoveRecord::repetition): 1 the first time.
+  std::size_t repetitions() const;
+  // The repetitions at which front ends offer to end the game as a draw by agreement: a position
+  // reached the third time with the same player to move, as chess counts it.
+  static constexpr std::size_t kDrawOfferRepetitions = 3;
+  bool draw_offered() const { return !over() && repetitions() >= kDrawOfferRepetitions; }
+  // Ends the game where it stands as a draw both players agree to (a game whose play can go on
+  // for ever need not): over() is then true and the game has no winner. A move played, undone or
+  // redone takes the agreement back. Fails when the game is over.
+  Result<bool> agree_draw();
+  bool drawn_by_agreement() const { return agreed_draw_; }
 
   // Plays a move given in move notation (notation.h); fails, naming the bad value, and changes
   // nothing when the text is malformed or the move illegal. A move played drops the moves
@@ -108,6 +135,8 @@ class Match {
   // The limits of reading and writing move text: limits_, without its meter once the marks
   // have spent it (a cancelled meter stays: cancellation stops everything).
   Limits text_limits() const;
+  // The record's marks of a move from `before`: a win or a draw thrown away, with a better move.
+  void mark(MoveRecord& record, const Position& before) const;
 
   std::shared_ptr<const Ruleset> rules_;
   Position start_;
@@ -115,6 +144,8 @@ class Match {
   Limits limits_;
   std::vector<MoveRecord> history_;
   std::vector<MoveRecord> undone_;
+  std::size_t start_key_ = 0;  // the start's hash, as MoveRecord::key
+  bool agreed_draw_ = false;
 };
 
 }  // namespace nimkit

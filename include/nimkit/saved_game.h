@@ -16,6 +16,8 @@
 //                                  words ("1 3 4" in Grundy's game, "2 3-4" in Kayles); for
 //                                  graphs, a vertex
 //   move 3 3 !                     '!', a word of its own, marks a move that threw away a win
+//   draw agreed                    optional, last: the players ended the game as a draw where
+//                                  its moves leave it
 // Replay re-checks every move (legality and the '!' marks) and names the line at fault.
 // docs/saved-games.md describes the format in full.
 #pragma once

@@ -44,9 +44,11 @@ struct Level {
 //    the move that makes the game last longest: the one after which the opponent's fastest win
 //    takes the most moves (remoteness, by a search of at most 500,000 moves, made one at a time
 //    and so within limits.max_search_bytes); beyond that (or in a position of more moves), the
-//    smallest move, by the weight it removes (the fewest objects; a zero move first), ties
-//    broken by the heaviest component (the largest heap) — as from a lost position whose play
-//    can repeat, which has no game tree to search;
+//    smallest move, by the weight it removes (the fewest objects; a zero move or an add first),
+//    ties broken by the heaviest component (the largest heap). A lost position whose play can
+//    repeat has no game tree to search: of its first 256 moves, the one after which the
+//    winner's finite win leaves the largest loopy (value, counter) pairs (the measure that win
+//    lowers, so the loss comes as late as one round of play can tell), else the smallest move;
 //  - random: a legal move drawn uniformly from all legal moves;
 //  - skilled:P: perfect with probability P, else random.
 // Fails only when analysis exceeds `limits` (a shared meter: give each move a fresh one, as each

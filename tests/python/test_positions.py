@@ -16,7 +16,8 @@ def test_rulesets_list_the_registry():
     kayles = next(r for r in nimkit.rulesets() if r["name"] == "kayles")
     assert kayles["title"] == "Kayles" and kayles["view"] == "pins" and "pin" in kayles["rules"]
     for r in nimkit.rulesets():
-        assert set(r) == {"name", "title", "rules", "notation", "view", "values_are_sizes", "examples", "start"}
+        assert set(r) == {"name", "title", "rules", "notation", "view", "values_are_sizes", "loopy", "examples",
+                          "start"}
     # Only Nim's heaps are worth their sizes (the fact OpenSpiel's nim actions rest on).
     assert [r["name"] for r in nimkit.rulesets() if r["values_are_sizes"]] == ["nim"]
 
@@ -107,6 +108,44 @@ def test_a_game_that_can_go_on_for_ever():
         if game.to_move == 1:
             assert nimkit.analyze(game.position).winner != "first"
     assert not game.over or game.winner == 0
+
+
+def test_a_match_reports_draws_repetitions_and_a_draw_agreed():
+    # take-or-add:2,3/1/12: heap 4 is ∞{0} (won by taking 3), heap 5 and up are draws.
+    game = nimkit.Match(nimkit.Position("4", "take-or-add:2,3/1/12"), first="you", second="computer")
+    won = nimkit.analyze(game.position)
+    assert won.winner == "first" and won.grundy == "∞{0}" and won.finite_win_move.text == "1 3"
+    game.play("1 +1")  # 5: a win thrown into a draw
+    assert nimkit.analyze(game.position).winner == "draw"
+    game.play("1 2")  # 3: a draw thrown away (3 is ∞{0}, the opponent's win)
+    assert game.transcript() == (
+        "1. you: add 1 to heap 1 -> 5 (threw away a win)\n"
+        "2. computer: take 2 from heap 1 -> 3 (threw away a draw)\n"
+    )
+    # The perfect player wins it, in finitely many moves, against any defence.
+    perfect, opponent = nimkit.perfect(), nimkit.random(seed=5)
+    for _ in range(40):
+        game.play(perfect if game.to_move == 0 else opponent)
+        if game.over:
+            break
+    assert game.over and game.winner == 0 and not game.draw_agreed
+    # Round 6 → 7 → 5 → 6: the position stands again every three moves; the third time with the
+    # same player to move, a draw is offered and may be agreed.
+    drawn = nimkit.Match(nimkit.Position("6", "take-or-add:2,3/1/12"))
+    for _ in range(4):
+        for move in ("1 +1", "1 2", "1 +1"):
+            drawn.play(move)
+    assert drawn.repetitions == 3 and drawn.draw_offered and not drawn.over
+    drawn.agree_draw()
+    assert drawn.over and drawn.draw_agreed and drawn.winner is None and not drawn.draw_offered
+    assert drawn.transcript().endswith("Ended as a draw by agreement after 12 moves.\n")
+    assert drawn.save().endswith("draw agreed\n")
+    assert nimkit.Match.load(drawn.save()).draw_agreed
+    with pytest.raises(ValueError, match="the game is over: there is no draw to agree"):
+        drawn.agree_draw()
+    assert drawn.undo() and not drawn.over and drawn.repetitions == 2
+    loopy = {r["name"] for r in nimkit.rulesets() if r["loopy"]}
+    assert loopy == {"digraph", "take-or-add"}
 
 
 def test_players_are_seeded_and_perfect_wins():

@@ -70,8 +70,28 @@ def test_random_simulation(name, misere):
             state.apply_action(action)
             steps += 1
             assert steps <= game.max_game_length()
-        assert sum(state.returns()) == 0 and sorted(state.returns()) == [-1.0, 1.0]
+        # A game that can go on for ever is cut at max_game_length(), a draw.
+        cut = not state.position.is_terminal
+        assert not cut or (game.loopy and steps == game.max_game_length())
+        assert sum(state.returns()) == 0
+        assert sorted(state.returns()) == ([0.0, 0.0] if cut else [-1.0, 1.0])
         assert state.legal_actions() == []
+
+
+def test_a_game_that_can_go_on_for_ever_is_cut_as_a_draw():
+    # take-or-add:2,3/1/12 from 6 2: a draw; adding to heap 1 up to 12 and taking back goes round.
+    game = spiel.load_game("take_or_add(position=6 2)")
+    assert game.loopy and game.max_game_length() == 13 * 13  # every pair of heaps 0 to 12
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(0)  # the first move: an add while it can, then take 2
+    assert not state.position.is_terminal and state.move_number() == game.max_game_length()
+    assert state.returns() == [0.0, 0.0] and state.legal_actions() == []
+    # A game of it that ends by the rules has a winner.
+    won = spiel.load_game("take_or_add(heaps=2)")
+    state = won.new_initial_state()
+    state.apply_action(won.new_initial_state().legal_actions()[-1])  # take 2
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
 
 
 def test_perfect_bot_never_loses_a_won_position():

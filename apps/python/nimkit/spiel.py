@@ -10,7 +10,10 @@ by a search of at most 50,000 positions; past it, a state with more moves than f
 docs/python.md gives each family's encoding.
 
 Play is normal (the last to move wins) unless is_misere=True; note that OpenSpiel's Nim defaults
-to misère.
+to misère. A game of a family whose play can go on for ever (digraph, take-or-add: loopy) is cut
+at max_game_length() moves, the positions reachable from its start, as OpenSpiel's games with a
+move limit are: a state there is terminal and a draw (returns [0, 0]); play that has not come
+back to a position by then ends sooner.
 """
 
 from __future__ import annotations
@@ -108,22 +111,26 @@ def registered_names() -> List[str]:
 _MAX_EXPLORED = 50_000
 
 
-def _most_moves(start: nimkit.Position) -> int:
-    """The most legal moves of any state reachable from `start`, by a search over the positions
-    (bounded by _MAX_EXPLORED; past it, the most seen so far, and a state with more moves raises
-    when it is reached)."""
+def _explore(start: nimkit.Position) -> "tuple[int, int, int]":
+    """The most legal moves of any state reachable from `start`, how many positions are
+    reachable and the largest heap among them (heaps may grow in a take-or-add game), by a search
+    over the positions (bounded by _MAX_EXPLORED; past it, the most seen so far, and a state with
+    more moves raises when it is reached)."""
     seen = {start}
     frontier = [start]
     most = 0
+    largest = 0
     while frontier and len(seen) < _MAX_EXPLORED:
         position = frontier.pop()
         moves = position.moves()
         most = max(most, len(moves))
+        for c in position.components:
+            largest = max([largest, *(int(h) for h in c.fields.get("heaps", []))])
         for move in moves:
             if move.position not in seen:
                 seen.add(move.position)
                 frontier.append(move.position)
-    return most
+    return most, len(seen), largest
 
 
 class GameType:
@@ -181,12 +188,20 @@ class Game:
             self.start = self._read("params", values["params"], entry["start"])
         else:
             self.start = nimkit.Position(entry["start"], rules=spec)
+        # A loopy family's game is cut, a draw, after as many moves as it has positions.
+        self.loopy = bool(entry.get("loopy", False))
+        self._reachable = 0
+        largest = 0
         if self.nim:
             self.piles = [_parse_count(c.text, "Nim heap") for c in self.start.components]
             self._num_actions = len(self.piles) * max(self.piles, default=0) + 1
         else:
-            self._num_actions = max(_most_moves(self.start), 1)
+            most, self._reachable, largest = _explore(self.start)
+            self._num_actions = max(most, 1)
         self._heaps: List[int] = [int(h) for c in self.start.components for h in c.fields.get("heaps", [])]
+        # The heap sizes an observation counts: up to the objects at the start, or a larger heap a
+        # move that adds can make.
+        self._largest_heap = max(sum(self._heaps), largest)
         self._heap_view = len(self._heaps) > 0 and all("heaps" in c.fields for c in self.start.components)
 
     def _read(self, key: str, value: str, text: str) -> nimkit.Position:
@@ -217,9 +232,13 @@ class Game:
     def max_game_length(self) -> int:
         """Nim: the objects (OpenSpiel's). Heap games: twice the objects plus the heaps (a move
         removes an object, splits a heap or spends a zero move); other games: the initial
-        state's moves times its items. A bound the random simulations check."""
+        state's moves times its items; a game that can go on for ever (loopy): the positions
+        reachable from its start, where it is cut as a draw. A bound the random simulations
+        check."""
         if self.nim:
             return sum(self.piles)
+        if self.loopy:
+            return max(self._reachable, 1)
         if self._heap_view:
             return 2 * sum(self._heaps) + len(self._heaps)
         return self._num_actions * max(1, len(self.start.components)) + self._num_actions
@@ -240,7 +259,7 @@ class Game:
         if self.nim:
             return 3 + len(self.piles) + len(self.piles) * (max(self.piles, default=0) + 1)
         if self._heap_view:
-            return 3 + sum(self._heaps)
+            return 3 + self._largest_heap
         return 3 + self._num_actions
 
     def new_initial_state(self) -> "State":
@@ -278,7 +297,11 @@ class State:
         return TERMINAL if self.is_terminal() else len(self._history) % 2
 
     def is_terminal(self) -> bool:
-        return self.position.is_terminal
+        return self.position.is_terminal or self._cut()
+
+    def _cut(self) -> bool:
+        """Whether a game that can go on for ever stops here, a draw: max_game_length() moves."""
+        return self._game.loopy and len(self._history) >= self._game.max_game_length()
 
     def is_chance_node(self) -> bool:
         return False
@@ -299,8 +322,9 @@ class State:
         return ", ".join(str(a) for a in self._history)
 
     def returns(self) -> List[float]:
-        """[1, -1] when player 0 has won, [-1, 1] when player 1 has, [0, 0] before the end."""
-        if not self.is_terminal():
+        """[1, -1] when player 0 has won, [-1, 1] when player 1 has, [0, 0] before the end and
+        for a game cut as a draw."""
+        if not self.is_terminal() or not self.position.is_terminal:
             return [0.0, 0.0]
         last_mover = (len(self._history) - 1) % 2
         winner = 1 - last_mover if self._game.is_misere else last_mover
@@ -401,8 +425,9 @@ class State:
     def observation_tensor(self, player: Optional[int] = None) -> List[float]:
         """Nim: OpenSpiel's (the player one-hot, is_terminal, the number of piles one-hot, each
         pile one-hot). Heap games: the player one-hot, is_terminal, then the number of heaps of
-        each size 1 ... the objects at the start (no heap holds more). Others: the player one-hot, is_terminal, the legal
-        actions mask."""
+        each size 1 ... the objects at the start (no heap holds more), or the largest heap a
+        reachable position holds where moves may add. Others: the player one-hot, is_terminal, the
+        legal actions mask."""
         g = self._game
         values = [0.0] * g.observation_tensor_size()
         if not self.is_terminal():

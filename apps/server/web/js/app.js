@@ -12,6 +12,9 @@ import { Board } from './board.js';
 import { renderHint } from './hint.js';
 import { GrundyView } from './grundy.js';
 import { renderReview } from './review.js';
+import {
+  escapeHtml, favouredSide, renderDrawOffer, renderMistake, renderMoves, renderStatus, showBanner, sideName, thrown,
+} from './status.js';
 import { setupNewGame, openNewGame, syncParams } from './newgame.js';
 import * as state from './state.js';
 import { keepOffline } from './offline.js';
@@ -72,11 +75,6 @@ function levelLabel(level) {
 
 const learning = () => state.modeOf(game) === 'learn';
 
-// The name of a side of state.sideOf, as a sentence starts with it.
-const SIDE_NAMES = { you: 'You', computer: 'The computer', p1: 'Player 1', p2: 'Player 2' };
-const sideName = (side) => SIDE_NAMES[side];
-// The side of the player who wins with perfect play from the position after `index` plies.
-const favouredSide = (analysis, index) => state.sideOf(game, analysis.winner === 'first' ? index : index + 1);
 // Who is to move: 'human' or 'computer' (the record's "to_move", before it comes the plies' parity).
 const toMove = () => state.playerOf(game, record ? record.to_move : game.played);
 
@@ -193,17 +191,6 @@ function renderLastMove() {
   if ($('last-move').textContent !== (text ? `Computer: ${text}` : '')) showComputerMove(text);
 }
 
-function showBanner(kind, html) {
-  const banner = $('banner');
-  banner.className = `banner ${kind}`;
-  banner.dataset.state = kind;
-  $('banner-text').innerHTML = html;
-}
-
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 function renderHeader() {
   const entry = entryFor(game.rules);
   // The registry's display name ("Dawson's Chess"), with the parameters of a ruleset that has them.
@@ -214,46 +201,9 @@ function renderHeader() {
   $('game-level').textContent = levelLabel(game.level);
   $('game-mode').textContent = learning() ? 'learn mode' : 'play mode';
   $('game-summary').textContent = entry ? `Rules: ${entry.parameters ? entry.summary : entry.rules}.` : '';
-}
-
-// The record's moves, those taken back (for redo) shown apart.
-function renderMoves(over = false) {
-  const list = $('move-list');
-  const items = record.moves.map((m) => {
-    const li = document.createElement('li');
-    // Play mode keeps mistakes to itself until the game is over.
-    const shown = m.threw_away_win && (learning() || over);
-    const by = state.playerOf(game, m.mover);
-    li.className = `${by}${m.played ? '' : ' undone'}${shown ? ' threw' : ''}`;
-    li.dataset.testid = 'move';
-    li.dataset.move = m.move;
-    const who = document.createElement('span');
-    who.className = 'who';
-    who.textContent = state.hotSeat(game) ? sideName(state.sideOf(game, m.mover)) : (by === 'human' ? 'You' : 'Computer');
-    const detail = document.createElement('span');
-    detail.className = 'detail';
-    const what = document.createElement('span');
-    what.className = 'what';
-    what.textContent = m.description;
-    const after = document.createElement('span');
-    after.className = 'after';
-    after.textContent = `→ ${m.position || '(nothing left)'}`;
-    detail.append(what, after);
-    li.append(who, detail);
-    if (shown) {
-      const mark = document.createElement('span');
-      mark.className = 'mark-threw';
-      mark.title = 'this move threw away a win';
-      mark.textContent = '✗';
-      li.append(mark);
-    }
-    return li;
-  });
-  list.replaceChildren(...items);
-  $('moves-empty').hidden = items.length > 0;
-  $('moves-count').textContent = record.played ? `${record.played} played` : '';
-  // The newest move in sight within the list's own scrolling box; the page itself stays put.
-  if (list.scrollHeight > list.clientHeight) list.scrollTop = list.scrollHeight;
+  // A game that can be drawn (the ruleset's loopy fact, or a sum holding a draw) marks draws too.
+  const drawn = record.analysis?.winner === 'draw' || record.moves.some((m) => m.threw_away_draw);
+  $('legend-draw').hidden = !(entry?.loopy || drawn);
 }
 
 function renderButtons() {
@@ -264,63 +214,6 @@ function renderButtons() {
   $('keys-hint').hidden = !learning();
   $('btn-hint').disabled = !humanTurn() || !learning();
   $('typed-move-text').disabled = !humanTurn();
-}
-
-function renderStatus(analysis) {
-  const mover = toMove();
-  const plies = record.played;
-  const winnerIsMover = analysis.winner === 'first';
-  const hot = state.hotSeat(game);
-  if (record.over) {
-    // The winner is the record's (Match's), the same the terminal game names.
-    const winner = state.sideOf(game, record.winner);
-    const rule = game.misere ? 'last to move loses' : 'last to move wins';
-    const text = plies === 0
-      ? 'No moves are possible from this position.'
-      : `${sideName(state.sideOf(game, plies - 1))} made the last move — ${rule}.`;
-    const headline = winner === 'computer' ? 'The computer wins.' : `${sideName(winner)} win${winner === 'you' ? '' : 's'}!`;
-    showBanner(winner === 'computer' ? 'lost' : 'won', `<strong>${headline}</strong> ${escapeHtml(text)}`);
-    return;
-  }
-  const turn = hot ? `<strong>${sideName(state.sideOf(game, plies))} to move.</strong>`
-    : mover === 'human' ? '<strong>Your move.</strong>' : '<strong>Computer is thinking…</strong>';
-  const kind = mover === 'human' ? 'turn' : 'thinking';
-  if (!learning()) {
-    showBanner(kind, turn);
-    return;
-  }
-  const valueName = analysis.method === 'nim-sum' ? 'nim-sum' : 'Grundy value';
-  const value = analysis.grundy !== undefined && !game.misere
-    ? ` (${valueName} ${analysis.grundy}${String(analysis.grundy) === '0' ? '' : ' ≠ 0'})` : '';
-  const favoured = favouredSide(analysis, plies);
-  let predicted;
-  if (favoured === 'you') predicted = `With perfect play <strong>you win</strong> from here${value}.`;
-  else if (favoured === 'computer') predicted = `With perfect play <strong>the computer wins</strong> from here${value} — unless it slips.`;
-  else predicted = `With perfect play <strong>${sideName(favoured)} wins</strong> from here${value}.`;
-  // Remoteness counts both players' moves; the player to move wins or loses in that many.
-  const length = analysis.remoteness === undefined ? ''
-    : ` <span id="remoteness">${sideName(state.sideOf(game, plies))}: ${winnerIsMover ? 'win' : 'lose'} in ` +
-      `${analysis.remoteness} move${analysis.remoteness === 1 ? '' : 's'}.</span>`;
-  const intro = plies === 0 ? `Prediction: ` : '';
-  showBanner(kind, `${turn} ${intro}${predicted}${length}`);
-}
-
-// Learn mode: a move that threw a win away is named at once, with a move that would have won.
-// It stays up until the next human turn's move (the computer's reply does not hide it).
-function renderMistake() {
-  const notice = $('mistake');
-  notice.hidden = true;
-  if (!learning()) return;
-  for (let i = record.played - 1; i >= 0 && i >= record.played - 2; i -= 1) {
-    const m = record.moves[i];
-    if (state.playerOf(game, m.mover) !== 'human') continue;
-    if (!m.threw_away_win) return;
-    const who = sideName(state.sideOf(game, m.mover));
-    notice.textContent = `Mistake: ${who === 'You' ? 'your' : `${who}'s`} move "${m.description}" threw away a win` +
-        (m.better ? ` — ${m.better} would have won.` : '.');
-    notice.hidden = false;
-    return;
-  }
 }
 
 function renderScore() {
@@ -334,7 +227,8 @@ function renderScore() {
 // each move. `my` is the refresh's epoch.
 async function finish(my) {
   const played = record.moves.slice(0, record.played);
-  if (record.played > 0 && record.played === record.moves.length) {
+  // A draw agreed is no one's win.
+  if (record.played > 0 && record.played === record.moves.length && !record.draw_agreed) {
     state.recordWin(game, state.sideOf(game, record.winner));
     state.save(game);
   }
@@ -349,14 +243,24 @@ async function finish(my) {
   if (my !== epoch || played.length === 0) return;
   const a = state.hotSeat(game) ? 'p1' : 'you';
   renderReview({ svg: $('review-chart'), summary: $('review-summary'), list: $('review-mistakes') }, {
-    winning: analyses.map((x, i) => favouredSide(x, i) === a),
+    // Who was winning: side a, the other, or neither (null: a draw).
+    winning: analyses.map((x, i) => (x.winner === 'draw' ? null : favouredSide(game, x, i) === a)),
     moves: played.map((m) => ({
-      desc: m.description, threw: m.threw_away_win, better: m.better, name: sideName(state.sideOf(game, m.mover)),
+      desc: m.description, threw: thrown(m), better: m.better, name: sideName(state.sideOf(game, m.mover)),
     })),
     names: state.hotSeat(game) ? ['Player 1', 'Player 2'] : ['You', 'Computer'],
   });
   $('review-card').hidden = false;
 }
+
+// The move the hint suggests: where play can repeat the winning move that makes the win come
+// (not every winning move does), else the first winning move, or in a draw the first that keeps it.
+const hintedMove = (analysis) =>
+  analysis.finite_win_move ?? analysis.winning_moves?.[0] ?? analysis.drawing_moves?.[0] ?? null;
+
+// The moves on the board when the person chose to play on rather than agree a draw (the offer
+// then waits for the next position to come back).
+let declined = null;
 
 // What the board colours as winning moves: every winning move, in learn mode, once Hint was
 // pressed (never before: the board does not give the game away unasked).
@@ -381,6 +285,7 @@ function askGame() {
 
 // Saves the game and shows it anew.
 function changed() {
+  declined = null;
   state.save(game);
   refresh();
 }
@@ -395,6 +300,7 @@ async function refresh() {
   if ($('toast').classList.contains('anchored')) $('toast').hidden = true;
   hinted = false;
   $('hint-card').hidden = true;
+  $('draw-offer').hidden = true;
   $('review-card').hidden = true;
   // The record, the analysis of the position and its legal moves come in one answer.
   const asked = askGame();
@@ -420,9 +326,9 @@ async function refresh() {
   remember(record.position, analysis);
   current.analysis = analysis;
   renderHeader();
-  renderMoves();
+  renderMoves(game, record, { learning: learning() });
   renderLastMove();
-  renderMistake();
+  renderMistake(game, record, { learning: learning() });
   renderScore();
   if (analysis.rules === 'sum' && analysis.components.length > 0) {
     // A sum of different rulesets (typed as "kayles:7 nim:3"): name its parts.
@@ -430,7 +336,8 @@ async function refresh() {
     $('game-rules').textContent = 'Sum of games';
     $('game-summary').textContent = `Components: ${parts.join(' + ')}. A move is a move in one component.`;
   }
-  renderStatus(analysis);
+  renderStatus(game, record, analysis, { learning: learning(), mover: toMove() });
+  renderDrawOffer(record, { humanTurn: false, declined });
   if (record.over || toMove() === 'computer') {
     await board.show({ analysis, moves: null, interactive: false, start: record.start_components });
     if (my !== epoch) return;
@@ -438,7 +345,7 @@ async function refresh() {
     renderHelp();
     renderButtons();
     if (record.over) {
-      renderMoves(true);
+      renderMoves(game, record, { learning: learning(), over: true });
       await finish(my);
       if (my !== epoch) return;
       document.body.dataset.phase = 'over';
@@ -456,6 +363,7 @@ async function refresh() {
   markBoardReady();
   renderHelp();
   renderButtons();
+  renderDrawOffer(record, { humanTurn: humanTurn(), declined });
   document.body.dataset.phase = 'human';
 }
 
@@ -488,7 +396,7 @@ function showHint() {
   renderHint($('hint-body'), analysis, (move) => humanMove(move));
   $('hint-card').hidden = false;
   hinted = true;
-  board.redraw({ interactive: true, hint: analysis.winning_moves?.[0] ?? null, winning: winningShown() });
+  board.redraw({ interactive: true, hint: hintedMove(analysis), winning: winningShown() });
   $('hint-card').scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
 }
 
@@ -525,6 +433,15 @@ function wire() {
   $('btn-undo').addEventListener('click', () => travel(state.undo));
   $('btn-redo').addEventListener('click', () => travel(state.redo));
   $('btn-new').addEventListener('click', () => openNewGame(game));
+  $('draw-accept').addEventListener('click', () => {
+    if (!humanTurn() || !record?.draw_offered) return;
+    state.agreeDraw(game);
+    changed();
+  });
+  $('draw-decline').addEventListener('click', () => {
+    declined = record?.played ?? null;
+    $('draw-offer').hidden = true;
+  });
   $('btn-rematch').addEventListener('click', () => {
     if (!game) return;
     board.reset();

@@ -1,7 +1,7 @@
-// The hint panel: a winning move, and why — the library's own explanation (the "explanation"
-// record of POST /api/analyze, the same `nimkit analyze --explain` prints), drawn as the binary
-// table of the articles: each component's value in binary, the XOR X column by column, then the
-// reasoning. The page adds no game theory of its own, so the CLI and the page never disagree.
+// The hint panel: a winning move (in a draw, a move that keeps it), and why — the library's own
+// explanation (the "explanation" record of POST /api/analyze, the same `nimkit analyze --explain`
+// prints), drawn as the binary table of the articles: each component's value in binary, the XOR
+// X column by column, then the reasoning. The page adds no game theory of its own, so the CLI and the page never disagree.
 
 import { el } from './dom.js';
 
@@ -44,13 +44,22 @@ const list = (items, cls) => (items?.length ? el('ul', { class: cls }, ...items.
 // suggested move.
 export function renderHint(root, analysis, onPlay) {
   root.replaceChildren();
-  const move = analysis.winning_moves?.[0];
+  // Where play can repeat, the winning move that makes the win come (the perfect player's); in a
+  // draw, the first move that keeps it.
+  const drawn = analysis.winner === 'draw';
+  const move = drawn ? analysis.drawing_moves?.[0] : analysis.finite_win_move ?? analysis.winning_moves?.[0];
   const explanation = analysis.explanation ?? {};
 
   // The count is exact, or null when it could not be counted within the limits (never a part
   // presented as the whole).
   const count = analysis.winning_move_count;
-  if (!move && analysis.winner === 'first') {
+  if (drawn) {
+    const kept = analysis.drawing_moves?.length ?? 0;
+    root.append(el('p', { class: 'hint-verdict drawn' }, 'Draw: neither player can force a win. ',
+        move ? 'Keep it drawn: ' : 'No move that keeps the draw was found within the limits.',
+        move ? el('strong', {}, move.description) : null,
+        kept > 1 ? ` (one of ${kept} moves that keep the draw; every other move loses)` : move ? ' (every other move loses)' : ''));
+  } else if (!move && analysis.winner === 'first') {
     const why = analysis.winning_moves_unlisted ? `: ${analysis.winning_moves_unlisted}` : '';
     root.append(el('p', { class: 'hint-verdict won' }, `This position is won, but no winning move was found within the limits${why}.`));
   } else if (!move) {
@@ -59,7 +68,9 @@ export function renderHint(root, analysis, onPlay) {
   } else {
     const more = count === null ? ' (one of more winning moves than could be counted)'
       : count !== undefined && BigInt(count) > 1n ? ` (one of ${BigInt(count).toLocaleString('en-US')} winning moves)` : '';
-    root.append(el('p', { class: 'hint-verdict won' }, 'Winning move: ', el('strong', {}, move.description), more));
+    // Where play can repeat, not every winning move makes the win come: this one does.
+    const finite = analysis.finite_win_move ? ' — it makes the win come: always playing a move like it ends the game' : '';
+    root.append(el('p', { class: 'hint-verdict won' }, 'Winning move: ', el('strong', {}, move.description), more, finite));
   }
 
   const explain = el('div', { class: 'explanation', 'data-testid': 'explanation' });

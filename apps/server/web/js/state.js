@@ -1,8 +1,9 @@
 // The game the page holds: its parts, as POST /api/game takes them — the rules, the start, the
 // moves made in move notation and how many of them stand (`played`; the rest were taken back) —
 // and the page's own settings (who plays which seat, the computer's level, the mode). The record
-// of the game (the positions, the move texts, whether a move threw away a win, whose turn it is,
-// the winner) is the library's Match, which the server rebuilds from these parts on every change:
+// of the game (the positions, the move texts, whether a move threw away a win or a draw, whose
+// turn it is, the winner) is the library's Match, which the server rebuilds from these parts (and
+// a draw the players agreed, `drawn`) on every change:
 // the page keeps none of it, so the page and the terminal game keep one record by one rule. The
 // server keeps nothing either: this object is saved in the URL (shareable) and in local storage
 // (a reload resumes it).
@@ -53,12 +54,20 @@ export function playerOf(game, mover) {
   return mover % 2 === 0 ? game.first : other;
 }
 
-// The game's parts as POST /api/game reads them.
+// The game's parts as POST /api/game reads them. A draw agreed ends the game where it stands.
 export function request(game) {
-  return {
+  const parts = {
     rules: game.rules, misere: game.misere, position: game.start, moves: game.moves, played: game.played,
     people: people(game),
   };
+  if (game.drawn) parts.draw_agreed = true;
+  return parts;
+}
+
+// Ends the game as a draw both players agree to, where it stands (the record's "draw_offered":
+// the position has come back a third time). A move, undo or redo takes the agreement back.
+export function agreeDraw(game) {
+  game.drawn = true;
 }
 
 // The seats a person plays (0: the one who moved first): both in hot seat.
@@ -71,6 +80,7 @@ function people(game) {
 export function play(game, text) {
   game.moves = [...game.moves.slice(0, game.played), text];
   game.played = game.moves.length;
+  delete game.drawn;
 }
 
 // Undo goes back to a person's previous turn (taking back the computer's reply too) and redo
@@ -80,6 +90,7 @@ export function play(game, text) {
 export function undo(game, record) {
   if (!canUndo(record)) return false;
   game.played = record.undo_to;
+  delete game.drawn;
   return true;
 }
 
@@ -88,6 +99,7 @@ export const canUndo = (record) => record.undo_to !== null && record.undo_to !==
 export function redo(game, record) {
   if (!canRedo(record)) return false;
   game.played = record.redo_to;
+  delete game.drawn;
   return true;
 }
 
@@ -115,7 +127,7 @@ function valid(game) {
       Number.isInteger(game.played) && game.played >= 0 && game.played <= game.moves.length &&
       ['human', 'computer'].includes(game.first) && typeof game.level === 'string' &&
       typeof game.misere === 'boolean' && [undefined, 'learn', 'play'].includes(game.mode) &&
-      [undefined, 'computer', 'human'].includes(game.opponent);
+      [undefined, 'computer', 'human'].includes(game.opponent) && [undefined, true].includes(game.drawn);
 }
 
 // A game saved by an older page (version 1: the positions as tokens, a cursor) in today's form:

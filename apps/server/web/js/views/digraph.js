@@ -1,6 +1,9 @@
-// The "digraph" view (games on a directed acyclic graph): the graph drawn in layers, each vertex
-// at its depth (the longest path to it from a vertex with no arrow in), arrows pointing down,
-// the token(s) on their vertices. Components on one graph (several tokens) share one drawing.
+// The "digraph" view (games on a directed graph): the graph drawn in layers, each vertex at its
+// depth (the longest path to it from a vertex with no arrow in; after a cycle, one layer below the
+// vertex that first enters it), arrows pointing down, the token(s) on their vertices. The arrows
+// that close a cycle go up or along a layer: they are drawn dashed and bowed aside, an arrow and
+// its reverse bow apart so that both are seen, and an arrow from a vertex to itself is a loop
+// beside it. Components on one graph (several tokens) share one drawing.
 // Clicking a vertex (or Enter on it) plays the move of the server's list whose "to" is that
 // vertex; when two tokens can go there the host asks which. The hint marks its arrow. The view
 // reads the components' fields ("vertices", "arrows", "depth", "token"), their items for the
@@ -77,21 +80,33 @@ function layout(group) {
   return { at, width: 2 * (MARGIN + R) + widest * COLUMN, height: 2 * (MARGIN + R) + (layers.length - 1) * ROW };
 }
 
+const f = (n) => n.toFixed(1);
+
+// An arrow from a vertex at `a` to itself: a loop on its right (arrows in come from above, and
+// leave downwards), leaving and entering its rim.
+function loopPath(a) {
+  const out = { x: a.x + R * Math.cos(-Math.PI / 5), y: a.y + R * Math.sin(-Math.PI / 5) };
+  const back = { x: a.x + (R + 4) * Math.cos(Math.PI / 5), y: a.y + (R + 4) * Math.sin(Math.PI / 5) };
+  return `M ${f(out.x)} ${f(out.y)} C ${f(a.x + 2.8 * R)} ${f(a.y - 2 * R)} ${f(a.x + 2.8 * R)} ${f(a.y + 2 * R)} ` +
+    `${f(back.x)} ${f(back.y)}`;
+}
+
 // An arrow from vertex a to vertex b, `span` layers down, from rim to rim. An arrow skipping
-// layers bows sideways, so that it does not run through the vertices between.
-function arrowPath(a, b, span) {
+// layers bows sideways, so that it does not run through the vertices between; so does an arrow
+// that goes up or along a layer (closing a cycle), and one whose reverse is drawn too (`bowed`),
+// so that the two lie apart.
+function arrowPath(a, b, span, bowed) {
   const unit = (from, to) => {
     const length = Math.hypot(to.x - from.x, to.y - from.y) || 1;
     return { x: (to.x - from.x) / length, y: (to.y - from.y) / length };
   };
-  const f = (n) => n.toFixed(1);
-  if (span <= 1) {
+  if (span === 1 && !bowed) {
     const d = unit(a, b);
     return `M ${f(a.x + d.x * R)} ${f(a.y + d.y * R)} L ${f(b.x - d.x * (R + 4))} ${f(b.y - d.y * (R + 4))}`;
   }
-  // The control point lies to the right of the arrow's direction (seen going down).
+  // The control point lies to the right of the arrow's direction (seen going along it).
   const d = unit(a, b);
-  const bow = Math.min(COLUMN * 1.2, 22 * span);
+  const bow = Math.min(COLUMN * 1.2, (bowed ? 30 : 22) * Math.max(1, Math.abs(span)));
   const c = { x: (a.x + b.x) / 2 + d.y * bow, y: (a.y + b.y) / 2 - d.x * bow };
   const s = unit(a, c);
   const e = unit(c, b);
@@ -142,13 +157,18 @@ export class DigraphView extends DrawnView {
     const hinted = hint && group.parts.some((c) => c.index === hint.component) ? [Number(hint.from), Number(hint.to)] : null;
     const marker = `digraph-arrow-${this.groups.indexOf(group)}`;
     const arrows = svg('g', { class: 'arrows' });
+    const drawnArrows = new Set();
+    for (let i = 0; i + 1 < group.arrows.length; i += 2) drawnArrows.add(`${group.arrows[i]}>${group.arrows[i + 1]}`);
     for (let i = 0; i + 1 < group.arrows.length; i += 2) {
       const [u, w] = [group.arrows[i], group.arrows[i + 1]];
       const isHint = hinted && hinted[0] === u && hinted[1] === w;
+      const span = (group.depth[w] ?? 0) - (group.depth[u] ?? 0);
+      // An arrow closing a cycle: up a layer or more, along one, or back to its own vertex.
+      const back = span <= 0;
       arrows.append(svg('path', {
-        class: `arrow${isHint ? ' hinted' : ''}`,
+        class: `arrow${back ? ' back' : ''}${isHint ? ' hinted' : ''}`,
         'data-arrow': `${group.names[u]}>${group.names[w]}`,
-        d: arrowPath(at[u], at[w], (group.depth[w] ?? 0) - (group.depth[u] ?? 0)),
+        d: u === w ? loopPath(at[u]) : arrowPath(at[u], at[w], span, drawnArrows.has(`${w}>${u}`)),
         'marker-end': `url(#${marker})`,
       }));
     }

@@ -1,6 +1,8 @@
 // The "heaps" view: each heap a row of stones. A click on a stone takes it and every stone to its
-// right. The view knows no rules and reads no move text: which takes are legal, and what each
-// move does, come from the view fields of the server's move list ("heap", "take", "result").
+// right. Where the server's moves add to a heap (take-or-add), the places they can fill are drawn
+// after its stones as empty ones, and a click on one adds up to it. The view knows no rules and
+// reads no move text: which takes and adds are legal, and what each move does, come from the view
+// fields of the server's move list ("heap", "take", "add", "result").
 
 import { el } from '../dom.js';
 import { playOne } from './common.js';
@@ -15,8 +17,9 @@ export const MAX_STONES = 60;  // larger heaps are drawn as a number with a "tak
 const COMPACT_STONES = 40;
 
 export const help = {
-  board: 'Heaps. Arrow keys choose a stone, Enter takes it and every stone to its right.',
-  keys: '↑↓ heap · ←→ stone · Enter take',
+  board: 'Heaps. Arrow keys choose a stone, Enter takes it and every stone to its right; ' +
+      'an empty place after a heap, where a move may add, adds up to it.',
+  keys: '↑↓ heap · ←→ stone · Enter take or add',
 };
 
 // The heaps a move changes, as indexes into `sizes` (the position's heaps in order). A move on one
@@ -36,12 +39,15 @@ function changed(move, sizes, rows) {
   return out;
 }
 
-// What a stone click would have to be to make `move`: {heap, count} when the move takes count ≥ 1
-// objects from a single heap (possibly splitting what is left), else null — a zero move, a pure
-// split or a move on several heaps at once, which the heap's "more…" chooser offers instead.
+// What a click would have to be to make `move`: {heap, count} when the move takes count ≥ 1
+// objects from a single heap (possibly splitting what is left), {heap, count, add: true} when it
+// adds count to it (a click on an empty place after it), else null — a zero move, a pure split or
+// a move on several heaps at once, which the heap's "more…" chooser offers instead.
 function asClick(move, sizes, rows) {
   const { heap, take: count } = move;
-  if (String(count) === '0' || changed(move, sizes, rows).length > 1) return null;
+  if (changed(move, sizes, rows).length > 1) return null;
+  if (move.add !== undefined && String(move.add) !== '0') return { heap: Number(heap), count: String(move.add), add: true };
+  if (String(count) === '0') return null;
   return { heap: Number(heap), count: String(count) };
 }
 
@@ -53,7 +59,7 @@ export class HeapsView {
     this.rows = [];         // {number, size: BigInt, spent, tag} per heap, numbered as the server does
     this.moves = null;      // the legal moves, or null when not known
     this.interactive = false;
-    this.legal = null;      // Map heap number → {counts: Set<string>, other: bool, zero: bool}
+    this.legal = null;      // Map heap number → {counts, adds: Set<string>, other: bool, zero: bool}
     this.cursor = { row: 0, stone: 0 };
     this.highlight = null;  // {heap, count} of a hinted move
     this.winning = [];      // {heap, count} of the moves coloured as winning
@@ -84,12 +90,12 @@ export class HeapsView {
 
   // Per heap: the counts a stone click can take, and whether other kinds of move exist.
   legalMap(moves) {
-    const map = new Map(this.rows.map((r) => [r.number, { counts: new Set(), other: false, zero: false }]));
+    const map = new Map(this.rows.map((r) => [r.number, { counts: new Set(), adds: new Set(), other: false, zero: false }]));
     const sizes = this.rows.map((r) => r.size);
     for (const move of moves) {
       const click = this.click(move);
       if (click) {
-        map.get(click.heap)?.counts.add(click.count);
+        map.get(click.heap)?.[click.add ? 'adds' : 'counts'].add(click.count);
         continue;
       }
       const touched = changed(move, sizes, this.rows);
@@ -118,17 +124,32 @@ export class HeapsView {
     return this.legal.get(number)?.counts.has(String(count)) ?? false;
   }
 
+  // The most a move may add to heap `number`: the empty places drawn after it (0: none, or the
+  // moves are not known).
+  mostAdded(number) {
+    const adds = [...(this.legal?.get(number)?.adds ?? [])].map(Number);
+    return adds.length ? Math.max(...adds) : 0;
+  }
+
+  addTo(number, count) {
+    const options = (this.moves ?? []).filter((m) => {
+      const c = this.click(m);
+      return c?.add && c.heap === number && c.count === String(count);
+    });
+    playOne(this.host, options, `You cannot add ${count} to heap ${number}`, `Add ${count} to heap ${number}`);
+  }
+
   async takeFrom(number, count) {
     let options;
     if (this.moves) {
       options = this.moves.filter((m) => {
         const c = this.click(m);
-        return c && c.heap === number && c.count === String(count);
+        return c && !c.add && c.heap === number && c.count === String(count);
       });
     } else {
       // The list was too long to send: ask the server for just this heap and count.
       options = (await this.host.fetchMoves({ heap: number, take: String(count) }))
-          .filter((m) => this.click(m));
+          .filter((m) => this.click(m) && !this.click(m).add);
     }
     playOne(this.host, options, `You cannot take ${count} from heap ${number}`, `Take ${count} from heap ${number}, leaving…`);
   }
@@ -152,6 +173,7 @@ export class HeapsView {
       const size = Number(heap.size);
       for (let s = 0; s < size; s += 1) stones.append(this.drawStone(index, s, size));
       if (size === 0) stones.append(el('span', { class: 'empty-heap' }, 'empty'));
+      for (let k = 1; k <= this.mostAdded(n); k += 1) stones.append(this.drawPlace(index, size, k));
     } else {
       stones.append(this.drawBigHeap(n));
     }
@@ -188,6 +210,27 @@ export class HeapsView {
     });
   }
 
+  // The k-th empty place after a heap of `size`: a click adds k objects, when a move does.
+  drawPlace(index, size, k) {
+    const n = this.rows[index].number;
+    const legal = this.legal?.get(n)?.adds.has(String(k)) ?? false;
+    const adds = (c) => c?.add && c.heap === n && k <= Number(c.count);
+    const cursor = this.cursor.row === index && this.cursor.stone === size + k - 1;
+    return el('button', {
+      type: 'button',
+      class: `stone place${legal ? '' : ' illegal'}${adds(this.highlight) ? ' hinted' : ''}` +
+        `${this.winning.some(adds) ? ' winning' : ''}${cursor ? ' cursor' : ''}`,
+      'data-heap': n,
+      'data-place': k,
+      tabindex: -1,
+      'aria-label': `add ${k} to heap ${n}`,
+      disabled: !this.interactive,
+      onclick: () => { this.cursor = { row: index, stone: size + k - 1 }; this.addTo(n, k); },
+      onmouseenter: () => this.previewAdd(n, k),
+      onmouseleave: () => this.preview(-1, 0),
+    });
+  }
+
   drawBigHeap(n) {
     const form = el('form', { class: 'big-heap' });
     const input = el('input', { type: 'text', inputmode: 'numeric', placeholder: 'take', 'aria-label': `take from heap ${n}`, disabled: !this.interactive });
@@ -200,12 +243,23 @@ export class HeapsView {
     return form;
   }
 
+  // Marks the empty places a click would fill.
+  previewAdd(number, k) {
+    this.preview(-1, 0);
+    if (!this.interactive) return;
+    const row = this.root.querySelector(`.heap[data-heap="${number}"]`);
+    for (const node of row?.querySelectorAll('.stone.place') ?? []) {
+      if (Number(node.dataset.place) <= k) node.classList.add('adding');
+    }
+  }
+
   // Marks the stones a click would take.
   preview(number, stone) {
     for (const node of this.root.querySelectorAll('.stone.taking')) node.classList.remove('taking');
+    for (const node of this.root.querySelectorAll('.stone.adding')) node.classList.remove('adding');
     if (number < 0 || !this.interactive) return;
     const row = this.root.querySelector(`.heap[data-heap="${number}"]`);
-    for (const node of row?.querySelectorAll('.stone') ?? []) {
+    for (const node of row?.querySelectorAll('.stone:not(.place)') ?? []) {
       if (Number(node.dataset.stone) > stone) node.classList.add('taking');
     }
   }
@@ -217,7 +271,19 @@ export class HeapsView {
     const heap = click ? click.heap : Number(move.heap);
     const row = this.root.querySelector(`.heap[data-heap="${heap}"]`);
     if (!click) return flash(row ? [row] : [], options);
-    const stones = [...(row?.querySelectorAll('.stone') ?? [])];
+    if (click.add) {
+      // The places an add fills are marked as they become stones; where none are drawn (the
+      // computer's turn lists no moves) they are drawn for the while.
+      const count = Number(click.count);
+      let places = [...(row?.querySelectorAll('.stone.place') ?? [])].slice(0, count);
+      const stones = row?.querySelector('.stones');
+      if (places.length < count && stones && count <= MAX_STONES) {
+        places = Array.from({ length: count }, () => el('span', { class: 'stone place', 'aria-hidden': 'true' }));
+        stones.append(...places);
+      }
+      return flash(places, { ...options, played: 'arriving' });
+    }
+    const stones = [...(row?.querySelectorAll('.stone:not(.place)') ?? [])];
     return flash(stones.slice(Math.max(0, stones.length - Number(click.count))), options);
   }
 
@@ -225,6 +291,9 @@ export class HeapsView {
     if (!this.interactive || this.rows.length === 0) return;
     const { row, stone } = this.cursor;
     const sizeOf = (i) => Math.min(Number(this.rows[i].size), MAX_STONES);
+    // A row's stones, then the empty places a move may fill.
+    const drawn = (i) => this.rows[i].size <= BigInt(MAX_STONES);
+    const lengthOf = (i) => sizeOf(i) + (drawn(i) ? this.mostAdded(this.rows[i].number) : 0);
     let next = null;
     if (e.key === 'ArrowUp') next = { row: Math.max(0, row - 1), stone };
     else if (e.key === 'ArrowDown') next = { row: Math.min(this.rows.length - 1, row + 1), stone };
@@ -233,14 +302,17 @@ export class HeapsView {
     else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       const n = sizeOf(row);
-      if (n > 0 && this.rows[row].size <= BigInt(MAX_STONES)) this.takeFrom(this.rows[row].number, n - Math.min(stone, n - 1));
+      if (drawn(row) && stone >= n && stone < lengthOf(row)) this.addTo(this.rows[row].number, stone - n + 1);
+      else if (n > 0 && drawn(row)) this.takeFrom(this.rows[row].number, n - Math.min(stone, n - 1));
       return;
     }
     if (!next) return;
     e.preventDefault();
-    next.stone = Math.max(0, Math.min(next.stone, sizeOf(next.row) - 1));
+    next.stone = Math.max(0, Math.min(next.stone, lengthOf(next.row) - 1));
     this.cursor = next;
     this.draw();
-    this.preview(this.rows[next.row].number, next.stone);
+    const n = sizeOf(next.row);
+    if (next.stone >= n) this.previewAdd(this.rows[next.row].number, next.stone - n + 1);
+    else this.preview(this.rows[next.row].number, next.stone);
   }
 }

@@ -82,11 +82,12 @@ export async function candidates(host, moves, component, query, predicate) {
   return list.filter(predicate);
 }
 
-// Marks `nodes` with `cls` for the time a move is shown; resolves when it is over.
-export function flash(nodes, { computer }) {
+// Marks `nodes` for the time a move is shown ('computer-move' for the computer's, else `played`:
+// 'leaving' for what a person's move removes); resolves when it is over.
+export function flash(nodes, { computer, played = 'leaving' }) {
   if (nodes.length === 0) return Promise.resolve();
   const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  for (const node of nodes) node.classList.add(computer ? 'computer-move' : 'leaving');
+  for (const node of nodes) node.classList.add(computer ? 'computer-move' : played);
   const ms = computer ? COMPUTER_MS : (reduce ? 0 : PLAYED_MS);
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
