@@ -178,7 +178,10 @@ Move longest_game_move(const Position& position, Convention convention, const Li
 struct Distance {
   std::vector<std::pair<Nimber, std::uint64_t>> loopy;
   Count rest = 0;
-  friend auto operator<=>(const Distance&, const Distance&) = default;
+  // Lexicographic, written out: the WebAssembly build's libc++ has no <=> for vector and pair.
+  friend bool operator<(const Distance& a, const Distance& b) {
+    return a.loopy != b.loopy ? a.loopy < b.loopy : a.rest < b.rest;
+  }
 };
 
 std::optional<Distance> distance(const Position& position, const Limits& limits) {
@@ -224,7 +227,7 @@ Move delaying_move(const Position& position, Convention convention, const Limits
     if (win == nullptr) continue;
     auto d = distance(after.after(*win), limits);
     if (!d) break;
-    if (!farthest || *d > *farthest) {
+    if (!farthest || *farthest < *d) {
       best = std::move(move);
       farthest = std::move(d);
     }
