@@ -3,7 +3,8 @@
 // arrow keys and Enter play too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { shot, plies, phase, afterHumanMove, newGame, page } from './harness.js';
+import path from 'node:path';
+import { ARTIFACTS, shot, plies, phase, afterHumanMove, newGame, page } from './harness.js';
 import { boardShot, playAndWatch } from './views.js';
 
 // Every square of the bar as "row,column", row by row.
@@ -98,5 +99,5 @@ test('Chomp: rows and columns are labelled as a move names them, ROW COLUMN', as
   const box = await page.getByRole('button', { name: 'square (1,12)' }).boundingBox();
   assert.ok(Math.abs(box.x + box.width / 2 - last.x) < 2, 'column label 12');
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'the page scrolls sideways');
-  await page.locator('#board').screenshot({ path: `${import.meta.dirname}/artifacts/chomp-labels-phone.png` });
+  await page.locator('#board').screenshot({ path: path.join(ARTIFACTS, 'chomp-labels-phone.png') });
 });

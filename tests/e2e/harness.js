@@ -14,7 +14,9 @@ export const BASE = process.env.NIMKIT_URL ?? 'http://127.0.0.1:8080/';
 // Whether BASE is the static site (the engine in the page's worker, no nimkit server), as
 // run.sh --site says.
 export const SITE = process.env.NIMKIT_SITE === '1';
-export const ARTIFACTS = path.join(import.meta.dirname, 'artifacts');
+// run.sh --site puts the static site's screenshots apart (artifacts/site): both passes may run at
+// once.
+export const ARTIFACTS = process.env.NIMKIT_ARTIFACTS ?? path.join(import.meta.dirname, 'artifacts');
 export const TIMEOUT = 20_000;
 
 // The answer to one API request, asked of the engine the page uses (the server, or the engine in

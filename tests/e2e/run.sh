@@ -3,8 +3,8 @@
 # Playwright tests (playwright-core driving Debian's /usr/bin/chromium, never a downloaded
 # browser), stops the server. Screenshots go to tests/e2e/artifacts/. With --site, the same tests
 # run against the static site (the engine in WebAssembly in the page's worker) served by Python's
-# plain static server, with no nimkit server anywhere; the CLI is still used by the tests that
-# compare the page with it.
+# plain static server, with no nimkit server anywhere (screenshots in artifacts/site/); the CLI is
+# still used by the tests that compare the page with it.
 #
 #   tests/e2e/run.sh [PATH/TO/nimkit]               default: $NIMKIT, else build/dev/apps/cli/nimkit
 #   tests/e2e/run.sh --site build/wasm/site [PATH/TO/nimkit]
@@ -37,7 +37,10 @@ cd "$here"
 if [[ ! -d node_modules/playwright-core ]]; then
   npm ci --no-audit --no-fund
 fi
-mkdir -p artifacts
+# The static site's pass keeps its screenshots and log apart, so that both passes may run at once.
+artifacts=$here/artifacts${site:+/site}
+export NIMKIT_ARTIFACTS=$artifacts
+mkdir -p "$artifacts"
 
 # Port 0 lets the kernel pick a free port; the server prints the address it bound.
 log=$(mktemp)
@@ -48,7 +51,7 @@ else
   "$nimkit" serve --host 127.0.0.1 --port 0 >"$log" 2>&1 &
 fi
 server=$!
-trap 'kill -TERM "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; cp "$log" artifacts/server.log; rm -f "$log"' EXIT
+trap 'kill -TERM "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; cp "$log" "$artifacts/server.log"; rm -f "$log"' EXIT
 for _ in $(seq 100); do
   grep -q '^nimkit serving on \|^Serving HTTP on ' "$log" && break
   kill -0 "$server" 2>/dev/null || { cat "$log" >&2; exit 1; }
