@@ -5,13 +5,17 @@
 // and 10^6 for those whose values are cheap past the proof (a closed form, or a period proved
 // within 2^16 heaps), where the time is the proof plus the values streamed from the period. A
 // ruleset that goes quadratic or stops at a limit shows here (a limit is the benchmark's error).
+// A loopy ruleset's values are not a sequence of nimbers (some are infinite): its example's start
+// is analysed instead, cold, the labelling of its positions included.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
 #include <string>
 
+#include "nimkit/analysis.h"
 #include "nimkit/heap_game.h"
 #include "nimkit/heap_ruleset.h"
+#include "nimkit/notation.h"
 #include "nimkit/registry.h"
 
 namespace {
@@ -36,6 +40,24 @@ void sequence(benchmark::State& state, const std::string& spec) {
   }
 }
 
+void loopy_start(benchmark::State& state, const std::string& spec, const std::string& start) {
+  for (auto _ : state) {
+    auto rules = nimkit::make_ruleset(spec);
+    if (!rules) {
+      state.SkipWithError(rules.error().c_str());
+      return;
+    }
+    auto position = nimkit::parse_position(start, *rules);
+    auto analysis = position ? nimkit::analyze(*position, nimkit::Convention::kNormal)
+                             : nimkit::Result<nimkit::Analysis>(position.failure());
+    if (!analysis) {
+      state.SkipWithError(analysis.error().c_str());
+      return;
+    }
+    benchmark::DoNotOptimize(analysis->winner);
+  }
+}
+
 // Whether the ruleset answers a million heaps cheaply: a closed form (not a HeapRuleset), or a
 // period proved within 2^16 heaps.
 bool periodic_early(const nimkit::Ruleset& rules) {
@@ -52,6 +74,12 @@ const bool registered = [] {
   for (const nimkit::RulesetEntry& entry : nimkit::registry()) {
     for (const std::string& spec : entry.examples) {
       auto rules = nimkit::make_ruleset(spec);
+      if (rules && (*rules)->loopy()) {
+        benchmark::RegisterBenchmark(("Loopy/" + spec).c_str(), loopy_start, spec, entry.start)
+            ->Iterations(1)
+            ->Unit(benchmark::kMillisecond);
+        continue;
+      }
       const auto* heaps = rules ? dynamic_cast<const nimkit::HeapGame*>(rules->get()) : nullptr;
       if (heaps == nullptr || heaps->arity() != 1) continue;  // only single heaps have a sequence
       auto* bench = benchmark::RegisterBenchmark(("Sequence/" + spec).c_str(), sequence, spec)
