@@ -121,6 +121,8 @@ async function randomPosition() {
     $('f-error').textContent = e.message;
     $('f-error').hidden = false;
   }
+  // How many draws have come back (a draw may give the start already shown): for the tests.
+  $('f-random').dataset.draws = String(Number($('f-random').dataset.draws ?? 0) + 1);
   predict();
 }
 
