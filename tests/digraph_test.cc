@@ -27,17 +27,8 @@ using nimkit::Nimber;
 using nimkit::Position;
 using nimkit::State;
 
-std::shared_ptr<const nimkit::Ruleset> digraph() {
-  auto rules = nimkit::make_ruleset("digraph");
-  EXPECT_TRUE(rules.ok());
-  return *rules;
-}
-
-Position position_of(const std::string& text) {
-  auto position = nimkit::parse_position(text, digraph());
-  EXPECT_TRUE(position.ok()) << position.error();
-  return position ? *position : Position{};
-}
+using nimkit_test::digraph;
+using nimkit_test::position_of;
 
 std::string parse_error(const std::string& text) {
   auto position = nimkit::parse_position(text, digraph());

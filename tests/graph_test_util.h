@@ -1,9 +1,11 @@
-// Shared by the graph families' tests: the path graph in notation, and the value of a heap of n
-// in a heap ruleset (the family a path is known to equal), taken from that ruleset itself.
+// Shared by the graph families' tests: the path graph in notation, the value of a heap of n in a
+// heap ruleset (the family a path is known to equal), taken from that ruleset itself, and the
+// digraph ruleset with a position of it read from text.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,19 @@ inline nimkit::Nimber heap_value(const std::string& spec, int n) {
   auto value = c.rules->value(c.state, nimkit::Limits{});
   EXPECT_TRUE(value.ok()) << value.error();
   return value ? *value : ~nimkit::Nimber{0};
+}
+
+// The drawn-graph ruleset, and a position of it from its notation ("a>b,b>c@a").
+inline std::shared_ptr<const nimkit::Ruleset> digraph() {
+  auto rules = nimkit::make_ruleset("digraph");
+  EXPECT_TRUE(rules.ok());
+  return *rules;
+}
+
+inline nimkit::Position position_of(const std::string& text) {
+  auto position = nimkit::parse_position(text, digraph());
+  EXPECT_TRUE(position.ok()) << text << ": " << (position ? "" : position.error());
+  return position ? *position : nimkit::Position{};
 }
 
 }  // namespace nimkit_test

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "graph_test_util.h"
 #include "loopy_brute_force.h"
 #include "nimkit/analysis.h"
 #include "nimkit/loopy_labels.h"
@@ -113,17 +114,8 @@ TEST(LoopyLabels, ValuesMatchTheRetrogradeCharacterizationOnRandomGraphs) {
   EXPECT_GT(finite_on_cycles, 100u);
 }
 
-std::shared_ptr<const nimkit::Ruleset> digraph() {
-  auto rules = nimkit::make_ruleset("digraph");
-  EXPECT_TRUE(rules.ok());
-  return *rules;
-}
-
-Position position_of(const std::string& text) {
-  auto position = nimkit::parse_position(text, digraph());
-  EXPECT_TRUE(position.ok()) << text << ": " << (position ? "" : position.error());
-  return position ? *position : Position{};
-}
+using nimkit_test::digraph;
+using nimkit_test::position_of;
 
 TEST(LoopyDigraph, TokenValuesAreTheBruteForceValues) {
   std::mt19937 rng(7);
