@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <utility>
 
 #include "enum_names.h"
 #include "move_words.h"
@@ -460,49 +461,49 @@ Result<std::vector<Option>> HeapGame::parse_move(const State& state, std::string
 
 namespace {
 
-// The first move on the smallest heap (of at most 8 objects) that leaves two heaps or more, as
-// the take notation writes it ("1 1 2 3": take 1 from heap 1 leaving 2 and 3) and in words; none
-// when no such move splits (a few hundred options at most: what a help line needs to show, not a
-// proof for larger heaps).
-std::optional<std::string> small_split(const HeapGame& rules) {
+// The first move on the smallest heap (of at most 8 objects, its first 64 moves) that `wanted`
+// accepts, with that heap's size: a few hundred options at most, what a help line needs to show,
+// not a proof for larger heaps.
+template <typename Wanted>
+std::optional<std::pair<std::uint64_t, HeapOption>> first_small_move(const HeapGame& rules,
+                                                                     Wanted wanted) {
   constexpr std::uint64_t kLargest = 8;
   constexpr Count kScanned = 64;
   for (std::uint64_t n = 1; n <= kLargest; ++n) {
     const std::vector<Heap> heap{Heap{n}};
     const Count count = rules.option_count(heap);
     for (Count i = 0; i < count && i < kScanned; ++i) {
-      const HeapOption option = rules.option_at(heap, i);
-      if (option.result.size() < 2) continue;
-      std::vector<std::string> parts;
-      for (const Heap& h : option.result) parts.push_back(std::to_string(h.size));
-      const std::string typed = fmt::format("\"1 {} {}\"", option.take, fmt::join(parts, " "));
-      if (option.take == 0) {
-        return fmt::format("{} splits heap 1 (of {}) into {}", typed, n, fmt::join(parts, " and "));
-      }
-      return fmt::format("{} takes {} from heap 1 (of {}), leaving {}", typed, option.take, n,
-                         fmt::join(parts, " and "));
+      HeapOption option = rules.option_at(heap, i);
+      if (wanted(option)) return std::pair{n, std::move(option)};
     }
   }
   return std::nullopt;
 }
 
-// The first move on the smallest heap (of at most 8 objects) that adds to it, as typed and in
-// words; none when no such move adds.
-std::optional<std::string> small_add(const HeapGame& rules) {
-  constexpr std::uint64_t kLargest = 8;
-  constexpr Count kScanned = 64;
-  for (std::uint64_t n = 1; n <= kLargest; ++n) {
-    const std::vector<Heap> heap{Heap{n}};
-    const Count count = rules.option_count(heap);
-    for (Count i = 0; i < count && i < kScanned; ++i) {
-      const HeapOption option = rules.option_at(heap, i);
-      if (option.add == 0) continue;
-      return fmt::format(
-          "\"1 +{0}\" adds {0} to heap 1 (of {1}), or in words \"add {0} to heap 1\"", option.add,
-          n);
-    }
+// The first small move that leaves two heaps or more, as the take notation writes it ("1 1 2 3":
+// take 1 from heap 1 leaving 2 and 3) and in words; none when no such move splits.
+std::optional<std::string> small_split(const HeapGame& rules) {
+  const auto found =
+      first_small_move(rules, [](const HeapOption& o) { return o.result.size() >= 2; });
+  if (!found) return std::nullopt;
+  const auto& [n, option] = *found;
+  std::vector<std::string> parts;
+  for (const Heap& h : option.result) parts.push_back(std::to_string(h.size));
+  const std::string typed = fmt::format("\"1 {} {}\"", option.take, fmt::join(parts, " "));
+  if (option.take == 0) {
+    return fmt::format("{} splits heap 1 (of {}) into {}", typed, n, fmt::join(parts, " and "));
   }
-  return std::nullopt;
+  return fmt::format("{} takes {} from heap 1 (of {}), leaving {}", typed, option.take, n,
+                     fmt::join(parts, " and "));
+}
+
+// The first small move that adds to its heap, as typed and in words; none when no move adds.
+std::optional<std::string> small_add(const HeapGame& rules) {
+  const auto found = first_small_move(rules, [](const HeapOption& o) { return o.add != 0; });
+  if (!found) return std::nullopt;
+  const auto& [n, option] = *found;
+  return fmt::format("\"1 +{0}\" adds {0} to heap 1 (of {1}), or in words \"add {0} to heap 1\"",
+                     option.add, n);
 }
 
 }  // namespace
