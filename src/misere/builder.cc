@@ -192,17 +192,19 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
       splits.push_back(Split{h, std::max<std::uint32_t>(2, times)});
     }
     bool past_memory = false;
-    auto trial = reduced_candidate(current.table, current.phi, shapes_, splits, bounds_.max_order,
-                                   limits_, &past_memory);
-    if (!trial) {
-      if (limits_.meter && limits_.meter->exhausted()) return std::nullopt;
-      refused = trial.failure();
-      // Past the memory budget: the next subsets split more heaps, and their candidates are
-      // larger still, so trying them would spend time for nothing.
-      if (past_memory) return std::nullopt;
-      continue;
-    }
-    if (trial->table.p[class_of(*trial, failure)] != predicted_p) return std::move(*trial);
+    auto trial = Candidate::build(current.table, current.phi, shapes_, splits, bounds_.max_order,
+                                  limits_, &past_memory);
+    // P is marked before the reduction, which keeps it: a candidate that predicts the failure as
+    // the last one did is dropped unreduced.
+    if (trial && trial->in_p(failure) == predicted_p) continue;
+    Result<Reduced> reduced = trial ? trial->reduce(bounds_.max_order, limits_, &past_memory)
+                                    : Result<Reduced>(trial.failure());
+    if (reduced) return std::move(*reduced);
+    if (limits_.meter && limits_.meter->exhausted()) return std::nullopt;
+    refused = reduced.failure();
+    // Past the memory budget: the next subsets split more heaps, and their candidates are
+    // larger still, so trying them would spend time for nothing.
+    if (past_memory) return std::nullopt;
   }
   return std::nullopt;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -24,13 +25,37 @@ struct Reduced {
   std::vector<QuotientElement> phi;  // heaps 0 ... n
 };
 
-// The candidate for heaps 0 ... n = phi.size() - 1: `base` for the heaps not split (their Φ in
-// `phi`), times a cyclic monoid per split heap; elements are enumerated with their least sums
-// (heaps compared from the largest down, so a move always leads to a smaller sum), each marked P
-// when its least sum has moves and none of them leads to P, then reduced. Fails, of kind kLimit,
-// past `max_order` elements (before or after reduction) or Limits::max_search_bytes, or when the
-// meter stops it (kCancelled when cancelled); `past_memory`, when given, says whether the memory
-// budget refused it (a larger candidate would pass it too, where the order bound may not).
+// The candidate for heaps 0 ... n = phi.size() - 1 before its reduction: `base` for the heaps not
+// split (their Φ in `phi`), times a cyclic monoid per split heap; its elements are enumerated
+// with their least sums (heaps compared from the largest down, so a move always leads to a
+// smaller sum), each marked P when its least sum has moves and none of them leads to P.
+class Candidate {
+ public:
+  // Fails, of kind kLimit, past 16 × `max_order` elements (at least 4096) or
+  // Limits::max_search_bytes, or when the meter stops it (kCancelled when cancelled);
+  // `past_memory`, when given, says whether the memory budget refused it (a larger candidate
+  // would pass it too, where the order bound may not).
+  static Result<Candidate> build(const Table& base, std::span<const QuotientElement> phi,
+                                 std::span<const std::vector<std::vector<std::uint64_t>>> shapes,
+                                 std::span<const Split> splits, std::size_t max_order,
+                                 const Limits& limits, bool* past_memory = nullptr);
+
+  // Whether the candidate puts the sum of `heaps` (each at most n) in P: the same before and
+  // after the reduction, so a candidate can be judged on one sum before it is reduced.
+  bool in_p(std::span<const std::uint64_t> heaps) const;
+  // The candidate reduced by indistinguishability under the heaps' generators; fails, of kind
+  // kLimit, past `max_order` classes or the memory budget.
+  Result<Reduced> reduce(std::size_t max_order, const Limits& limits,
+                         bool* past_memory = nullptr) const;
+
+  struct State;  // candidate.cc
+
+ private:
+  explicit Candidate(std::shared_ptr<const State> state) : state_(std::move(state)) {}
+  std::shared_ptr<const State> state_;
+};
+
+// Candidate::build, then reduce.
 Result<Reduced> reduced_candidate(const Table& base, std::span<const QuotientElement> phi,
                                   std::span<const std::vector<std::vector<std::uint64_t>>> shapes,
                                   std::span<const Split> splits, std::size_t max_order,
