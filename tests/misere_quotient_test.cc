@@ -289,11 +289,36 @@ TEST(QuotientFile, RoundTripsAndRefusesEveryChangedByte) {
   }
 }
 
+// Version 1 (cells of 4 bytes) is still read: the same quotient written the old way.
+TEST(QuotientFile, ReadsVersionOneWithItsWideCells) {
+  const auto rules = rules_of("kayles");
+  const MisereQuotient& q = quotient("kayles", 12);
+  const std::string bytes = nimkit::save_misere_quotient(q);
+  const std::size_t table_at = 8 + 4 + 4 + std::string("octal:0.77").size() + 8;
+  std::string old = bytes.substr(0, table_at);
+  old[8] = 1;  // the version, little-endian
+  for (std::size_t i = 0; i < q.order() * q.order(); ++i) {
+    old += bytes.substr(table_at + 2 * i, 2);
+    old += std::string(2, '\0');
+  }
+  old += bytes.substr(table_at + 2 * q.order() * q.order());
+  reseal(old);
+  auto back = nimkit::load_misere_quotient(old, *rules, {}, {});
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(*back, q);
+  old[8] = 3;
+  reseal(old);
+  auto future = nimkit::load_misere_quotient(old, *rules, {}, {});
+  ASSERT_FALSE(future.ok());
+  EXPECT_NE(future.error().find("version 3"), std::string::npos) << future.error();
+}
+
 TEST(QuotientFile, RefusesAResealedFileWhoseContentsDoNotVerify) {
   const auto rules = rules_of("kayles");
   const std::string bytes = nimkit::save_misere_quotient(quotient("kayles", 12));
   const std::size_t order = quotient("kayles", 12).order();
-  const std::size_t p_at = 8 + 4 + 4 + std::string("octal:0.77").size() + 8 + order * order * 4;
+  // Version 2: cells of 2 bytes (the order is below 65536).
+  const std::size_t p_at = 8 + 4 + 4 + std::string("octal:0.77").size() + 8 + order * order * 2;
   for (std::size_t x = 0; x < order; ++x) {
     std::string bad = bytes;
     bad[p_at + x] = static_cast<char>(bad[p_at + x] ^ 1);  // move one element in or out of P

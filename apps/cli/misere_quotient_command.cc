@@ -3,8 +3,10 @@
 // stopped — as text or JSON; --save-quotient keeps it in a checked file and --quotient reads one
 // back (verified) to print or extend.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <string>
 
 #include "commands.h"
@@ -20,16 +22,19 @@ namespace {
 struct QuotientOptions {
   std::string rules;
   std::uint64_t max_heap = QuotientBounds{}.max_heap;
-  std::uint64_t max_order = QuotientBounds{}.max_order;
-  std::uint64_t limit = 20'000'000;
+  std::optional<std::uint64_t> max_order;  // none: as many as the memory budget allows
+  // A long computation's: the memory budget and the heap bound stop it well before (Dawson's
+  // Kayles to heap 33 takes under 1% of it).
+  std::uint64_t limit = 10'000'000'000;
   bool json = false;
   std::string save;
   std::string load;
   std::string memory;  // --memory; empty: MemAvailable
+  std::string checkpoint;
+  double checkpoint_every = 60;  // seconds
+  bool progress = true;
 };
 
-// Largest quotient file read: a table of the largest order allowed, and then some.
-constexpr std::size_t kMaxQuotientFile = std::size_t{64} << 20;
 // Heaps of Φ per line of the text output.
 constexpr std::uint64_t kPhiPerLine = 12;
 
@@ -123,6 +128,79 @@ int report_stop(const Error& error, const Limits& limits) {
   return report(error);
 }
 
+using Clock = std::chrono::steady_clock;
+
+// The progress line on stderr (redrawn on a terminal, a line every ten seconds otherwise) and
+// the checkpoints of one computation.
+class QuotientMonitor {
+ public:
+  QuotientMonitor(const QuotientOptions& options, const std::string& game, const Limits& limits)
+      : options_(options),
+        game_(game),
+        limits_(limits),
+        tty_(::isatty(STDERR_FILENO) != 0),
+        start_(Clock::now()),
+        last_line_(start_) {}
+  QuotientMonitor(const QuotientMonitor&) = delete;
+  QuotientMonitor& operator=(const QuotientMonitor&) = delete;
+  ~QuotientMonitor() { finish(); }
+
+  QuotientObserver observer() {
+    QuotientObserver observer;
+    if (options_.progress) {
+      observer.progress = [this](const QuotientProgress& p) { show(p); };
+    }
+    if (!options_.checkpoint.empty()) {
+      observer.checkpoint = [this](const MisereQuotient& q) { save(q); };
+      observer.checkpoint_every = std::chrono::duration_cast<Clock::duration>(
+          std::chrono::duration<double>(options_.checkpoint_every));
+    }
+    return observer;
+  }
+  // The status of a failed checkpoint write (0 when none failed).
+  int status() const { return status_; }
+  void finish() {
+    if (line_shown_ && tty_) fmt::print(stderr, "\n");
+    line_shown_ = false;
+  }
+
+ private:
+  void show(const QuotientProgress& p) {
+    const auto now = Clock::now();
+    const auto every = tty_ ? std::chrono::milliseconds(250) : std::chrono::milliseconds(10'000);
+    if (now - last_line_ < every) return;
+    last_line_ = now;
+    std::string candidate;
+    if (p.candidate_order > 0) {
+      candidate = fmt::format("; candidate {} of {} elements, {} pairs verified", p.round + 1,
+                              p.candidate_order, p.pairs);
+    } else if (p.pairs > 0) {
+      candidate = fmt::format("; {} pairs verified", p.pairs);
+    }
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    fmt::print(stderr, "{}{}: heap {}, {} elements so far{}  ({:.0f} s)", tty_ ? "\r\033[K" : "",
+               game_, p.heap, p.order, candidate, elapsed);
+    if (!tty_) fmt::print(stderr, "\n");
+    line_shown_ = true;
+  }
+  void save(const MisereQuotient& q) {
+    if (status_ != 0) return;
+    finish();
+    status_ = write_whole_file(options_.checkpoint, save_misere_quotient(q), "--checkpoint");
+    // A checkpoint that cannot be written stops the computation: it would run for nothing.
+    if (status_ != 0 && limits_.meter) limits_.meter->cancel();
+  }
+
+  const QuotientOptions& options_;
+  std::string game_;
+  const Limits& limits_;
+  const bool tty_;
+  const Clock::time_point start_;
+  Clock::time_point last_line_;
+  bool line_shown_ = false;
+  int status_ = 0;
+};
+
 int run_quotient(const QuotientOptions& options) {
   auto rules = make_ruleset(options.rules);
   if (!rules) return report(rules.failure());
@@ -134,7 +212,7 @@ int run_quotient(const QuotientOptions& options) {
   }
   QuotientBounds bounds;
   bounds.max_heap = options.max_heap;
-  bounds.max_order = static_cast<std::size_t>(options.max_order);
+  if (options.max_order) bounds.max_order = static_cast<std::size_t>(*options.max_order);
   auto budget = memory_budget(options.memory);
   if (!budget) return report(budget.failure());
   Limits limits = command_limits(options.limit);
@@ -147,8 +225,9 @@ int run_quotient(const QuotientOptions& options) {
   std::optional<MisereQuotient> from;
   if (!options.load.empty()) {
     // A binary file: one "line" may be the whole of it.
-    auto bytes = read_text_file(options.load, nimkit::quoted(options.load), kMaxQuotientFile,
-                                kMaxQuotientFile);
+    // The file is read whole before it is checked: at most the memory budget.
+    const std::uint64_t most = limits.max_search_bytes;
+    auto bytes = read_text_file(options.load, nimkit::quoted(options.load), most, most);
     if (!bytes) return report(bytes.failure());
     QuotientBounds reading = bounds;
     reading.max_heap = std::max<std::uint64_t>(bounds.max_heap, 1'000'000);
@@ -160,9 +239,17 @@ int run_quotient(const QuotientOptions& options) {
     }
     from = std::move(*loaded);
   }
-  auto quotient = compute_misere_quotient(**rules, bounds, limits, from ? &*from : nullptr);
-  // Cancelled by SIGTERM, it fails (kCancelled) rather than return what it had: exit 143,
-  // nothing printed or saved.
+  if (!(options.checkpoint_every > 0)) {
+    return report(fmt::format("--checkpoint-every {} must be a positive number of seconds",
+                              options.checkpoint_every));
+  }
+  QuotientMonitor monitor(options, (*rules)->spec(), limits);
+  auto quotient =
+      compute_misere_quotient(**rules, bounds, limits, from ? &*from : nullptr, monitor.observer());
+  monitor.finish();
+  if (monitor.status() != 0) return monitor.status();
+  // Cancelled by SIGTERM, it fails (kCancelled) rather than return what it had: exit 143, nothing
+  // printed or saved but the checkpoint of the heaps done, when one is asked for.
   if (!quotient) return report_stop(quotient.failure(), limits);
   if (!options.save.empty()) {
     if (const int status =
@@ -192,9 +279,9 @@ void add_misere_quotient_command(CLI::App& app, int& status) {
                  "heaps examined at most (default 300): the quotient of heaps up to it when no "
                  "period is proved by then");
   add_u64_option(*command, "--max-order", options->max_order,
-                 "elements a candidate quotient may have (default 2048)");
+                 "elements a candidate quotient may have (default: as many as --memory allows)");
   add_u64_option(*command, "--limit", options->limit,
-                 "work limit, as for analyze (default 20000000)");
+                 "work limit, as for analyze (default 10000000000)");
   command->add_option(
       "--memory", options->memory,
       std::string("memory budget of the candidate quotients, their tables and the "
@@ -202,6 +289,14 @@ void add_misere_quotient_command(CLI::App& app, int& status) {
                   "of MemAvailable of /proc/meminfo); the computation stops "
                   "where it would pass it"));
   command->add_flag("--json", options->json, "print the quotient as one JSON object");
+  command->add_option(
+      "--checkpoint", options->checkpoint,
+      "write the quotient of the heaps done to FILE every --checkpoint-every "
+      "seconds and when SIGTERM stops the computation (resume with --quotient FILE)");
+  command->add_option("--checkpoint-every", options->checkpoint_every,
+                      "seconds between checkpoints (default 60)");
+  command->add_flag_callback(
+      "--no-progress", [options] { options->progress = false; }, "no progress line on stderr");
   command->add_option("--save-quotient", options->save,
                       "write the quotient to FILE (a checked binary format)");
   command->add_option("--quotient", options->load,

@@ -69,12 +69,21 @@ std::shared_ptr<const Ruleset> quotient_ruleset(const std::string& rules) {
   return ruleset;
 }
 
-PyQuotient compute(const std::string& rules, std::uint64_t max_heap, std::uint64_t max_order,
+using MaxOrder = std::optional<Unsigned<"max_order">>;
+
+// max_order=None: as many elements as the memory budget allows.
+void bound_order(QuotientBounds& bounds, const MaxOrder& max_order) {
+  if (max_order) {
+    bounds.max_order = static_cast<std::size_t>(std::min<std::uint64_t>(*max_order, SIZE_MAX));
+  }
+}
+
+PyQuotient compute(const std::string& rules, std::uint64_t max_heap, const MaxOrder& max_order,
                    const Limit& limit, const std::optional<PyQuotient>& start, bool partial) {
   auto ruleset = quotient_ruleset(rules);
   QuotientBounds bounds;
   bounds.max_heap = max_heap;
-  bounds.max_order = static_cast<std::size_t>(std::min<std::uint64_t>(max_order, SIZE_MAX));
+  bound_order(bounds, max_order);
   const Limits limits = call_limits(limit);
   const MisereQuotient* from = start ? start->quotient.get() : nullptr;
   MisereQuotient quotient = take(run_cancellable<Result<MisereQuotient>>(
@@ -91,12 +100,12 @@ PyQuotient compute(const std::string& rules, std::uint64_t max_heap, std::uint64
   return PyQuotient{std::make_shared<const MisereQuotient>(std::move(quotient)), ruleset};
 }
 
-PyQuotient load(const py::bytes& data, const std::string& rules, Unsigned<"max_order"> max_order,
+PyQuotient load(const py::bytes& data, const std::string& rules, const MaxOrder& max_order,
                 const Limit& limit) {
   auto ruleset = quotient_ruleset(rules);
   QuotientBounds bounds;
   bounds.max_heap = kReadHeaps;
-  bounds.max_order = static_cast<std::size_t>(std::min<std::uint64_t>(max_order, SIZE_MAX));
+  bound_order(bounds, max_order);
   const Limits limits = call_limits(limit);
   const std::string bytes = data;
   MisereQuotient quotient = take(run_cancellable<Result<MisereQuotient>>(
@@ -286,7 +295,7 @@ void add_misere(py::module_& mod) {
           "save", [](const PyQuotient& p) { return py::bytes(save_misere_quotient(p.q())); },
           "The quotient in nimkit's quotient file format (the CLI's --save-quotient).")
       .def_static("load", &load, py::arg("data"), py::arg("rules"), py::kw_only(),
-                  py::arg("max_order") = defaults.max_order, py::arg("limit") = py::none(),
+                  py::arg("max_order") = py::none(), py::arg("limit") = py::none(),
                   "A quotient of `rules` from its saved form (the CLI's --quotient), verified "
                   "before it is trusted: ValueError for a file that is not one, of another "
                   "ruleset or version, truncated, corrupt or wrong. Ctrl-C stops the check.")
@@ -301,16 +310,17 @@ void add_misere(py::module_& mod) {
 
   mod.def(
       "misere_quotient",
-      [](const std::string& rules, Unsigned<"max_heap"> max_heap, Unsigned<"max_order"> max_order,
+      [](const std::string& rules, Unsigned<"max_heap"> max_heap, const MaxOrder& max_order,
          const Limit& limit, const std::optional<PyQuotient>& start,
          bool partial) { return compute(rules, max_heap, max_order, limit, start, partial); },
       py::arg("rules"), py::arg("max_heap") = defaults.max_heap, py::kw_only(),
-      py::arg("max_order") = defaults.max_order, py::arg("limit") = py::none(),
+      py::arg("max_order") = py::none(), py::arg("limit") = py::none(),
       py::arg("start") = py::none(), py::arg("partial") = false,
       "The misère quotient of a game of single heaps ('kayles', 'dawson', 'octal:0.75', "
       "'grundy', 'subtraction:1,2'), computed heap by heap until its period is proved (octal "
       "codes) or max_heap, as `nimkit misere-quotient`; start= a quotient of the same game "
-      "(MisereQuotient.load) to extend. max_order bounds the elements a candidate may have. "
+      "(MisereQuotient.load) to extend. max_order bounds the elements a candidate may have (None: "
+      "as many as the memory budget allows). "
       "The GIL is released; Ctrl-C stops it (KeyboardInterrupt). ValueError for a bad ruleset "
       "or start, UnsupportedError for a game without quotients, LimitError when the work "
       "limit (limit=) stops it short of max_heap — with partial=True the quotient of the heaps "

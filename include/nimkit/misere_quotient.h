@@ -50,8 +50,11 @@
 // periodicity theorem, so the others stop at the heap bound. No I/O: the file format is bytes.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,6 +69,37 @@ namespace nimkit {
 
 // An element of a quotient: 0 is the identity, the class of the empty sum.
 using QuotientElement = std::uint32_t;
+
+// The cells of a multiplication table of `order` elements, order × order, row-major: 16 bits
+// each while every element fits (order ≤ 65536), 32 bits otherwise, so that the largest tables
+// take half the memory.
+class QuotientCells {
+ public:
+  QuotientCells() = default;
+  explicit QuotientCells(std::size_t order);
+  static constexpr std::size_t kNarrowOrder = std::size_t{1} << 16;
+
+  std::size_t size() const { return narrow_.empty() ? wide_.size() : narrow_.size(); }
+  bool narrow() const { return !narrow_.empty() || wide_.empty(); }
+  QuotientElement operator[](std::size_t i) const {
+    return narrow_.empty() ? wide_[i] : narrow_[i];
+  }
+  void set(std::size_t i, QuotientElement x) {
+    if (narrow_.empty()) {
+      wide_[i] = x;
+    } else {
+      narrow_[i] = static_cast<std::uint16_t>(x);
+    }
+  }
+  // Bytes a table of `order` elements takes.
+  static std::uint64_t bytes(std::uint64_t order);
+
+  friend bool operator==(const QuotientCells&, const QuotientCells&) = default;
+
+ private:
+  std::vector<std::uint16_t> narrow_;
+  std::vector<std::uint32_t> wide_;
+};
 
 // Φ(n + period) = Φ(n) for every n ≥ preperiod, proved by the misère periodicity theorem from
 // the heaps up to `checked_to` (at least r·(preperiod + period − 1) + k).
@@ -89,9 +123,9 @@ struct QuotientRelation {
 class MisereQuotient {
  public:
   // Assembled by the computation and the file reader from a verified multiplication table.
-  // `table` is order × order, row-major; the classes of the heaps `generators_at` (ascending)
-  // generate every element.
-  MisereQuotient(std::string rules, std::vector<QuotientElement> table, std::vector<bool> p,
+  // `table` is order × order; the classes of the heaps `generators_at` (ascending) generate
+  // every element.
+  MisereQuotient(std::string rules, QuotientCells table, std::vector<bool> p,
                  std::vector<QuotientElement> phi, std::vector<std::uint64_t> generators_at,
                  std::optional<MiserePeriod> period, std::string stopped);
 
@@ -152,7 +186,7 @@ class MisereQuotient {
  private:
   std::string rules_;
   std::size_t order_;
-  std::vector<QuotientElement> table_;
+  QuotientCells table_;
   std::vector<bool> p_;
   std::vector<QuotientElement> phi_;
   std::vector<std::uint64_t> generators_at_;
@@ -163,14 +197,40 @@ class MisereQuotient {
   std::vector<std::vector<std::uint32_t>> words_;
 };
 
+// Bounds of a computation besides its memory budget (Limits::max_search_bytes), which bounds
+// every structure it keeps: by default only the heap bound is fixed, and a quotient grows as far
+// as the budget allows.
 struct QuotientBounds {
   // Heaps examined at most; the quotient of heaps ≤ max_heap is the answer if no period is proved
   // by then.
   std::uint64_t max_heap = 300;
   // Elements a candidate monoid may have (its multiplication table is order² entries).
-  std::size_t max_order = 2048;
+  std::size_t max_order = std::numeric_limits<std::size_t>::max();
   // Pairs (x, S) one verification may keep.
-  std::size_t max_pairs = 200'000;
+  std::size_t max_pairs = std::numeric_limits<std::size_t>::max();
+};
+
+// Where a computation is, for a progress line: the heap being added, the order of the quotient of
+// the heaps before it, and, while a candidate is tried, its order, its round (0 for the first
+// candidate of the heap, then one per recalibration) and the pairs its verification keeps.
+struct QuotientProgress {
+  std::uint64_t heap = 0;
+  std::size_t order = 1;
+  std::size_t candidate_order = 0;
+  std::size_t round = 0;
+  std::size_t pairs = 0;
+};
+
+// Called back by a long computation, on its own thread, between steps (never while it holds
+// anything another call could need). `progress` at each heap, each candidate and every few
+// thousand pairs of a verification; `checkpoint` after each heap added, with the quotient of the
+// heaps so far (exact for them, as a returned one is), at most once per `checkpoint_every`
+// (the first after that long): saved, it resumes the computation (`from` below). Either may be
+// empty.
+struct QuotientObserver {
+  std::function<void(const QuotientProgress&)> progress;
+  std::function<void(const MisereQuotient&)> checkpoint;
+  std::chrono::steady_clock::duration checkpoint_every = std::chrono::minutes(1);
 };
 
 // Whether `rules` has misère quotients here: a heap ruleset of one heap per component. (A move
@@ -185,7 +245,8 @@ bool has_misere_quotient(const Ruleset& rules);
 // kCancelled whenever the meter was cancelled, however far it had got.
 Result<MisereQuotient> compute_misere_quotient(const Ruleset& rules, const QuotientBounds& bounds,
                                                const Limits& limits,
-                                               const MisereQuotient* from = nullptr);
+                                               const MisereQuotient* from = nullptr,
+                                               const QuotientObserver& observer = {});
 
 // The shared quotient of `rules` covering `heap`: computed once per ruleset (the same game under
 // two names shares one), kept in a bounded cache and extended by later calls; thread-safe (the

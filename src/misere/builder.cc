@@ -11,13 +11,31 @@ namespace nimkit::detail {
 
 QuotientBuilder::QuotientBuilder(const HeapGame& game, std::string rules,
                                  std::optional<OctalBound> octal, const QuotientBounds& bounds,
-                                 const Limits& limits)
+                                 const Limits& limits, const QuotientObserver& observer)
     : game_(game),
       rules_(std::move(rules)),
       octal_(octal),
       bounds_(bounds),
       limits_(limits),
+      observer_(observer),
       closure_(table_) {}
+
+void QuotientBuilder::report() const {
+  if (observer_.progress) observer_.progress(progress_);
+}
+
+PairsCallback QuotientBuilder::on_pairs() {
+  if (!observer_.progress) return {};
+  return [this](std::size_t pairs) {
+    progress_.pairs = pairs;
+    report();
+  };
+}
+
+MisereQuotient QuotientBuilder::snapshot(std::string why) const {
+  return MisereQuotient(rules_, table_.cells, table_.p, phi_, growth_heaps(table_, phi_), period_,
+                        std::move(why));
+}
 
 Result<std::vector<Shape>> QuotientBuilder::shapes_of(std::uint64_t heap) const {
   const Heap h{heap};
@@ -77,13 +95,11 @@ Result<bool> QuotientBuilder::resume(const MisereQuotient& from) {
   if (from.rules() != rules_) {
     return fail(fmt::format("the quotient is of {}, not of {}", from.rules(), rules_));
   }
-  table_.order = from.order();
-  table_.cells.resize(table_.order * table_.order);
-  table_.p.resize(table_.order);
+  table_.resize(from.order());
   for (QuotientElement x = 0; x < table_.order; ++x) {
     table_.p[x] = from.in_p(x);
     for (QuotientElement y = 0; y < table_.order; ++y) {
-      table_.cells[x * table_.order + y] = from.multiply(x, y);
+      table_.cells.set(x * table_.order + y, from.multiply(x, y));
     }
   }
   phi_.assign(1, 0);
@@ -128,7 +144,7 @@ bool QuotientBuilder::extend_conservatively(std::uint64_t heap,
     pairs.push_back(HeapPair{heap, x, options});
     pairs = distinct_pairs(pairs);
     PairClosure trial = closure_;
-    Verdict verdict = trial.close(pairs, limits_, bounds_.max_pairs);
+    Verdict verdict = trial.close(pairs, limits_, bounds_.max_pairs, on_pairs());
     if (verdict.stopped) {
       stopped_ = std::move(verdict.stopped);
       return false;
@@ -221,8 +237,12 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
   auto current = reduced_candidate(table_, phi, shapes_, first, bounds_.max_order, limits_);
   std::vector<std::uint64_t> failure;
   for (int round = 0; current && round < kRecalibrations; ++round) {
+    progress_.candidate_order = current->table.order;
+    progress_.round = static_cast<std::size_t>(round);
+    progress_.pairs = 0;
+    report();
     Verdict verdict = least_failure(current->table, heap_pairs(current->table, current->phi),
-                                    limits_, bounds_.max_pairs);
+                                    limits_, bounds_.max_pairs, on_pairs());
     if (verdict.stopped) {
       stopped_ = std::move(verdict.stopped);
       return false;
@@ -230,7 +250,7 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
     if (verdict.passed) {
       PairClosure closure(current->table);
       Verdict again = verify(current->table, heap_pairs(current->table, current->phi), limits_,
-                             bounds_.max_pairs, &closure);
+                             bounds_.max_pairs, &closure, on_pairs());
       if (!again.passed) {
         // Two checks of one candidate that disagree: no fault of the input, and nothing a
         // larger limit would change; the method cannot answer past this heap.
@@ -302,6 +322,8 @@ Result<MisereQuotient> QuotientBuilder::run() {
   stopped_.reset();
   while (!period_ && phi_.size() - 1 < bounds_.max_heap) {
     const std::uint64_t heap = phi_.size();
+    progress_ = QuotientProgress{heap, table_.order, 0, 0, 0};
+    report();
     auto shapes = shapes_of(heap);
     if (!shapes) {
       stopped_ = shapes.failure();
@@ -323,10 +345,21 @@ Result<MisereQuotient> QuotientBuilder::run() {
       break;
     }
     period_ = find_period();
+    const auto now = std::chrono::steady_clock::now();
+    if (observer_.checkpoint && now - last_checkpoint_ >= observer_.checkpoint_every) {
+      observer_.checkpoint(snapshot(fmt::format("a checkpoint at heap {}", heap)));
+      last_checkpoint_ = now;
+    }
   }
   // Cancelled work is not wanted, not even the exact part of it: the caller (a signal, a client
   // gone) has stopped asking.
-  if (limits_.meter && limits_.meter->cancelled()) return limits_.stop_error();
+  if (limits_.meter && limits_.meter->cancelled()) {
+    // The heaps done are exact: kept, when asked, so that the computation can resume.
+    if (observer_.checkpoint && phi_.size() > 1) {
+      observer_.checkpoint(snapshot(fmt::format("a checkpoint at heap {}", phi_.size() - 1)));
+    }
+    return limits_.stop_error();
+  }
   if (phi_.size() == 1 && bounds_.max_heap > 0) {
     if (stopped_) return *stopped_;
     return fail(ErrorKind::kUnsupported, fmt::format("no quotient of {} was computed", rules_));
@@ -339,8 +372,7 @@ Result<MisereQuotient> QuotientBuilder::run() {
   } else {
     why = fmt::format("the heap bound {}", bounds_.max_heap);
   }
-  return MisereQuotient(rules_, table_.cells, table_.p, phi_, growth_heaps(table_, phi_), period_,
-                        std::move(why));
+  return snapshot(std::move(why));
 }
 
 }  // namespace nimkit::detail

@@ -2,6 +2,7 @@
 // growth by a new generator, recalibration, and the periodicity certificate.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -46,7 +47,8 @@ bool period_proved(std::span<const QuotientElement> phi, const MiserePeriod& per
 class QuotientBuilder {
  public:
   QuotientBuilder(const HeapGame& game, std::string rules, std::optional<OctalBound> octal,
-                  const QuotientBounds& bounds, const Limits& limits);
+                  const QuotientBounds& bounds, const Limits& limits,
+                  const QuotientObserver& observer = {});
 
   // Continues from `from` (its ruleset's, exact for its heaps): fails when it does not verify
   // (kBadInput), or when a bound or the limits stop the check (kLimit, kCancelled).
@@ -83,12 +85,20 @@ class QuotientBuilder {
   // Candidates tried for one heap, at most.
   static constexpr int kRecalibrations = 64;
   std::optional<MiserePeriod> find_period() const;
+  // The quotient of the heaps so far, stopped for `why`.
+  MisereQuotient snapshot(std::string why) const;
+  void report() const;
+  // Called with the pairs a verification keeps, every few thousand.
+  PairsCallback on_pairs();
 
   const HeapGame& game_;
   std::string rules_;
   std::optional<OctalBound> octal_;
   QuotientBounds bounds_;
   Limits limits_;
+  const QuotientObserver& observer_;
+  QuotientProgress progress_;
+  std::chrono::steady_clock::time_point last_checkpoint_ = std::chrono::steady_clock::now();
 
   Table table_;
   std::vector<QuotientElement> phi_{0};

@@ -26,6 +26,42 @@ class ProductMonoid {
   std::uint64_t unit(std::size_t split) const { return stride_[split]; }
   // Codes are below size() (saturating: past 2^64 no index can hold them).
   std::uint64_t size() const { return size_; }
+  // a · g for a generator g: an element of the base (below its order) or a split's unit.
+  std::uint64_t times_generator(std::uint64_t a, std::uint64_t g) const {
+    const std::uint64_t order = base_->order;
+    if (g < order) {
+      const std::uint64_t low = a % order;
+      return a - low +
+             base_->at(static_cast<QuotientElement>(low), static_cast<QuotientElement>(g));
+    }
+    for (std::size_t j = 0; j < index_.size(); ++j) {
+      if (stride_[j] != g) continue;
+      const std::uint64_t e = (a / g) % (index_[j] + 2);
+      // g^(i+2) = g^i: the exponent i + 1 steps back to i.
+      return e == index_[j] + 1 ? a - g : a + g;
+    }
+    return multiply(a, g);
+  }
+  std::size_t splits() const { return index_.size(); }
+  // A code as its base element and its exponents (one per split), for products by many codes.
+  void split(std::uint64_t a, std::uint64_t& low, std::uint32_t* exponents) const {
+    low = a % base_->order;
+    for (std::size_t j = 0; j < index_.size(); ++j) {
+      exponents[j] = static_cast<std::uint32_t>((a / stride_[j]) % (index_[j] + 2));
+    }
+  }
+  // The product of two split codes.
+  std::uint64_t multiply_split(std::uint64_t low_a, const std::uint32_t* a, std::uint64_t low_b,
+                               const std::uint32_t* b) const {
+    std::uint64_t out =
+        base_->at(static_cast<QuotientElement>(low_a), static_cast<QuotientElement>(low_b));
+    for (std::size_t j = 0; j < index_.size(); ++j) {
+      std::uint64_t e = a[j] + b[j];
+      if (e >= index_[j] + 2) e = index_[j] + (e - index_[j]) % 2;
+      out += e * stride_[j];
+    }
+    return out;
+  }
   std::uint64_t multiply(std::uint64_t a, std::uint64_t b) const {
     const std::uint64_t order = base_->order;
     std::uint64_t out =
@@ -91,6 +127,9 @@ constexpr std::uint64_t kElementBytes = 8 + 4 + 8 + 8;
 struct Candidate::State {
   ProductMonoid monoid;
   std::vector<std::uint64_t> gen;  // the code of each heap 0 ... n
+  // The codes of the heaps whose generator added elements: they generate the candidate (any
+  // other heap's code is a product of earlier ones), and indistinguishability needs no more.
+  std::vector<std::uint64_t> generating;
   std::vector<std::uint64_t> codes{0};
   std::vector<std::uint32_t> parent{0};
   std::vector<std::uint64_t> heap{0};
@@ -130,7 +169,7 @@ Result<bool> enumerate(State& s, std::size_t most, std::size_t max_order, std::u
       if (!limits.charge(before)) return limits.stop_error();
       bool added = false;
       for (std::size_t i = 0; i < before; ++i) {
-        power[i] = s.monoid.multiply(power[i], s.gen[h]);
+        power[i] = s.monoid.times_generator(power[i], s.gen[h]);
         std::uint32_t id = s.index.find(power[i]);
         if (id == kAbsent) {
           id = static_cast<std::uint32_t>(s.codes.size());
@@ -157,36 +196,72 @@ Result<bool> enumerate(State& s, std::size_t most, std::size_t max_order, std::u
       }
       if (!added) break;
     }
+    if (s.codes.size() > before) s.generating.push_back(s.gen[h]);
   }
   return true;
 }
 
-// P by the least sum of each element: its options are smaller sums, marked before it.
+// P by the least sum of each element: its options are smaller sums, marked before it. The sum
+// less one heap k is the product of the entries before k, k one time fewer, and the entries after
+// it (prefix and suffix products).
 Result<bool> mark(State& s, const std::vector<std::vector<std::uint64_t>>& moves,
                   const Limits& limits) {
   s.p.assign(s.codes.size(), false);
+  // Each heap's options split once (base element, exponents), for the products below.
+  const std::size_t width = s.monoid.splits();
+  std::vector<std::vector<std::uint64_t>> move_low(moves.size());
+  std::vector<std::vector<std::uint32_t>> move_exponents(moves.size());
+  for (std::size_t h = 0; h < moves.size(); ++h) {
+    move_low[h].resize(moves[h].size());
+    move_exponents[h].resize(moves[h].size() * width + 1);
+    for (std::size_t i = 0; i < moves[h].size(); ++i) {
+      s.monoid.split(moves[h][i], move_low[h][i], &move_exponents[h][i * width]);
+    }
+  }
+  std::vector<std::uint64_t> prefix;
+  std::vector<std::uint64_t> suffix;
+  std::vector<std::uint32_t> rest_exponents(width + 1);
   for (std::size_t x = 1; x < s.codes.size(); ++x) {
     const std::span<const Entry> word = s.word(x);
+    const std::size_t len = word.size();
+    prefix.assign(len + 1, 0);
+    suffix.assign(len + 1, 0);
+    for (std::size_t i = 0; i < len; ++i) {
+      std::uint64_t code = prefix[i];
+      for (std::uint32_t t = 0; t < word[i].second; ++t) {
+        code = s.monoid.times_generator(code, s.gen[word[i].first]);
+      }
+      prefix[i + 1] = code;
+    }
+    for (std::size_t i = len; i-- > 0;) {
+      std::uint64_t code = suffix[i + 1];
+      for (std::uint32_t t = 0; t < word[i].second; ++t) {
+        code = s.monoid.times_generator(code, s.gen[word[i].first]);
+      }
+      suffix[i] = code;
+    }
     bool has_move = false;
     bool to_p = false;
-    for (std::size_t k = 0; k < word.size() && !to_p; ++k) {
-      std::uint64_t rest = 0;
-      for (std::size_t i = 0; i < word.size(); ++i) {
-        const std::uint32_t times = word[i].second - (i == k ? 1 : 0);
-        for (std::uint32_t t = 0; t < times; ++t) {
-          rest = s.monoid.multiply(rest, s.gen[word[i].first]);
-        }
+    for (std::size_t k = 0; k < len && !to_p; ++k) {
+      const std::uint64_t heap = word[k].first;
+      std::uint64_t rest = prefix[k];
+      for (std::uint32_t t = 1; t < word[k].second; ++t) {
+        rest = s.monoid.times_generator(rest, s.gen[heap]);
       }
-      for (std::uint64_t move : moves[word[k].first]) {
+      rest = s.monoid.multiply(rest, suffix[k + 1]);
+      std::uint64_t rest_low = 0;
+      s.monoid.split(rest, rest_low, rest_exponents.data());
+      for (std::size_t i = 0; i < moves[heap].size(); ++i) {
         has_move = true;
-        const std::uint32_t id = s.index.find(s.monoid.multiply(rest, move));
+        const std::uint32_t id = s.index.find(s.monoid.multiply_split(
+            rest_low, rest_exponents.data(), move_low[heap][i], &move_exponents[heap][i * width]));
         if (id != kAbsent && s.p[id]) {
           to_p = true;
           break;
         }
       }
     }
-    if (!limits.charge(1 + word.size())) return limits.stop_error();
+    if (!limits.charge(1 + len)) return limits.stop_error();
     s.p[x] = has_move && !to_p;
   }
   return true;
@@ -247,11 +322,10 @@ Result<Reduced> Candidate::reduce(std::size_t max_order, const Limits& limits,
   const State& s = *state_;
   if (past_memory != nullptr) *past_memory = false;
   const std::size_t elements = s.codes.size();
-  // The distinct generators, and each heap's among them.
-  std::vector<std::uint64_t> generators(s.gen.begin() + 1, s.gen.end());
+  // The distinct generators: the heap of every representative below is one of theirs.
+  std::vector<std::uint64_t> generators = s.generating;
   std::sort(generators.begin(), generators.end());
   generators.erase(std::unique(generators.begin(), generators.end()), generators.end());
-  std::erase(generators, std::uint64_t{0});
   // The action of the generators, then the reduced table, beside the elements.
   const std::uint64_t action_bytes =
       saturating_mul(saturating_mul(generators.size(), elements), sizeof(QuotientElement));
@@ -265,7 +339,7 @@ Result<Reduced> Candidate::reduce(std::size_t max_order, const Limits& limits,
   for (std::size_t g = 0; g < generators.size(); ++g) {
     if (!limits.charge(elements)) return limits.stop_error();
     for (std::size_t x = 0; x < elements; ++x) {
-      action[g][x] = s.index.find(s.monoid.multiply(s.codes[x], generators[g]));
+      action[g][x] = s.index.find(s.monoid.times_generator(s.codes[x], generators[g]));
     }
   }
   const std::vector<QuotientElement> cls = indistinguishable(s.p, action);
@@ -291,24 +365,23 @@ Result<Reduced> Candidate::reduce(std::size_t max_order, const Limits& limits,
     for (std::size_t c = 0; c < order; ++c) reduced_action[g][c] = cls[action[g][rep[c]]];
   }
   Reduced out;
-  out.table.order = order;
-  out.table.cells.resize(order * order);
-  out.table.p.resize(order);
+  out.table.resize(order);
+  QuotientCells& cells = out.table.cells;
   for (std::size_t c = 0; c < order; ++c) {
     if (!limits.charge(order)) return limits.stop_error();
     const std::size_t x = rep[c];
     out.table.p[c] = s.p[x];
-    QuotientElement* row = &out.table.cells[c * order];
+    const std::size_t row = c * order;
     if (x == 0) {
-      for (std::size_t a = 0; a < order; ++a) row[a] = static_cast<QuotientElement>(a);
+      for (std::size_t a = 0; a < order; ++a) cells.set(row + a, static_cast<QuotientElement>(a));
       continue;
     }
     const std::size_t g = static_cast<std::size_t>(
         std::lower_bound(generators.begin(), generators.end(), s.gen[s.heap[x]]) -
         generators.begin());
     const std::vector<QuotientElement>& act = reduced_action[g];
-    const QuotientElement* from = &out.table.cells[cls[s.parent[x]] * order];
-    for (std::size_t a = 0; a < order; ++a) row[a] = act[from[a]];
+    const std::size_t from = cls[s.parent[x]] * order;
+    for (std::size_t a = 0; a < order; ++a) cells.set(row + a, act[cells[from + a]]);
   }
   out.phi.resize(s.gen.size());
   for (std::uint64_t h = 0; h < s.gen.size(); ++h) out.phi[h] = cls[s.index.find(s.gen[h])];

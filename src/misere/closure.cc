@@ -86,7 +86,7 @@ std::vector<std::uint64_t> PairClosure::word_of(std::size_t state, std::uint64_t
 }
 
 Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits,
-                           std::size_t max_pairs) {
+                           std::size_t max_pairs, const PairsCallback& on_pairs) {
   const Table& table = *table_;
   const auto all = static_cast<std::uint32_t>(pairs.size());
   std::vector<std::uint32_t> queue;
@@ -105,7 +105,7 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
       for (std::size_t w = 0; w < words_; ++w) {
         for (std::uint64_t m = from[w]; m != 0; m &= m - 1) {
           const auto y = static_cast<QuotientElement>(w * 64 + std::countr_zero(m));
-          const QuotientElement z = table.at(y, pair.phi);
+          const QuotientElement z = table.at(pair.phi, y);
           child[z / 64] |= std::uint64_t{1} << (z % 64);
         }
       }
@@ -156,6 +156,7 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
                                               states_.size(), memory_budget_text(limits)))};
       }
       const auto id = static_cast<std::uint32_t>(states_.size());
+      if (on_pairs && id % kPairsReported == 0) on_pairs(id);
       states_.push_back(State{x, s, pair.heap, 0, true});
       bits_.insert(bits_.end(), child.begin(), child.end());
       list.push_back(id);
@@ -201,26 +202,31 @@ std::vector<std::vector<std::uint64_t>> least_sums(const Table& table,
 }
 
 // The depth-first walk of least_failure: sums in increasing order, the largest heap's count the
-// outermost loop.
+// outermost loop. The ⊆-minimal sets of each class live in one arena of words_-word slots (a
+// slot a superset frees is reused), and each depth keeps two buffers: nothing is allocated per
+// sum.
 class LeastWalk {
  public:
   LeastWalk(const Table& table, std::span<const HeapPair> pairs, const Limits& limits,
-            std::size_t max_pairs)
-      : table_(table),
+            std::size_t max_pairs, const PairsCallback& on_pairs)
+      : on_pairs_(on_pairs),
+        table_(table),
         pairs_(pairs),
         limits_(limits),
         max_pairs_(max_pairs),
         words_((table.order + 63) / 64),
         minimal_(table.order),
-        counts_(pairs.size(), 0) {
+        counts_(pairs.size(), 0),
+        buffers_(2 * (pairs.size() + 1) * words_, 0) {
     p_mask_.assign(words_, 0);
     for (QuotientElement x = 0; x < table.order; ++x) {
       if (table.p[x]) p_mask_[x / 64] |= std::uint64_t{1} << (x % 64);
     }
   }
 
-  // False when a failure was found (in failure_) or the walk stopped (stopped_).
-  bool visit(std::size_t depth, QuotientElement x, const std::vector<std::uint64_t>& bits) {
+  // False when a failure was found (in failure_) or the walk stopped (stopped_). `bits` is the
+  // option set of the sum so far, of class x.
+  bool visit(std::size_t depth, QuotientElement x, const std::uint64_t* bits) {
     if (depth == 0) {
       bool hits_p = false;
       bool any = false;
@@ -235,16 +241,18 @@ class LeastWalk {
       return false;
     }
     const HeapPair& pair = pairs_[depth - 1];
+    std::uint64_t* state = &buffers_[2 * depth * words_];
+    std::uint64_t* next = state + words_;
+    std::copy(bits, bits + words_, state);
     QuotientElement y = x;
-    std::vector<std::uint64_t> state = bits;
     for (;;) {
       if (!visit(depth - 1, y, state)) return false;
       // One more of this heap.
-      std::vector<std::uint64_t> next(words_, 0);
+      std::fill(next, next + words_, 0);
       for (std::size_t w = 0; w < words_; ++w) {
         for (std::uint64_t m = state[w]; m != 0; m &= m - 1) {
           const auto z =
-              table_.at(static_cast<QuotientElement>(w * 64 + std::countr_zero(m)), pair.phi);
+              table_.at(pair.phi, static_cast<QuotientElement>(w * 64 + std::countr_zero(m)));
           next[z / 64] |= std::uint64_t{1} << (z % 64);
         }
       }
@@ -253,39 +261,43 @@ class LeastWalk {
         next[z / 64] |= std::uint64_t{1} << (z % 64);
       }
       y = table_.at(y, pair.phi);
-      std::vector<std::vector<std::uint64_t>>& list = minimal_[y];
+      std::vector<std::uint32_t>& list = minimal_[y];
       if (!limits_.charge(1 + words_ + list.size())) {
         stopped_ = limits_.stop_error();
         return false;
       }
-      const bool subsumed = std::any_of(list.begin(), list.end(), [&](const auto& other) {
+      const bool subsumed = std::any_of(list.begin(), list.end(), [&](std::uint32_t other) {
+        const std::uint64_t* o = slot(other);
         for (std::size_t w = 0; w < words_; ++w) {
-          if ((other[w] & ~next[w]) != 0) return false;
+          if ((o[w] & ~next[w]) != 0) return false;
         }
         return true;
       });
       if (subsumed) break;
-      std::erase_if(list, [&](const auto& other) {
+      std::erase_if(list, [&](std::uint32_t other) {
+        const std::uint64_t* o = slot(other);
         for (std::size_t w = 0; w < words_; ++w) {
-          if ((next[w] & ~other[w]) != 0) return false;
+          if ((next[w] & ~o[w]) != 0) return false;
         }
+        free_.push_back(other);
         return true;
       });
+      if (on_pairs_ && kept_ % kPairsReported == 0) on_pairs_(kept_);
       if (++kept_ > max_pairs_) {
         stopped_ =
             fail_limit(fmt::format("the verification passed its bound of {} pairs", max_pairs_));
         return false;
       }
-      // The table and every set kept (each a vector of words_ words).
-      if (saturating_add(table_bytes(table_.order),
-                         saturating_mul(kept_, words_ * 8 + sizeof(next))) >
+      // The table and every set kept.
+      const std::size_t live = arena_.size() / words_ + 1 - free_.size();
+      if (saturating_add(table_bytes(table_.order), saturating_mul(live, words_ * 8 + 4)) >
           limits_.max_search_bytes) {
-        stopped_ = fail_limit(fmt::format("the verification's {} pairs passed {}", kept_,
+        stopped_ = fail_limit(fmt::format("the verification's {} pairs passed {}", live,
                                           memory_budget_text(limits_)));
         return false;
       }
-      list.push_back(next);
-      state = std::move(next);
+      list.push_back(store(next));
+      std::swap(state, next);
       ++counts_[depth - 1];
     }
     counts_[depth - 1] = 0;
@@ -296,21 +308,39 @@ class LeastWalk {
   std::optional<Error> stopped_;  // a bound or the limits (Verdict::stopped)
 
  private:
+  const std::uint64_t* slot(std::uint32_t id) const { return &arena_[id * words_]; }
+  std::uint32_t store(const std::uint64_t* set) {
+    std::uint32_t id = 0;
+    if (free_.empty()) {
+      id = static_cast<std::uint32_t>(arena_.size() / words_);
+      arena_.insert(arena_.end(), set, set + words_);
+    } else {
+      id = free_.back();
+      free_.pop_back();
+      std::copy(set, set + words_, &arena_[id * words_]);
+    }
+    return id;
+  }
+
+  const PairsCallback& on_pairs_;
   const Table& table_;
   std::span<const HeapPair> pairs_;
   const Limits& limits_;
   std::size_t max_pairs_;
   std::size_t words_;
   std::vector<std::uint64_t> p_mask_;
-  std::vector<std::vector<std::vector<std::uint64_t>>> minimal_;
+  std::vector<std::vector<std::uint32_t>> minimal_;  // per class, slots of the arena
+  std::vector<std::uint64_t> arena_;
+  std::vector<std::uint32_t> free_;
   std::vector<std::uint32_t> counts_;
+  std::vector<std::uint64_t> buffers_;  // two per depth
   std::size_t kept_ = 0;
 };
 
 }  // namespace
 
 Verdict least_failure(const Table& table, std::span<const HeapPair> pairs, const Limits& limits,
-                      std::size_t max_pairs) {
+                      std::size_t max_pairs, const PairsCallback& on_pairs) {
   // The least P-failure: the least sum of x, plus a heap, for x·φ ∈ P with a move to P.
   std::optional<std::vector<std::uint64_t>> least;
   if (table.p[0]) return Verdict{false, {}, std::nullopt};
@@ -329,9 +359,9 @@ Verdict least_failure(const Table& table, std::span<const HeapPair> pairs, const
       if (!least || sum_before(word, *least)) least = std::move(word);
     }
   }
-  LeastWalk walk(table, pairs, limits, max_pairs);
-  const bool passed =
-      walk.visit(pairs.size(), 0, std::vector<std::uint64_t>((table.order + 63) / 64, 0));
+  LeastWalk walk(table, pairs, limits, max_pairs, on_pairs);
+  const std::vector<std::uint64_t> none((table.order + 63) / 64, 0);
+  const bool passed = walk.visit(pairs.size(), 0, none.data());
   if (walk.stopped_) return Verdict{false, {}, std::move(walk.stopped_)};
   if (!passed && (!least || sum_before(walk.failure_, *least))) least = walk.failure_;
   if (least) return Verdict{false, std::move(*least), std::nullopt};
@@ -339,11 +369,11 @@ Verdict least_failure(const Table& table, std::span<const HeapPair> pairs, const
 }
 
 Verdict verify(const Table& table, std::span<const HeapPair> pairs, const Limits& limits,
-               std::size_t max_pairs, PairClosure* closure) {
+               std::size_t max_pairs, PairClosure* closure, const PairsCallback& on_pairs) {
   Verdict direct = check_p(table, pairs, limits);
   if (!direct.passed) return direct;
   PairClosure fresh(table);
-  Verdict closed = fresh.close(pairs, limits, max_pairs);
+  Verdict closed = fresh.close(pairs, limits, max_pairs, on_pairs);
   if (closed.passed && closure) *closure = std::move(fresh);
   return closed;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -15,6 +16,10 @@
 #include "nimkit/result.h"
 
 namespace nimkit::detail {
+
+// Told how many pairs a verification keeps, every kPairsReported new pairs (may be empty).
+using PairsCallback = std::function<void(std::size_t)>;
+inline constexpr std::size_t kPairsReported = 4096;
 
 // A heap as the verification sees it: its class and the distinct classes of its options.
 struct HeapPair {
@@ -47,7 +52,8 @@ class PairClosure {
   // Adds every heap of `pairs` not yet applied (the first `applied()` are), closing the pairs
   // under all of them; fails at the first pair (x, S) with x ∉ P, S non-empty and S ∩ P empty,
   // or with x ∈ P and S ∩ P non-empty.
-  Verdict close(std::span<const HeapPair> pairs, const Limits& limits, std::size_t max_pairs);
+  Verdict close(std::span<const HeapPair> pairs, const Limits& limits, std::size_t max_pairs,
+                const PairsCallback& on_pairs = {});
   std::size_t applied() const { return applied_; }
   // The same closure over `table` (a moved copy of the table it was built with).
   void rebind(const Table& table) { table_ = &table; }
@@ -78,13 +84,14 @@ class PairClosure {
 // of the prediction. Sums are visited in that order, a sum's extensions by smaller heaps skipped
 // once its pair is subsumed by an earlier one (their failures would come earlier).
 Verdict least_failure(const Table& table, std::span<const HeapPair> pairs, const Limits& limits,
-                      std::size_t max_pairs);
+                      std::size_t max_pairs, const PairsCallback& on_pairs = {});
 
 // Whether sum a comes before sum b in that order (both sorted ascending).
 bool sum_before(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b);
 
 // check_p, then the closure from nothing; `closure` receives the closure when it passes.
 Verdict verify(const Table& table, std::span<const HeapPair> pairs, const Limits& limits,
-               std::size_t max_pairs, PairClosure* closure = nullptr);
+               std::size_t max_pairs, PairClosure* closure = nullptr,
+               const PairsCallback& on_pairs = {});
 
 }  // namespace nimkit::detail

@@ -100,7 +100,8 @@ bool has_misere_quotient(const Ruleset& rules) {
 }
 
 Result<MisereQuotient> compute_misere_quotient(const Ruleset& rules, const QuotientBounds& bounds,
-                                               const Limits& limits, const MisereQuotient* from) {
+                                               const Limits& limits, const MisereQuotient* from,
+                                               const QuotientObserver& observer) {
   const HeapGame* game = single_heap_game(rules);
   if (!game) {
     return fail(
@@ -108,7 +109,8 @@ Result<MisereQuotient> compute_misere_quotient(const Ruleset& rules, const Quoti
         fmt::format("{} has no misère quotients here: they are computed for games of single heaps",
                     rules.spec()));
   }
-  detail::QuotientBuilder builder(*game, quotient_rules(rules), octal_bound(rules), bounds, limits);
+  detail::QuotientBuilder builder(*game, quotient_rules(rules), octal_bound(rules), bounds, limits,
+                                  observer);
   if (from) {
     auto resumed = builder.resume(*from);
     if (!resumed) return resumed.failure();

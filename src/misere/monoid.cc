@@ -145,23 +145,51 @@ std::vector<std::uint64_t> order_growth_heaps(const MisereQuotient& quotient,
 
 std::vector<QuotientElement> indistinguishable(
     const std::vector<bool>& p, const std::vector<std::vector<QuotientElement>>& action) {
+  // Moore's refinement: each round numbers the elements by (class, class of x·g for every g),
+  // in order of first appearance, until the number of classes stops growing. The signatures are
+  // hashed into an open-addressed table of the first element of each; equal hashes are compared
+  // in full against that element, so nothing is allocated per element.
   const std::size_t n = p.size();
   std::vector<QuotientElement> cls(n);
   for (std::size_t x = 0; x < n; ++x) cls[x] = p[x] == p[0] ? 0 : 1;
   std::size_t classes = std::set<bool>(p.begin(), p.end()).size();
-  for (;;) {
-    std::unordered_map<std::vector<std::uint64_t>, QuotientElement, StateHash> ids;
-    std::vector<QuotientElement> next(n);
-    std::vector<std::uint64_t> key(action.size() + 1);
-    for (std::size_t x = 0; x < n; ++x) {
-      key[0] = cls[x];
-      for (std::size_t g = 0; g < action.size(); ++g) key[g + 1] = cls[action[g][x]];
-      const auto fresh = static_cast<QuotientElement>(ids.size());
-      next[x] = ids.emplace(key, fresh).first->second;
+  std::size_t slots = 16;
+  while (slots < 2 * n) slots *= 2;
+  constexpr std::uint32_t kEmpty = ~std::uint32_t{0};
+  std::vector<std::uint32_t> first(slots);
+  std::vector<QuotientElement> next(n);
+  std::vector<QuotientElement> ids;  // the new class of each first element, by slot
+  ids.resize(slots);
+  const auto signature_hash = [&](std::size_t x) {
+    std::uint64_t h = cls[x] * 0x9e3779b97f4a7c15ULL;
+    for (const std::vector<QuotientElement>& act : action) {
+      h = (h ^ cls[act[x]]) * 0xff51afd7ed558ccdULL;
+      h ^= h >> 29;
     }
-    cls = std::move(next);
-    if (ids.size() == classes) break;
-    classes = ids.size();
+    return h;
+  };
+  const auto same = [&](std::size_t x, std::size_t y) {
+    if (cls[x] != cls[y]) return false;
+    for (const std::vector<QuotientElement>& act : action) {
+      if (cls[act[x]] != cls[act[y]]) return false;
+    }
+    return true;
+  };
+  for (;;) {
+    std::fill(first.begin(), first.end(), kEmpty);
+    QuotientElement fresh = 0;
+    for (std::size_t x = 0; x < n; ++x) {
+      std::size_t slot = signature_hash(x) & (slots - 1);
+      while (first[slot] != kEmpty && !same(first[slot], x)) slot = (slot + 1) & (slots - 1);
+      if (first[slot] == kEmpty) {
+        first[slot] = static_cast<std::uint32_t>(x);
+        ids[slot] = fresh++;
+      }
+      next[x] = ids[slot];
+    }
+    std::swap(cls, next);
+    if (fresh == classes) break;
+    classes = fresh;
   }
   return cls;
 }
@@ -204,9 +232,8 @@ bool is_commutative_monoid(const Table& table, std::span<const QuotientElement> 
 }
 
 std::uint64_t table_bytes(std::uint64_t order) {
-  // The cells, 4 bytes each, and a bit of P per element.
-  return saturating_add(saturating_mul(saturating_mul(order, order), sizeof(QuotientElement)),
-                        order / 8 + 1);
+  // The cells and a bit of P per element.
+  return saturating_add(QuotientCells::bytes(order), order / 8 + 1);
 }
 
 std::string memory_budget_text(const Limits& limits) {

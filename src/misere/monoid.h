@@ -16,11 +16,17 @@ namespace nimkit::detail {
 // A multiplication table under construction: elements 0 ... order - 1, 0 the identity.
 struct Table {
   std::size_t order = 1;
-  std::vector<QuotientElement> cells{0};  // order × order, row-major
-  std::vector<bool> p{false};             // the P-portion
+  QuotientCells cells{1};      // order × order, row-major
+  std::vector<bool> p{false};  // the P-portion
 
   QuotientElement at(QuotientElement x, QuotientElement y) const {
     return cells[static_cast<std::size_t>(x) * order + y];
+  }
+  // An empty table of `size` elements (cells 0, nothing in P).
+  void resize(std::size_t size) {
+    order = size;
+    cells = QuotientCells(size);
+    p.assign(size, false);
   }
 };
 

@@ -5,6 +5,7 @@
 #include <cassert>
 
 #include "monoid.h"
+#include "nimkit/checked.h"
 #include "nimkit/misere_quotient.h"
 
 namespace nimkit {
@@ -21,8 +22,20 @@ std::string superscript(std::uint32_t n) {
 
 }  // namespace
 
-MisereQuotient::MisereQuotient(std::string rules, std::vector<QuotientElement> table,
-                               std::vector<bool> p, std::vector<QuotientElement> phi,
+QuotientCells::QuotientCells(std::size_t order) {
+  if (order <= kNarrowOrder) {
+    narrow_.assign(order * order, 0);
+  } else {
+    wide_.assign(order * order, 0);
+  }
+}
+
+std::uint64_t QuotientCells::bytes(std::uint64_t order) {
+  return saturating_mul(saturating_mul(order, order), order <= kNarrowOrder ? 2 : 4);
+}
+
+MisereQuotient::MisereQuotient(std::string rules, QuotientCells table, std::vector<bool> p,
+                               std::vector<QuotientElement> phi,
                                std::vector<std::uint64_t> generators_at,
                                std::optional<MiserePeriod> period, std::string stopped)
     : rules_(std::move(rules)),

@@ -1,6 +1,6 @@
-// The quotient file format (misere_quotient.h), version 1, and its reader, which trusts nothing:
-// fields in range before anything is allocated, the checksum, the ruleset, the table's laws,
-// reduction, and the verification of every heap against the ruleset's own moves.
+// The quotient file format (misere_quotient.h), version 2 (version 1 read too), and its reader,
+// which trusts nothing: fields in range before anything is allocated, the checksum, the ruleset,
+// the table's laws, reduction, and the verification of every heap against the ruleset's own moves.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -16,7 +16,11 @@ namespace nimkit {
 namespace {
 
 constexpr char kMagic[] = "NIMKITMQ";
-constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kVersion = 2;
+// Bytes per cell of the table: 4 in version 1; in version 2, 2 while every element fits.
+int cell_bytes(std::uint64_t version, std::uint64_t order) {
+  return version >= 2 && order <= QuotientCells::kNarrowOrder ? 2 : 4;
+}
 constexpr std::size_t kMaxText = 1024;  // the ruleset and the stop reason, in bytes
 
 // FNV-1a over the bytes.
@@ -76,8 +80,11 @@ std::string save_misere_quotient(const MisereQuotient& q) {
   put(out, kVersion, 4);
   put_text(out, q.rules());
   put(out, q.order(), 8);
+  const int width = cell_bytes(kVersion, q.order());
+  out.reserve(out.size() + q.order() * q.order() * static_cast<std::size_t>(width) + q.order() +
+              (q.max_heap() + 1) * 4 + 64);
   for (QuotientElement x = 0; x < q.order(); ++x) {
-    for (QuotientElement y = 0; y < q.order(); ++y) put(out, q.multiply(x, y), 4);
+    for (QuotientElement y = 0; y < q.order(); ++y) put(out, q.multiply(x, y), width);
   }
   for (QuotientElement x = 0; x < q.order(); ++x) put(out, q.in_p(x) ? 1 : 0, 1);
   put(out, q.max_heap() + 1, 8);
@@ -111,9 +118,10 @@ Result<Fields> read_fields(std::string_view bytes, const QuotientBounds& bounds)
   Reader in(bytes.substr(8));
   std::uint64_t version = 0;
   if (!in.get(version, 4)) return corrupt("no version");
-  if (version != kVersion) {
-    return fail(fmt::format("quotient file version {} is not supported (this nimkit reads {})",
-                            version, kVersion));
+  if (version != 1 && version != kVersion) {
+    return fail(
+        fmt::format("quotient file version {} is not supported (this nimkit reads 1 and {})",
+                    version, kVersion));
   }
   Fields f;
   std::uint64_t order = 0;
@@ -128,18 +136,18 @@ Result<Fields> read_fields(std::string_view bytes, const QuotientBounds& bounds)
   // The table alone is order² words: refuse a short file before allocating it. Sizes from the
   // file are checked, not computed: order² · 4 wraps for an order near 2^31, and a wrapped size
   // would pass the length check and reach the allocation.
+  const int width = cell_bytes(version, order);
   const std::optional<std::uint64_t> table_cells = checked_mul(order, order);
   const std::optional<std::uint64_t> table_bytes =
-      table_cells ? checked_size(*table_cells, 4, in.left()) : std::nullopt;
+      table_cells ? checked_size(*table_cells, static_cast<std::uint64_t>(width), in.left())
+                  : std::nullopt;
   if (!table_bytes || in.left() - *table_bytes < order) return corrupt("the table");
-  f.table.order = order;
-  f.table.cells.resize(*table_cells);
-  f.table.p.resize(order);
-  for (QuotientElement& cell : f.table.cells) {
+  f.table.resize(order);
+  for (std::size_t i = 0; i < *table_cells; ++i) {
     std::uint64_t v = 0;
-    in.get(v, 4);
+    in.get(v, width);
     if (v >= order) return corrupt("an element out of range");
-    cell = static_cast<QuotientElement>(v);
+    f.table.cells.set(i, static_cast<QuotientElement>(v));
   }
   for (std::size_t x = 0; x < order; ++x) {
     std::uint64_t v = 0;
