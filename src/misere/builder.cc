@@ -236,9 +236,10 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
   const std::vector<Split> first{Split{heap, 2}};
   auto current = reduced_candidate(table_, phi, shapes_, first, bounds_.max_order, limits_);
   std::vector<std::uint64_t> failure;
-  for (int round = 0; current && round < kRecalibrations; ++round) {
+  // As many rounds as it takes: each costs work, so the meter (and the memory budget) bound them.
+  for (std::size_t round = 0; current; ++round) {
     progress_.candidate_order = current->table.order;
-    progress_.round = static_cast<std::size_t>(round);
+    progress_.round = round;
     progress_.pairs = 0;
     report();
     Verdict verdict = least_failure(current->table, heap_pairs(current->table, current->phi),

@@ -82,8 +82,6 @@ class QuotientBuilder {
                                       std::optional<Error>& refused) const;
   // Makes a verified candidate (and its closure) the quotient so far.
   void install(Reduced reduced, PairClosure closure);
-  // Candidates tried for one heap, at most.
-  static constexpr int kRecalibrations = 64;
   std::optional<MiserePeriod> find_period() const;
   // The quotient of the heaps so far, stopped for `why`.
   MisereQuotient snapshot(std::string why) const;
