@@ -141,7 +141,7 @@ TEST(QuotientStops, AFileCheckedPastTheLimitsIsALimitAndNotRefusedAsCorrupt) {
 
 // An analysis answering by a quotient spends a share of its request's meter: the request's
 // deadline or cancel stops the quotient's computation at once, not after a budget of its own
-// (4 000 000 steps, a sixth of a second of these games). Each test has a game of its own, that
+// (4 000 000 steps, a few tens of milliseconds of these games). Each test has a game of its own, that
 // no other test of this program puts in the process's cache of quotients, and measures the
 // quotient's work by the steps charged and by what it leaves there.
 TEST(QuotientAnalysisStops, TheRequestDeadlineStopsTheQuotientPromptly) {
@@ -150,20 +150,20 @@ TEST(QuotientAnalysisStops, TheRequestDeadlineStopsTheQuotientPromptly) {
   auto position = nimkit::parse_position("60 33 5", rules);
   ASSERT_TRUE(position.ok());
   Limits limits;
-  limits.meter = std::make_shared<WorkMeter>(0, std::chrono::milliseconds(30));
+  limits.meter = std::make_shared<WorkMeter>(0, std::chrono::milliseconds(5));
   const auto start = std::chrono::steady_clock::now();
   auto analysis = nimkit::analyze(*position, nimkit::Convention::kMisere, limits);
   const double took = seconds_since(start);
   ASSERT_FALSE(analysis.ok());
   EXPECT_EQ(analysis.error_kind(), ErrorKind::kLimit) << analysis.error();
-  EXPECT_NE(analysis.error().find("time limit of 30 ms"), std::string::npos) << analysis.error();
-  EXPECT_LT(took, 0.03 + 1.0);
+  EXPECT_NE(analysis.error().find("time limit of 5 ms"), std::string::npos) << analysis.error();
+  EXPECT_LT(took, 0.005 + 1.0);
   // The quotient stopped at the deadline: the request was not charged a budget of the quotient's
-  // own run to its end (30 ms is a few hundred thousand steps).
+  // own run to its end (5 ms is well under the quotient's share of 4,000,000 steps).
   EXPECT_LT(limits.meter->used(), 4'000'000u);
   const auto cached = nimkit::known_misere_quotient(*rules);
   ASSERT_NE(cached, nullptr);  // a deadline keeps the exact part of the work
-  EXPECT_NE(cached->stopped().find("time limit of 30 ms"), std::string::npos) << cached->stopped();
+  EXPECT_NE(cached->stopped().find("time limit of 5 ms"), std::string::npos) << cached->stopped();
 }
 
 TEST(QuotientAnalysisStops, ACancelStopsTheQuotientPromptlyKeepingNothing) {
