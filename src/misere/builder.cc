@@ -193,6 +193,20 @@ QuotientElement class_of(const Reduced& reduced, const std::vector<std::uint64_t
   return x;
 }
 
+// The least i with x^(i+2) = x^i (every element of a misère quotient has one: period 1 or 2), or
+// 0 when the powers of x have another period.
+std::uint32_t index_of(const Table& table, QuotientElement x) {
+  std::vector<QuotientElement> powers{0};
+  for (std::size_t i = 0; i <= table.order + 2; ++i) {
+    powers.push_back(table.at(powers.back(), x));
+    if (i >= 1 && powers[i + 1] == powers[i - 1]) return static_cast<std::uint32_t>(i - 1);
+  }
+  return 0;
+}
+
+// Subsets of a failure's heaps tried at most per round: every subset of 12 heaps.
+constexpr std::size_t kMostSubsets = std::size_t{1} << 12;
+
 }  // namespace
 
 std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
@@ -201,11 +215,14 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
   const bool predicted_p = current.table.p[class_of(current, failure)];
   std::vector<std::uint64_t> involved = failure;
   involved.erase(std::unique(involved.begin(), involved.end()), involved.end());
-  for (const std::vector<std::uint64_t>& subset : subsets(involved, 64)) {
+  for (const std::vector<std::uint64_t>& subset : subsets(involved, kMostSubsets)) {
+    // A split heap's generator gets an index at least that of its class (the split must not
+    // merge powers its class tells apart) and at least its count in the failure.
     std::vector<Split> splits;
     for (std::uint64_t h : subset) {
       const auto times = static_cast<std::uint32_t>(std::count(failure.begin(), failure.end(), h));
-      splits.push_back(Split{h, std::max<std::uint32_t>(2, times)});
+      const std::uint32_t index = index_of(current.table, current.phi[h]);
+      splits.push_back(Split{h, std::max({std::uint32_t{2}, times, index})});
     }
     bool past_memory = false;
     auto trial = Candidate::build(current.table, current.phi, shapes_, splits, bounds_.max_order,
