@@ -79,6 +79,36 @@ int run_compare(const CensusOptions& options) {
   return 0;
 }
 
+// The options as given, checked (the bounds of the play asked for; an option of the other play
+// refused), then the run they ask for: a comparison, an MPI census or a serial one.
+int run_census(CensusOptions& options, const std::optional<std::uint64_t>& max_heap,
+               const std::string& memory, const std::vector<CLI::Option*>& other_play) {
+  options.limits.cache_bytes =
+      options.cache_mib > (~std::uint64_t{0} >> 20) ? ~std::uint64_t{0} : options.cache_mib << 20;
+  if (max_heap) options.limits.max_heap = options.misere_limits.max_heap = *max_heap;
+  if (!memory.empty()) {
+    auto bytes = memory_budget(memory);
+    if (!bytes) return report(bytes.failure());
+    options.misere_limits.max_bytes = *bytes;
+  }
+  const auto wrong = std::find_if(other_play.begin(), other_play.end(),
+                                  [](const CLI::Option* option) { return option->count() > 0; });
+  if (wrong != other_play.end()) {
+    return report(fmt::format("{} is an option of the {} census only", (*wrong)->get_name(),
+                              options.misere ? "normal-play" : "misère (--misere)"));
+  }
+  const MisereCensusLimits& misere = options.misere_limits;
+  if (options.misere && (misere.max_heap < 1 || misere.max_order < 1 || misere.max_steps < 1)) {
+    return report("--max-heap, --max-order and --max-steps must be at least 1");
+  }
+  if (!options.misere && (options.limits.max_heap < 2 || options.limits.max_plain_heap < 2)) {
+    return report("--max-heap and --max-plain-heap must be at least 2");
+  }
+  if (!options.compare.empty()) return run_compare(options);
+  if (options.mpi) return run_census_mpi(options);
+  return run_serial(options);
+}
+
 }  // namespace
 
 #ifndef NIMKIT_HAVE_MPI
@@ -137,38 +167,7 @@ void add_census_command(CLI::App& app, int& status) {
   command->add_flag_callback(
       "--no-progress", [options] { options->progress = false; }, "no progress line on stderr");
   command->callback([options, max_heap, memory, normal_only, misere_only, &status] {
-    options->limits.cache_bytes = options->cache_mib > (~std::uint64_t{0} >> 20)
-                                      ? ~std::uint64_t{0}
-                                      : options->cache_mib << 20;
-    if (*max_heap) options->limits.max_heap = options->misere_limits.max_heap = **max_heap;
-    if (!memory->empty()) {
-      auto bytes = memory_budget(*memory);
-      if (!bytes) {
-        status = report(bytes.failure());
-        return;
-      }
-      options->misere_limits.max_bytes = *bytes;
-    }
-    const auto& given = options->misere ? normal_only : misere_only;
-    const auto wrong = std::find_if(given.begin(), given.end(),
-                                    [](const CLI::Option* option) { return option->count() > 0; });
-    if (wrong != given.end()) {
-      status = report(fmt::format("{} is an option of the {} census only", (*wrong)->get_name(),
-                                  options->misere ? "normal-play" : "misère (--misere)"));
-    } else if (options->misere &&
-               (options->misere_limits.max_heap < 1 || options->misere_limits.max_order < 1 ||
-                options->misere_limits.max_steps < 1)) {
-      status = report("--max-heap, --max-order and --max-steps must be at least 1");
-    } else if (!options->misere &&
-               (options->limits.max_heap < 2 || options->limits.max_plain_heap < 2)) {
-      status = report("--max-heap and --max-plain-heap must be at least 2");
-    } else if (!options->compare.empty()) {
-      status = run_compare(*options);
-    } else if (options->mpi) {
-      status = run_census_mpi(*options);
-    } else {
-      status = run_serial(*options);
-    }
+    status = run_census(*options, *max_heap, *memory, options->misere ? normal_only : misere_only);
   });
 }
 
