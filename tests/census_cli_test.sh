@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # nimkit census as a user runs it: one JSON line per code, a resumed run (torn last line included)
 # equal to an uninterrupted one, shards covering every code once, --codes lists, --compare on the
-# trivial-games table and on a table with a changed value, and bad input rejected with exit 2.
+# trivial-games table and on a table with a changed value, the misère census (--misere) resumed
+# and sharded the same way, and bad input rejected with exit 2.
 set -euo pipefail
 nimkit=${NIMKIT:?set NIMKIT to the nimkit binary}
 data=${NIMKIT_TEST_DATA:?set NIMKIT_TEST_DATA to tests/data}
@@ -74,6 +75,32 @@ sed 's/^\(\.77 .*\)2)$/\13)/' "$data/TrivialGames.md" >"$dir/changed.md"
 grep -q '"code":"0.77","verdict":"disagrees","first_difference":82' < <("$nimkit" census --compare \
   "$dir/changed.md" --no-progress) || fail "changed value not found at heap 82"
 
+# The misère census: Kayles and 0.75 finite, resumed (a torn line included) and sharded to the
+# same lines; a normal-play census file is not the output of a misère run, nor the other way.
+misere=(--misere --digits 2 --max-steps 200000 --no-progress)
+"$nimkit" census "${misere[@]}" --output "$dir/misere"
+[ "$(wc -l <"$dir/misere")" -eq 127 ] || fail "127 codes expected in a 2-digit misère census"
+python3 - "$dir/misere" <<'EOF' || fail "misère census lines"
+import json, sys
+by = {json.loads(l)["code"]: json.loads(l) for l in open(sys.argv[1])}
+k = by["0.77"]
+assert (k["class"], k["order"], k["p_size"], k["preperiod"], k["period"], k["checked_to"]) == \
+    ("finite", 40, 9, 71, 12, 166), k
+assert (by["0.75"]["class"], by["0.75"]["order"], by["0.75"]["p_size"]) == ("finite", 8, 2)
+assert by["0.3"]["class"] == "tame" and by["0.3"]["tame"] is True
+d = by["0.07"]
+assert d["class"] == "partial" and d["stopped_by"] == "work" and "200000 steps" in d["stopped"], d
+assert all(l["class"] in ("tame", "finite", "partial", "stopped") for l in by.values())
+EOF
+head -50 "$dir/misere" >"$dir/misere-resumed"
+sed -n 51p "$dir/misere" | head -c 20 >>"$dir/misere-resumed"
+"$nimkit" census "${misere[@]}" --output "$dir/misere-resumed"
+cmp "$dir/misere" "$dir/misere-resumed" || fail "resumed misère census differs"
+for k in 0 1; do "$nimkit" census "${misere[@]}" --shard "$k/2" >"$dir/mshard$k"; done
+cmp <(sort "$dir/misere") <(sort "$dir/mshard0" "$dir/mshard1") || fail "misère shards differ"
+"$nimkit" census --codes "$dir/codes" --max-plain-heap 200 --no-progress >"$dir/normal-list"
+"$nimkit" census --misere --codes "$dir/codes" --max-steps 200000 --no-progress >"$dir/misere-list"
+
 # Bad input: one line, exit 2.
 expect_error() {
   local want=$1
@@ -94,6 +121,15 @@ printf '0.77\n0.9x\n' >"$dir/bad"
 expect_error 'line 2' --codes "$dir/bad"
 echo '{"code":"0.99"}' >"$dir/foreign"
 expect_error 'line 1' --digits 1 --output "$dir/foreign"
+expect_error 'line 1: a normal-play census line (class "unsolved"), not a misère one' \
+  --misere --codes "$dir/codes" --output "$dir/normal-list"
+expect_error 'line 1: a misère census line (class "partial"), not a normal-play one' \
+  --codes "$dir/codes" --output "$dir/misere-list"
+expect_error '--max-order is an option of the misère (--misere) census only' --digits 1 --max-order 5
+expect_error '--cache-mib is an option of the normal-play census only' --misere --digits 1 --cache-mib 0
+expect_error '--memory "12Q"' --misere --digits 1 --memory 12Q
+expect_error '--max-heap, --max-order and --max-steps must be at least 1' --misere --digits 1 --max-steps 0
+expect_error '--compare TABLE runs alone' --misere --compare "$dir/codes"
 # --mpi without mpirun: one rank (or a build without MPI) is refused in one line.
 # (Open MPI's own allocations from MPI_Init read as leaks under the sanitizers: not ours.)
 (export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"; expect_error '--mpi' --mpi --digits 1)

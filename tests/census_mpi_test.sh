@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # nimkit census --mpi under mpirun: the file equals the serial census's lines (as sets) computed
 # without deriving any code from another's values (--cache-mib 0), and a run whose worker rank is
-# killed with SIGKILL is finished by a rerun of the same command.
+# killed with SIGKILL is finished by a rerun of the same command; a misère census (--misere)
+# under mpirun is the serial one byte for byte.
 set -euo pipefail
 nimkit=${NIMKIT:?set NIMKIT to the nimkit binary}
 dir=$(mktemp -d)
@@ -24,6 +25,12 @@ same_set "$dir/serial" "$dir/mpi2"
 same_set "$dir/serial" "$dir/mpi3"
 grep -Eq '; [1-9][0-9]* derived from another code.s values\) in' "$dir/mpi3.err" ||
   fail "no derived codes under MPI: $(cat "$dir/mpi3.err")"
+
+# The misère census: each code's line depends on the code and the bounds alone.
+margs=(--misere --digits 2 --max-steps 200000 --no-progress)
+"$nimkit" census "${margs[@]}" --output "$dir/misere-serial"
+"${mpi[@]}" -np 3 "$nimkit" census --mpi "${margs[@]}" --output "$dir/misere-mpi"
+cmp "$dir/misere-serial" "$dir/misere-mpi" || fail "the misère census under MPI differs"
 
 # A longer census; rank 1 is killed once 30 lines are written, then the command is run again.
 args=(--digits 2 --max-heap 32768 --no-progress)

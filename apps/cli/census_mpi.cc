@@ -2,9 +2,10 @@
 // sends the code list to every rank, then hands out one code index at a time to whichever rank
 // asks, and records the lines it gets back (CensusRun::record writes them in census order, so
 // the file equals a serial census). The other ranks classify the codes they are given, each with
-// a CensusClassifier that keeps the values of the unsolved codes it computed; rank 0 gives a
-// rank first the codes of the families it keeps values of (CensusQueue), which it can often
-// derive instead of computing. A rank
+// a CodeClassifier (under normal play one that keeps the values of the unsolved codes it
+// computed; rank 0 gives a rank first the codes of the families it keeps values of, CensusQueue,
+// which it can often derive instead of computing). A misère census (--misere) runs the same way:
+// each code's line depends on the code and the bounds alone. A rank
 // that dies takes the job down (Open MPI's default); the lines written so far stay, and a rerun
 // of the same command computes only the codes missing from the output.
 #include <fmt/format.h>
@@ -16,6 +17,7 @@
 #include <cstdint>
 #include <string>
 #include <thread>
+#include <variant>
 #include <vector>
 
 #include "census_run.h"
@@ -85,15 +87,18 @@ int dispatch(CensusRun& run, int ranks) {
       const auto [end, error] =
           std::from_chars(message.data() + (failed ? 1 : 0), message.data() + newline, index);
       const std::string body = message.substr(newline + 1);
-      auto entry = parse_census_line(body);
+      auto entry = parse_census_line(body, run.misere());
       if (failed) {
         status = report(body);
       } else if (!entry || error != std::errc{}) {
         status = report("rank " + std::to_string(source) + " sent a bad line: " +
                         (entry ? message.substr(0, newline) : entry.error()));
       } else {
-        if (*end == ' ') entry->derived_from = std::string(end + 1, message.data() + newline);
-        queue.returned(source, index, entry->kind == CensusClass::kUnsolved);
+        auto* normal = std::get_if<CensusEntry>(&*entry);
+        if (normal && *end == ' ') {
+          normal->derived_from = std::string(end + 1, message.data() + newline);
+        }
+        queue.returned(source, index, normal && normal->kind == CensusClass::kUnsolved);
         if (auto written = run.record(index, *std::move(entry)); !written) {
           status = report(written.failure());
         }
@@ -109,8 +114,8 @@ int dispatch(CensusRun& run, int ranks) {
 }
 
 // Other ranks: classify the codes rank 0 sends until it says stop.
-void work(const std::vector<OctalCode>& codes, const CensusLimits& limits) {
-  CensusClassifier classifier(limits);
+void work(const std::vector<OctalCode>& codes, const CensusOptions& options) {
+  CodeClassifier classifier(options);
   std::string result;
   for (;;) {
     send_text(result, 0, kTagResult);
@@ -118,9 +123,10 @@ void work(const std::vector<OctalCode>& codes, const CensusLimits& limits) {
     MPI_Recv(&index, 1, MPI_UINT64_T, 0, kTagWork, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (index == kStop || index >= codes.size()) return;
     auto entry = classifier.classify(codes[index]);
+    const auto* normal = entry ? std::get_if<CensusEntry>(&*entry) : nullptr;
     result = !entry ? fmt::format("!{}\n{}", index, entry.error())
-             : entry->derived_from
-                 ? fmt::format("{} {}\n{}", index, *entry->derived_from, census_line(*entry))
+             : normal && normal->derived_from
+                 ? fmt::format("{} {}\n{}", index, *normal->derived_from, census_line(*entry))
                  : fmt::format("{}\n{}", index, census_line(*entry));
   }
 }
@@ -147,7 +153,7 @@ int run_ranks(const CensusOptions& options, int rank, int ranks) {
     codes.push_back(*OctalCode::parse(codes_text.substr(begin, end - begin)));
     begin = end + 1;
   }
-  work(codes, options.limits);
+  work(codes, options);
   return 0;
 }
 

@@ -85,16 +85,32 @@ std::optional<std::uint64_t> unsigned_field(const nlohmann::json& object, const 
 
 }  // namespace
 
-std::string census_line(const CensusEntry& entry) {
+namespace {
+
+template <typename Fields>
+std::string line_of(const Fields& fields) {
   Json line;
-  for (const auto& [key, value] : census_fields(entry)) {
+  for (const auto& [key, value] : fields) {
     std::visit([&, key = key](const auto& v) { line[std::string(key)] = v; }, value);
   }
   return line.dump();
 }
 
-Result<CensusEntry> parse_census_line(const std::string& line) {
-  const nlohmann::json json = nlohmann::json::parse(line, nullptr, false);
+// The class of a line of the other play's census, or nullopt: a misère run must not append to a
+// normal-play census file, nor the other way round.
+std::optional<std::string> other_play(const nlohmann::json& json, bool misere) {
+  if (!json.is_object() || !json.contains("class") || !json["class"].is_string()) return {};
+  const std::string kind = json["class"].get<std::string>();
+  const bool other =
+      misere ? parse_census_class(kind).has_value() : parse_misere_class(kind).has_value();
+  if (!other) return {};
+  return fmt::format(
+      "a {} census line (class {}), not a {} one: the file holds the other "
+      "census",
+      misere ? "normal-play" : "misère", nimkit::quoted(kind), misere ? "misère" : "normal-play");
+}
+
+Result<CensusEntry> parse_normal_line(const nlohmann::json& json) {
   if (!json.is_object() || !json.contains("code") || !json["code"].is_string() ||
       !json.contains("class") || !json["class"].is_string() || !json.contains("fingerprint") ||
       !json["fingerprint"].is_string()) {
@@ -146,6 +162,107 @@ Result<CensusEntry> parse_census_line(const std::string& line) {
   return entry;
 }
 
+// A misère line is read back for its code only (a resumed run skips the code), but every field
+// is checked, so that a file of other lines is refused rather than half-trusted.
+Result<MisereCensusEntry> parse_misere_line(const nlohmann::json& json) {
+  if (!json.is_object() || !json.contains("code") || !json["code"].is_string() ||
+      !json.contains("class") || !json["class"].is_string() || !json.contains("steps")) {
+    return fail("not a misère census line (code, class and steps expected)");
+  }
+  MisereCensusEntry entry;
+  Result<OctalCode> code = OctalCode::parse(json["code"].get<std::string>());
+  if (!code) return code.failure();
+  entry.code = code->to_string();
+  const std::string kind = json["class"].get<std::string>();
+  const std::optional<MisereClass> parsed = parse_misere_class(kind);
+  if (!parsed) {
+    return fail(
+        fmt::format("class {} is not tame, finite, partial or stopped", nimkit::quoted(kind)));
+  }
+  entry.kind = *parsed;
+  entry.steps = unsigned_field(json, "steps").value_or(0);
+  const bool stopped = entry.kind == MisereClass::kStopped;
+  const auto heaps = unsigned_field(json, "heaps");
+  const auto order = unsigned_field(json, "order");
+  const auto p_size = unsigned_field(json, "p_size");
+  const auto tame = json.find("tame");
+  if (!stopped && (!heaps || !order || !p_size || tame == json.end() || !tame->is_boolean())) {
+    return fail("heaps, order, p_size or tame missing or malformed");
+  }
+  if (!stopped) {
+    entry.heaps = *heaps;
+    entry.order = *order;
+    entry.p_size = *p_size;
+    entry.tame = tame->get<bool>();
+  }
+  const auto preperiod = unsigned_field(json, "preperiod");
+  const auto period = unsigned_field(json, "period");
+  const auto checked_to = unsigned_field(json, "checked_to");
+  const bool complete = entry.kind == MisereClass::kTame || entry.kind == MisereClass::kFinite;
+  if (complete) {
+    if (!preperiod || !period || !checked_to) {
+      return fail("preperiod, period or checked_to missing or malformed");
+    }
+    entry.period = MiserePeriod{*preperiod, *period, *checked_to};
+  } else {
+    const auto by = json.find("stopped_by");
+    const auto why = json.find("stopped");
+    std::optional<MisereStop> stop;
+    if (by != json.end() && by->is_string()) stop = parse_misere_stop(by->get<std::string>());
+    if (!stop || why == json.end() || !why->is_string()) {
+      return fail("stopped_by or stopped missing or malformed");
+    }
+    entry.stopped_by = stop;
+    entry.stopped = why->get<std::string>();
+  }
+  return entry;
+}
+
+}  // namespace
+
+std::string census_line(const CensusRecord& record) {
+  if (const auto* misere = std::get_if<MisereCensusEntry>(&record)) {
+    return line_of(misere_census_fields(*misere));
+  }
+  return line_of(census_fields(std::get<CensusEntry>(record)));
+}
+
+Result<CensusRecord> parse_census_line(const std::string& line, bool misere) {
+  const nlohmann::json json = nlohmann::json::parse(line, nullptr, false);
+  if (auto other = other_play(json, misere)) return fail(*other);
+  if (misere) {
+    auto entry = parse_misere_line(json);
+    if (!entry) return entry.failure();
+    return CensusRecord(*std::move(entry));
+  }
+  auto entry = parse_normal_line(json);
+  if (!entry) return entry.failure();
+  return CensusRecord(*std::move(entry));
+}
+
+const std::string& record_code(const CensusRecord& record) {
+  return std::visit([](const auto& entry) -> const std::string& { return entry.code; }, record);
+}
+
+std::string_view record_class(const CensusRecord& record) {
+  return std::visit([](const auto& entry) { return to_string(entry.kind); }, record);
+}
+
+CodeClassifier::CodeClassifier(const CensusOptions& options) : misere_(options.misere_limits) {
+  if (!options.misere) normal_.emplace(options.limits);
+}
+
+Result<CensusRecord> CodeClassifier::classify(const OctalCode& code) {
+  if (normal_) {
+    auto entry = normal_->classify(code);
+    if (!entry) return entry.failure();
+    return CensusRecord(*std::move(entry));
+  }
+  auto entry = classify_misere(code, misere_);
+  if (!entry) return entry.failure();
+  return CensusRecord(*std::move(entry));
+}
+
 Result<std::vector<OctalCode>> census_code_list(const CensusOptions& options) {
   if (options.digits.has_value() == !options.codes.empty()) {
     return fail("give exactly one of --digits D or --codes FILE (or --compare TABLE alone)");
@@ -158,6 +275,7 @@ Result<std::vector<OctalCode>> census_code_list(const CensusOptions& options) {
 
 Result<CensusRun> CensusRun::open(const CensusOptions& options) {
   CensusRun run;
+  run.misere_ = options.misere;
   auto codes = census_code_list(options);
   if (!codes) return codes.failure();
   run.codes_ = *std::move(codes);
@@ -201,19 +319,21 @@ Result<bool> CensusRun::read_back(const std::string& path) {
           return true;
         }
         whole += text.size() + 1;
-        auto entry = parse_census_line(std::string(text));
+        auto entry = parse_census_line(std::string(text), misere_);
         if (!entry)
           return fail_as(entry.failure(),
                          fmt::format("{} line {}: {}", name, number, entry.error()));
-        const auto it = index_.find(entry->code);
+        const std::string& code = record_code(*entry);
+        const auto it = index_.find(code);
         if (it == index_.end()) {
-          return fail(
-              fmt::format("{} line {}: code {} is not in this census", name, number, entry->code));
+          return fail(fmt::format("{} line {}: code {} is not in this census", name, number, code));
         }
         if (!done_.insert(it->second).second) {
-          return fail(fmt::format("{} line {}: code {} appears twice", name, number, entry->code));
+          return fail(fmt::format("{} line {}: code {} appears twice", name, number, code));
         }
-        grouper_.remember(entry->fingerprint, entry->period.has_value(), entry->code, it->second);
+        if (const auto* normal = std::get_if<CensusEntry>(&*entry)) {
+          grouper_.remember(normal->fingerprint, normal->period.has_value(), code, it->second);
+        }
         ++resumed_;
         return true;
       });
@@ -227,21 +347,22 @@ Result<bool> CensusRun::read_back(const std::string& path) {
   return true;
 }
 
-Result<bool> CensusRun::record(std::uint64_t index, CensusEntry entry) {
+Result<bool> CensusRun::record(std::uint64_t index, CensusRecord entry) {
   waiting_.emplace(index, std::move(entry));
   while (written_ < pending_.size()) {
     const auto it = waiting_.find(pending_[written_]);
     if (it == waiting_.end()) break;
-    CensusEntry& next = it->second;
-    grouper_.add(next, it->first);
+    CensusRecord& next = it->second;
+    auto* normal = std::get_if<CensusEntry>(&next);
+    if (normal) grouper_.add(*normal, it->first);
     const std::string line = census_line(next) + "\n";
     std::fwrite(line.data(), 1, line.size(), out_.get());
     if (std::fflush(out_.get()) != 0 || std::ferror(out_.get()) != 0) {
       return fail(fmt::format("could not write the output: {}", std::strerror(errno)));
     }
-    ++counts_[next.kind];
-    if (next.equivalent_to) ++equivalent_;
-    if (next.derived_from) ++derived_;
+    ++counts_[std::string(record_class(next))];
+    if (normal && normal->equivalent_to) ++equivalent_;
+    if (normal && normal->derived_from) ++derived_;
     waiting_.erase(it);
     ++written_;
     progress(false);
@@ -258,13 +379,27 @@ void CensusRun::progress(bool final) {
     return;
   }
   last_line_ = now;
-  const std::string line = fmt::format(
-      "census: {}/{} codes ({} trivial, {} solved, {} unsolved; {} equivalent to an earlier "
-      "code{}){} in {:.1f} s",
-      written_, pending_.size(), counts_[CensusClass::kTrivial], counts_[CensusClass::kSolved],
-      counts_[CensusClass::kUnsolved], equivalent_,
-      derived_ == 0 ? "" : fmt::format("; {} derived from another code's values", derived_),
-      resumed_ == 0 ? "" : fmt::format(", {} resumed from the output", resumed_), seconds);
+  const std::string resumed =
+      resumed_ == 0 ? "" : fmt::format(", {} resumed from the output", resumed_);
+  const auto count = [this](auto kind) {
+    const auto it = counts_.find(to_string(kind));
+    return it == counts_.end() ? std::uint64_t{0} : it->second;
+  };
+  const std::string line =
+      misere_
+          ? fmt::format(
+                "misère census: {}/{} codes ({} tame, {} finite, {} partial, {} "
+                "stopped){} in {:.1f} s",
+                written_, pending_.size(), count(MisereClass::kTame), count(MisereClass::kFinite),
+                count(MisereClass::kPartial), count(MisereClass::kStopped), resumed, seconds)
+          : fmt::format(
+                "census: {}/{} codes ({} trivial, {} solved, {} unsolved; {} equivalent to "
+                "an earlier code{}){} in {:.1f} s",
+                written_, pending_.size(), count(CensusClass::kTrivial),
+                count(CensusClass::kSolved), count(CensusClass::kUnsolved), equivalent_,
+                derived_ == 0 ? ""
+                              : fmt::format("; {} derived from another code's values", derived_),
+                resumed, seconds);
   if (tty_) {
     fmt::print(stderr, "\r{}\x1b[K{}", line, final ? "\n" : "");
   } else {

@@ -1,5 +1,6 @@
 """nimkit.census: octal codes classified as `nimkit census` classifies them, each line a dict with
-the keys and values of the CLI's JSON line; bad digits or codes raise ValueError."""
+the keys and values of the CLI's JSON line; nimkit.misere_census the same for
+`nimkit census --misere`; bad digits, codes or bounds raise ValueError."""
 
 import json
 import os
@@ -82,3 +83,35 @@ def test_bad_input_raises_value_error_naming_it(kwargs, message):
 def test_negative_limits_are_refused_naming_them():
     with pytest.raises(ValueError, match='max_heap "-1" is negative'):
         nimkit.census(codes=["0.7"], max_heap=-1)
+
+
+def test_a_misere_census_is_the_cli_misere_census_line_for_line(tmp_path):
+    lines = nimkit.misere_census(2, max_steps=200000)
+    assert len(lines) == 127
+    assert lines == cli_lines("--misere", "--digits", "2", "--max-steps", "200000")
+    by = {line["code"]: line for line in lines}
+    kayles = by["0.77"]
+    assert kayles["class"] == "finite" and kayles["tame"] is False
+    assert (kayles["order"], kayles["p_size"], kayles["preperiod"], kayles["period"]) == (40, 9, 71, 12)
+    assert by["0.3"]["class"] == "tame"
+    codes = ["0.07", "0.75"]
+    listed = tmp_path / "codes"
+    listed.write_text("\n".join(codes) + "\n")
+    lines = nimkit.misere_census(codes=codes, max_heap=24)
+    assert lines == cli_lines("--misere", "--codes", str(listed), "--max-heap", "24")
+    assert lines[0]["class"] == "partial" and lines[0]["stopped_by"] == "heaps"
+    assert lines[0]["order"] == 24 and "period" not in lines[0]
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({}, "either digits"),
+        ({"codes": ["0.0"]}, "allows no move"),
+        ({"codes": ["0.77"], "max_steps": 0}, "at least 1"),
+        ({"codes": ["0.77"], "max_order": 0}, "at least 1"),
+    ],
+)
+def test_bad_misere_input_raises_value_error_naming_it(kwargs, message):
+    with pytest.raises(ValueError, match=message.replace(".", r"\.")):
+        nimkit.misere_census(**kwargs)

@@ -121,6 +121,16 @@ def census(
     cache_mib: int = 512,
 ) -> List[Dict[str, Union[str, int, bool]]]: ...
 
+def misere_census(
+    digits: Optional[int] = None,
+    codes: Optional[Sequence[str]] = None,
+    *,
+    max_heap: int = 300,
+    max_order: int = 2048,
+    max_steps: int = 100000000,
+    max_bytes: int = 536870912,
+) -> List[Dict[str, Union[str, int, bool]]]: ...
+
 class MiserePeriod:
     @property
     def period(self) -> int: ...
