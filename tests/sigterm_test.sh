@@ -44,6 +44,15 @@ grep -qx 'error: work stopped: cancellation was reached (SIGTERM)' "$dir/err" ||
 [ ! -s "$dir/out" ] || { echo "misere-quotient printed after SIGTERM:"; cat "$dir/out"; exit 1; }
 [ -z "$(ls "$dir" | grep 'q\.msq')" ] || { echo "misere-quotient left a file:"; ls "$dir"; exit 1; }
 
+# With --checkpoint, the heaps done are kept when SIGTERM comes: the file reads back, verified,
+# as a quotient of Dawson's Kayles past heap 20 (a second of the run gets to heap 33).
+stops 2000 143 "$nimkit" misere-quotient --rules octal:0.07 --max-heap 1000 --no-progress \
+  --checkpoint "$dir/ck.msq"
+[ ! -s "$dir/out" ] || { echo "misere-quotient printed after SIGTERM:"; cat "$dir/out"; exit 1; }
+"$nimkit" misere-quotient --rules octal:0.07 --quotient "$dir/ck.msq" --max-heap 1 --json >"$dir/q.json"
+python3 -c 'import json,sys; q=json.load(open(sys.argv[1])); assert q["max_heap"] >= 20, q["max_heap"]' \
+  "$dir/q.json" || { echo "the checkpoint did not keep the heaps done"; exit 1; }
+
 # Waiting for a move: nothing charges a meter, so the signal's default action ends it.
 mkfifo "$dir/in"
 sleep 10 >"$dir/in" &
