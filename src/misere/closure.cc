@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "nimkit/checked.h"
+#include "option_sets.h"
 
 namespace nimkit::detail {
 
@@ -202,9 +203,8 @@ std::vector<std::vector<std::uint64_t>> least_sums(const Table& table,
 }
 
 // The depth-first walk of least_failure: sums in increasing order, the largest heap's count the
-// outermost loop. The ⊆-minimal sets of each class live in one arena of words_-word slots (a
-// slot a superset frees is reused), and each depth keeps two buffers: nothing is allocated per
-// sum.
+// outermost loop. The ⊆-minimal sets of each class are kept sparse in one arena (option_sets.h),
+// and each depth has two work sets: nothing is allocated per sum.
 class LeastWalk {
  public:
   LeastWalk(const Table& table, std::span<const HeapPair> pairs, const Limits& limits,
@@ -214,72 +214,52 @@ class LeastWalk {
         pairs_(pairs),
         limits_(limits),
         max_pairs_(max_pairs),
-        words_((table.order + 63) / 64),
         minimal_(table.order),
         counts_(pairs.size(), 0),
-        buffers_(2 * (pairs.size() + 1) * words_, 0) {
-    p_mask_.assign(words_, 0);
+        p_mask_((table.order + 63) / 64, 0) {
     for (QuotientElement x = 0; x < table.order; ++x) {
       if (table.p[x]) p_mask_[x / 64] |= std::uint64_t{1} << (x % 64);
     }
+    for (std::size_t i = 0; i < 2 * (pairs.size() + 1); ++i) sets_.emplace_back(table.order);
   }
 
   // False when a failure was found (in failure_) or the walk stopped (stopped_). `bits` is the
   // option set of the sum so far, of class x.
-  bool visit(std::size_t depth, QuotientElement x, const std::uint64_t* bits) {
+  bool visit(std::size_t depth, QuotientElement x, const WorkSet& bits) {
     if (depth == 0) {
-      bool hits_p = false;
-      bool any = false;
-      for (std::size_t w = 0; w < words_; ++w) {
-        hits_p = hits_p || (bits[w] & p_mask_[w]) != 0;
-        any = any || bits[w] != 0;
-      }
-      if (table_.p[x] == (any && !hits_p)) return true;
+      if (table_.p[x] == (!bits.empty() && !bits.meets(p_mask_))) return true;
       for (std::size_t i = 0; i < counts_.size(); ++i) {
         failure_.insert(failure_.end(), counts_[i], pairs_[i].heap);
       }
       return false;
     }
     const HeapPair& pair = pairs_[depth - 1];
-    std::uint64_t* state = &buffers_[2 * depth * words_];
-    std::uint64_t* next = state + words_;
-    std::copy(bits, bits + words_, state);
+    WorkSet* state = &sets_[2 * depth];
+    WorkSet* next = &sets_[2 * depth + 1];
+    state->assign(bits);
     QuotientElement y = x;
     for (;;) {
-      if (!visit(depth - 1, y, state)) return false;
+      if (!visit(depth - 1, y, *state)) return false;
       // One more of this heap.
-      std::fill(next, next + words_, 0);
-      for (std::size_t w = 0; w < words_; ++w) {
-        for (std::uint64_t m = state[w]; m != 0; m &= m - 1) {
-          const auto z =
-              table_.at(pair.phi, static_cast<QuotientElement>(w * 64 + std::countr_zero(m)));
-          next[z / 64] |= std::uint64_t{1} << (z % 64);
-        }
-      }
-      for (QuotientElement t : pair.options) {
-        const QuotientElement z = table_.at(y, t);
-        next[z / 64] |= std::uint64_t{1} << (z % 64);
-      }
+      next->clear();
+      state->for_each([&](QuotientElement e) { next->insert(table_.at(pair.phi, e)); });
+      for (QuotientElement t : pair.options) next->insert(table_.at(y, t));
+      next->sort();
       y = table_.at(y, pair.phi);
       std::vector<std::uint32_t>& list = minimal_[y];
-      if (!limits_.charge(1 + words_ + list.size())) {
+      const std::uint64_t signature = next->signature();
+      const std::size_t size = next->size();
+      if (!limits_.charge(1 + next->used().size() + list.size())) {
         stopped_ = limits_.stop_error();
         return false;
       }
       const bool subsumed = std::any_of(list.begin(), list.end(), [&](std::uint32_t other) {
-        const std::uint64_t* o = slot(other);
-        for (std::size_t w = 0; w < words_; ++w) {
-          if ((o[w] & ~next[w]) != 0) return false;
-        }
-        return true;
+        return arena_.subset_of(other, *next, signature, size);
       });
       if (subsumed) break;
       std::erase_if(list, [&](std::uint32_t other) {
-        const std::uint64_t* o = slot(other);
-        for (std::size_t w = 0; w < words_; ++w) {
-          if ((next[w] & ~o[w]) != 0) return false;
-        }
-        free_.push_back(other);
+        if (!arena_.superset_of(other, *next, signature, size)) return false;
+        arena_.drop(other);
         return true;
       });
       if (on_pairs_ && kept_ % kPairsReported == 0) on_pairs_(kept_);
@@ -289,14 +269,13 @@ class LeastWalk {
         return false;
       }
       // The table and every set kept.
-      const std::size_t live = arena_.size() / words_ + 1 - free_.size();
-      if (saturating_add(table_bytes(table_.order), saturating_mul(live, words_ * 8 + 4)) >
-          limits_.max_search_bytes) {
-        stopped_ = fail_limit(fmt::format("the verification's {} pairs passed {}", live,
+      if (saturating_add(table_bytes(table_.order), arena_.bytes()) > limits_.max_search_bytes) {
+        stopped_ = fail_limit(fmt::format("the verification's {} pairs passed {}", kept_,
                                           memory_budget_text(limits_)));
         return false;
       }
-      list.push_back(store(next));
+      list.push_back(arena_.keep(*next));
+      arena_.compact(minimal_);
       std::swap(state, next);
       ++counts_[depth - 1];
     }
@@ -308,32 +287,16 @@ class LeastWalk {
   std::optional<Error> stopped_;  // a bound or the limits (Verdict::stopped)
 
  private:
-  const std::uint64_t* slot(std::uint32_t id) const { return &arena_[id * words_]; }
-  std::uint32_t store(const std::uint64_t* set) {
-    std::uint32_t id = 0;
-    if (free_.empty()) {
-      id = static_cast<std::uint32_t>(arena_.size() / words_);
-      arena_.insert(arena_.end(), set, set + words_);
-    } else {
-      id = free_.back();
-      free_.pop_back();
-      std::copy(set, set + words_, &arena_[id * words_]);
-    }
-    return id;
-  }
-
   const PairsCallback& on_pairs_;
   const Table& table_;
   std::span<const HeapPair> pairs_;
   const Limits& limits_;
   std::size_t max_pairs_;
-  std::size_t words_;
-  std::vector<std::uint64_t> p_mask_;
-  std::vector<std::vector<std::uint32_t>> minimal_;  // per class, slots of the arena
-  std::vector<std::uint64_t> arena_;
-  std::vector<std::uint32_t> free_;
+  std::vector<std::vector<std::uint32_t>> minimal_;  // per class, ids of the arena
   std::vector<std::uint32_t> counts_;
-  std::vector<std::uint64_t> buffers_;  // two per depth
+  std::vector<std::uint64_t> p_mask_;
+  SetArena arena_;
+  std::vector<WorkSet> sets_;  // two per depth
   std::size_t kept_ = 0;
 };
 
@@ -360,8 +323,8 @@ Verdict least_failure(const Table& table, std::span<const HeapPair> pairs, const
     }
   }
   LeastWalk walk(table, pairs, limits, max_pairs, on_pairs);
-  const std::vector<std::uint64_t> none((table.order + 63) / 64, 0);
-  const bool passed = walk.visit(pairs.size(), 0, none.data());
+  const WorkSet none(table.order);
+  const bool passed = walk.visit(pairs.size(), 0, none);
   if (walk.stopped_) return Verdict{false, {}, std::move(walk.stopped_)};
   if (!passed && (!least || sum_before(walk.failure_, *least))) least = walk.failure_;
   if (least) return Verdict{false, std::move(*least), std::nullopt};
