@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <string>
+#include <thread>
 
 #include "commands.h"
 #include "common.h"
@@ -23,13 +24,14 @@ struct QuotientOptions {
   std::string rules;
   std::uint64_t max_heap = QuotientBounds{}.max_heap;
   std::optional<std::uint64_t> max_order;  // none: as many as the memory budget allows
-  // A long computation's: the memory budget and the heap bound stop it well before (Dawson's
-  // Kayles to heap 33 takes under 1% of it).
-  std::uint64_t limit = 10'000'000'000;
+  // None by default: a long computation is bounded by the memory budget and the heap bound (a
+  // frontier heap charges tens of billions of steps, a table row a step per cell).
+  std::optional<std::uint64_t> limit;
   bool json = false;
   std::string save;
   std::string load;
-  std::string memory;  // --memory; empty: MemAvailable
+  std::string memory;                    // --memory; empty: MemAvailable
+  std::optional<std::uint64_t> threads;  // none: 2 when the machine has two processors
   std::string checkpoint;
   double checkpoint_every = 60;  // seconds
   bool progress = true;
@@ -213,9 +215,15 @@ int run_quotient(const QuotientOptions& options) {
   QuotientBounds bounds;
   bounds.max_heap = options.max_heap;
   if (options.max_order) bounds.max_order = static_cast<std::size_t>(*options.max_order);
+  if (options.threads && (*options.threads < 1 || *options.threads > 2)) {
+    return report(fmt::format("--threads {} must be 1 or 2", *options.threads));
+  }
+  bounds.threads = options.threads
+                       ? static_cast<std::size_t>(*options.threads)
+                       : std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 2);
   auto budget = memory_budget(options.memory);
   if (!budget) return report(budget.failure());
-  Limits limits = command_limits(options.limit);
+  Limits limits = command_limits(options.limit.value_or(~std::uint64_t{0}));
   // The candidate monoids, their tables and the verification's pairs stay within --memory: a
   // computation that would pass it stops there, naming the budget (or fails, when not even
   // heap 1 fits). By default half the memory available, so that a growing quotient leaves the
@@ -280,14 +288,16 @@ void add_misere_quotient_command(CLI::App& app, int& status) {
                  "period is proved by then");
   add_u64_option(*command, "--max-order", options->max_order,
                  "elements a candidate quotient may have (default: as many as --memory allows)");
-  add_u64_option(*command, "--limit", options->limit,
-                 "work limit, as for analyze (default 10000000000)");
+  add_u64_option(*command, "--limit", options->limit, "work limit, as for analyze (default: none)");
   command->add_option(
       "--memory", options->memory,
       std::string("memory budget of the candidate quotients, their tables and the "
                   "verification, in bytes with K, M or G for powers of 1024 (default: half "
                   "of MemAvailable of /proc/meminfo); the computation stops "
                   "where it would pass it"));
+  add_u64_option(*command, "--threads", options->threads,
+                 "threads of the candidate search, 1 or 2 (default: 2 when the machine has two "
+                 "processors; the quotient is the same)");
   command->add_flag("--json", options->json, "print the quotient as one JSON object");
   command->add_option(
       "--checkpoint", options->checkpoint,

@@ -76,7 +76,10 @@ using QuotientElement = std::uint32_t;
 class QuotientCells {
  public:
   QuotientCells() = default;
-  explicit QuotientCells(std::size_t order);
+  explicit QuotientCells(std::size_t order) { reset(order); }
+  // Cells 0 for a table of `order` elements, in the storage these cells had when it is large
+  // enough (a computation reuses a dropped candidate's storage rather than fault in new pages).
+  void reset(std::size_t order);
   static constexpr std::size_t kNarrowOrder = std::size_t{1} << 16;
 
   std::size_t size() const { return narrow_.empty() ? wide_.size() : narrow_.size(); }
@@ -93,6 +96,9 @@ class QuotientCells {
   }
   // Bytes a table of `order` elements takes.
   static std::uint64_t bytes(std::uint64_t order);
+  // The cells themselves, for loops that fill a table (one of the two is empty).
+  std::uint16_t* narrow_data() { return narrow_.data(); }
+  std::uint32_t* wide_data() { return wide_.data(); }
 
   friend bool operator==(const QuotientCells&, const QuotientCells&) = default;
 
@@ -208,6 +214,12 @@ struct QuotientBounds {
   std::size_t max_order = std::numeric_limits<std::size_t>::max();
   // Pairs (x, S) one verification may keep.
   std::size_t max_pairs = std::numeric_limits<std::size_t>::max();
+  // Threads of the candidate search, 1 or 2: with 2, two candidates of a recalibration are built
+  // and judged at once, and a candidate's table is built in two halves. The quotient is the same
+  // whatever the number; the work charged is not (a second thread may build a candidate the
+  // first would not have needed), so computations that must stop at the same step, as the
+  // census's, keep 1.
+  std::size_t threads = 1;
 };
 
 // Where a computation is, for a progress line: the heap being added, the order of the quotient of

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "../worker.h"
 #include "candidate.h"
 
 namespace nimkit::detail {
@@ -19,6 +20,8 @@ QuotientBuilder::QuotientBuilder(const HeapGame& game, std::string rules,
       limits_(limits),
       observer_(observer),
       closure_(table_) {}
+
+QuotientBuilder::~QuotientBuilder() = default;
 
 void QuotientBuilder::report() const {
   if (observer_.progress) observer_.progress(progress_);
@@ -211,33 +214,66 @@ constexpr std::size_t kMostSubsets = std::size_t{1} << 12;
 
 std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
                                                      const std::vector<std::uint64_t>& failure,
-                                                     std::optional<Error>& refused) const {
+                                                     std::optional<Error>& refused) {
   const bool predicted_p = current.table.p[class_of(current, failure)];
   std::vector<std::uint64_t> involved = failure;
   involved.erase(std::unique(involved.begin(), involved.end()), involved.end());
-  for (const std::vector<std::uint64_t>& subset : subsets(involved, kMostSubsets)) {
-    // A split heap's generator gets an index at least that of its class (the split must not
-    // merge powers its class tells apart) and at least its count in the failure.
+  const std::vector<std::vector<std::uint64_t>> tried = subsets(involved, kMostSubsets);
+  // A split heap's generator gets an index at least that of its class (the split must not merge
+  // powers its class tells apart) and at least its count in the failure.
+  const auto splits_of = [&](const std::vector<std::uint64_t>& subset) {
     std::vector<Split> splits;
     for (std::uint64_t h : subset) {
       const auto times = static_cast<std::uint32_t>(std::count(failure.begin(), failure.end(), h));
       const std::uint32_t index = index_of(current.table, current.phi[h]);
       splits.push_back(Split{h, std::max({std::uint32_t{2}, times, index})});
     }
+    return splits;
+  };
+  // One subset's candidate, unreduced; P is marked before the reduction, which keeps it, so a
+  // candidate that predicts the failure as the last one did is dropped unreduced.
+  struct Trial {
+    std::optional<Result<Candidate>> candidate;
     bool past_memory = false;
-    auto trial = Candidate::build(current.table, current.phi, shapes_, splits, bounds_.max_order,
-                                  limits_, &past_memory);
-    // P is marked before the reduction, which keeps it: a candidate that predicts the failure as
-    // the last one did is dropped unreduced.
-    if (trial && trial->in_p(failure) == predicted_p) continue;
-    Result<Reduced> reduced = trial ? trial->reduce(bounds_.max_order, limits_, &past_memory)
-                                    : Result<Reduced>(trial.failure());
-    if (reduced) return std::move(*reduced);
-    if (limits_.meter && limits_.meter->exhausted()) return std::nullopt;
+    bool flips = false;
+  };
+  const auto judge = [&](std::size_t i, Trial& trial) {
+    trial.candidate = Candidate::build(current.table, current.phi, shapes_, splits_of(tried[i]),
+                                       bounds_.max_order, limits_, &trial.past_memory);
+    trial.flips = *trial.candidate && (*trial.candidate)->in_p(failure) != predicted_p;
+  };
+  // A judged subset: reduced when it flips the prediction (true with `out` set), or its failure
+  // kept in `refused`; true too when nothing later can help (the meter, the memory budget).
+  const auto settle = [&](Trial& trial, std::optional<Reduced>& out) {
+    if (*trial.candidate && !trial.flips) return false;
+    Result<Reduced> reduced =
+        *trial.candidate
+            ? (*trial.candidate)
+                  ->reduce(bounds_.max_order, limits_, &trial.past_memory, &spare_, worker_.get())
+            : Result<Reduced>(trial.candidate->failure());
+    if (reduced) {
+      out = std::move(*reduced);
+      return true;
+    }
+    if (limits_.meter && limits_.meter->exhausted()) return true;
     refused = reduced.failure();
     // Past the memory budget: the next subsets split more heaps, and their candidates are
     // larger still, so trying them would spend time for nothing.
-    if (past_memory) return std::nullopt;
+    return trial.past_memory;
+  };
+  // With two threads, subsets are judged two at a time; the first in order that flips the
+  // prediction wins, so the result does not depend on the threads.
+  if (bounds_.threads >= 2 && !worker_) worker_ = std::make_unique<Worker>();
+  const std::size_t step = bounds_.threads >= 2 ? 2 : 1;
+  for (std::size_t i = 0; i < tried.size(); i += step) {
+    Trial first;
+    Trial second;
+    const bool both = step == 2 && i + 1 < tried.size();
+    if (both) worker_->start([&, i] { judge(i + 1, second); });
+    judge(i, first);
+    if (both) worker_->wait();
+    std::optional<Reduced> out;
+    if (settle(first, out) || (both && settle(second, out))) return out;
   }
   return std::nullopt;
 }
@@ -293,6 +329,7 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
       }
       break;
     }
+    spare_ = std::move(current->table.cells);
     current = std::move(*next);
   }
   if (!current) {

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,8 @@ class OctalGame;
 }  // namespace nimkit
 
 namespace nimkit::detail {
+
+class Worker;
 
 // What the misère periodicity theorem needs of an octal code: the most objects a move takes (k)
 // and the most heaps it leaves (r).
@@ -49,6 +52,7 @@ class QuotientBuilder {
   QuotientBuilder(const HeapGame& game, std::string rules, std::optional<OctalBound> octal,
                   const QuotientBounds& bounds, const Limits& limits,
                   const QuotientObserver& observer = {});
+  ~QuotientBuilder();
 
   // Continues from `from` (its ruleset's, exact for its heaps): fails when it does not verify
   // (kBadInput), or when a bound or the limits stop the check (kLimit, kCancelled).
@@ -79,7 +83,7 @@ class QuotientBuilder {
   // when no subset does (`refused` says why one could not be built, e.g. the order bound).
   std::optional<Reduced> recalibrated(const Reduced& current,
                                       const std::vector<std::uint64_t>& failure,
-                                      std::optional<Error>& refused) const;
+                                      std::optional<Error>& refused);
   // Makes a verified candidate (and its closure) the quotient so far.
   void install(Reduced reduced, PairClosure closure);
   std::optional<MiserePeriod> find_period() const;
@@ -104,6 +108,10 @@ class QuotientBuilder {
   std::vector<HeapPair> pairs_;  // distinct pairs applied to closure_
   PairClosure closure_;
   std::optional<MiserePeriod> period_;
+  // The storage of the last candidate dropped, for the next one's table.
+  QuotientCells spare_;
+  // The second thread of the candidate search (QuotientBounds::threads).
+  std::unique_ptr<Worker> worker_;
   // Why heaps stopped being added: kLimit for a bound or the limits, kCancelled when the meter
   // was cancelled, kUnsupported when no candidate verified or the moves do not leave smaller
   // heaps; none while heaps are being added.

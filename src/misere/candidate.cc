@@ -3,8 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <unordered_map>
+#include <type_traits>
 
+#include "../worker.h"
 #include "nimkit/checked.h"
 
 namespace nimkit::detail {
@@ -84,34 +85,65 @@ class ProductMonoid {
 
 constexpr std::uint32_t kAbsent = ~std::uint32_t{0};
 // Product monoids of at most this many codes index their elements by a flat array (4 bytes a
-// code); larger ones by a hash map.
-constexpr std::uint64_t kFlatCodes = std::uint64_t{1} << 26;
+// code, 16 MB at most: a recalibration builds many candidates, and larger arrays cost more to
+// clear than to hash); larger ones by an open-addressed hash table.
+constexpr std::uint64_t kFlatCodes = std::uint64_t{1} << 22;
 
 // Element ids by code.
 class CodeIndex {
  public:
   explicit CodeIndex(std::uint64_t codes) {
-    if (codes <= kFlatCodes) flat_.assign(codes, kAbsent);
+    if (codes <= kFlatCodes) {
+      flat_.assign(codes, kAbsent);
+    } else {
+      keys_.assign(1024, kEmpty);
+      ids_.assign(1024, kAbsent);
+    }
   }
   std::uint32_t find(std::uint64_t code) const {
     if (!flat_.empty()) return flat_[code];
-    const auto it = map_.find(code);
-    return it == map_.end() ? kAbsent : it->second;
+    for (std::size_t i = slot(code);; i = (i + 1) & (keys_.size() - 1)) {
+      if (keys_[i] == code) return ids_[i];
+      if (keys_[i] == kEmpty) return kAbsent;
+    }
   }
   void insert(std::uint64_t code, std::uint32_t id) {
     if (!flat_.empty()) {
       flat_[code] = id;
-    } else {
-      map_.emplace(code, id);
+      return;
     }
+    if (2 * (size_ + 1) > keys_.size()) grow();
+    std::size_t i = slot(code);
+    while (keys_[i] != kEmpty) i = (i + 1) & (keys_.size() - 1);
+    keys_[i] = code;
+    ids_[i] = id;
+    ++size_;
   }
-  // Bytes held besides those of each element (the flat array), and per element (a map node).
+  // Bytes held besides those of each element (the flat array), and per element (two hash slots).
   std::uint64_t fixed_bytes() const { return flat_.size() * sizeof(std::uint32_t); }
-  std::uint64_t bytes_per_element() const { return flat_.empty() ? 64 : 0; }
+  std::uint64_t bytes_per_element() const { return flat_.empty() ? 2 * 12 : 0; }
 
  private:
+  // No code is all ones: codes are below the product's size, at most 2^64 - 1 saturated.
+  static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+  std::size_t slot(std::uint64_t code) const {
+    return static_cast<std::size_t>((code * 0x9e3779b97f4a7c15ULL) >> 20) & (keys_.size() - 1);
+  }
+  void grow() {
+    std::vector<std::uint64_t> keys(2 * keys_.size(), kEmpty);
+    std::vector<std::uint32_t> ids(2 * keys_.size(), kAbsent);
+    std::swap(keys, keys_);
+    std::swap(ids, ids_);
+    size_ = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (keys[i] != kEmpty) insert(keys[i], ids[i]);
+    }
+  }
+
   std::vector<std::uint32_t> flat_;
-  std::unordered_map<std::uint64_t, std::uint32_t> map_;
+  std::vector<std::uint64_t> keys_;
+  std::vector<std::uint32_t> ids_;
+  std::size_t size_ = 0;
 };
 
 // A least sum as (heap, multiplicity), heaps ascending, stored end to end.
@@ -317,8 +349,8 @@ bool Candidate::in_p(std::span<const std::uint64_t> heaps) const {
   return state_->p[state_->index.find(x)];
 }
 
-Result<Reduced> Candidate::reduce(std::size_t max_order, const Limits& limits,
-                                  bool* past_memory) const {
+Result<Reduced> Candidate::reduce(std::size_t max_order, const Limits& limits, bool* past_memory,
+                                  QuotientCells* storage, Worker* helper) const {
   const State& s = *state_;
   if (past_memory != nullptr) *past_memory = false;
   const std::size_t elements = s.codes.size();
@@ -365,24 +397,46 @@ Result<Reduced> Candidate::reduce(std::size_t max_order, const Limits& limits,
     for (std::size_t c = 0; c < order; ++c) reduced_action[g][c] = cls[action[g][rep[c]]];
   }
   Reduced out;
-  out.table.resize(order);
-  QuotientCells& cells = out.table.cells;
+  // Row c is the identity for the class of 1, else row `from[c]` (an earlier class) acted on by
+  // `act[c]`: the table is filled column range by column range, each independent of the others.
+  out.table.resize(order, storage);
+  std::vector<std::size_t> from(order, 0);
+  std::vector<const QuotientElement*> act(order, nullptr);
   for (std::size_t c = 0; c < order; ++c) {
-    if (!limits.charge(order)) return limits.stop_error();
     const std::size_t x = rep[c];
     out.table.p[c] = s.p[x];
-    const std::size_t row = c * order;
-    if (x == 0) {
-      for (std::size_t a = 0; a < order; ++a) cells.set(row + a, static_cast<QuotientElement>(a));
-      continue;
-    }
-    const std::size_t g = static_cast<std::size_t>(
+    if (x == 0) continue;
+    const auto g = static_cast<std::size_t>(
         std::lower_bound(generators.begin(), generators.end(), s.gen[s.heap[x]]) -
         generators.begin());
-    const std::vector<QuotientElement>& act = reduced_action[g];
-    const std::size_t from = cls[s.parent[x]] * order;
-    for (std::size_t a = 0; a < order; ++a) cells.set(row + a, act[cells[from + a]]);
+    act[c] = reduced_action[g].data();
+    from[c] = cls[s.parent[x]];
   }
+  const auto fill = [&](auto* cells, std::size_t begin, std::size_t end, bool charge) {
+    using Cell = std::remove_pointer_t<decltype(cells)>;  // wide enough for every element here
+    for (std::size_t c = 0; c < order; ++c) {
+      if (charge && !limits.charge(order)) return false;
+      auto* row = cells + c * order;
+      if (act[c] == nullptr) {
+        for (std::size_t a = begin; a < end; ++a) row[a] = static_cast<Cell>(a);
+        continue;
+      }
+      const auto* source = cells + from[c] * order;
+      for (std::size_t a = begin; a < end; ++a) row[a] = static_cast<Cell>(act[c][source[a]]);
+    }
+    return true;
+  };
+  const auto fill_range = [&](std::size_t begin, std::size_t end, bool charge) {
+    QuotientCells& cells = out.table.cells;
+    return cells.narrow() ? fill(cells.narrow_data(), begin, end, charge)
+                          : fill(cells.wide_data(), begin, end, charge);
+  };
+  // The caller's half charges the meter, a step per cell of a row, as one thread would.
+  const std::size_t half = helper != nullptr ? order / 2 : order;
+  if (helper != nullptr) helper->start([&] { fill_range(half, order, false); });
+  const bool filled = fill_range(0, half, true);
+  if (helper != nullptr) helper->wait();
+  if (!filled) return limits.stop_error();
   out.phi.resize(s.gen.size());
   for (std::uint64_t h = 0; h < s.gen.size(); ++h) out.phi[h] = cls[s.index.find(s.gen[h])];
   return out;

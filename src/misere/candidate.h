@@ -14,6 +14,8 @@
 
 namespace nimkit::detail {
 
+class Worker;
+
 // A heap with a generator of its own, of index `index` and period 2.
 struct Split {
   std::uint64_t heap = 0;
@@ -43,10 +45,11 @@ class Candidate {
   // Whether the candidate puts the sum of `heaps` (each at most n) in P: the same before and
   // after the reduction, so a candidate can be judged on one sum before it is reduced.
   bool in_p(std::span<const std::uint64_t> heaps) const;
-  // The candidate reduced by indistinguishability under the heaps' generators; fails, of kind
-  // kLimit, past `max_order` classes or the memory budget.
-  Result<Reduced> reduce(std::size_t max_order, const Limits& limits,
-                         bool* past_memory = nullptr) const;
+  // The candidate reduced by indistinguishability under the heaps' generators, its table in
+  // `storage` when given (taken from it), half of it filled by `helper` when given (idle before,
+  // idle after); fails, of kind kLimit, past `max_order` classes or the memory budget.
+  Result<Reduced> reduce(std::size_t max_order, const Limits& limits, bool* past_memory = nullptr,
+                         QuotientCells* storage = nullptr, Worker* helper = nullptr) const;
 
   struct State;  // candidate.cc
 

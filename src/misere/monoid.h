@@ -22,10 +22,11 @@ struct Table {
   QuotientElement at(QuotientElement x, QuotientElement y) const {
     return cells[static_cast<std::size_t>(x) * order + y];
   }
-  // An empty table of `size` elements (cells 0, nothing in P).
-  void resize(std::size_t size) {
+  // An empty table of `size` elements (cells 0, nothing in P), in `storage` when given.
+  void resize(std::size_t size, QuotientCells* storage = nullptr) {
     order = size;
-    cells = QuotientCells(size);
+    if (storage != nullptr) cells = std::move(*storage);
+    cells.reset(size);
     p.assign(size, false);
   }
 };

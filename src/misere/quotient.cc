@@ -22,10 +22,12 @@ std::string superscript(std::uint32_t n) {
 
 }  // namespace
 
-QuotientCells::QuotientCells(std::size_t order) {
+void QuotientCells::reset(std::size_t order) {
   if (order <= kNarrowOrder) {
+    wide_ = {};
     narrow_.assign(order * order, 0);
   } else {
+    narrow_ = {};
     wide_.assign(order * order, 0);
   }
 }

@@ -23,7 +23,7 @@
 #include "nimkit/grundy_sequence.h"
 #include "pair_search.h"
 #include "value_table.h"
-#include "worker.h"
+#include "../worker.h"
 
 namespace nimkit {
 namespace detail {

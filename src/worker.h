@@ -1,5 +1,5 @@
-// A thread kept between jobs, for the block stretches of the sparse kernel (sparse_blocks.h).
-// Private to src/sparse/grundy_sequence.cc.
+// A thread kept between jobs: the other thread of the sparse kernel's block stretches
+// (sparse_blocks.h) and of the misère quotient's candidate search (src/misere/builder.cc).
 #pragma once
 
 #include <condition_variable>
