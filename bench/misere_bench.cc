@@ -41,6 +41,14 @@ BENCHMARK(BM_QuotientPointSevenFive)->Unit(benchmark::kMillisecond);
 void BM_QuotientDawsonTo30(benchmark::State& state) { compute(state, "dawson", 30); }
 BENCHMARK(BM_QuotientDawsonTo30)->Unit(benchmark::kMillisecond);
 
+// Order 638 at heap 33, the last published; MisereSolver's side-by-side figure (performance.md).
+void BM_QuotientDawsonTo33(benchmark::State& state) { compute(state, "dawson", 33); }
+BENCHMARK(BM_QuotientDawsonTo33)->Unit(benchmark::kMillisecond);
+
+// Treblecross to heap 43, where it grows to order 864 (MisereSolver's figure).
+void BM_QuotientTreblecrossTo43(benchmark::State& state) { compute(state, "octal:0.007", 43); }
+BENCHMARK(BM_QuotientTreblecrossTo43)->Unit(benchmark::kMillisecond);
+
 void analyze(benchmark::State& state, const char* spec, const char* heaps) {
   auto rules = nimkit::make_ruleset(spec);
   auto position = nimkit::parse_position(heaps, *rules);
