@@ -236,6 +236,29 @@ TEST(KnownQuotients, DawsonsKaylesUpToThirtyHasOrder360AsPublished) {
   EXPECT_EQ(quotient("dawson", 30).order(), 360u);
 }
 
+// Treblecross grows to 864 elements at heap 43 (MisereSolver's order and |P|), after more
+// recalibrations than a fixed cap of 64 allowed.
+TEST(KnownQuotients, TreblecrossReachesOrder864AtHeap43) {
+  const MisereQuotient& q = quotient("octal:0.007", 43);
+  EXPECT_EQ(q.order(), 864u);
+  EXPECT_EQ(q.p_size(), 102u);
+  EXPECT_EQ(q.grew_at(), (std::vector<std::uint64_t>{3, 6, 15, 16, 32, 36, 41, 42, 43}));
+}
+
+// Two threads give the same quotient, with the second thread at work on every candidate.
+TEST(KnownQuotients, TwoThreadsGiveTheSameQuotients) {
+  for (const auto& [spec, heaps] :
+       std::vector<std::pair<std::string, std::uint64_t>>{{"octal:0.007", 43}, {"dawson", 30}}) {
+    nimkit::QuotientBounds bounds;
+    bounds.max_heap = heaps;
+    bounds.threads = 2;
+    bounds.parallel_order = 1;
+    auto two = nimkit::compute_misere_quotient(*rules_of(spec), bounds, nimkit::Limits{});
+    ASSERT_TRUE(two.ok()) << two.error();
+    EXPECT_EQ(*two, quotient(spec, heaps)) << spec;
+  }
+}
+
 TEST(KnownQuotients, DawsonsChessIsDawsonsKaylesOneHeapShorter) {
   for (std::uint64_t n = 4; n <= 26; n += 2) {
     EXPECT_EQ(quotient("dawsons-chess", n).order(), quotient("dawson", n + 1).order()) << n;

@@ -220,6 +220,9 @@ struct QuotientBounds {
   // first would not have needed), so computations that must stop at the same step, as the
   // census's, keep 1.
   std::size_t threads = 1;
+  // With 2 threads, candidates of fewer elements stay on one: handing a small one's work to the
+  // second thread costs more than it saves.
+  std::size_t parallel_order = 4096;
 };
 
 // Where a computation is, for a progress line: the heap being added, the order of the quotient of

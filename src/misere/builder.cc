@@ -19,9 +19,14 @@ QuotientBuilder::QuotientBuilder(const HeapGame& game, std::string rules,
       bounds_(bounds),
       limits_(limits),
       observer_(observer),
-      closure_(table_) {}
+      closure_(table_),
+      worker_(bounds.threads >= 2 ? std::make_unique<Worker>() : nullptr) {}
 
 QuotientBuilder::~QuotientBuilder() = default;
+
+Worker* QuotientBuilder::helper_for(const Table& table) const {
+  return table.order >= bounds_.parallel_order ? worker_.get() : nullptr;
+}
 
 void QuotientBuilder::report() const {
   if (observer_.progress) observer_.progress(progress_);
@@ -115,7 +120,8 @@ Result<bool> QuotientBuilder::resume(const MisereQuotient& from) {
   }
   pairs_ = heap_pairs(table_, phi_);
   closure_ = PairClosure(table_);
-  const Verdict verdict = verify(table_, pairs_, limits_, bounds_.max_pairs, &closure_);
+  const Verdict verdict =
+      verify(table_, pairs_, limits_, bounds_.max_pairs, &closure_, {}, helper_for(table_));
   if (!verdict.passed) {
     if (verdict.stopped) return *verdict.stopped;
     return fail(fmt::format("the quotient of {} mispredicts the sum of heaps {}", rules_,
@@ -147,7 +153,8 @@ bool QuotientBuilder::extend_conservatively(std::uint64_t heap,
     pairs.push_back(HeapPair{heap, x, options});
     pairs = distinct_pairs(pairs);
     PairClosure trial = closure_;
-    Verdict verdict = trial.close(pairs, limits_, bounds_.max_pairs, on_pairs());
+    Verdict verdict =
+        trial.close(pairs, limits_, bounds_.max_pairs, on_pairs(), helper_for(table_));
     if (verdict.stopped) {
       stopped_ = std::move(verdict.stopped);
       return false;
@@ -216,6 +223,7 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
                                                      const std::vector<std::uint64_t>& failure,
                                                      std::optional<Error>& refused) {
   const bool predicted_p = current.table.p[class_of(current, failure)];
+  Worker* helper = helper_for(current.table);
   std::vector<std::uint64_t> involved = failure;
   involved.erase(std::unique(involved.begin(), involved.end()), involved.end());
   const std::vector<std::vector<std::uint64_t>> tried = subsets(involved, kMostSubsets);
@@ -246,11 +254,10 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
   // kept in `refused`; true too when nothing later can help (the meter, the memory budget).
   const auto settle = [&](Trial& trial, std::optional<Reduced>& out) {
     if (*trial.candidate && !trial.flips) return false;
-    Result<Reduced> reduced =
-        *trial.candidate
-            ? (*trial.candidate)
-                  ->reduce(bounds_.max_order, limits_, &trial.past_memory, &spare_, worker_.get())
-            : Result<Reduced>(trial.candidate->failure());
+    Result<Reduced> reduced = *trial.candidate ? (*trial.candidate)
+                                                     ->reduce(bounds_.max_order, limits_,
+                                                              &trial.past_memory, &spare_, helper)
+                                               : Result<Reduced>(trial.candidate->failure());
     if (reduced) {
       out = std::move(*reduced);
       return true;
@@ -263,15 +270,14 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
   };
   // With two threads, subsets are judged two at a time; the first in order that flips the
   // prediction wins, so the result does not depend on the threads.
-  if (bounds_.threads >= 2 && !worker_) worker_ = std::make_unique<Worker>();
-  const std::size_t step = bounds_.threads >= 2 ? 2 : 1;
+  const std::size_t step = helper != nullptr ? 2 : 1;
   for (std::size_t i = 0; i < tried.size(); i += step) {
     Trial first;
     Trial second;
     const bool both = step == 2 && i + 1 < tried.size();
-    if (both) worker_->start([&, i] { judge(i + 1, second); });
+    if (both) helper->start([&, i] { judge(i + 1, second); });
     judge(i, first);
-    if (both) worker_->wait();
+    if (both) helper->wait();
     std::optional<Reduced> out;
     if (settle(first, out) || (both && settle(second, out))) return out;
   }
@@ -304,7 +310,7 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
     if (verdict.passed) {
       PairClosure closure(current->table);
       Verdict again = verify(current->table, heap_pairs(current->table, current->phi), limits_,
-                             bounds_.max_pairs, &closure, on_pairs());
+                             bounds_.max_pairs, &closure, on_pairs(), helper_for(current->table));
       if (!again.passed) {
         // Two checks of one candidate that disagree: no fault of the input, and nothing a
         // larger limit would change; the method cannot answer past this heap.

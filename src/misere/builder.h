@@ -90,6 +90,8 @@ class QuotientBuilder {
   // The quotient of the heaps so far, stopped for `why`.
   MisereQuotient snapshot(std::string why) const;
   void report() const;
+  // The second thread for work on `table`: none below QuotientBounds::parallel_order elements.
+  Worker* helper_for(const Table& table) const;
   // Called with the pairs a verification keeps, every few thousand.
   PairsCallback on_pairs();
 

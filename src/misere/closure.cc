@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 
+#include "../worker.h"
 #include "nimkit/checked.h"
 #include "option_sets.h"
 
@@ -67,13 +68,12 @@ Verdict check_p(const Table& table, std::span<const HeapPair> pairs, const Limit
 }
 
 PairClosure::PairClosure(const Table& table)
-    : table_(&table), words_((table.order + 63) / 64), minimal_(table.order) {
-  p_mask_.assign(words_, 0);
+    : table_(&table), p_mask_((table.order + 63) / 64, 0), minimal_(table.order) {
   for (QuotientElement x = 0; x < table.order; ++x) {
     if (table.p[x]) p_mask_[x / 64] |= std::uint64_t{1} << (x % 64);
   }
   states_.push_back(State{0, -1, 0, 0, true});
-  bits_.assign(words_, 0);
+  sets_.keep(WorkSet(table.order));
   minimal_[0].push_back(0);
 }
 
@@ -86,56 +86,77 @@ std::vector<std::uint64_t> PairClosure::word_of(std::size_t state, std::uint64_t
   return word;
 }
 
+void PairClosure::child_of(std::uint32_t s, const HeapPair& pair, WorkSet& child) const {
+  const Table& table = *table_;
+  child.clear();
+  sets_.for_each(s, [&](QuotientElement y) { child.insert(table.at(pair.phi, y)); });
+  for (QuotientElement t : pair.options) child.insert(table.at(states_[s].x, t));
+  child.sort();
+}
+
+namespace {
+
+// States whose option sets are computed together (on two threads with a helper).
+constexpr std::size_t kBatch = 32;
+
+}  // namespace
+
 Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits,
-                           std::size_t max_pairs, const PairsCallback& on_pairs) {
+                           std::size_t max_pairs, const PairsCallback& on_pairs, Worker* helper) {
   const Table& table = *table_;
   const auto all = static_cast<std::uint32_t>(pairs.size());
   std::vector<std::uint32_t> queue;
   for (std::uint32_t s = 0; s < states_.size(); ++s) {
     if (states_[s].alive && states_[s].done < all) queue.push_back(s);
   }
-  std::vector<std::uint64_t> child(words_);
-  for (std::size_t q = 0; q < queue.size(); ++q) {
-    const std::uint32_t s = queue[q];
-    if (!states_[s].alive) continue;
-    for (std::uint32_t g = states_[s].done; g < all; ++g) {
+  // A batch: the next states of the queue, each with every heap it has still to apply. Their
+  // children depend on nothing the batch changes (a state's set never changes), so they are
+  // computed first, then kept one by one in queue order, as one thread would.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> items;  // (state, heap index)
+  std::vector<WorkSet> children;
+  for (std::size_t q = 0; q < queue.size();) {
+    const std::size_t end = std::min(queue.size(), q + kBatch);
+    items.clear();
+    for (std::size_t i = q; i < end; ++i) {
+      for (std::uint32_t g = states_[queue[i]].done; g < all; ++g) items.emplace_back(queue[i], g);
+    }
+    while (children.size() < items.size()) children.emplace_back(table.order);
+    const auto compute = [&](std::size_t from, std::size_t to) {
+      for (std::size_t i = from; i < to; ++i) {
+        child_of(items[i].first, pairs[items[i].second], children[i]);
+      }
+    };
+    const std::size_t half = helper != nullptr ? items.size() / 2 : items.size();
+    if (helper != nullptr) helper->start([&] { compute(half, items.size()); });
+    compute(0, half);
+    if (helper != nullptr) helper->wait();
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const auto [s, g] = items[i];
+      // A state is skipped when it is dead as its turn comes (the first of its items).
+      if (g == states_[s].done && !states_[s].alive) {
+        while (i + 1 < items.size() && items[i + 1].first == s) ++i;
+        continue;
+      }
       const HeapPair& pair = pairs[g];
+      WorkSet& child = children[i];
       const QuotientElement x = table.at(states_[s].x, pair.phi);
-      std::fill(child.begin(), child.end(), 0);
-      const std::uint64_t* from = bits(s);
-      for (std::size_t w = 0; w < words_; ++w) {
-        for (std::uint64_t m = from[w]; m != 0; m &= m - 1) {
-          const auto y = static_cast<QuotientElement>(w * 64 + std::countr_zero(m));
-          const QuotientElement z = table.at(pair.phi, y);
-          child[z / 64] |= std::uint64_t{1} << (z % 64);
-        }
+      if (table.p[x] == child.meets(p_mask_)) {
+        return Verdict{false, word_of(s, pair.heap), std::nullopt};
       }
-      for (QuotientElement t : pair.options) {
-        const QuotientElement z = table.at(states_[s].x, t);
-        child[z / 64] |= std::uint64_t{1} << (z % 64);
-      }
-      bool hits_p = false;
-      for (std::size_t w = 0; w < words_ && !hits_p; ++w) hits_p = (child[w] & p_mask_[w]) != 0;
-      if (table.p[x] == hits_p) return Verdict{false, word_of(s, pair.heap), std::nullopt};
       std::vector<std::uint32_t>& list = minimal_[x];
-      if (!limits.charge(1 + words_ + list.size())) return Verdict{false, {}, limits.stop_error()};
-      // Subsumed by a smaller set of the same class: nothing new.
-      bool subsumed = false;
-      for (std::uint32_t other : list) {
-        const std::uint64_t* o = bits(other);
-        bool subset = true;
-        for (std::size_t w = 0; w < words_ && subset; ++w) subset = (o[w] & ~child[w]) == 0;
-        if (subset) {
-          subsumed = true;
-          break;
-        }
+      if (!limits.charge(1 + child.used().size() + list.size())) {
+        return Verdict{false, {}, limits.stop_error()};
       }
-      if (subsumed) continue;
+      const std::uint64_t signature = child.signature();
+      const std::size_t size = child.size();
+      // Subsumed by a smaller set of the same class: nothing new.
+      if (std::any_of(list.begin(), list.end(), [&](std::uint32_t other) {
+            return sets_.subset_of(other, child, signature, size);
+          })) {
+        continue;
+      }
       std::erase_if(list, [&](std::uint32_t other) {
-        const std::uint64_t* o = bits(other);
-        for (std::size_t w = 0; w < words_; ++w) {
-          if ((child[w] & ~o[w]) != 0) return false;
-        }
+        if (!sets_.superset_of(other, child, signature, size)) return false;
         states_[other].alive = false;
         return true;
       });
@@ -147,9 +168,8 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
       }
       // The table, and this closure twice over: the computation tries a heap on a copy of the
       // closure it keeps.
-      const std::uint64_t state_bytes = sizeof(State) + words_ * 8 + sizeof(std::uint32_t);
       if (saturating_add(table_bytes(table.order),
-                         saturating_mul(2 * (states_.size() + 1), state_bytes)) >
+                         saturating_mul(2, sets_.bytes() + states_.size() * sizeof(State))) >
           limits.max_search_bytes) {
         return Verdict{false,
                        {},
@@ -159,11 +179,12 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
       const auto id = static_cast<std::uint32_t>(states_.size());
       if (on_pairs && id % kPairsReported == 0) on_pairs(id);
       states_.push_back(State{x, s, pair.heap, 0, true});
-      bits_.insert(bits_.end(), child.begin(), child.end());
+      sets_.keep(child);
       list.push_back(id);
       queue.push_back(id);
     }
-    states_[s].done = all;
+    for (std::size_t i = q; i < end; ++i) states_[queue[i]].done = all;
+    q = end;
   }
   applied_ = pairs.size();
   return Verdict{true, {}, std::nullopt};
@@ -332,11 +353,12 @@ Verdict least_failure(const Table& table, std::span<const HeapPair> pairs, const
 }
 
 Verdict verify(const Table& table, std::span<const HeapPair> pairs, const Limits& limits,
-               std::size_t max_pairs, PairClosure* closure, const PairsCallback& on_pairs) {
+               std::size_t max_pairs, PairClosure* closure, const PairsCallback& on_pairs,
+               Worker* helper) {
   Verdict direct = check_p(table, pairs, limits);
   if (!direct.passed) return direct;
   PairClosure fresh(table);
-  Verdict closed = fresh.close(pairs, limits, max_pairs, on_pairs);
+  Verdict closed = fresh.close(pairs, limits, max_pairs, on_pairs, helper);
   if (closed.passed && closure) *closure = std::move(fresh);
   return closed;
 }

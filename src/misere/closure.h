@@ -14,8 +14,11 @@
 #include "monoid.h"
 #include "nimkit/limits.h"
 #include "nimkit/result.h"
+#include "option_sets.h"
 
 namespace nimkit::detail {
+
+class Worker;
 
 // Told how many pairs a verification keeps, every kPairsReported new pairs (may be empty).
 using PairsCallback = std::function<void(std::size_t)>;
@@ -51,9 +54,11 @@ class PairClosure {
 
   // Adds every heap of `pairs` not yet applied (the first `applied()` are), closing the pairs
   // under all of them; fails at the first pair (x, S) with x ∉ P, S non-empty and S ∩ P empty,
-  // or with x ∈ P and S ∩ P non-empty.
+  // or with x ∈ P and S ∩ P non-empty. With `helper`, the option sets of each batch of states
+  // are computed on two threads; the sets are kept in the order one thread keeps them, so the
+  // closure, its verdict and the work charged do not depend on it.
   Verdict close(std::span<const HeapPair> pairs, const Limits& limits, std::size_t max_pairs,
-                const PairsCallback& on_pairs = {});
+                const PairsCallback& on_pairs = {}, Worker* helper = nullptr);
   std::size_t applied() const { return applied_; }
   // The same closure over `table` (a moved copy of the table it was built with).
   void rebind(const Table& table) { table_ = &table; }
@@ -67,14 +72,14 @@ class PairClosure {
     std::uint32_t done;   // heaps of the list applied to this state
     bool alive;
   };
-  const std::uint64_t* bits(std::size_t state) const { return &bits_[state * words_]; }
   std::vector<std::uint64_t> word_of(std::size_t state, std::uint64_t last) const;
+  // The option set of state s plus heap `pair`, into `child`.
+  void child_of(std::uint32_t s, const HeapPair& pair, WorkSet& child) const;
 
   const Table* table_;
-  std::size_t words_;
   std::vector<std::uint64_t> p_mask_;
   std::vector<State> states_;
-  std::vector<std::uint64_t> bits_;
+  SetArena sets_;                                    // state i's option set is set i
   std::vector<std::vector<std::uint32_t>> minimal_;  // per class, the live states
   std::size_t applied_ = 0;
 };
@@ -92,6 +97,6 @@ bool sum_before(const std::vector<std::uint64_t>& a, const std::vector<std::uint
 // check_p, then the closure from nothing; `closure` receives the closure when it passes.
 Verdict verify(const Table& table, std::span<const HeapPair> pairs, const Limits& limits,
                std::size_t max_pairs, PairClosure* closure = nullptr,
-               const PairsCallback& on_pairs = {});
+               const PairsCallback& on_pairs = {}, Worker* helper = nullptr);
 
 }  // namespace nimkit::detail

@@ -83,6 +83,16 @@ class SetArena {
     return static_cast<std::uint32_t>(slots_.size() - 1);
   }
   void drop(std::uint32_t id) { dead_ += slots_[id].length; }
+  // Calls f(x) for every element x of kept set `id`.
+  template <typename F>
+  void for_each(std::uint32_t id, F&& f) const {
+    const Slot& s = slots_[id];
+    for (std::size_t i = s.offset; i < s.offset + s.length; ++i) {
+      for (std::uint64_t m = bits_[i]; m != 0; m &= m - 1) {
+        f(static_cast<QuotientElement>(words_[i] * 64 + std::countr_zero(m)));
+      }
+    }
+  }
 
   // Whether kept set `id` ⊆ `set`.
   bool subset_of(std::uint32_t id, const WorkSet& set, std::uint64_t signature,
