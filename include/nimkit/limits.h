@@ -81,6 +81,10 @@ struct Limits {
   // node limit assumes. A misère quotient computation keeps its candidate monoids, their tables
   // and its verification's pairs within it too (misere_quotient.h).
   std::uint64_t max_search_bytes = std::uint64_t{1} << 30;
+  // Bytes of that budget a caller already keeps while the work runs (a long computation's own
+  // structures beside the one being built): every check of the budget counts them, and what a
+  // stop says names the whole budget.
+  std::uint64_t held_search_bytes = 0;
   // Largest heap whose Grundy value may be computed by table (games with no closed form or
   // proved period).
   std::uint64_t max_table = 1'000'000;

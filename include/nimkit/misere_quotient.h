@@ -96,6 +96,10 @@ class QuotientCells {
   }
   // Bytes a table of `order` elements takes.
   static std::uint64_t bytes(std::uint64_t order);
+  // Bytes of the storage held (reused by reset()).
+  std::uint64_t capacity_bytes() const {
+    return narrow_.capacity() * sizeof(std::uint16_t) + wide_.capacity() * sizeof(std::uint32_t);
+  }
   // The cells themselves, for loops that fill a table (one of the two is empty).
   std::uint16_t* narrow_data() { return narrow_.data(); }
   std::uint32_t* wide_data() { return wide_.data(); }

@@ -7,6 +7,7 @@
 
 #include "../worker.h"
 #include "candidate.h"
+#include "nimkit/checked.h"
 
 namespace nimkit::detail {
 
@@ -23,6 +24,17 @@ QuotientBuilder::QuotientBuilder(const HeapGame& game, std::string rules,
       worker_(bounds.threads >= 2 ? std::make_unique<Worker>() : nullptr) {}
 
 QuotientBuilder::~QuotientBuilder() = default;
+
+Limits QuotientBuilder::within(std::uint64_t held) const {
+  Limits out = limits_;
+  out.held_search_bytes = saturating_add(out.held_search_bytes, held);
+  return out;
+}
+
+std::uint64_t QuotientBuilder::kept_bytes() const {
+  return saturating_add(saturating_add(table_bytes(table_.order), closure_.bytes()),
+                        spare_.capacity_bytes());
+}
 
 Worker* QuotientBuilder::helper_for(const Table& table) const {
   return table.order >= bounds_.parallel_order ? worker_.get() : nullptr;
@@ -245,9 +257,15 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
     bool past_memory = false;
     bool flips = false;
   };
+  // What the builder keeps (the quotient so far, its closure, the spare table) is not the
+  // candidates'; two candidates judged at once share the rest.
+  Limits budget = within(kept_bytes());
+  if (helper != nullptr && budget.max_search_bytes > budget.held_search_bytes) {
+    budget.held_search_bytes += (budget.max_search_bytes - budget.held_search_bytes) / 2;
+  }
   const auto judge = [&](std::size_t i, Trial& trial) {
     trial.candidate = Candidate::build(current.table, current.phi, shapes_, splits_of(tried[i]),
-                                       bounds_.max_order, limits_, &trial.past_memory);
+                                       bounds_.max_order, budget, &trial.past_memory);
     trial.flips = *trial.candidate && (*trial.candidate)->in_p(failure) != predicted_p;
   };
   // A judged subset: reduced when it flips the prediction (true with `out` set), or its failure
@@ -255,7 +273,7 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
   const auto settle = [&](Trial& trial, std::optional<Reduced>& out) {
     if (*trial.candidate && !trial.flips) return false;
     Result<Reduced> reduced = *trial.candidate ? (*trial.candidate)
-                                                     ->reduce(bounds_.max_order, limits_,
+                                                     ->reduce(bounds_.max_order, budget,
                                                               &trial.past_memory, &spare_, helper)
                                                : Result<Reduced>(trial.candidate->failure());
     if (reduced) {
@@ -293,7 +311,8 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
   std::vector<QuotientElement> phi = phi_;
   phi.push_back(0);
   const std::vector<Split> first{Split{heap, 2}};
-  auto current = reduced_candidate(table_, phi, shapes_, first, bounds_.max_order, limits_);
+  auto current = reduced_candidate(table_, phi, shapes_, first, bounds_.max_order,
+                                   within(kept_bytes() - table_bytes(table_.order)));
   std::vector<std::uint64_t> failure;
   // As many rounds as it takes: each costs work, so the meter (and the memory budget) bound them.
   for (std::size_t round = 0; current; ++round) {
@@ -302,15 +321,16 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
     progress_.pairs = 0;
     report();
     Verdict verdict = least_failure(current->table, heap_pairs(current->table, current->phi),
-                                    limits_, bounds_.max_pairs, on_pairs());
+                                    within(kept_bytes()), bounds_.max_pairs, on_pairs());
     if (verdict.stopped) {
       stopped_ = std::move(verdict.stopped);
       return false;
     }
     if (verdict.passed) {
       PairClosure closure(current->table);
-      Verdict again = verify(current->table, heap_pairs(current->table, current->phi), limits_,
-                             bounds_.max_pairs, &closure, on_pairs(), helper_for(current->table));
+      Verdict again =
+          verify(current->table, heap_pairs(current->table, current->phi), within(kept_bytes()),
+                 bounds_.max_pairs, &closure, on_pairs(), helper_for(current->table));
       if (!again.passed) {
         // Two checks of one candidate that disagree: no fault of the input, and nothing a
         // larger limit would change; the method cannot answer past this heap.

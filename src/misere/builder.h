@@ -90,6 +90,10 @@ class QuotientBuilder {
   // The quotient of the heaps so far, stopped for `why`.
   MisereQuotient snapshot(std::string why) const;
   void report() const;
+  // The limits with `held` bytes of the memory budget taken (what the builder keeps while a
+  // candidate is built or verified: kept_bytes()).
+  Limits within(std::uint64_t held) const;
+  std::uint64_t kept_bytes() const;
   // The second thread for work on `table`: none below QuotientBounds::parallel_order elements.
   Worker* helper_for(const Table& table) const;
   // Called with the pairs a verification keeps, every few thousand.

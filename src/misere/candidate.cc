@@ -25,6 +25,7 @@ class ProductMonoid {
     size_ = stride;
   }
   std::uint64_t unit(std::size_t split) const { return stride_[split]; }
+  const Table& base() const { return *base_; }
   // Codes are below size() (saturating: past 2^64 no index can hold them).
   std::uint64_t size() const { return size_; }
   // a · g for a generator g: an element of the base (below its order) or a split's unit.
@@ -217,7 +218,7 @@ Result<bool> enumerate(State& s, std::size_t most, std::size_t max_order, std::u
         }
         power_id[i] = id;
       }
-      if (saturating_add(held, s.bytes()) > limits.max_search_bytes) {
+      if (past_budget(limits, saturating_add(held, s.bytes()))) {
         past_memory = true;
         return fail_limit(fmt::format("a candidate quotient of {} elements passed {}",
                                       s.codes.size(), memory_budget_text(limits)));
@@ -316,7 +317,7 @@ Result<Candidate> Candidate::build(const Table& base, std::span<const QuotientEl
       if (splits[j].heap == h) s->gen[h] = s->monoid.unit(j);
     }
   }
-  if (s->index.fixed_bytes() > limits.max_search_bytes) {
+  if (past_budget(limits, s->index.fixed_bytes())) {
     if (past_memory != nullptr) *past_memory = true;
     return fail_limit(fmt::format("a candidate quotient's index of {} codes passed {}",
                                   s->monoid.size(), memory_budget_text(limits)));
@@ -361,7 +362,9 @@ Result<Reduced> Candidate::reduce(std::size_t max_order, const Limits& limits, b
   // The action of the generators, then the reduced table, beside the elements.
   const std::uint64_t action_bytes =
       saturating_mul(saturating_mul(generators.size(), elements), sizeof(QuotientElement));
-  if (saturating_add(s.bytes(), action_bytes) > limits.max_search_bytes) {
+  // The base table is kept meanwhile (it is the candidate being recalibrated).
+  const std::uint64_t held = saturating_add(table_bytes(s.monoid.base().order), s.bytes());
+  if (past_budget(limits, saturating_add(held, action_bytes))) {
     if (past_memory != nullptr) *past_memory = true;
     return fail_limit(fmt::format("a candidate quotient of {} elements passed {}", elements,
                                   memory_budget_text(limits)));
@@ -380,8 +383,7 @@ Result<Reduced> Candidate::reduce(std::size_t max_order, const Limits& limits, b
     return fail_limit(
         fmt::format("a candidate quotient passed the bound of {} elements", max_order));
   }
-  if (saturating_add(saturating_add(s.bytes(), action_bytes), table_bytes(order)) >
-      limits.max_search_bytes) {
+  if (past_budget(limits, saturating_add(saturating_add(held, action_bytes), table_bytes(order)))) {
     if (past_memory != nullptr) *past_memory = true;
     return fail_limit(fmt::format("the table of a candidate quotient of {} elements passed {}",
                                   order, memory_budget_text(limits)));

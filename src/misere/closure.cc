@@ -168,9 +168,8 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
       }
       // The table, and this closure twice over: the computation tries a heap on a copy of the
       // closure it keeps.
-      if (saturating_add(table_bytes(table.order),
-                         saturating_mul(2, sets_.bytes() + states_.size() * sizeof(State))) >
-          limits.max_search_bytes) {
+      if (past_budget(limits,
+                      saturating_add(table_bytes(table.order), saturating_mul(2, bytes())))) {
         return Verdict{false,
                        {},
                        fail_limit(fmt::format("the verification's {} pairs passed {}",
@@ -290,7 +289,7 @@ class LeastWalk {
         return false;
       }
       // The table and every set kept.
-      if (saturating_add(table_bytes(table_.order), arena_.bytes()) > limits_.max_search_bytes) {
+      if (past_budget(limits_, saturating_add(table_bytes(table_.order), arena_.bytes()))) {
         stopped_ = fail_limit(fmt::format("the verification's {} pairs passed {}", kept_,
                                           memory_budget_text(limits_)));
         return false;

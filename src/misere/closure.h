@@ -63,6 +63,8 @@ class PairClosure {
   // The same closure over `table` (a moved copy of the table it was built with).
   void rebind(const Table& table) { table_ = &table; }
   std::size_t pairs() const { return states_.size(); }
+  // Bytes it keeps.
+  std::uint64_t bytes() const { return sets_.bytes() + states_.size() * sizeof(State); }
 
  private:
   struct State {

@@ -236,6 +236,10 @@ std::uint64_t table_bytes(std::uint64_t order) {
   return saturating_add(QuotientCells::bytes(order), order / 8 + 1);
 }
 
+bool past_budget(const Limits& limits, std::uint64_t bytes) {
+  return saturating_add(bytes, limits.held_search_bytes) > limits.max_search_bytes;
+}
+
 std::string memory_budget_text(const Limits& limits) {
   return fmt::format("the memory budget of {} bytes", limits.max_search_bytes);
 }

@@ -37,6 +37,8 @@ struct Table {
 // Bytes of a multiplication table of `order` elements (saturating: an order past 2^32 is "more
 // than any budget").
 std::uint64_t table_bytes(std::uint64_t order);
+// Whether `bytes` more, beside what the caller holds (Limits::held_search_bytes), pass the budget.
+bool past_budget(const Limits& limits, std::uint64_t bytes);
 // "the memory budget of N bytes".
 std::string memory_budget_text(const Limits& limits);
 
