@@ -263,6 +263,8 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
   if (helper != nullptr && budget.max_search_bytes > budget.held_search_bytes) {
     budget.held_search_bytes += (budget.max_search_bytes - budget.held_search_bytes) / 2;
   }
+  // One candidate is reduced at a time, its table in the spare storage (counted as its table).
+  const Limits reducing = within(kept_bytes() - spare_.capacity_bytes());
   const auto judge = [&](std::size_t i, Trial& trial) {
     trial.candidate = Candidate::build(current.table, current.phi, shapes_, splits_of(tried[i]),
                                        bounds_.max_order, budget, &trial.past_memory);
@@ -273,7 +275,7 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
   const auto settle = [&](Trial& trial, std::optional<Reduced>& out) {
     if (*trial.candidate && !trial.flips) return false;
     Result<Reduced> reduced = *trial.candidate ? (*trial.candidate)
-                                                     ->reduce(bounds_.max_order, budget,
+                                                     ->reduce(bounds_.max_order, reducing,
                                                               &trial.past_memory, &spare_, helper)
                                                : Result<Reduced>(trial.candidate->failure());
     if (reduced) {

@@ -23,11 +23,15 @@ std::string superscript(std::uint32_t n) {
 }  // namespace
 
 void QuotientCells::reset(std::size_t order) {
+  // Storage too small is freed before the new is allocated, so that the two are never held at
+  // once (assign() would allocate first).
   if (order <= kNarrowOrder) {
     wide_ = {};
+    if (order * order > narrow_.capacity()) narrow_ = {};
     narrow_.assign(order * order, 0);
   } else {
     narrow_ = {};
+    if (order * order > wide_.capacity()) wide_ = {};
     wide_.assign(order * order, 0);
   }
 }
