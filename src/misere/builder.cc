@@ -259,12 +259,14 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
   };
   // What the builder keeps (the quotient so far, its closure, the spare table) is not the
   // candidates'; two candidates judged at once share the rest.
-  Limits budget = within(kept_bytes());
+  const std::uint64_t current_bytes = table_bytes(current.table.order);
+  Limits budget = within(saturating_add(kept_bytes(), current_bytes));
   if (helper != nullptr && budget.max_search_bytes > budget.held_search_bytes) {
     budget.held_search_bytes += (budget.max_search_bytes - budget.held_search_bytes) / 2;
   }
   // One candidate is reduced at a time, its table in the spare storage (counted as its table).
-  const Limits reducing = within(kept_bytes() - spare_.capacity_bytes());
+  const Limits reducing =
+      within(saturating_add(kept_bytes() - spare_.capacity_bytes(), current_bytes));
   const auto judge = [&](std::size_t i, Trial& trial) {
     trial.candidate = Candidate::build(current.table, current.phi, shapes_, splits_of(tried[i]),
                                        bounds_.max_order, budget, &trial.past_memory);
@@ -313,8 +315,8 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
   std::vector<QuotientElement> phi = phi_;
   phi.push_back(0);
   const std::vector<Split> first{Split{heap, 2}};
-  auto current = reduced_candidate(table_, phi, shapes_, first, bounds_.max_order,
-                                   within(kept_bytes() - table_bytes(table_.order)));
+  auto current =
+      reduced_candidate(table_, phi, shapes_, first, bounds_.max_order, within(kept_bytes()));
   std::vector<std::uint64_t> failure;
   // As many rounds as it takes: each costs work, so the meter (and the memory budget) bound them.
   for (std::size_t round = 0; current; ++round) {
@@ -359,6 +361,11 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
     }
     spare_ = std::move(current->table.cells);
     current = std::move(*next);
+    // The spare storage saves faulting in a table's pages, not memory: it goes when the budget
+    // could not hold it beside the candidate and one more table of its size.
+    if (past_budget(limits_, saturating_add(kept_bytes(), 2 * table_bytes(current->table.order)))) {
+      spare_ = QuotientCells();
+    }
   }
   if (!current) {
     stopped_ = current.failure();

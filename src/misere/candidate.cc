@@ -323,7 +323,7 @@ Result<Candidate> Candidate::build(const Table& base, std::span<const QuotientEl
                                   s->monoid.size(), memory_budget_text(limits)));
   }
   auto enumerated = enumerate(*s, std::max<std::uint64_t>(saturating_mul(16, max_order), 4096),
-                              max_order, table_bytes(base.order), limits, memory);
+                              max_order, 0, limits, memory);
   if (!enumerated) {
     if (past_memory != nullptr) *past_memory = memory;
     return enumerated.failure();
@@ -362,8 +362,7 @@ Result<Reduced> Candidate::reduce(std::size_t max_order, const Limits& limits, b
   // The action of the generators, then the reduced table, beside the elements.
   const std::uint64_t action_bytes =
       saturating_mul(saturating_mul(generators.size(), elements), sizeof(QuotientElement));
-  // The base table is kept meanwhile (it is the candidate being recalibrated).
-  const std::uint64_t held = saturating_add(table_bytes(s.monoid.base().order), s.bytes());
+  const std::uint64_t held = s.bytes();
   if (past_budget(limits, saturating_add(held, action_bytes))) {
     if (past_memory != nullptr) *past_memory = true;
     return fail_limit(fmt::format("a candidate quotient of {} elements passed {}", elements,

@@ -34,7 +34,8 @@ struct Reduced {
 class Candidate {
  public:
   // Fails, of kind kLimit, past 16 × `max_order` elements (at least 4096) or
-  // Limits::max_search_bytes, or when the meter stops it (kCancelled when cancelled);
+  // Limits::max_search_bytes (the caller counts `base` in Limits::held_search_bytes, as it
+  // keeps it), or when the meter stops it (kCancelled when cancelled);
   // `past_memory`, when given, says whether the memory budget refused it (a larger candidate
   // would pass it too, where the order bound may not).
   static Result<Candidate> build(const Table& base, std::span<const QuotientElement> phi,
