@@ -227,6 +227,11 @@ struct QuotientBounds {
   // With 2 threads, candidates of fewer elements stay on one: handing a small one's work to the
   // second thread costs more than it saves.
   std::size_t parallel_order = 4096;
+  // Candidates of more elements keep only the products a verification and a recalibration need
+  // (by the heaps' classes and their options'), not a full table: the candidates of a frontier
+  // heap reach tens of thousands of elements. A quotient itself keeps its full table: one that
+  // verifies with more elements stops the computation.
+  std::size_t full_order = std::size_t{1} << 14;
 };
 
 // Where a computation is, for a progress line: the heap being added, the order of the quotient of

@@ -259,7 +259,7 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
   };
   // What the builder keeps (the quotient so far, its closure, the spare table) is not the
   // candidates'; two candidates judged at once share the rest.
-  const std::uint64_t current_bytes = table_bytes(current.table.order);
+  const std::uint64_t current_bytes = current.table.bytes();
   Limits budget = within(saturating_add(kept_bytes(), current_bytes));
   if (helper != nullptr && budget.max_search_bytes > budget.held_search_bytes) {
     budget.held_search_bytes += (budget.max_search_bytes - budget.held_search_bytes) / 2;
@@ -276,10 +276,11 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
   // kept in `refused`; true too when nothing later can help (the meter, the memory budget).
   const auto settle = [&](Trial& trial, std::optional<Reduced>& out) {
     if (*trial.candidate && !trial.flips) return false;
-    Result<Reduced> reduced = *trial.candidate ? (*trial.candidate)
-                                                     ->reduce(bounds_.max_order, reducing,
-                                                              &trial.past_memory, &spare_, helper)
-                                               : Result<Reduced>(trial.candidate->failure());
+    Result<Reduced> reduced = *trial.candidate
+                                  ? (*trial.candidate)
+                                        ->reduce(bounds_.max_order, reducing, &trial.past_memory,
+                                                 &spare_, helper, bounds_.full_order)
+                                  : Result<Reduced>(trial.candidate->failure());
     if (reduced) {
       out = std::move(*reduced);
       return true;
@@ -315,8 +316,8 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
   std::vector<QuotientElement> phi = phi_;
   phi.push_back(0);
   const std::vector<Split> first{Split{heap, 2}};
-  auto current =
-      reduced_candidate(table_, phi, shapes_, first, bounds_.max_order, within(kept_bytes()));
+  auto current = reduced_candidate(table_, phi, shapes_, first, bounds_.max_order,
+                                   within(kept_bytes()), nullptr, bounds_.full_order);
   std::vector<std::uint64_t> failure;
   // As many rounds as it takes: each costs work, so the meter (and the memory budget) bound them.
   for (std::size_t round = 0; current; ++round) {
@@ -331,6 +332,14 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
       return false;
     }
     if (verdict.passed) {
+      if (!current->table.full()) {
+        // Exact, but past what a full table of it would take to keep extending it.
+        stopped_ = fail_limit(fmt::format(
+            "the quotient of heaps up to {} has {} elements, more than the {} whose full table "
+            "is kept",
+            heap, current->table.order, bounds_.full_order));
+        return false;
+      }
       PairClosure closure(current->table);
       Verdict again =
           verify(current->table, heap_pairs(current->table, current->phi), within(kept_bytes()),
@@ -363,7 +372,7 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
     current = std::move(*next);
     // The spare storage saves faulting in a table's pages, not memory: it goes when the budget
     // could not hold it beside the candidate and one more table of its size.
-    if (past_budget(limits_, saturating_add(kept_bytes(), 2 * table_bytes(current->table.order)))) {
+    if (past_budget(limits_, saturating_add(kept_bytes(), 2 * current->table.bytes()))) {
       spare_ = QuotientCells();
     }
   }

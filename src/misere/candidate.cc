@@ -170,6 +170,8 @@ struct Candidate::State {
   std::vector<Entry> entries;
   CodeIndex index;
   std::vector<bool> p;
+  // The codes a verification and a recalibration multiply by besides the heaps': the options.
+  std::vector<std::uint64_t> multipliers;
 
   State(const Table& base, std::span<const Split> splits)
       : monoid(base, splits), index(monoid.size()) {
@@ -234,9 +236,7 @@ Result<bool> enumerate(State& s, std::size_t most, std::size_t max_order, std::u
   return true;
 }
 
-// P by the least sum of each element: its options are smaller sums, marked before it. The sum
-// less one heap k is the product of the entries before k, k one time fewer, and the entries after
-// it (prefix and suffix products).
+// P by the least sum of each element: its options are smaller sums, marked before it.
 Result<bool> mark(State& s, const std::vector<std::vector<std::uint64_t>>& moves,
                   const Limits& limits) {
   s.p.assign(s.codes.size(), false);
@@ -251,37 +251,21 @@ Result<bool> mark(State& s, const std::vector<std::vector<std::uint64_t>>& moves
       s.monoid.split(moves[h][i], move_low[h][i], &move_exponents[h][i * width]);
     }
   }
-  std::vector<std::uint64_t> prefix;
-  std::vector<std::uint64_t> suffix;
   std::vector<std::uint32_t> rest_exponents(width + 1);
   for (std::size_t x = 1; x < s.codes.size(); ++x) {
     const std::span<const Entry> word = s.word(x);
     const std::size_t len = word.size();
-    prefix.assign(len + 1, 0);
-    suffix.assign(len + 1, 0);
-    for (std::size_t i = 0; i < len; ++i) {
-      std::uint64_t code = prefix[i];
-      for (std::uint32_t t = 0; t < word[i].second; ++t) {
-        code = s.monoid.times_generator(code, s.gen[word[i].first]);
-      }
-      prefix[i + 1] = code;
-    }
-    for (std::size_t i = len; i-- > 0;) {
-      std::uint64_t code = suffix[i + 1];
-      for (std::uint32_t t = 0; t < word[i].second; ++t) {
-        code = s.monoid.times_generator(code, s.gen[word[i].first]);
-      }
-      suffix[i] = code;
-    }
     bool has_move = false;
     bool to_p = false;
     for (std::size_t k = 0; k < len && !to_p; ++k) {
       const std::uint64_t heap = word[k].first;
-      std::uint64_t rest = prefix[k];
-      for (std::uint32_t t = 1; t < word[k].second; ++t) {
-        rest = s.monoid.times_generator(rest, s.gen[heap]);
+      // The sum less one heap k, by the generators alone (a partial base has no other products).
+      std::uint64_t rest = 0;
+      for (std::size_t i = 0; i < len; ++i) {
+        for (std::uint32_t t = i == k ? 1 : 0; t < word[i].second; ++t) {
+          rest = s.monoid.times_generator(rest, s.gen[word[i].first]);
+        }
       }
-      rest = s.monoid.multiply(rest, suffix[k + 1]);
       std::uint64_t rest_low = 0;
       s.monoid.split(rest, rest_low, rest_exponents.data());
       for (std::size_t i = 0; i < moves[heap].size(); ++i) {
@@ -333,7 +317,7 @@ Result<Candidate> Candidate::build(const Table& base, std::span<const QuotientEl
   for (std::uint64_t h = 1; h <= n; ++h) {
     for (const std::vector<std::uint64_t>& shape : shapes[h]) {
       std::uint64_t x = 0;
-      for (std::uint64_t part : shape) x = s->monoid.multiply(x, s->gen[part]);
+      for (std::uint64_t part : shape) x = s->monoid.times_generator(x, s->gen[part]);
       moves[h].push_back(x);
     }
     std::sort(moves[h].begin(), moves[h].end());
@@ -341,17 +325,66 @@ Result<Candidate> Candidate::build(const Table& base, std::span<const QuotientEl
   }
   auto marked = mark(*s, moves, limits);
   if (!marked) return marked.failure();
+  for (const std::vector<std::uint64_t>& codes : moves) {
+    s->multipliers.insert(s->multipliers.end(), codes.begin(), codes.end());
+  }
   return Candidate(std::move(s));
 }
 
 bool Candidate::in_p(std::span<const std::uint64_t> heaps) const {
   std::uint64_t x = 0;
-  for (std::uint64_t h : heaps) x = state_->monoid.multiply(x, state_->gen[h]);
+  for (std::uint64_t h : heaps) x = state_->monoid.times_generator(x, state_->gen[h]);
   return state_->p[state_->index.find(x)];
 }
 
+Result<Reduced> Candidate::partial(const std::vector<QuotientElement>& cls, std::size_t order,
+                                   std::uint64_t held, const Limits& limits,
+                                   bool* past_memory) const {
+  const State& s = *state_;
+  // The multipliers: 1, every heap's generator and every option, each by one of its codes; a
+  // class met twice keeps one row.
+  std::vector<std::uint64_t> codes{0};
+  codes.insert(codes.end(), s.gen.begin() + 1, s.gen.end());
+  codes.insert(codes.end(), s.multipliers.begin(), s.multipliers.end());
+  Reduced out;
+  out.table.order = order;
+  out.table.cells = QuotientCells();
+  out.table.p.assign(order, false);
+  out.table.column_.assign(order, Table::kNone);
+  std::vector<std::size_t> rep(order, s.codes.size());
+  for (std::size_t x = 0; x < s.codes.size(); ++x) rep[cls[x]] = std::min(rep[cls[x]], x);
+  for (std::size_t c = 0; c < order; ++c) out.table.p[c] = s.p[rep[c]];
+  const std::size_t width = s.monoid.splits();
+  std::vector<std::uint32_t> a(width + 1);
+  std::vector<std::uint32_t> b(width + 1);
+  for (std::uint64_t code : codes) {
+    const QuotientElement m = cls[s.index.find(code)];
+    if (out.table.column_[m] != Table::kNone) continue;
+    if (past_budget(limits, saturating_add(held, out.table.bytes() + order * 4))) {
+      if (past_memory != nullptr) *past_memory = true;
+      return fail_limit(fmt::format("the rows of a candidate quotient of {} elements passed {}",
+                                    order, memory_budget_text(limits)));
+    }
+    if (!limits.charge(order)) return limits.stop_error();
+    std::uint64_t low_b = 0;
+    s.monoid.split(code, low_b, b.data());
+    std::vector<QuotientElement> row(order);
+    for (std::size_t c = 0; c < order; ++c) {
+      std::uint64_t low_a = 0;
+      s.monoid.split(s.codes[rep[c]], low_a, a.data());
+      row[c] = cls[s.index.find(s.monoid.multiply_split(low_a, a.data(), low_b, b.data()))];
+    }
+    out.table.column_[m] = static_cast<std::uint32_t>(out.table.rows_.size());
+    out.table.rows_.push_back(std::move(row));
+  }
+  out.phi.resize(s.gen.size());
+  for (std::uint64_t h = 0; h < s.gen.size(); ++h) out.phi[h] = cls[s.index.find(s.gen[h])];
+  return out;
+}
+
 Result<Reduced> Candidate::reduce(std::size_t max_order, const Limits& limits, bool* past_memory,
-                                  QuotientCells* storage, Worker* helper) const {
+                                  QuotientCells* storage, Worker* helper,
+                                  std::size_t full_order) const {
   const State& s = *state_;
   if (past_memory != nullptr) *past_memory = false;
   const std::size_t elements = s.codes.size();
@@ -382,6 +415,7 @@ Result<Reduced> Candidate::reduce(std::size_t max_order, const Limits& limits, b
     return fail_limit(
         fmt::format("a candidate quotient passed the bound of {} elements", max_order));
   }
+  if (order > full_order) return partial(cls, order, held, limits, past_memory);
   if (past_budget(limits, saturating_add(saturating_add(held, action_bytes), table_bytes(order)))) {
     if (past_memory != nullptr) *past_memory = true;
     return fail_limit(fmt::format("the table of a candidate quotient of {} elements passed {}",
@@ -446,10 +480,10 @@ Result<Reduced> Candidate::reduce(std::size_t max_order, const Limits& limits, b
 Result<Reduced> reduced_candidate(const Table& base, std::span<const QuotientElement> phi,
                                   std::span<const std::vector<std::vector<std::uint64_t>>> shapes,
                                   std::span<const Split> splits, std::size_t max_order,
-                                  const Limits& limits, bool* past_memory) {
+                                  const Limits& limits, bool* past_memory, std::size_t full_order) {
   auto candidate = Candidate::build(base, phi, shapes, splits, max_order, limits, past_memory);
   if (!candidate) return candidate.failure();
-  return candidate->reduce(max_order, limits, past_memory);
+  return candidate->reduce(max_order, limits, past_memory, nullptr, nullptr, full_order);
 }
 
 }  // namespace nimkit::detail

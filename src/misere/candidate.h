@@ -49,12 +49,16 @@ class Candidate {
   // The candidate reduced by indistinguishability under the heaps' generators, its table in
   // `storage` when given (taken from it), half of it filled by `helper` when given (idle before,
   // idle after); fails, of kind kLimit, past `max_order` classes or the memory budget.
+  // Past `full_order` classes the table is partial (monoid.h).
   Result<Reduced> reduce(std::size_t max_order, const Limits& limits, bool* past_memory = nullptr,
-                         QuotientCells* storage = nullptr, Worker* helper = nullptr) const;
+                         QuotientCells* storage = nullptr, Worker* helper = nullptr,
+                         std::size_t full_order = QuotientBounds{}.full_order) const;
 
   struct State;  // candidate.cc
 
  private:
+  Result<Reduced> partial(const std::vector<QuotientElement>& cls, std::size_t order,
+                          std::uint64_t held, const Limits& limits, bool* past_memory) const;
   explicit Candidate(std::shared_ptr<const State> state) : state_(std::move(state)) {}
   std::shared_ptr<const State> state_;
 };
@@ -63,6 +67,7 @@ class Candidate {
 Result<Reduced> reduced_candidate(const Table& base, std::span<const QuotientElement> phi,
                                   std::span<const std::vector<std::vector<std::uint64_t>>> shapes,
                                   std::span<const Split> splits, std::size_t max_order,
-                                  const Limits& limits, bool* past_memory = nullptr);
+                                  const Limits& limits, bool* past_memory = nullptr,
+                                  std::size_t full_order = QuotientBounds{}.full_order);
 
 }  // namespace nimkit::detail

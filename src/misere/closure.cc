@@ -168,8 +168,7 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
       }
       // The table, and this closure twice over: the computation tries a heap on a copy of the
       // closure it keeps.
-      if (past_budget(limits,
-                      saturating_add(table_bytes(table.order), saturating_mul(2, bytes())))) {
+      if (past_budget(limits, saturating_add(table.bytes(), saturating_mul(2, bytes())))) {
         return Verdict{false,
                        {},
                        fail_limit(fmt::format("the verification's {} pairs passed {}",
@@ -289,7 +288,7 @@ class LeastWalk {
         return false;
       }
       // The table and every set kept.
-      if (past_budget(limits_, saturating_add(table_bytes(table_.order), arena_.bytes()))) {
+      if (past_budget(limits_, saturating_add(table_.bytes(), arena_.bytes()))) {
         stopped_ = fail_limit(fmt::format("the verification's {} pairs passed {}", kept_,
                                           memory_budget_text(limits_)));
         return false;

@@ -236,6 +236,12 @@ std::uint64_t table_bytes(std::uint64_t order) {
   return saturating_add(QuotientCells::bytes(order), order / 8 + 1);
 }
 
+std::uint64_t Table::bytes() const {
+  if (full()) return table_bytes(order);
+  return saturating_add(order * sizeof(std::uint32_t) + order / 8 + 1,
+                        saturating_mul(rows_.size(), order * sizeof(QuotientElement)));
+}
+
 bool past_budget(const Limits& limits, std::uint64_t bytes) {
   return saturating_add(bytes, limits.held_search_bytes) > limits.max_search_bytes;
 }

@@ -13,22 +13,36 @@
 
 namespace nimkit::detail {
 
-// A multiplication table under construction: elements 0 ... order - 1, 0 the identity.
+// A multiplication table under construction: elements 0 ... order - 1, 0 the identity. Full, or
+// partial: the products by a set of multipliers only (the heaps' classes and their options'
+// classes, all a verification and a recalibration multiply by), for candidates whose full table
+// would not fit; at(x, y) then needs x or y among the multipliers.
 struct Table {
   std::size_t order = 1;
-  QuotientCells cells{1};      // order × order, row-major
+  QuotientCells cells{1};      // full: order × order, row-major
   std::vector<bool> p{false};  // the P-portion
+  // Partial: column_[y] is the row of multiplier y in `rows_` (kNone for the others).
+  static constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  std::vector<std::uint32_t> column_;
+  std::vector<std::vector<QuotientElement>> rows_;
 
+  bool full() const { return column_.empty(); }
   QuotientElement at(QuotientElement x, QuotientElement y) const {
-    return cells[static_cast<std::size_t>(x) * order + y];
+    if (column_.empty()) return cells[static_cast<std::size_t>(x) * order + y];
+    const std::uint32_t c = column_[y];
+    return c != kNone ? rows_[c][x] : rows_[column_[x]][y];
   }
-  // An empty table of `size` elements (cells 0, nothing in P), in `storage` when given.
+  // An empty full table of `size` elements (cells 0, nothing in P), in `storage` when given.
   void resize(std::size_t size, QuotientCells* storage = nullptr) {
     order = size;
     if (storage != nullptr) cells = std::move(*storage);
     cells.reset(size);
     p.assign(size, false);
+    column_.clear();
+    rows_.clear();
   }
+  // Bytes it keeps.
+  std::uint64_t bytes() const;
 };
 
 // Memory. A quotient computation keeps a candidate's elements, multiplication tables and the
