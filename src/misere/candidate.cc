@@ -252,18 +252,37 @@ Result<bool> mark(State& s, const std::vector<std::vector<std::uint64_t>>& moves
     }
   }
   std::vector<std::uint32_t> rest_exponents(width + 1);
+  // The sum less one heap k: with a full base, the product of the entries before k, k one time
+  // fewer, and the entries after it (prefix and suffix products); with a partial one, by the
+  // generators alone (it has no other products).
+  const bool full = s.monoid.base().full();
+  std::vector<std::uint64_t> prefix;
+  std::vector<std::uint64_t> suffix;
+  const auto power = [&](std::uint64_t code, const Entry& entry, std::uint32_t times) {
+    for (std::uint32_t t = 0; t < times; ++t)
+      code = s.monoid.times_generator(code, s.gen[entry.first]);
+    return code;
+  };
   for (std::size_t x = 1; x < s.codes.size(); ++x) {
     const std::span<const Entry> word = s.word(x);
     const std::size_t len = word.size();
+    if (full) {
+      prefix.assign(len + 1, 0);
+      suffix.assign(len + 1, 0);
+      for (std::size_t i = 0; i < len; ++i)
+        prefix[i + 1] = power(prefix[i], word[i], word[i].second);
+      for (std::size_t i = len; i-- > 0;) suffix[i] = power(suffix[i + 1], word[i], word[i].second);
+    }
     bool has_move = false;
     bool to_p = false;
     for (std::size_t k = 0; k < len && !to_p; ++k) {
       const std::uint64_t heap = word[k].first;
-      // The sum less one heap k, by the generators alone (a partial base has no other products).
       std::uint64_t rest = 0;
-      for (std::size_t i = 0; i < len; ++i) {
-        for (std::uint32_t t = i == k ? 1 : 0; t < word[i].second; ++t) {
-          rest = s.monoid.times_generator(rest, s.gen[word[i].first]);
+      if (full) {
+        rest = s.monoid.multiply(power(prefix[k], word[k], word[k].second - 1), suffix[k + 1]);
+      } else {
+        for (std::size_t i = 0; i < len; ++i) {
+          rest = power(rest, word[i], word[i].second - (i == k ? 1 : 0));
         }
       }
       std::uint64_t rest_low = 0;
