@@ -286,9 +286,9 @@ std::shared_ptr<const MisereQuotient> shared_misere_quotient(const Ruleset& rule
 // cache), covering the heaps it covers; null when none was computed.
 std::shared_ptr<const MisereQuotient> known_misere_quotient(const Ruleset& rules);
 
-// The quotient file format, version 1: magic "NIMKITMQ", the version, the ruleset, the order, the
-// table, P, Φ, the period, why it stopped, and a checksum of all of it
-// (every integer little-endian).
+// The quotient file format, version 2: magic "NIMKITMQ", the version, the ruleset, the order, the
+// table (2 bytes a cell up to 65,536 elements, else 4), P, Φ, the period, why it stopped, and a
+// checksum of all of it (every integer little-endian). Version 1, 4 bytes a cell, is read too.
 std::string save_misere_quotient(const MisereQuotient& quotient);
 // Reads a saved quotient of `rules`. Refuses a file that is not one, of another version or
 // ruleset, truncated or corrupt (the checksum), or whose contents do not verify: the table must
