@@ -141,8 +141,8 @@ TEST(QuotientStops, AFileCheckedPastTheLimitsIsALimitAndNotRefusedAsCorrupt) {
 
 // An analysis answering by a quotient spends a share of its request's meter: the request's
 // deadline or cancel stops the quotient's computation at once, not after a budget of its own
-// (4 000 000 steps, a few tens of milliseconds of these games). Each test has a game of its own, that
-// no other test of this program puts in the process's cache of quotients, and measures the
+// (4 000 000 steps, a few tens of milliseconds of these games). Each test has a game of its own,
+// that no other test of this program puts in the process's cache of quotients, and measures the
 // quotient's work by the steps charged and by what it leaves there.
 TEST(QuotientAnalysisStops, TheRequestDeadlineStopsTheQuotientPromptly) {
   const auto rules = rules_of("grundy");

@@ -19,11 +19,11 @@
 #include <type_traits>
 #include <utility>
 
+#include "../worker.h"
 #include "checkpoint.h"
 #include "nimkit/grundy_sequence.h"
 #include "pair_search.h"
 #include "value_table.h"
-#include "../worker.h"
 
 namespace nimkit {
 namespace detail {
