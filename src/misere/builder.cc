@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <unordered_map>
 
 #include "../worker.h"
@@ -241,13 +242,14 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
   const std::vector<std::vector<std::uint64_t>> tried = subsets(involved, kMostSubsets);
   // A split heap's generator gets an index at least that of its class (the split must not merge
   // powers its class tells apart) and at least its count in the failure.
+  std::map<std::uint64_t, std::uint32_t> index;
+  for (std::uint64_t h : involved) {
+    const auto times = static_cast<std::uint32_t>(std::count(failure.begin(), failure.end(), h));
+    index[h] = std::max({std::uint32_t{2}, times, index_of(current.table, current.phi[h])});
+  }
   const auto splits_of = [&](const std::vector<std::uint64_t>& subset) {
     std::vector<Split> splits;
-    for (std::uint64_t h : subset) {
-      const auto times = static_cast<std::uint32_t>(std::count(failure.begin(), failure.end(), h));
-      const std::uint32_t index = index_of(current.table, current.phi[h]);
-      splits.push_back(Split{h, std::max({std::uint32_t{2}, times, index})});
-    }
+    for (std::uint64_t h : subset) splits.push_back(Split{h, index.at(h)});
     return splits;
   };
   // One subset's candidate, unreduced; P is marked before the reduction, which keeps it, so a
@@ -471,7 +473,10 @@ Result<MisereQuotient> QuotientBuilder::run() {
   } else {
     why = fmt::format("the heap bound {}", bounds_.max_heap);
   }
-  return snapshot(std::move(why));
+  // The builder is spent: its table goes to the quotient rather than being copied.
+  std::vector<std::uint64_t> generators_at = growth_heaps(table_, phi_);
+  return MisereQuotient(rules_, std::move(table_.cells), table_.p, phi_, std::move(generators_at),
+                        period_, std::move(why));
 }
 
 }  // namespace nimkit::detail

@@ -59,7 +59,7 @@ class QuotientBuilder {
   Result<bool> resume(const MisereQuotient& from);
   // Adds heaps until the period is proved or a bound stops it; fails, with the stop's kind, when
   // heap 1 could not be added, and with kCancelled whenever the meter was cancelled (the caller
-  // wants no partial quotient then).
+  // wants no partial quotient then). Called once: the quotient takes the builder's table.
   Result<MisereQuotient> run();
 
   // The moves of heap n as shapes; fails on a move that does not leave smaller heaps, or past

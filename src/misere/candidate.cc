@@ -373,8 +373,13 @@ Result<Reduced> Candidate::partial(const std::vector<QuotientElement>& cls, std:
   std::vector<std::size_t> rep(order, s.codes.size());
   for (std::size_t x = 0; x < s.codes.size(); ++x) rep[cls[x]] = std::min(rep[cls[x]], x);
   for (std::size_t c = 0; c < order; ++c) out.table.p[c] = s.p[rep[c]];
+  // Each representative split once (base element, exponents), for every row below.
   const std::size_t width = s.monoid.splits();
-  std::vector<std::uint32_t> a(width + 1);
+  std::vector<std::uint64_t> rep_low(order);
+  std::vector<std::uint32_t> rep_exponents(order * width + 1);
+  for (std::size_t c = 0; c < order; ++c) {
+    s.monoid.split(s.codes[rep[c]], rep_low[c], &rep_exponents[c * width]);
+  }
   std::vector<std::uint32_t> b(width + 1);
   for (std::uint64_t code : codes) {
     const QuotientElement m = cls[s.index.find(code)];
@@ -389,9 +394,8 @@ Result<Reduced> Candidate::partial(const std::vector<QuotientElement>& cls, std:
     s.monoid.split(code, low_b, b.data());
     std::vector<QuotientElement> row(order);
     for (std::size_t c = 0; c < order; ++c) {
-      std::uint64_t low_a = 0;
-      s.monoid.split(s.codes[rep[c]], low_a, a.data());
-      row[c] = cls[s.index.find(s.monoid.multiply_split(low_a, a.data(), low_b, b.data()))];
+      row[c] = cls[s.index.find(
+          s.monoid.multiply_split(rep_low[c], &rep_exponents[c * width], low_b, b.data()))];
     }
     out.table.column_[m] = static_cast<std::uint32_t>(out.table.rows_.size());
     out.table.rows_.push_back(std::move(row));

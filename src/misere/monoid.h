@@ -3,6 +3,7 @@
 // quotient computation, the quotient value type and the file reader.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -30,6 +31,7 @@ struct Table {
   QuotientElement at(QuotientElement x, QuotientElement y) const {
     if (column_.empty()) return cells[static_cast<std::size_t>(x) * order + y];
     const std::uint32_t c = column_[y];
+    assert(c != kNone || column_[x] != kNone);  // a product the partial table does not keep
     return c != kNone ? rows_[c][x] : rows_[column_[x]][y];
   }
   // An empty full table of `size` elements (cells 0, nothing in P), in `storage` when given.
