@@ -6,15 +6,21 @@
 // within 2^16 heaps), where the time is the proof plus the values streamed from the period. A
 // ruleset that goes quadratic or stops at a limit shows here (a limit is the benchmark's error).
 // A loopy ruleset's values are not a sequence of nimbers (some are infinite): its example's start
-// is analysed instead, cold, the labelling of its positions included.
+// is analysed instead, cold, the labelling of its positions included. Every example with misère
+// quotients also has its quotient of heaps up to 24 computed from nothing (`MisereQuotient/`, one
+// thread, 10^8 work steps at most as in the misère census: Officers and octal:0.2B grow candidates
+// of thousands of elements there and stop at the steps): a change to the candidate search shows on
+// every game, not only on Dawson's Kayles.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "nimkit/analysis.h"
 #include "nimkit/heap_game.h"
 #include "nimkit/heap_ruleset.h"
+#include "nimkit/misere_quotient.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
 
@@ -58,6 +64,28 @@ void loopy_start(benchmark::State& state, const std::string& spec, const std::st
   }
 }
 
+void misere_quotient(benchmark::State& state, const std::string& spec) {
+  nimkit::QuotientBounds bounds;
+  bounds.max_heap = 24;
+  std::size_t order = 0;
+  std::uint64_t heaps = 0;
+  for (auto _ : state) {
+    nimkit::Limits limits;
+    limits.meter = std::make_shared<nimkit::WorkMeter>(100'000'000);
+    auto rules = nimkit::make_ruleset(spec);
+    auto quotient = rules ? nimkit::compute_misere_quotient(**rules, bounds, limits)
+                          : nimkit::Result<nimkit::MisereQuotient>(rules.failure());
+    if (!quotient) {
+      state.SkipWithError(quotient.error().c_str());
+      return;
+    }
+    order = quotient->order();
+    heaps = quotient->max_heap();
+  }
+  state.counters["order"] = static_cast<double>(order);
+  state.counters["heaps"] = static_cast<double>(heaps);
+}
+
 // Whether the ruleset answers a million heaps cheaply: a closed form (not a HeapRuleset), or a
 // period proved within 2^16 heaps.
 bool periodic_early(const nimkit::Ruleset& rules) {
@@ -87,6 +115,11 @@ const bool registered = [] {
                         ->Iterations(1)
                         ->Unit(benchmark::kMillisecond);
       if (periodic_early(*heaps)) bench->Arg(1'000'000);
+      if (nimkit::has_misere_quotient(*heaps)) {
+        benchmark::RegisterBenchmark(("MisereQuotient/" + spec).c_str(), misere_quotient, spec)
+            ->Iterations(1)
+            ->Unit(benchmark::kMillisecond);
+      }
     }
   }
   return true;
