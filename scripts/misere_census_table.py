@@ -14,6 +14,7 @@ CLASSES = ("tame", "finite", "partial", "stopped")
 STOPS = {
     "work": "the work bound (`--max-steps`)",
     "order": "the order bound (`--max-order`)",
+    "index": "a heap's index proved past the index bound (24)",
     "heaps": "the heap bound (`--max-heap`)",
     "memory": "the memory budget (`--memory`)",
     "pairs": "the verification's pair bound",

@@ -24,6 +24,7 @@ struct QuotientOptions {
   std::string rules;
   std::uint64_t max_heap = QuotientBounds{}.max_heap;
   std::optional<std::uint64_t> max_order;  // none: as many as the memory budget allows
+  std::uint64_t max_index = QuotientBounds{}.max_index;
   // None by default: a long computation is bounded by the memory budget and the heap bound (a
   // frontier heap charges tens of billions of steps, a table row a step per cell).
   std::optional<std::uint64_t> limit;
@@ -36,6 +37,9 @@ struct QuotientOptions {
   double checkpoint_every = 60;  // seconds
   bool progress = true;
 };
+
+// --max-index at most: a generator of index i multiplies a candidate's elements by i + 2.
+constexpr std::uint64_t kMostIndex = 1'000'000;
 
 // Heaps of Φ per line of the text output.
 constexpr std::uint64_t kPhiPerLine = 12;
@@ -83,6 +87,18 @@ void print_json(const Ruleset& rules, const MisereQuotient& q) {
   } else {
     j["period"] = nullptr;
   }
+  if (const auto& proof = q.index_proof()) {
+    j["index_proof"] = {{"next_heap", proof->next_heap},
+                        {"heap", proof->heap},
+                        {"at_least", proof->at_least},
+                        {"lower", proof->lower},
+                        {"lower_outcome", proof->lower_in_p ? "P" : "N"},
+                        {"upper", proof->upper},
+                        {"upper_outcome", proof->lower_in_p ? "N" : "P"},
+                        {"text", describe(*proof)}};
+  } else {
+    j["index_proof"] = nullptr;
+  }
   fmt::print("{}\n", contract::dump_json(j));
 }
 
@@ -119,6 +135,11 @@ void print_text(const Ruleset& rules, const MisereQuotient& q) {
   fmt::print("Grew at heaps: {}\n", fmt::join(q.grew_at(), " "));
   fmt::print("Generators added at heaps: {}\n", fmt::join(q.generators_at(), " "));
   fmt::print("Stopped: {}\n", q.stopped());
+  // A stop at the index bound gives the proof in its words already.
+  if (const auto& proof = q.index_proof();
+      proof && q.stopped().find(describe(*proof)) == std::string::npos) {
+    fmt::print("Index proved: {}\n", describe(*proof));
+  }
 }
 
 // report() of a failed computation: a bound of this command's own (--max-order, --memory, the
@@ -215,6 +236,11 @@ int run_quotient(const QuotientOptions& options) {
   QuotientBounds bounds;
   bounds.max_heap = options.max_heap;
   if (options.max_order) bounds.max_order = static_cast<std::size_t>(*options.max_order);
+  if (options.max_index < 2 || options.max_index > kMostIndex) {
+    return report(
+        fmt::format("--max-index {} must be from 2 to {}", options.max_index, kMostIndex));
+  }
+  bounds.max_index = static_cast<std::uint32_t>(options.max_index);
   if (options.threads && (*options.threads < 1 || *options.threads > 2)) {
     return report(fmt::format("--threads {} must be 1 or 2", *options.threads));
   }
@@ -288,6 +314,10 @@ void add_misere_quotient_command(CLI::App& app, int& status) {
                  "period is proved by then");
   add_u64_option(*command, "--max-order", options->max_order,
                  "elements a candidate quotient may have (default: as many as --memory allows)");
+  add_u64_option(*command, "--max-index", options->max_index,
+                 fmt::format("the largest index of a heap's class the computation pursues, "
+                             "from 2 (default {}): it stops where two sums prove a larger one",
+                             QuotientBounds{}.max_index));
   add_u64_option(*command, "--limit", options->limit, "work limit, as for analyze (default: none)");
   command->add_option(
       "--memory", options->memory,

@@ -79,11 +79,16 @@ void bound_order(QuotientBounds& bounds, const MaxOrder& max_order) {
 }
 
 PyQuotient compute(const std::string& rules, std::uint64_t max_heap, const MaxOrder& max_order,
-                   const Limit& limit, const std::optional<PyQuotient>& start, bool partial) {
+                   std::uint64_t max_index, const Limit& limit,
+                   const std::optional<PyQuotient>& start, bool partial) {
   auto ruleset = quotient_ruleset(rules);
   QuotientBounds bounds;
   bounds.max_heap = max_heap;
   bound_order(bounds, max_order);
+  if (max_index < 2 || max_index > std::numeric_limits<std::uint32_t>::max()) {
+    raise_error(fail("max_index " + std::to_string(max_index) + " must be at least 2"));
+  }
+  bounds.max_index = static_cast<std::uint32_t>(max_index);
   const Limits limits = call_limits(limit);
   const MisereQuotient* from = start ? start->quotient.get() : nullptr;
   MisereQuotient quotient = take(run_cancellable<Result<MisereQuotient>>(
@@ -291,6 +296,26 @@ void add_misere(py::module_& mod) {
       .def_property_readonly(
           "stopped", [](const PyQuotient& p) { return p.q().stopped(); },
           "Why the computation stopped: 'the period is proved', 'the heap bound 300', ...")
+      .def_property_readonly(
+          "index_proof",
+          [](const PyQuotient& p) -> py::object {
+            const auto& proof = p.q().index_proof();
+            if (!proof) return py::none();
+            py::dict d;
+            d["next_heap"] = proof->next_heap;
+            d["heap"] = proof->heap;
+            d["at_least"] = proof->at_least;
+            d["lower"] = proof->lower;
+            d["lower_outcome"] = proof->lower_in_p ? "P" : "N";
+            d["upper"] = proof->upper;
+            d["upper_outcome"] = proof->lower_in_p ? "N" : "P";
+            d["text"] = describe(*proof);
+            return d;
+          },
+          "When the computation stopped at heap max_heap + 1 with a heap's index proved large "
+          "there (the key 'index_proof' of --json, with 'text' in words): the sums 'lower' and "
+          "'upper' (two more of 'heap') have different outcomes, so the heap's index among heaps "
+          "up to 'next_heap' is at least 'at_least'. None otherwise, and for a loaded quotient.")
       .def(
           "save", [](const PyQuotient& p) { return py::bytes(save_misere_quotient(p.q())); },
           "The quotient in nimkit's quotient file format (the CLI's --save-quotient).")
@@ -311,16 +336,19 @@ void add_misere(py::module_& mod) {
   mod.def(
       "misere_quotient",
       [](const std::string& rules, Unsigned<"max_heap"> max_heap, const MaxOrder& max_order,
-         const Limit& limit, const std::optional<PyQuotient>& start,
-         bool partial) { return compute(rules, max_heap, max_order, limit, start, partial); },
+         Unsigned<"max_index"> max_index, const Limit& limit,
+         const std::optional<PyQuotient>& start, bool partial) {
+        return compute(rules, max_heap, max_order, max_index, limit, start, partial);
+      },
       py::arg("rules"), py::arg("max_heap") = defaults.max_heap, py::kw_only(),
-      py::arg("max_order") = py::none(), py::arg("limit") = py::none(),
-      py::arg("start") = py::none(), py::arg("partial") = false,
+      py::arg("max_order") = py::none(), py::arg("max_index") = defaults.max_index,
+      py::arg("limit") = py::none(), py::arg("start") = py::none(), py::arg("partial") = false,
       "The misère quotient of a game of single heaps ('kayles', 'dawson', 'octal:0.75', "
       "'grundy', 'subtraction:1,2'), computed heap by heap until its period is proved (octal "
       "codes) or max_heap, as `nimkit misere-quotient`; start= a quotient of the same game "
       "(MisereQuotient.load) to extend. max_order bounds the elements a candidate may have (None: "
-      "as many as the memory budget allows). "
+      "as many as the memory budget allows); max_index the largest index of a heap's class it "
+      "pursues (it stops where two sums prove a larger one: see `index_proof`). "
       "The GIL is released; Ctrl-C stops it (KeyboardInterrupt). ValueError for a bad ruleset "
       "or start, UnsupportedError for a game without quotients, LimitError when the work "
       "limit (limit=) stops it short of max_heap — with partial=True the quotient of the heaps "

@@ -58,12 +58,14 @@ std::string_view to_string(MisereClass kind);  // "tame", "finite", "partial", "
 std::optional<MisereClass> parse_misere_class(std::string_view text);
 
 // Why a partial or stopped code stopped, for machines: "heaps" (the heap bound), "order" (the
-// order bound), "pairs" (the verification's pair bound), "memory" (the memory budget), "work"
-// (max_steps), "unverified" (no candidate quotient for the next heap verified), "other" (a stop
-// the quotient computation gives no other name).
+// order bound), "index" (a heap's index proved past QuotientBounds::max_index), "pairs" (the
+// verification's pair bound), "memory" (the memory budget), "work" (max_steps), "unverified" (no
+// candidate quotient for the next heap verified), "other" (a stop the quotient computation gives
+// no other name).
 enum class MisereStop {
   kHeaps,
   kOrder,
+  kIndex,
   kPairs,
   kMemory,
   kWork,

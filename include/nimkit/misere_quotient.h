@@ -39,15 +39,16 @@
 //
 // Limits. The computation stops, saying why, when the period is proved, at QuotientBounds::
 // max_heap, when a candidate would pass QuotientBounds::max_order elements or its checks would
-// pass max_pairs pairs, or what it keeps (a candidate's elements, its multiplication table, the
-// verification's pairs) would pass Limits::max_search_bytes, checked before each grows, or when
-// the work meter of the limits runs out or passes its deadline (every loop charges it);
-// what it has then is the partial quotient of heaps ≤ n, exact for every sum of such heaps. A
-// cancelled meter (a signal, a client gone) is different: the caller wants nothing more, so the
-// computation fails with ErrorKind::kCancelled rather than return what it had.
-// Quotients exist for heap rulesets of one heap per component whose moves leave smaller heaps
-// (octal codes, Nim, subtraction games, Grundy's game, ...); only octal codes have the
-// periodicity theorem, so the others stop at the heap bound. No I/O: the file format is bytes.
+// pass max_pairs pairs, when a heap's index is proved past max_index, or what it keeps (a
+// candidate's elements, its multiplication table, the verification's pairs) would pass
+// Limits::max_search_bytes, checked before each grows, or when the work meter of the limits runs
+// out or passes its deadline (every loop charges it); what it has then is the partial quotient of
+// heaps ≤ n, exact for every sum of such heaps. A cancelled meter (a signal, a client gone) is
+// different: the caller wants nothing more, so the computation fails with ErrorKind::kCancelled
+// rather than return what it had. Quotients exist for heap rulesets of one heap per component whose
+// moves leave smaller heaps (octal codes, Nim, subtraction games, Grundy's game, ...); only octal
+// codes have the periodicity theorem, so the others stop at the heap bound. No I/O: the file format
+// is bytes.
 #pragma once
 
 #include <chrono>
@@ -128,6 +129,27 @@ struct QuotientRelation {
   std::vector<std::uint32_t> right;
 };
 
+// Why a quotient may have no finite extension by the next heap: a heap whose powers are proved
+// not to repeat there. In the quotient of heaps ≤ next_heap, `lower` (a sum with at_least − 1
+// copies of `heap`) and `upper` (`lower` with two copies more) have different outcomes, so
+// Φ(heap)^(at_least − 1) ≠ Φ(heap)^(at_least + 1): the least i with Φ(heap)^(i + 2) = Φ(heap)^i,
+// if there is one, is at least at_least. Both outcomes are those of the least mispredicted sums
+// of two candidates (every smaller sum predicted right, so each is the opposite of its
+// prediction). Sums are heaps ascending.
+struct IndexProof {
+  std::uint64_t next_heap = 0;
+  std::uint64_t heap = 0;
+  std::uint64_t at_least = 0;
+  std::vector<std::uint64_t> lower;
+  std::vector<std::uint64_t> upper;
+  bool lower_in_p = false;  // and upper the other way
+
+  friend bool operator==(const IndexProof&, const IndexProof&) = default;
+};
+// "heap 30's index among heaps up to 34 is at least 27: 25 + 26×30 + 28×34 is N and
+// 25 + 28×30 + 28×34 is P", for every front end to say alike.
+std::string describe(const IndexProof& proof);
+
 // A misère quotient with its P-portion and pretending function. Immutable once built; shared
 // between threads.
 class MisereQuotient {
@@ -137,7 +159,8 @@ class MisereQuotient {
   // every element.
   MisereQuotient(std::string rules, QuotientCells table, std::vector<bool> p,
                  std::vector<QuotientElement> phi, std::vector<std::uint64_t> generators_at,
-                 std::optional<MiserePeriod> period, std::string stopped);
+                 std::optional<MiserePeriod> period, std::string stopped,
+                 std::optional<IndexProof> index_proof = std::nullopt);
 
   // The ruleset's canonical notation ("octal:0.77" for kayles: the same game, the same quotient).
   const std::string& rules() const { return rules_; }
@@ -170,6 +193,9 @@ class MisereQuotient {
   const std::vector<std::uint64_t>& grew_at() const { return grew_at_; }
   // Why the computation stopped, in words: "the period is proved", "the heap bound 50", ...
   const std::string& stopped() const { return stopped_; }
+  // When the computation stopped at heap max_heap() + 1 with a heap's index proved large there
+  // (past QuotientBounds::max_index, or short of it when another bound stopped it first).
+  const std::optional<IndexProof>& index_proof() const { return index_proof_; }
 
   // The presentation: generators a, b, c, ... are the classes of the heaps of generators_at(),
   // in heap order; every element has a normal form, its least word in the
@@ -203,6 +229,7 @@ class MisereQuotient {
   std::vector<std::uint64_t> grew_at_;
   std::optional<MiserePeriod> period_;
   std::string stopped_;
+  std::optional<IndexProof> index_proof_;
   std::vector<QuotientElement> generators_;
   std::vector<std::vector<std::uint32_t>> words_;
 };
@@ -218,6 +245,12 @@ struct QuotientBounds {
   std::size_t max_order = std::numeric_limits<std::size_t>::max();
   // Pairs (x, S) one verification may keep.
   std::size_t max_pairs = std::numeric_limits<std::size_t>::max();
+  // The largest index of a heap's class the computation pursues (the least i with
+  // x^(i + 2) = x^i). When two least mispredicted sums of a heap's candidates prove a larger one
+  // (an IndexProof), the computation stops there: such a quotient, if it is finite at all, is
+  // out of reach of the candidates, which grow by a power of that heap at every few rounds
+  // (Dawson's Kayles at heap 34, where heaps 30 and 34 are proved past 24).
+  std::uint32_t max_index = 24;
   // Threads of the candidate search, 1 or 2: with 2, two candidates of a recalibration are built
   // and judged at once, and a candidate's table is built in two halves. The quotient is the same
   // whatever the number; the work charged is not (a second thread may build a candidate the

@@ -18,10 +18,10 @@ constexpr EnumName<MisereClass> kMisereClassNames[] = {
 static_assert(names_every_value(kMisereClassNames), "a MisereClass has no name");
 
 constexpr EnumName<MisereStop> kMisereStopNames[] = {
-    {MisereStop::kHeaps, "heaps"}, {MisereStop::kOrder, "order"},
-    {MisereStop::kPairs, "pairs"}, {MisereStop::kMemory, "memory"},
-    {MisereStop::kWork, "work"},   {MisereStop::kUnverified, "unverified"},
-    {MisereStop::kOther, "other"},
+    {MisereStop::kHeaps, "heaps"},           {MisereStop::kOrder, "order"},
+    {MisereStop::kIndex, "index"},           {MisereStop::kPairs, "pairs"},
+    {MisereStop::kMemory, "memory"},         {MisereStop::kWork, "work"},
+    {MisereStop::kUnverified, "unverified"}, {MisereStop::kOther, "other"},
 };
 static_assert(names_every_value(kMisereStopNames), "a MisereStop has no name");
 
@@ -37,6 +37,7 @@ MisereStop stop_of(std::string_view why, const WorkMeter& own, bool at_heap_boun
   if (contains(why, "memory budget")) return MisereStop::kMemory;
   if (contains(why, "pairs")) return MisereStop::kPairs;
   if (contains(why, "elements")) return MisereStop::kOrder;
+  if (contains(why, "the index bound")) return MisereStop::kIndex;
   if (contains(why, "no candidate quotient")) return MisereStop::kUnverified;
   if (at_heap_bound || contains(why, "heap bound")) return MisereStop::kHeaps;
   return MisereStop::kOther;

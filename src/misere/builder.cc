@@ -55,7 +55,38 @@ PairsCallback QuotientBuilder::on_pairs() {
 
 MisereQuotient QuotientBuilder::snapshot(std::string why) const {
   return MisereQuotient(rules_, table_.cells, table_.p, phi_, growth_heaps(table_, phi_), period_,
-                        std::move(why));
+                        std::move(why), index_proof_);
+}
+
+namespace {
+
+// The heap `larger` has two more of than `smaller` and nothing else more or less, or none.
+std::optional<std::uint64_t> two_more(const std::vector<std::uint64_t>& smaller,
+                                      const std::vector<std::uint64_t>& larger) {
+  if (larger.size() != smaller.size() + 2) return std::nullopt;
+  std::vector<std::uint64_t> extra;
+  std::set_difference(larger.begin(), larger.end(), smaller.begin(), smaller.end(),
+                      std::back_inserter(extra));
+  if (extra.size() != 2 || extra[0] != extra[1]) return std::nullopt;
+  return extra[0];
+}
+
+}  // namespace
+
+void QuotientBuilder::record_outcome(std::uint64_t heap, std::vector<std::uint64_t> sum,
+                                     bool in_p) {
+  for (const auto& [earlier, earlier_p] : outcomes_) {
+    if (earlier_p == in_p) continue;
+    const bool fewer = earlier.size() < sum.size();
+    const std::vector<std::uint64_t>& lower = fewer ? earlier : sum;
+    const std::vector<std::uint64_t>& upper = fewer ? sum : earlier;
+    const std::optional<std::uint64_t> h = two_more(lower, upper);
+    if (!h) continue;
+    const auto copies = static_cast<std::uint64_t>(std::count(lower.begin(), lower.end(), *h));
+    if (index_proof_ && index_proof_->at_least >= copies + 1) continue;
+    index_proof_ = IndexProof{heap, *h, copies + 1, lower, upper, fewer ? earlier_p : in_p};
+  }
+  outcomes_.emplace_back(std::move(sum), in_p);
 }
 
 Result<std::vector<Shape>> QuotientBuilder::shapes_of(std::uint64_t heap) const {
@@ -315,6 +346,8 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
   // options among them) is right: recalibrate by giving a few of its heaps generators of their
   // own over the candidate (the fewest heaps first), and keep the first candidate that predicts
   // that sum right. Every candidate is verified; only a verified one is kept.
+  outcomes_.clear();
+  index_proof_.reset();
   std::vector<QuotientElement> phi = phi_;
   phi.push_back(0);
   const std::vector<Split> first{Split{heap, 2}};
@@ -354,9 +387,17 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
         return false;
       }
       install(std::move(*current), std::move(closure));
+      outcomes_.clear();
+      index_proof_.reset();
       return true;
     }
     failure = verdict.failure;
+    record_outcome(heap, failure, !current->table.p[class_of(*current, failure)]);
+    if (index_proof_ && index_proof_->at_least > bounds_.max_index) {
+      stopped_ = fail_limit(fmt::format("the index bound {} is passed: {}", bounds_.max_index,
+                                        describe(*index_proof_)));
+      return false;
+    }
     std::optional<Error> refused;
     std::optional<Reduced> next = recalibrated(*current, failure, refused);
     if (limits_.meter && limits_.meter->exhausted()) {
@@ -476,7 +517,7 @@ Result<MisereQuotient> QuotientBuilder::run() {
   // The builder is spent: its table goes to the quotient rather than being copied.
   std::vector<std::uint64_t> generators_at = growth_heaps(table_, phi_);
   return MisereQuotient(rules_, std::move(table_.cells), table_.p, phi_, std::move(generators_at),
-                        period_, std::move(why));
+                        period_, std::move(why), std::move(index_proof_));
 }
 
 }  // namespace nimkit::detail

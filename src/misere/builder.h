@@ -86,6 +86,9 @@ class QuotientBuilder {
                                       std::optional<Error>& refused);
   // Makes a verified candidate (and its closure) the quotient so far.
   void install(Reduced reduced, PairClosure closure);
+  // Keeps the true outcome of a least mispredicted sum of heap n's candidates (the opposite of
+  // the prediction), and the best IndexProof its pairs with the earlier ones give.
+  void record_outcome(std::uint64_t heap, std::vector<std::uint64_t> sum, bool in_p);
   std::optional<MiserePeriod> find_period() const;
   // The quotient of the heaps so far, stopped for `why`.
   MisereQuotient snapshot(std::string why) const;
@@ -114,6 +117,9 @@ class QuotientBuilder {
   std::vector<HeapPair> pairs_;  // distinct pairs applied to closure_
   PairClosure closure_;
   std::optional<MiserePeriod> period_;
+  // The outcomes of the least mispredicted sums of the heap being added, and what they prove.
+  std::vector<std::pair<std::vector<std::uint64_t>, bool>> outcomes_;
+  std::optional<IndexProof> index_proof_;
   // The storage of the last candidate dropped, for the next one's table.
   QuotientCells spare_;
   // The second thread of the candidate search (QuotientBounds::threads).

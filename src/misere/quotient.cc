@@ -43,7 +43,8 @@ std::uint64_t QuotientCells::bytes(std::uint64_t order) {
 MisereQuotient::MisereQuotient(std::string rules, QuotientCells table, std::vector<bool> p,
                                std::vector<QuotientElement> phi,
                                std::vector<std::uint64_t> generators_at,
-                               std::optional<MiserePeriod> period, std::string stopped)
+                               std::optional<MiserePeriod> period, std::string stopped,
+                               std::optional<IndexProof> index_proof)
     : rules_(std::move(rules)),
       order_(p.size()),
       table_(std::move(table)),
@@ -51,7 +52,8 @@ MisereQuotient::MisereQuotient(std::string rules, QuotientCells table, std::vect
       phi_(std::move(phi)),
       generators_at_(std::move(generators_at)),
       period_(period),
-      stopped_(std::move(stopped)) {
+      stopped_(std::move(stopped)),
+      index_proof_(std::move(index_proof)) {
   assert(table_.size() == order_ * order_ && !phi_.empty());
   for (std::uint64_t heap : generators_at_) generators_.push_back(phi_[heap]);
   words_ = detail::normal_forms(*this, generators_);
@@ -154,6 +156,30 @@ bool MisereQuotient::tame() const {
     if (p_[x] != (x == a || x == *e)) return false;
   }
   return true;
+}
+
+namespace {
+
+// "25 + 26×30 + 28×34": a sum by its heaps (ascending), repeated heaps counted.
+std::string sum_text(const std::vector<std::uint64_t>& sum) {
+  std::string out;
+  for (std::size_t i = 0; i < sum.size();) {
+    std::size_t j = i;
+    while (j < sum.size() && sum[j] == sum[i]) ++j;
+    if (!out.empty()) out += " + ";
+    out += j - i == 1 ? fmt::format("{}", sum[i]) : fmt::format("{}×{}", j - i, sum[i]);
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string describe(const IndexProof& proof) {
+  return fmt::format("heap {}'s index among heaps up to {} is at least {}: {} is {} and {} is {}",
+                     proof.heap, proof.next_heap, proof.at_least, sum_text(proof.lower),
+                     proof.lower_in_p ? "P" : "N", sum_text(proof.upper),
+                     proof.lower_in_p ? "N" : "P");
 }
 
 }  // namespace nimkit

@@ -232,6 +232,7 @@ UNSIGNED_ARGUMENTS = [
     ("max_bytes", lambda v: nimkit.misere_census(codes=["0.07"], max_bytes=v)),
     ("max_heap", lambda v: nimkit.misere_quotient("kayles", v)),
     ("max_order", lambda v: nimkit.misere_quotient("kayles", max_order=v)),
+    ("max_index", lambda v: nimkit.misere_quotient("kayles", max_index=v)),
     ("limit", lambda v: nimkit.misere_quotient("kayles", limit=v)),
     ("max_order", lambda v: nimkit.MisereQuotient.load(b"", "kayles", max_order=v)),
     ("limit", lambda v: nimkit.MisereQuotient.load(b"", "kayles", limit=v)),

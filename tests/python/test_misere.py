@@ -30,6 +30,7 @@ def as_json(q):
         "grew_at": q.grew_at, "generators_at": q.generators_at, "stopped": q.stopped,
         "period": None if period is None else {
             "preperiod": period.preperiod, "period": period.period, "checked_to": period.checked_to},
+        "index_proof": q.index_proof,
     }
 
 
@@ -50,6 +51,23 @@ def test_the_quotient_is_the_clis(rules, max_heap):
     q = nimkit.misere_quotient(rules, max_heap)
     assert as_json(q) == {k: v for k, v in cli_quotient(rules, "--max-heap", str(max_heap)).items()
                           if k in as_json(q)}
+
+
+def test_the_index_bound_stops_with_the_clis_proof():
+    # At heap 10 of 0.35 two sums prove heap 3's index at least 3: stopped there, with the proof.
+    q = nimkit.misere_quotient("octal:0.35", 20, max_index=2)
+    assert q.max_heap == 9 and "the index bound 2 is passed" in q.stopped
+    proof = q.index_proof
+    assert (proof["next_heap"], proof["heap"], proof["at_least"]) == (10, 3, 3)
+    assert sorted(proof["lower"] + [3, 3]) == proof["upper"]
+    assert {proof["lower_outcome"], proof["upper_outcome"]} == {"P", "N"}
+    assert proof["text"] in q.stopped
+    assert as_json(q) == cli_quotient("octal:0.35", "--max-heap", "20", "--max-index", "2")
+    # A proof rests on candidates the file does not hold: a loaded quotient has none.
+    assert nimkit.MisereQuotient.load(q.save(), "octal:0.35").index_proof is None
+    assert nimkit.misere_quotient("octal:0.35", 9).index_proof is None
+    with pytest.raises(ValueError, match="max_index 1 must be at least 2"):
+        nimkit.misere_quotient("kayles", max_index=1)
 
 
 def test_a_tame_game_is_misere_nims():

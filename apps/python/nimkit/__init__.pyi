@@ -174,6 +174,8 @@ class MisereQuotient:
     def period(self) -> Optional[MiserePeriod]: ...
     @property
     def stopped(self) -> str: ...
+    @property
+    def index_proof(self) -> Optional[Dict[str, Union[str, int, List[int]]]]: ...
     def save(self) -> bytes: ...
     @staticmethod
     def load(data: bytes, rules: str, *, max_order: Optional[int] = None, limit: Optional[int] = None) -> MisereQuotient: ...
@@ -185,6 +187,7 @@ def misere_quotient(
     max_heap: int = 300,
     *,
     max_order: Optional[int] = None,
+    max_index: int = 24,
     limit: Optional[int] = None,
     start: Optional[MisereQuotient] = None,
     partial: bool = False,
