@@ -253,13 +253,13 @@ TEST(MisereCensus, EveryBoundIsNamedByItsStop) {
   EXPECT_EQ(e.stopped_by, MisereStop::kMemory) << e.stopped;
   EXPECT_LT(e.heaps, 166u);
 
-  // 4.726 at heap 7: 24 and 26 heaps of 7 have different outcomes, so heap 7's index is past the
-  // bound (QuotientBounds::max_index, 24).
+  // 4.726 at heap 7: 24 and 26 heaps of 7 have different outcomes, so heap 7's index with period
+  // 2 is past the bound (QuotientBounds::max_index, 24).
   e = classify("4.726");
   EXPECT_EQ(e.kind, MisereClass::kPartial);
   EXPECT_EQ(e.stopped_by, MisereStop::kIndex) << e.stopped;
   EXPECT_EQ(e.heaps, 6u);
-  EXPECT_NE(e.stopped.find("heap 7's index among heaps up to 7 is at least 25"), std::string::npos)
+  EXPECT_NE(e.stopped.find("among heaps up to 7, Φ(7)^24 ≠ Φ(7)^26"), std::string::npos)
       << e.stopped;
 }
 

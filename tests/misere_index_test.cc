@@ -22,6 +22,12 @@ using nimkit::QuotientBounds;
 using nimkit_test::HeapRules;
 using nimkit_test::MisereBrute;
 
+std::shared_ptr<const nimkit::Ruleset> computed_rules(const std::string& spec) {
+  auto rules = nimkit::make_ruleset(spec);
+  EXPECT_TRUE(rules.ok()) << spec;
+  return *rules;
+}
+
 MisereQuotient computed(const std::string& spec, std::uint64_t max_heap, std::uint32_t max_index) {
   auto rules = nimkit::make_ruleset(spec);
   EXPECT_TRUE(rules.ok()) << spec;
@@ -42,7 +48,7 @@ std::uint64_t objects(const std::vector<std::uint64_t>& sum) {
 }
 
 // The proof's shape, and its two outcomes by exhaustive search (P: the player to move loses).
-void expect_confirmed(const IndexProof& proof, const HeapRules& rules, const std::string& spec) {
+void expect_confirmed(const IndexProof& proof, MisereBrute& brute, const std::string& spec) {
   SCOPED_TRACE(spec + ": " + nimkit::describe(proof));
   std::vector<std::uint64_t> upper = proof.lower;
   upper.insert(upper.end(), 2, proof.heap);
@@ -54,7 +60,6 @@ void expect_confirmed(const IndexProof& proof, const HeapRules& rules, const std
       proof.at_least);
   EXPECT_LE(proof.heap, proof.next_heap);
   EXPECT_LE(*std::max_element(proof.upper.begin(), proof.upper.end()), proof.next_heap);
-  MisereBrute brute(rules);
   EXPECT_EQ(brute.wins(as_ints(proof.lower)), !proof.lower_in_p);
   EXPECT_EQ(brute.wins(as_ints(proof.upper)), proof.lower_in_p);
 }
@@ -80,7 +85,8 @@ TEST(IndexBound, StopsWithAProofThatAnIndependentSearchConfirms) {
   EXPECT_EQ(proof.heap, 3u);
   EXPECT_EQ(proof.at_least, 3u);
   EXPECT_NE(q.stopped().find(nimkit::describe(proof)), std::string::npos) << q.stopped();
-  expect_confirmed(proof, HeapRules{false, {0, 3, 5}}, "octal:0.35");
+  MisereBrute brute(HeapRules{false, {0, 3, 5}});
+  expect_confirmed(proof, brute, "octal:0.35");
   // The quotient of heaps up to 10, computed with the default bound, agrees: Φ(3)'s index there
   // is at least what was proved.
   const MisereQuotient past = computed("octal:0.35", 10, QuotientBounds{}.max_index);
@@ -101,16 +107,89 @@ TEST(IndexBound, EveryProofOfSmallGamesIsConfirmed) {
   };
   int confirmed = 0;
   for (const Game& game : games) {
+    MisereBrute brute(game.rules);
     for (std::uint32_t max_index : {2u, 3u}) {
       const MisereQuotient q = computed(game.spec, 14, max_index);
       if (!q.index_proof()) continue;
       // Larger sums take the exhaustive search too long for a test.
       if (objects(q.index_proof()->upper) > 60) continue;
-      expect_confirmed(*q.index_proof(), game.rules, game.spec);
+      expect_confirmed(*q.index_proof(), brute, game.spec);
       ++confirmed;
     }
   }
   EXPECT_GE(confirmed, 10);
+}
+
+TEST(IndexBound, ALadderOfProofsIsConfirmedAsTheBoundRises) {
+  // 4.726's quotient of heaps up to 7: its candidates give heap 7 one power more every few rounds
+  // (as Dawson's Kayles' give heaps 30 and 34 at heap 34), and each bound is passed by a proof
+  // that n and n + 2 heaps of 7 have different outcomes, with n rising with the bound. The
+  // exhaustive search confirms each rung.
+  MisereBrute brute(HeapRules{false, {4, 7, 2, 6}});
+  std::uint64_t last = 0;
+  for (std::uint32_t max_index : {2u, 4u, 6u, 8u}) {
+    const MisereQuotient q = computed("octal:4.726", 7, max_index);
+    ASSERT_TRUE(q.index_proof().has_value()) << max_index << ": " << q.stopped();
+    const IndexProof& proof = *q.index_proof();
+    EXPECT_EQ(proof.heap, 7u);
+    EXPECT_GT(proof.at_least, max_index);
+    EXPECT_GE(proof.at_least, last);
+    last = proof.at_least;
+    expect_confirmed(proof, brute, "octal:4.726");
+  }
+  EXPECT_GE(last, 9u);
+}
+
+// Every sum of heaps 1 ... max_heap of at most `total` objects, by the quotient and by the
+// exhaustive search; the sums compared.
+int expect_agrees(const MisereQuotient& q, MisereBrute& brute, int total) {
+  int compared = 0;
+  std::vector<int> sum;
+  const auto walk = [&](auto&& self, int least, int left) -> void {
+    nimkit::QuotientElement x = 0;
+    for (int h : sum) x = q.multiply(x, q.phi(static_cast<std::uint64_t>(h)));
+    EXPECT_EQ(q.in_p(x), !brute.wins(sum)) << ::testing::PrintToString(sum);
+    ++compared;
+    for (int h = least; h <= static_cast<int>(q.max_heap()) && h <= left; ++h) {
+      sum.push_back(h);
+      self(self, h, left - h);
+      sum.pop_back();
+    }
+  };
+  walk(walk, 1, total);
+  return compared;
+}
+
+TEST(IndexBound, PeriodFourFindsTheQuotientPeriodTwoCannot) {
+  // 4.726: n heaps of 7 are P exactly when n is 4, 8, 12, ... (the exhaustive search agrees to
+  // n = 16), so Φ(7)'s powers repeat with period 4 and never with 2. With period-2 generators
+  // the candidates climb until the index bound stops them at heap 7; with period 4 the quotient
+  // of heaps up to 8 verifies, 110 elements with Φ(7)^5 = Φ(7).
+  EXPECT_EQ(computed("octal:4.726", 8, QuotientBounds{}.max_index).max_heap(), 6u);
+  auto rules = nimkit::make_ruleset("octal:4.726");
+  ASSERT_TRUE(rules.ok());
+  QuotientBounds bounds;
+  bounds.max_heap = 8;
+  bounds.period = 4;
+  auto q = nimkit::compute_misere_quotient(**rules, bounds, Limits{});
+  ASSERT_TRUE(q.ok()) << q.error();
+  ASSERT_EQ(q->max_heap(), 8u) << q->stopped();
+  EXPECT_EQ(q->order(), 110u);
+  EXPECT_EQ(q->p_size(), 20u);
+  const nimkit::QuotientElement g = q->phi(7);
+  std::vector<nimkit::QuotientElement> powers{0};
+  for (int i = 0; i < 6; ++i) powers.push_back(q->multiply(powers.back(), g));
+  EXPECT_EQ(powers[5], powers[1]);
+  EXPECT_NE(powers[3], powers[1]);
+  EXPECT_NE(powers[4], powers[2]);
+  MisereBrute brute(HeapRules{false, {4, 7, 2, 6}});
+  EXPECT_GT(expect_agrees(*q, brute, 26), 5000);
+  // Period 4 holds period 2 too: Dawson's Kayles' Q30 is the same.
+  bounds.period = 4;
+  bounds.max_heap = 30;
+  auto dawson = nimkit::compute_misere_quotient(*computed_rules("dawson"), bounds, Limits{});
+  ASSERT_TRUE(dawson.ok()) << dawson.error();
+  EXPECT_EQ(*dawson, computed("dawson", 30, QuotientBounds{}.max_index));
 }
 
 TEST(IndexBound, TheDefaultBoundKeepsTheKnownQuotients) {

@@ -25,6 +25,7 @@ struct QuotientOptions {
   std::uint64_t max_heap = QuotientBounds{}.max_heap;
   std::optional<std::uint64_t> max_order;  // none: as many as the memory budget allows
   std::uint64_t max_index = QuotientBounds{}.max_index;
+  std::uint64_t period = QuotientBounds{}.period;
   // None by default: a long computation is bounded by the memory budget and the heap bound (a
   // frontier heap charges tens of billions of steps, a table row a step per cell).
   std::optional<std::uint64_t> limit;
@@ -40,6 +41,9 @@ struct QuotientOptions {
 
 // --max-index at most: a generator of index i multiplies a candidate's elements by i + 2.
 constexpr std::uint64_t kMostIndex = 1'000'000;
+
+// --period at most: a split generator of period p multiplies a candidate's elements by i + p.
+constexpr std::uint64_t kMostPeriod = 64;
 
 // Heaps of Φ per line of the text output.
 constexpr std::uint64_t kPhiPerLine = 12;
@@ -88,14 +92,12 @@ void print_json(const Ruleset& rules, const MisereQuotient& q) {
     j["period"] = nullptr;
   }
   if (const auto& proof = q.index_proof()) {
-    j["index_proof"] = {{"next_heap", proof->next_heap},
-                        {"heap", proof->heap},
-                        {"at_least", proof->at_least},
-                        {"lower", proof->lower},
-                        {"lower_outcome", proof->lower_in_p ? "P" : "N"},
-                        {"upper", proof->upper},
-                        {"upper_outcome", proof->lower_in_p ? "N" : "P"},
-                        {"text", describe(*proof)}};
+    j["index_proof"] = {
+        {"next_heap", proof->next_heap}, {"heap", proof->heap},
+        {"at_least", proof->at_least},   {"period", proof->period},
+        {"lower", proof->lower},         {"lower_outcome", proof->lower_in_p ? "P" : "N"},
+        {"upper", proof->upper},         {"upper_outcome", proof->lower_in_p ? "N" : "P"},
+        {"text", describe(*proof)}};
   } else {
     j["index_proof"] = nullptr;
   }
@@ -241,6 +243,10 @@ int run_quotient(const QuotientOptions& options) {
         fmt::format("--max-index {} must be from 2 to {}", options.max_index, kMostIndex));
   }
   bounds.max_index = static_cast<std::uint32_t>(options.max_index);
+  if (options.period < 1 || options.period > kMostPeriod) {
+    return report(fmt::format("--period {} must be from 1 to {}", options.period, kMostPeriod));
+  }
+  bounds.period = static_cast<std::uint32_t>(options.period);
   if (options.threads && (*options.threads < 1 || *options.threads > 2)) {
     return report(fmt::format("--threads {} must be 1 or 2", *options.threads));
   }
@@ -318,6 +324,10 @@ void add_misere_quotient_command(CLI::App& app, int& status) {
                  fmt::format("the largest index of a heap's class the computation pursues, "
                              "from 2 (default {}): it stops where two sums prove a larger one",
                              QuotientBounds{}.max_index));
+  add_u64_option(*command, "--period", options->period,
+                 "the period of the candidates' new generators, 1 to 64 (default 2): a quotient "
+                 "is found only when its heaps' powers repeat with a period dividing it (4 for "
+                 "octal:4.726)");
   add_u64_option(*command, "--limit", options->limit, "work limit, as for analyze (default: none)");
   command->add_option(
       "--memory", options->memory,

@@ -79,7 +79,7 @@ void bound_order(QuotientBounds& bounds, const MaxOrder& max_order) {
 }
 
 PyQuotient compute(const std::string& rules, std::uint64_t max_heap, const MaxOrder& max_order,
-                   std::uint64_t max_index, const Limit& limit,
+                   std::uint64_t max_index, std::uint64_t period, const Limit& limit,
                    const std::optional<PyQuotient>& start, bool partial) {
   auto ruleset = quotient_ruleset(rules);
   QuotientBounds bounds;
@@ -89,6 +89,10 @@ PyQuotient compute(const std::string& rules, std::uint64_t max_heap, const MaxOr
     raise_error(fail("max_index " + std::to_string(max_index) + " must be at least 2"));
   }
   bounds.max_index = static_cast<std::uint32_t>(max_index);
+  if (period < 1 || period > 64) {
+    raise_error(fail("period " + std::to_string(period) + " must be from 1 to 64"));
+  }
+  bounds.period = static_cast<std::uint32_t>(period);
   const Limits limits = call_limits(limit);
   const MisereQuotient* from = start ? start->quotient.get() : nullptr;
   MisereQuotient quotient = take(run_cancellable<Result<MisereQuotient>>(
@@ -305,6 +309,7 @@ void add_misere(py::module_& mod) {
             d["next_heap"] = proof->next_heap;
             d["heap"] = proof->heap;
             d["at_least"] = proof->at_least;
+            d["period"] = proof->period;
             d["lower"] = proof->lower;
             d["lower_outcome"] = proof->lower_in_p ? "P" : "N";
             d["upper"] = proof->upper;
@@ -336,19 +341,22 @@ void add_misere(py::module_& mod) {
   mod.def(
       "misere_quotient",
       [](const std::string& rules, Unsigned<"max_heap"> max_heap, const MaxOrder& max_order,
-         Unsigned<"max_index"> max_index, const Limit& limit,
+         Unsigned<"max_index"> max_index, Unsigned<"period"> period, const Limit& limit,
          const std::optional<PyQuotient>& start, bool partial) {
-        return compute(rules, max_heap, max_order, max_index, limit, start, partial);
+        return compute(rules, max_heap, max_order, max_index, period, limit, start, partial);
       },
       py::arg("rules"), py::arg("max_heap") = defaults.max_heap, py::kw_only(),
       py::arg("max_order") = py::none(), py::arg("max_index") = defaults.max_index,
-      py::arg("limit") = py::none(), py::arg("start") = py::none(), py::arg("partial") = false,
+      py::arg("period") = defaults.period, py::arg("limit") = py::none(),
+      py::arg("start") = py::none(), py::arg("partial") = false,
       "The misère quotient of a game of single heaps ('kayles', 'dawson', 'octal:0.75', "
       "'grundy', 'subtraction:1,2'), computed heap by heap until its period is proved (octal "
       "codes) or max_heap, as `nimkit misere-quotient`; start= a quotient of the same game "
       "(MisereQuotient.load) to extend. max_order bounds the elements a candidate may have (None: "
       "as many as the memory budget allows); max_index the largest index of a heap's class it "
-      "pursues (it stops where two sums prove a larger one: see `index_proof`). "
+      "pursues (it stops where two sums prove a larger one: see `index_proof`); period the period "
+      "of the candidates' new generators (2; 4 finds quotients whose powers repeat with period 4, "
+      "as octal:4.726's). "
       "The GIL is released; Ctrl-C stops it (KeyboardInterrupt). ValueError for a bad ruleset "
       "or start, UnsupportedError for a game without quotients, LimitError when the work "
       "limit (limit=) stops it short of max_heap — with partial=True the quotient of the heaps "

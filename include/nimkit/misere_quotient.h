@@ -129,25 +129,28 @@ struct QuotientRelation {
   std::vector<std::uint32_t> right;
 };
 
-// Why a quotient may have no finite extension by the next heap: a heap whose powers are proved
-// not to repeat there. In the quotient of heaps ≤ next_heap, `lower` (a sum with at_least − 1
-// copies of `heap`) and `upper` (`lower` with two copies more) have different outcomes, so
-// Φ(heap)^(at_least − 1) ≠ Φ(heap)^(at_least + 1): the least i with Φ(heap)^(i + 2) = Φ(heap)^i,
-// if there is one, is at least at_least. Both outcomes are those of the least mispredicted sums
-// of two candidates (every smaller sum predicted right, so each is the opposite of its
-// prediction). Sums are heaps ascending.
+// Why the next heap's candidates do not converge: a heap whose powers are proved not to repeat
+// with the candidates' period p (QuotientBounds::period) as far as they went. In the quotient of
+// heaps ≤ next_heap, `lower` (a sum with at_least − 1 copies of `heap`) and `upper` (`lower` with
+// p copies more) have different outcomes, so Φ(heap)^(at_least − 1) ≠ Φ(heap)^(at_least − 1 + p):
+// the least i with Φ(heap)^(i + p) = Φ(heap)^i, if there is one, is at least at_least. There may
+// be none: the powers may repeat with another period (4.726's heap 7 repeats with period 4, never
+// with 2), or never. Both outcomes are those of the least mispredicted sums of two candidates
+// (every smaller sum predicted right, so each is the opposite of its prediction). Sums are heaps
+// ascending.
 struct IndexProof {
   std::uint64_t next_heap = 0;
   std::uint64_t heap = 0;
   std::uint64_t at_least = 0;
+  std::uint64_t period = 2;
   std::vector<std::uint64_t> lower;
   std::vector<std::uint64_t> upper;
   bool lower_in_p = false;  // and upper the other way
 
   friend bool operator==(const IndexProof&, const IndexProof&) = default;
 };
-// "heap 30's index among heaps up to 34 is at least 27: 25 + 26×30 + 28×34 is N and
-// 25 + 28×30 + 28×34 is P", for every front end to say alike.
+// "among heaps up to 34, Φ(34)^24 ≠ Φ(34)^26: 25 + 24×30 + 24×34 is P and 25 + 24×30 + 26×34
+// is N", for every front end to say alike.
 std::string describe(const IndexProof& proof);
 
 // A misère quotient with its P-portion and pretending function. Immutable once built; shared
@@ -245,11 +248,16 @@ struct QuotientBounds {
   std::size_t max_order = std::numeric_limits<std::size_t>::max();
   // Pairs (x, S) one verification may keep.
   std::size_t max_pairs = std::numeric_limits<std::size_t>::max();
-  // The largest index of a heap's class the computation pursues (the least i with
-  // x^(i + 2) = x^i). When two least mispredicted sums of a heap's candidates prove a larger one
-  // (an IndexProof), the computation stops there: such a quotient, if it is finite at all, is
-  // out of reach of the candidates, which grow by a power of that heap at every few rounds
-  // (Dawson's Kayles at heap 34, where heaps 30 and 34 are proved past 24).
+  // The period of the candidates' split generators, ⟨g | g^(i + period) = g^i⟩: a candidate can
+  // only hold elements whose powers repeat with a period dividing it. 2 fits every quotient of the
+  // published tables; 4 also fits 4.726's, whose heap 7 repeats with period 4, at the cost of
+  // candidates larger before their reduction.
+  std::uint32_t period = 2;
+  // The largest index (the least i with x^(i + period) = x^i) of a heap's class the computation
+  // pursues. When two least mispredicted sums of a heap's candidates prove a larger one (an
+  // IndexProof), the computation stops there: its candidates grow by a power of that heap every
+  // few rounds without converging (Dawson's Kayles at heap 34, where heaps 30 and 34 are proved
+  // past 24 with period 2).
   std::uint32_t max_index = 24;
   // Threads of the candidate search, 1 or 2: with 2, two candidates of a recalibration are built
   // and judged at once, and a candidate's table is built in two halves. The quotient is the same

@@ -60,15 +60,16 @@ MisereQuotient QuotientBuilder::snapshot(std::string why) const {
 
 namespace {
 
-// The heap `larger` has two more of than `smaller` and nothing else more or less, or none.
-std::optional<std::uint64_t> two_more(const std::vector<std::uint64_t>& smaller,
-                                      const std::vector<std::uint64_t>& larger) {
-  if (larger.size() != smaller.size() + 2) return std::nullopt;
+// The heap `larger` has `more` more of than `smaller` and nothing else more or less, or none.
+std::optional<std::uint64_t> more_of_one(const std::vector<std::uint64_t>& smaller,
+                                         const std::vector<std::uint64_t>& larger,
+                                         std::size_t more) {
+  if (larger.size() != smaller.size() + more) return std::nullopt;
   std::vector<std::uint64_t> extra;
   std::set_difference(larger.begin(), larger.end(), smaller.begin(), smaller.end(),
                       std::back_inserter(extra));
-  if (extra.size() != 2 || extra[0] != extra[1]) return std::nullopt;
-  return extra[0];
+  if (extra.size() != more || extra.front() != extra.back()) return std::nullopt;
+  return extra.front();
 }
 
 }  // namespace
@@ -80,11 +81,12 @@ void QuotientBuilder::record_outcome(std::uint64_t heap, std::vector<std::uint64
     const bool fewer = earlier.size() < sum.size();
     const std::vector<std::uint64_t>& lower = fewer ? earlier : sum;
     const std::vector<std::uint64_t>& upper = fewer ? sum : earlier;
-    const std::optional<std::uint64_t> h = two_more(lower, upper);
+    const std::optional<std::uint64_t> h = more_of_one(lower, upper, bounds_.period);
     if (!h) continue;
     const auto copies = static_cast<std::uint64_t>(std::count(lower.begin(), lower.end(), *h));
     if (index_proof_ && index_proof_->at_least >= copies + 1) continue;
-    index_proof_ = IndexProof{heap, *h, copies + 1, lower, upper, fewer ? earlier_p : in_p};
+    index_proof_ =
+        IndexProof{heap, *h, copies + 1, bounds_.period, lower, upper, fewer ? earlier_p : in_p};
   }
   outcomes_.emplace_back(std::move(sum), in_p);
 }
@@ -247,13 +249,13 @@ QuotientElement class_of(const Reduced& reduced, const std::vector<std::uint64_t
   return x;
 }
 
-// The least i with x^(i+2) = x^i (every element of a misère quotient has one: period 1 or 2), or
-// 0 when the powers of x have another period.
-std::uint32_t index_of(const Table& table, QuotientElement x) {
+// The least i with x^(i+p) = x^i, or 0 when the powers of x repeat with a period that does not
+// divide p (a split of period p could not keep them apart anyway).
+std::uint32_t index_of(const Table& table, QuotientElement x, std::uint32_t p) {
   std::vector<QuotientElement> powers{0};
-  for (std::size_t i = 0; i <= table.order + 2; ++i) {
-    powers.push_back(table.at(powers.back(), x));
-    if (i >= 1 && powers[i + 1] == powers[i - 1]) return static_cast<std::uint32_t>(i - 1);
+  for (std::size_t i = 0; i <= table.order + p; ++i) powers.push_back(table.at(powers.back(), x));
+  for (std::size_t i = 0; i + p < powers.size(); ++i) {
+    if (powers[i + p] == powers[i]) return static_cast<std::uint32_t>(i);
   }
   return 0;
 }
@@ -276,11 +278,12 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
   std::map<std::uint64_t, std::uint32_t> index;
   for (std::uint64_t h : involved) {
     const auto times = static_cast<std::uint32_t>(std::count(failure.begin(), failure.end(), h));
-    index[h] = std::max({std::uint32_t{2}, times, index_of(current.table, current.phi[h])});
+    index[h] = std::max(
+        {std::uint32_t{2}, times, index_of(current.table, current.phi[h], bounds_.period)});
   }
   const auto splits_of = [&](const std::vector<std::uint64_t>& subset) {
     std::vector<Split> splits;
-    for (std::uint64_t h : subset) splits.push_back(Split{h, index.at(h)});
+    for (std::uint64_t h : subset) splits.push_back(Split{h, index.at(h), bounds_.period});
     return splits;
   };
   // One subset's candidate, unreduced; P is marked before the reduction, which keeps it, so a
@@ -350,7 +353,7 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
   index_proof_.reset();
   std::vector<QuotientElement> phi = phi_;
   phi.push_back(0);
-  const std::vector<Split> first{Split{heap, 2}};
+  const std::vector<Split> first{Split{heap, 2, bounds_.period}};
   auto current = reduced_candidate(table_, phi, shapes_, first, bounds_.max_order,
                                    within(kept_bytes()), nullptr, bounds_.full_order);
   std::vector<std::uint64_t> failure;

@@ -19,8 +19,9 @@ class ProductMonoid {
     std::uint64_t stride = base.order;
     for (const Split& split : splits) {
       index_.push_back(split.index);
+      period_.push_back(split.period);
       stride_.push_back(stride);
-      stride = saturating_mul(stride, split.index + 2);
+      stride = saturating_mul(stride, split.index + split.period);
     }
     size_ = stride;
   }
@@ -38,9 +39,9 @@ class ProductMonoid {
     }
     for (std::size_t j = 0; j < index_.size(); ++j) {
       if (stride_[j] != g) continue;
-      const std::uint64_t e = (a / g) % (index_[j] + 2);
-      // g^(i+2) = g^i: the exponent i + 1 steps back to i.
-      return e == index_[j] + 1 ? a - g : a + g;
+      const std::uint64_t e = (a / g) % (index_[j] + period_[j]);
+      // g^(i+p) = g^i: the exponent i + p - 1 steps back to i.
+      return e == index_[j] + period_[j] - 1 ? a - (period_[j] - 1) * g : a + g;
     }
     return multiply(a, g);
   }
@@ -49,7 +50,7 @@ class ProductMonoid {
   void split(std::uint64_t a, std::uint64_t& low, std::uint32_t* exponents) const {
     low = a % base_->order;
     for (std::size_t j = 0; j < index_.size(); ++j) {
-      exponents[j] = static_cast<std::uint32_t>((a / stride_[j]) % (index_[j] + 2));
+      exponents[j] = static_cast<std::uint32_t>((a / stride_[j]) % (index_[j] + period_[j]));
     }
   }
   // The product of two split codes.
@@ -59,7 +60,7 @@ class ProductMonoid {
         base_->at(static_cast<QuotientElement>(low_a), static_cast<QuotientElement>(low_b));
     for (std::size_t j = 0; j < index_.size(); ++j) {
       std::uint64_t e = a[j] + b[j];
-      if (e >= index_[j] + 2) e = index_[j] + (e - index_[j]) % 2;
+      if (e >= index_[j] + period_[j]) e = index_[j] + (e - index_[j]) % period_[j];
       out += e * stride_[j];
     }
     return out;
@@ -69,9 +70,9 @@ class ProductMonoid {
     std::uint64_t out =
         base_->at(static_cast<QuotientElement>(a % order), static_cast<QuotientElement>(b % order));
     for (std::size_t j = 0; j < index_.size(); ++j) {
-      const std::uint64_t radix = index_[j] + 2;
+      const std::uint64_t radix = index_[j] + period_[j];
       std::uint64_t e = (a / stride_[j]) % radix + (b / stride_[j]) % radix;
-      if (e >= radix) e = index_[j] + (e - index_[j]) % 2;
+      if (e >= radix) e = index_[j] + (e - index_[j]) % period_[j];
       out += e * stride_[j];
     }
     return out;
@@ -80,6 +81,7 @@ class ProductMonoid {
  private:
   const Table* base_;
   std::vector<std::uint64_t> index_;
+  std::vector<std::uint64_t> period_;
   std::vector<std::uint64_t> stride_;
   std::uint64_t size_ = 0;
 };

@@ -1,6 +1,6 @@
 // Candidate quotients: a verified quotient with some heaps given cyclic monoids of their own
-// (⟨g | g^(i+2) = g^i⟩), P marked on each element by its least sum, reduced by
-// indistinguishability. A candidate is only a guess until the verification passes.
+// (⟨g | g^(i+p) = g^i⟩, p = QuotientBounds::period), P marked on each element by its least sum,
+// reduced by indistinguishability. A candidate is only a guess until the verification passes.
 #pragma once
 
 #include <cstdint>
@@ -16,10 +16,11 @@ namespace nimkit::detail {
 
 class Worker;
 
-// A heap with a generator of its own, of index `index` and period 2.
+// A heap with a generator of its own, ⟨g | g^(index + period) = g^index⟩.
 struct Split {
   std::uint64_t heap = 0;
   std::uint32_t index = 2;
+  std::uint32_t period = 2;
 };
 
 struct Reduced {

@@ -176,8 +176,9 @@ std::string sum_text(const std::vector<std::uint64_t>& sum) {
 }  // namespace
 
 std::string describe(const IndexProof& proof) {
-  return fmt::format("heap {}'s index among heaps up to {} is at least {}: {} is {} and {} is {}",
-                     proof.heap, proof.next_heap, proof.at_least, sum_text(proof.lower),
+  return fmt::format("among heaps up to {}, Φ({})^{} ≠ Φ({})^{}: {} is {} and {} is {}",
+                     proof.next_heap, proof.heap, proof.at_least - 1, proof.heap,
+                     proof.at_least - 1 + proof.period, sum_text(proof.lower),
                      proof.lower_in_p ? "P" : "N", sum_text(proof.upper),
                      proof.lower_in_p ? "N" : "P");
 }

@@ -233,6 +233,7 @@ UNSIGNED_ARGUMENTS = [
     ("max_heap", lambda v: nimkit.misere_quotient("kayles", v)),
     ("max_order", lambda v: nimkit.misere_quotient("kayles", max_order=v)),
     ("max_index", lambda v: nimkit.misere_quotient("kayles", max_index=v)),
+    ("period", lambda v: nimkit.misere_quotient("kayles", period=v)),
     ("limit", lambda v: nimkit.misere_quotient("kayles", limit=v)),
     ("max_order", lambda v: nimkit.MisereQuotient.load(b"", "kayles", max_order=v)),
     ("limit", lambda v: nimkit.MisereQuotient.load(b"", "kayles", limit=v)),

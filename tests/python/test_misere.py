@@ -70,6 +70,16 @@ def test_the_index_bound_stops_with_the_clis_proof():
         nimkit.misere_quotient("kayles", max_index=1)
 
 
+def test_period_four_finds_what_period_two_cannot():
+    # 4.726's heap 7 repeats with period 4: period-2 candidates stop at heap 7, period 4 goes on.
+    assert nimkit.misere_quotient("octal:4.726", 8).max_heap == 6
+    q = nimkit.misere_quotient("octal:4.726", 8, period=4)
+    assert (q.max_heap, q.order, q.p_size) == (8, 110, 20)
+    assert as_json(q) == cli_quotient("octal:4.726", "--max-heap", "8", "--period", "4")
+    with pytest.raises(ValueError, match="period 0 must be from 1 to 64"):
+        nimkit.misere_quotient("kayles", period=0)
+
+
 def test_a_tame_game_is_misere_nims():
     q = nimkit.misere_quotient("nim", 10)
     assert q.tame and q.p_portion == ["a", "b²"] and "a² = 1" in q.relations

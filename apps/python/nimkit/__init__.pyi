@@ -188,6 +188,7 @@ def misere_quotient(
     *,
     max_order: Optional[int] = None,
     max_index: int = 24,
+    period: int = 2,
     limit: Optional[int] = None,
     start: Optional[MisereQuotient] = None,
     partial: bool = False,
