@@ -104,7 +104,7 @@ void print_json(const Ruleset& rules, const MisereQuotient& q) {
   fmt::print("{}\n", contract::dump_json(j));
 }
 
-void print_text(const Ruleset& rules, const MisereQuotient& q) {
+void print_text(const Ruleset& rules, const MisereQuotient& q, const QuotientBounds& bounds) {
   fmt::print("{} ({}), misère quotient {}\n", ruleset_title(rules), q.rules(),
              q.period() ? "of every heap" : fmt::format("of heaps up to {}", q.max_heap()));
   fmt::print("Order {}, |P| = {}, {}\n", q.order(), q.p_size(),
@@ -141,6 +141,14 @@ void print_text(const Ruleset& rules, const MisereQuotient& q) {
   if (const auto& proof = q.index_proof();
       proof && q.stopped().find(describe(*proof)) == std::string::npos) {
     fmt::print("Index proved: {}\n", describe(*proof));
+  }
+  // Stopped by the index bound: the two ways on, neither sure (docs/misere.md).
+  if (const auto& proof = q.index_proof(); proof && proof->at_least > bounds.max_index) {
+    fmt::print(
+        "To go on: --period {} finds powers that repeat with period {} (octal:4.726's heap 7 "
+        "needs 4), a larger --max-index lets them climb further; neither converges for every "
+        "game\n",
+        2 * bounds.period, 2 * bounds.period);
   }
 }
 
@@ -301,7 +309,7 @@ int run_quotient(const QuotientOptions& options) {
   if (options.json) {
     print_json(**rules, *quotient);
   } else {
-    print_text(**rules, *quotient);
+    print_text(**rules, *quotient, bounds);
   }
   return 0;
 }
