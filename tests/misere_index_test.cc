@@ -161,8 +161,8 @@ int expect_agrees(const MisereQuotient& q, MisereBrute& brute, int total) {
 }
 
 TEST(IndexBound, PeriodFourFindsTheQuotientPeriodTwoCannot) {
-  // 4.726: n heaps of 7 are P exactly when n is 4, 8, 12, ... (the exhaustive search agrees to
-  // n = 16), so Φ(7)'s powers repeat with period 4 and never with 2. With period-2 generators
+  // 4.726: n heaps of 7 are P exactly when n is 4, 8, 12, ... (the ladder test above checks it
+  // to n = 10), so Φ(7)'s powers repeat with period 4 and never with 2. With period-2 generators
   // the candidates climb until the index bound stops them at heap 7; with period 4 the quotient
   // of heaps up to 8 verifies, 110 elements with Φ(7)^5 = Φ(7).
   EXPECT_EQ(computed("octal:4.726", 8, QuotientBounds{}.max_index).max_heap(), 6u);
