@@ -12,10 +12,12 @@
 
 namespace {
 
-void compute(benchmark::State& state, const char* spec, std::uint64_t max_heap) {
+void compute(benchmark::State& state, const char* spec, std::uint64_t max_heap,
+             std::uint32_t period = nimkit::QuotientBounds{}.period) {
   auto rules = nimkit::make_ruleset(spec);
   nimkit::QuotientBounds bounds;
   bounds.max_heap = max_heap;
+  bounds.period = period;
   std::size_t order = 0;
   for (auto _ : state) {
     auto q = nimkit::compute_misere_quotient(**rules, bounds, nimkit::Limits{});
@@ -48,6 +50,13 @@ BENCHMARK(BM_QuotientDawsonTo33)->Unit(benchmark::kMillisecond);
 // Treblecross to heap 43, where it grows to order 864 (MisereSolver's figure).
 void BM_QuotientTreblecrossTo43(benchmark::State& state) { compute(state, "octal:0.007", 43); }
 BENCHMARK(BM_QuotientTreblecrossTo43)->Unit(benchmark::kMillisecond);
+
+// Period-4 generators: 4.726 to heap 8 (order 110, Φ(7) of period 4), and Dawson's Kayles to 30
+// (the same 360 elements as with period 2: what the longer period costs).
+void BM_QuotientPeriodFour4726To8(benchmark::State& state) { compute(state, "octal:4.726", 8, 4); }
+BENCHMARK(BM_QuotientPeriodFour4726To8)->Unit(benchmark::kMillisecond);
+void BM_QuotientPeriodFourDawsonTo30(benchmark::State& state) { compute(state, "dawson", 30, 4); }
+BENCHMARK(BM_QuotientPeriodFourDawsonTo30)->Unit(benchmark::kMillisecond);
 
 void analyze(benchmark::State& state, const char* spec, const char* heaps) {
   auto rules = nimkit::make_ruleset(spec);
