@@ -22,19 +22,18 @@ using nimkit::QuotientBounds;
 using nimkit_test::HeapRules;
 using nimkit_test::MisereBrute;
 
-std::shared_ptr<const nimkit::Ruleset> computed_rules(const std::string& spec) {
+std::shared_ptr<const nimkit::Ruleset> rules_of(const std::string& spec) {
   auto rules = nimkit::make_ruleset(spec);
   EXPECT_TRUE(rules.ok()) << spec;
   return *rules;
 }
 
 MisereQuotient computed(const std::string& spec, std::uint64_t max_heap, std::uint32_t max_index) {
-  auto rules = nimkit::make_ruleset(spec);
-  EXPECT_TRUE(rules.ok()) << spec;
+  const auto rules = rules_of(spec);
   QuotientBounds bounds;
   bounds.max_heap = max_heap;
   bounds.max_index = max_index;
-  auto q = nimkit::compute_misere_quotient(**rules, bounds, Limits{});
+  auto q = nimkit::compute_misere_quotient(*rules, bounds, Limits{});
   EXPECT_TRUE(q.ok()) << spec << ": " << q.error();
   return std::move(*q);
 }
@@ -53,15 +52,15 @@ void expect_confirmed(const IndexProof& proof, MisereBrute& brute, const std::st
   std::vector<std::uint64_t> upper = proof.lower;
   upper.insert(upper.end(), 2, proof.heap);
   std::sort(upper.begin(), upper.end());
-  EXPECT_EQ(proof.upper, upper);
+  EXPECT_EQ(proof.upper(), upper);
   EXPECT_EQ(
       static_cast<std::uint64_t>(std::count(proof.lower.begin(), proof.lower.end(), proof.heap)) +
           1,
       proof.at_least);
   EXPECT_LE(proof.heap, proof.next_heap);
-  EXPECT_LE(*std::max_element(proof.upper.begin(), proof.upper.end()), proof.next_heap);
+  EXPECT_LE(*std::max_element(upper.begin(), upper.end()), proof.next_heap);
   EXPECT_EQ(brute.wins(as_ints(proof.lower)), !proof.lower_in_p);
-  EXPECT_EQ(brute.wins(as_ints(proof.upper)), proof.lower_in_p);
+  EXPECT_EQ(brute.wins(as_ints(proof.upper())), proof.lower_in_p);
 }
 
 // The least i with x^(i + 2) = x^i in a finite quotient.
@@ -112,7 +111,7 @@ TEST(IndexBound, EveryProofOfSmallGamesIsConfirmed) {
       const MisereQuotient q = computed(game.spec, 14, max_index);
       if (!q.index_proof()) continue;
       // Larger sums take the exhaustive search too long for a test.
-      if (objects(q.index_proof()->upper) > 60) continue;
+      if (objects(q.index_proof()->upper()) > 60) continue;
       expect_confirmed(*q.index_proof(), brute, game.spec);
       ++confirmed;
     }
@@ -166,12 +165,10 @@ TEST(IndexBound, PeriodFourFindsTheQuotientPeriodTwoCannot) {
   // the candidates climb until the index bound stops them at heap 7; with period 4 the quotient
   // of heaps up to 8 verifies, 110 elements with Φ(7)^5 = Φ(7).
   EXPECT_EQ(computed("octal:4.726", 8, QuotientBounds{}.max_index).max_heap(), 6u);
-  auto rules = nimkit::make_ruleset("octal:4.726");
-  ASSERT_TRUE(rules.ok());
   QuotientBounds bounds;
   bounds.max_heap = 8;
   bounds.period = 4;
-  auto q = nimkit::compute_misere_quotient(**rules, bounds, Limits{});
+  auto q = nimkit::compute_misere_quotient(*rules_of("octal:4.726"), bounds, Limits{});
   ASSERT_TRUE(q.ok()) << q.error();
   ASSERT_EQ(q->max_heap(), 8u) << q->stopped();
   EXPECT_EQ(q->order(), 110u);
@@ -187,7 +184,7 @@ TEST(IndexBound, PeriodFourFindsTheQuotientPeriodTwoCannot) {
   // Period 4 holds period 2 too: Dawson's Kayles' Q30 is the same.
   bounds.period = 4;
   bounds.max_heap = 30;
-  auto dawson = nimkit::compute_misere_quotient(*computed_rules("dawson"), bounds, Limits{});
+  auto dawson = nimkit::compute_misere_quotient(*rules_of("dawson"), bounds, Limits{});
   ASSERT_TRUE(dawson.ok()) << dawson.error();
   EXPECT_EQ(*dawson, computed("dawson", 30, QuotientBounds{}.max_index));
 }
@@ -199,6 +196,21 @@ TEST(IndexBound, TheDefaultBoundKeepsTheKnownQuotients) {
   const MisereQuotient q = computed("dawson", 30, 4);
   EXPECT_EQ(q.order(), 360u) << q.stopped();
   EXPECT_FALSE(q.index_proof().has_value());
+}
+
+TEST(IndexBound, APeriodOrIndexBoundOutOfRangeIsBadInput) {
+  // A period of 0 would leave the split generators no powers to cycle through.
+  for (const auto& [period, max_index] :
+       {std::pair{0u, 24u}, std::pair{65u, 24u}, std::pair{2u, 1u}, std::pair{2u, 1'000'001u}}) {
+    QuotientBounds bounds;
+    bounds.max_heap = 10;
+    bounds.period = period;
+    bounds.max_index = max_index;
+    auto q = nimkit::compute_misere_quotient(*rules_of("kayles"), bounds, Limits{});
+    ASSERT_FALSE(q.ok()) << period << " " << max_index;
+    EXPECT_EQ(q.error_kind(), nimkit::ErrorKind::kBadInput) << q.error();
+    EXPECT_NE(q.error().find(period == 2 ? "max_index" : "period"), std::string::npos) << q.error();
+  }
 }
 
 TEST(IndexBound, AProofIsNotKeptByTheFile) {

@@ -39,12 +39,6 @@ struct QuotientOptions {
   bool progress = true;
 };
 
-// --max-index at most: a generator of index i multiplies a candidate's elements by i + 2.
-constexpr std::uint64_t kMostIndex = 1'000'000;
-
-// --period at most: a split generator of period p multiplies a candidate's elements by i + p.
-constexpr std::uint64_t kMostPeriod = 64;
-
 // Heaps of Φ per line of the text output.
 constexpr std::uint64_t kPhiPerLine = 12;
 
@@ -96,7 +90,7 @@ void print_json(const Ruleset& rules, const MisereQuotient& q) {
         {"next_heap", proof->next_heap}, {"heap", proof->heap},
         {"at_least", proof->at_least},   {"period", proof->period},
         {"lower", proof->lower},         {"lower_outcome", proof->lower_in_p ? "P" : "N"},
-        {"upper", proof->upper},         {"upper_outcome", proof->lower_in_p ? "N" : "P"},
+        {"upper", proof->upper()},       {"upper_outcome", proof->lower_in_p ? "N" : "P"},
         {"text", describe(*proof)}};
   } else {
     j["index_proof"] = nullptr;
@@ -246,13 +240,14 @@ int run_quotient(const QuotientOptions& options) {
   QuotientBounds bounds;
   bounds.max_heap = options.max_heap;
   if (options.max_order) bounds.max_order = static_cast<std::size_t>(*options.max_order);
-  if (options.max_index < 2 || options.max_index > kMostIndex) {
+  if (options.max_index < 2 || options.max_index > kMostQuotientIndex) {
     return report(
-        fmt::format("--max-index {} must be from 2 to {}", options.max_index, kMostIndex));
+        fmt::format("--max-index {} must be from 2 to {}", options.max_index, kMostQuotientIndex));
   }
   bounds.max_index = static_cast<std::uint32_t>(options.max_index);
-  if (options.period < 1 || options.period > kMostPeriod) {
-    return report(fmt::format("--period {} must be from 1 to {}", options.period, kMostPeriod));
+  if (options.period < 1 || options.period > kMostQuotientPeriod) {
+    return report(
+        fmt::format("--period {} must be from 1 to {}", options.period, kMostQuotientPeriod));
   }
   bounds.period = static_cast<std::uint32_t>(options.period);
   if (options.threads && (*options.threads < 1 || *options.threads > 2)) {

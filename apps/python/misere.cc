@@ -85,12 +85,17 @@ PyQuotient compute(const std::string& rules, std::uint64_t max_heap, const MaxOr
   QuotientBounds bounds;
   bounds.max_heap = max_heap;
   bound_order(bounds, max_order);
-  if (max_index < 2 || max_index > std::numeric_limits<std::uint32_t>::max()) {
+  if (max_index < 2) {
     raise_error(fail("max_index " + std::to_string(max_index) + " must be at least 2"));
   }
+  if (max_index > kMostQuotientIndex) {
+    raise_error(fail("max_index " + std::to_string(max_index) + " must be at most " +
+                     std::to_string(kMostQuotientIndex)));
+  }
   bounds.max_index = static_cast<std::uint32_t>(max_index);
-  if (period < 1 || period > 64) {
-    raise_error(fail("period " + std::to_string(period) + " must be from 1 to 64"));
+  if (period < 1 || period > kMostQuotientPeriod) {
+    raise_error(fail("period " + std::to_string(period) + " must be from 1 to " +
+                     std::to_string(kMostQuotientPeriod)));
   }
   bounds.period = static_cast<std::uint32_t>(period);
   const Limits limits = call_limits(limit);
@@ -312,14 +317,15 @@ void add_misere(py::module_& mod) {
             d["period"] = proof->period;
             d["lower"] = proof->lower;
             d["lower_outcome"] = proof->lower_in_p ? "P" : "N";
-            d["upper"] = proof->upper;
+            d["upper"] = proof->upper();
             d["upper_outcome"] = proof->lower_in_p ? "N" : "P";
             d["text"] = describe(*proof);
             return d;
           },
           "When the computation stopped at heap max_heap + 1 with a heap's index proved large "
           "there (the key 'index_proof' of --json, with 'text' in words): the sums 'lower' and "
-          "'upper' (two more of 'heap') have different outcomes, so the heap's index among heaps "
+          "'upper' ('period' more of 'heap') have different outcomes, so the heap's index among "
+          "heaps "
           "up to 'next_heap' is at least 'at_least'. None otherwise, and for a loaded quotient.")
       .def(
           "save", [](const PyQuotient& p) { return py::bytes(save_misere_quotient(p.q())); },

@@ -131,7 +131,7 @@ struct QuotientRelation {
 
 // Why the next heap's candidates do not converge: a heap whose powers are proved not to repeat
 // with the candidates' period p (QuotientBounds::period) as far as they went. In the quotient of
-// heaps ≤ next_heap, `lower` (a sum with at_least − 1 copies of `heap`) and `upper` (`lower` with
+// heaps ≤ next_heap, `lower` (a sum with at_least − 1 copies of `heap`) and upper() (`lower` with
 // p copies more) have different outcomes, so Φ(heap)^(at_least − 1) ≠ Φ(heap)^(at_least − 1 + p):
 // the least i with Φ(heap)^(i + p) = Φ(heap)^i, if there is one, is at least at_least. There may
 // be none: the powers may repeat with another period (4.726's heap 7 repeats with period 4, never
@@ -144,8 +144,10 @@ struct IndexProof {
   std::uint64_t at_least = 0;
   std::uint64_t period = 2;
   std::vector<std::uint64_t> lower;
-  std::vector<std::uint64_t> upper;
-  bool lower_in_p = false;  // and upper the other way
+  bool lower_in_p = false;  // and upper() the other way
+
+  // `lower` with `period` copies of `heap` more, ascending.
+  std::vector<std::uint64_t> upper() const;
 
   friend bool operator==(const IndexProof&, const IndexProof&) = default;
 };
@@ -237,6 +239,12 @@ class MisereQuotient {
   std::vector<std::vector<std::uint32_t>> words_;
 };
 
+// The largest QuotientBounds::period and max_index a computation takes (compute_misere_quotient
+// refuses others, kBadInput): a split of period p and index i multiplies a candidate's elements
+// by i + p.
+inline constexpr std::uint32_t kMostQuotientPeriod = 64;
+inline constexpr std::uint32_t kMostQuotientIndex = 1'000'000;
+
 // Bounds of a computation besides its memory budget (Limits::max_search_bytes), which bounds
 // every structure it keeps: by default only the heap bound is fixed, and a quotient grows as far
 // as the budget allows.
@@ -252,13 +260,13 @@ struct QuotientBounds {
   // only hold elements whose powers repeat with a period dividing it. 2 fits every quotient of the
   // published tables; 4 also fits 4.726's, whose heap 7 repeats with period 4, at the cost of
   // candidates larger before their reduction.
-  std::uint32_t period = 2;
+  std::uint32_t period = 2;  // 1 to kMostQuotientPeriod
   // The largest index (the least i with x^(i + period) = x^i) of a heap's class the computation
   // pursues. When two least mispredicted sums of a heap's candidates prove a larger one (an
   // IndexProof), the computation stops there: its candidates grow by a power of that heap every
   // few rounds without converging (Dawson's Kayles at heap 34, where heaps 30 and 34 are proved
   // past 24 with period 2).
-  std::uint32_t max_index = 24;
+  std::uint32_t max_index = 24;  // 2 to kMostQuotientIndex
   // Threads of the candidate search, 1 or 2: with 2, two candidates of a recalibration are built
   // and judged at once, and a candidate's table is built in two halves. The quotient is the same
   // whatever the number; the work charged is not (a second thread may build a candidate the

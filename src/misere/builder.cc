@@ -86,7 +86,7 @@ void QuotientBuilder::record_outcome(std::uint64_t heap, std::vector<std::uint64
     const auto copies = static_cast<std::uint64_t>(std::count(lower.begin(), lower.end(), *h));
     if (index_proof_ && index_proof_->at_least >= copies + 1) continue;
     index_proof_ =
-        IndexProof{heap, *h, copies + 1, bounds_.period, lower, upper, fewer ? earlier_p : in_p};
+        IndexProof{heap, *h, copies + 1, bounds_.period, lower, fewer ? earlier_p : in_p};
   }
   outcomes_.emplace_back(std::move(sum), in_p);
 }

@@ -175,11 +175,17 @@ std::string sum_text(const std::vector<std::uint64_t>& sum) {
 
 }  // namespace
 
+std::vector<std::uint64_t> IndexProof::upper() const {
+  std::vector<std::uint64_t> out = lower;
+  out.insert(std::upper_bound(out.begin(), out.end(), heap), period, heap);
+  return out;
+}
+
 std::string describe(const IndexProof& proof) {
   return fmt::format("among heaps up to {}, Φ({})^{} ≠ Φ({})^{}: {} is {} and {} is {}",
                      proof.next_heap, proof.heap, proof.at_least - 1, proof.heap,
                      proof.at_least - 1 + proof.period, sum_text(proof.lower),
-                     proof.lower_in_p ? "P" : "N", sum_text(proof.upper),
+                     proof.lower_in_p ? "P" : "N", sum_text(proof.upper()),
                      proof.lower_in_p ? "N" : "P");
 }
 
