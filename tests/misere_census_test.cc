@@ -254,7 +254,7 @@ TEST(MisereCensus, EveryBoundIsNamedByItsStop) {
   EXPECT_LT(e.heaps, 166u);
 
   // 4.726 at heap 7: 24 and 26 heaps of 7 have different outcomes, so heap 7's index with period
-  // 2 is past the bound (QuotientBounds::max_index, 24).
+  // 2 is past the bound (index_bound(), 24 at heap 7).
   e = classify("4.726");
   EXPECT_EQ(e.kind, MisereClass::kPartial);
   EXPECT_EQ(e.stopped_by, MisereStop::kIndex) << e.stopped;

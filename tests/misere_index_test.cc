@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,7 +29,9 @@ std::shared_ptr<const nimkit::Ruleset> rules_of(const std::string& spec) {
   return *rules;
 }
 
-MisereQuotient computed(const std::string& spec, std::uint64_t max_heap, std::uint32_t max_index) {
+// With the default index bound when max_index is none.
+MisereQuotient computed(const std::string& spec, std::uint64_t max_heap,
+                        std::optional<std::uint32_t> max_index) {
   const auto rules = rules_of(spec);
   QuotientBounds bounds;
   bounds.max_heap = max_heap;
@@ -88,7 +91,7 @@ TEST(IndexBound, StopsWithAProofThatAnIndependentSearchConfirms) {
   expect_confirmed(proof, brute, "octal:0.35");
   // The quotient of heaps up to 10, computed with the default bound, agrees: Φ(3)'s index there
   // is at least what was proved.
-  const MisereQuotient past = computed("octal:0.35", 10, QuotientBounds{}.max_index);
+  const MisereQuotient past = computed("octal:0.35", 10, std::nullopt);
   ASSERT_EQ(past.max_heap(), 10u) << past.stopped();
   EXPECT_FALSE(past.index_proof().has_value());
   EXPECT_GE(index_in(past, past.phi(proof.heap)), proof.at_least);
@@ -122,19 +125,29 @@ TEST(IndexBound, EveryProofOfSmallGamesIsConfirmed) {
 TEST(IndexBound, ALadderOfProofsIsConfirmedAsTheBoundRises) {
   // 4.726's quotient of heaps up to 7: its candidates give heap 7 one power more every few rounds
   // (as Dawson's Kayles' give heaps 30 and 34 at heap 34), and each bound is passed by a proof
-  // that n and n + 2 heaps of 7 have different outcomes, with n rising with the bound. The
-  // exhaustive search confirms each rung.
+  // that n and n + 2 heaps of 7 have different outcomes, with n rising with the bound. Bound 2
+  // is passed earlier, at heap 6, by heap 5 (2 + 2×5 + 6 is N, 2 + 4×5 + 6 is P), whose index
+  // in heap 6's quotient is indeed at least 3. The exhaustive search confirms each rung.
   MisereBrute brute(HeapRules{false, {4, 7, 2, 6}});
   std::uint64_t last = 0;
-  for (std::uint32_t max_index : {2u, 4u, 6u, 8u}) {
+  for (std::uint32_t max_index : {2u, 3u, 4u, 6u, 8u}) {
     const MisereQuotient q = computed("octal:4.726", 7, max_index);
     ASSERT_TRUE(q.index_proof().has_value()) << max_index << ": " << q.stopped();
     const IndexProof& proof = *q.index_proof();
-    EXPECT_EQ(proof.heap, 7u);
     EXPECT_GT(proof.at_least, max_index);
+    expect_confirmed(proof, brute, "octal:4.726");
+    if (max_index == 2) {
+      EXPECT_EQ(proof.next_heap, 6u);
+      EXPECT_EQ(proof.heap, 5u);
+      const MisereQuotient six = computed("octal:4.726", 6, std::nullopt);
+      ASSERT_EQ(six.max_heap(), 6u) << six.stopped();
+      EXPECT_GE(index_in(six, six.phi(5)), proof.at_least);
+      continue;
+    }
+    EXPECT_EQ(proof.next_heap, 7u);
+    EXPECT_EQ(proof.heap, 7u);
     EXPECT_GE(proof.at_least, last);
     last = proof.at_least;
-    expect_confirmed(proof, brute, "octal:4.726");
   }
   EXPECT_GE(last, 9u);
 }
@@ -164,7 +177,7 @@ TEST(IndexBound, PeriodFourFindsTheQuotientPeriodTwoCannot) {
   // to n = 10), so Φ(7)'s powers repeat with period 4 and never with 2. With period-2 generators
   // the candidates climb until the index bound stops them at heap 7; with period 4 the quotient
   // of heaps up to 8 verifies, 110 elements with Φ(7)^5 = Φ(7).
-  EXPECT_EQ(computed("octal:4.726", 8, QuotientBounds{}.max_index).max_heap(), 6u);
+  EXPECT_EQ(computed("octal:4.726", 8, std::nullopt).max_heap(), 6u);
   QuotientBounds bounds;
   bounds.max_heap = 8;
   bounds.period = 4;
@@ -186,16 +199,42 @@ TEST(IndexBound, PeriodFourFindsTheQuotientPeriodTwoCannot) {
   bounds.max_heap = 30;
   auto dawson = nimkit::compute_misere_quotient(*rules_of("dawson"), bounds, Limits{});
   ASSERT_TRUE(dawson.ok()) << dawson.error();
-  EXPECT_EQ(*dawson, computed("dawson", 30, QuotientBounds{}.max_index));
+  EXPECT_EQ(*dawson, computed("dawson", 30, std::nullopt));
 }
 
 TEST(IndexBound, TheDefaultBoundKeepsTheKnownQuotients) {
   // No sum proves an index past 4 on the way to Dawson's Kayles' Q30 (tests/misere_quotient_test.cc
   // has its figures): the bound leaves it unchanged.
-  EXPECT_EQ(computed("dawson", 30, QuotientBounds{}.max_index).order(), 360u);
+  EXPECT_EQ(computed("dawson", 30, std::nullopt).order(), 360u);
   const MisereQuotient q = computed("dawson", 30, 4);
   EXPECT_EQ(q.order(), 360u) << q.stopped();
   EXPECT_FALSE(q.index_proof().has_value());
+}
+
+TEST(IndexBound, TheDefaultBoundFollowsTheHeaps) {
+  // In 4.7, 1 + n×2 + 31 is N for n up to 25 and P for n = 26, so heap 2's index among heaps up to
+  // 31 is at least 25: a fixed bound of 24 stops there, with that proof, and the default bound,
+  // 31 at heap 31, does not.
+  EXPECT_EQ(nimkit::index_bound(QuotientBounds{}, 7), 24u);
+  EXPECT_EQ(nimkit::index_bound(QuotientBounds{}, 31), 31u);
+  QuotientBounds fixed;
+  fixed.max_index = 5;
+  EXPECT_EQ(nimkit::index_bound(fixed, 31), 5u);
+
+  MisereBrute brute(HeapRules{false, {4, 7}});
+  const MisereQuotient stopped = computed("octal:4.7", 32, 24);
+  ASSERT_TRUE(stopped.index_proof().has_value()) << stopped.stopped();
+  EXPECT_EQ(stopped.max_heap(), 30u);
+  const IndexProof& proof = *stopped.index_proof();
+  EXPECT_EQ(proof.next_heap, 31u);
+  EXPECT_EQ(proof.heap, 2u);
+  EXPECT_EQ(proof.at_least, 25u);
+  expect_confirmed(proof, brute, "octal:4.7");
+
+  const MisereQuotient q = computed("octal:4.7", 32, std::nullopt);
+  ASSERT_EQ(q.max_heap(), 32u) << q.stopped();
+  EXPECT_FALSE(q.index_proof().has_value());
+  EXPECT_GE(index_in(q, q.phi(2)), 25u);
 }
 
 TEST(IndexBound, APeriodOrIndexBoundOutOfRangeIsBadInput) {

@@ -24,7 +24,7 @@ struct QuotientOptions {
   std::string rules;
   std::uint64_t max_heap = QuotientBounds{}.max_heap;
   std::optional<std::uint64_t> max_order;  // none: as many as the memory budget allows
-  std::uint64_t max_index = QuotientBounds{}.max_index;
+  std::optional<std::uint64_t> max_index;  // none: index_bound()'s default
   std::uint64_t period = QuotientBounds{}.period;
   // None by default: a long computation is bounded by the memory budget and the heap bound (a
   // frontier heap charges tens of billions of steps, a table row a step per cell).
@@ -137,7 +137,8 @@ void print_text(const Ruleset& rules, const MisereQuotient& q, const QuotientBou
     fmt::print("Index proved: {}\n", describe(*proof));
   }
   // Stopped by the index bound: the two ways on, neither sure (docs/misere.md).
-  if (const auto& proof = q.index_proof(); proof && proof->at_least > bounds.max_index) {
+  if (const auto& proof = q.index_proof();
+      proof && proof->at_least > index_bound(bounds, proof->next_heap)) {
     fmt::print(
         "To go on: --period {} finds powers that repeat with period {} (octal:4.726's heap 7 "
         "needs 4), a larger --max-index lets them climb further; neither converges for every "
@@ -240,11 +241,12 @@ int run_quotient(const QuotientOptions& options) {
   QuotientBounds bounds;
   bounds.max_heap = options.max_heap;
   if (options.max_order) bounds.max_order = static_cast<std::size_t>(*options.max_order);
-  if (options.max_index < 2 || options.max_index > kMostQuotientIndex) {
-    return report(
-        fmt::format("--max-index {} must be from 2 to {}", options.max_index, kMostQuotientIndex));
+  if (const auto index = options.max_index) {
+    if (*index < 2 || *index > kMostQuotientIndex) {
+      return report(fmt::format("--max-index {} must be from 2 to {}", *index, kMostQuotientIndex));
+    }
+    bounds.max_index = static_cast<std::uint32_t>(*index);
   }
-  bounds.max_index = static_cast<std::uint32_t>(options.max_index);
   if (options.period < 1 || options.period > kMostQuotientPeriod) {
     return report(
         fmt::format("--period {} must be from 1 to {}", options.period, kMostQuotientPeriod));
@@ -325,8 +327,9 @@ void add_misere_quotient_command(CLI::App& app, int& status) {
                  "elements a candidate quotient may have (default: as many as --memory allows)");
   add_u64_option(*command, "--max-index", options->max_index,
                  fmt::format("the largest index of a heap's class the computation pursues, "
-                             "from 2 (default {}): it stops where two sums prove a larger one",
-                             QuotientBounds{}.max_index));
+                             "from 2 (default: the heap being added, at least {}): it stops where "
+                             "sums prove a larger one",
+                             kLeastIndexBound));
   add_u64_option(*command, "--period", options->period,
                  "the period of the candidates' new generators, 1 to 64 (default 2): a quotient "
                  "is found only when its heaps' powers repeat with a period dividing it (4 for "

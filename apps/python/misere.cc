@@ -70,6 +70,7 @@ std::shared_ptr<const Ruleset> quotient_ruleset(const std::string& rules) {
 }
 
 using MaxOrder = std::optional<Unsigned<"max_order">>;
+using MaxIndex = std::optional<Unsigned<"max_index">>;
 
 // max_order=None: as many elements as the memory budget allows.
 void bound_order(QuotientBounds& bounds, const MaxOrder& max_order) {
@@ -79,20 +80,21 @@ void bound_order(QuotientBounds& bounds, const MaxOrder& max_order) {
 }
 
 PyQuotient compute(const std::string& rules, std::uint64_t max_heap, const MaxOrder& max_order,
-                   std::uint64_t max_index, std::uint64_t period, const Limit& limit,
+                   const MaxIndex& max_index, std::uint64_t period, const Limit& limit,
                    const std::optional<PyQuotient>& start, bool partial) {
   auto ruleset = quotient_ruleset(rules);
   QuotientBounds bounds;
   bounds.max_heap = max_heap;
   bound_order(bounds, max_order);
-  if (max_index < 2) {
-    raise_error(fail("max_index " + std::to_string(max_index) + " must be at least 2"));
+  if (max_index) {
+    const std::uint64_t index = *max_index;
+    if (index < 2) raise_error(fail("max_index " + std::to_string(index) + " must be at least 2"));
+    if (index > kMostQuotientIndex) {
+      raise_error(fail("max_index " + std::to_string(index) + " must be at most " +
+                       std::to_string(kMostQuotientIndex)));
+    }
+    bounds.max_index = static_cast<std::uint32_t>(index);
   }
-  if (max_index > kMostQuotientIndex) {
-    raise_error(fail("max_index " + std::to_string(max_index) + " must be at most " +
-                     std::to_string(kMostQuotientIndex)));
-  }
-  bounds.max_index = static_cast<std::uint32_t>(max_index);
   if (period < 1 || period > kMostQuotientPeriod) {
     raise_error(fail("period " + std::to_string(period) + " must be from 1 to " +
                      std::to_string(kMostQuotientPeriod)));
@@ -347,12 +349,12 @@ void add_misere(py::module_& mod) {
   mod.def(
       "misere_quotient",
       [](const std::string& rules, Unsigned<"max_heap"> max_heap, const MaxOrder& max_order,
-         Unsigned<"max_index"> max_index, Unsigned<"period"> period, const Limit& limit,
+         const MaxIndex& max_index, Unsigned<"period"> period, const Limit& limit,
          const std::optional<PyQuotient>& start, bool partial) {
         return compute(rules, max_heap, max_order, max_index, period, limit, start, partial);
       },
       py::arg("rules"), py::arg("max_heap") = defaults.max_heap, py::kw_only(),
-      py::arg("max_order") = py::none(), py::arg("max_index") = defaults.max_index,
+      py::arg("max_order") = py::none(), py::arg("max_index") = py::none(),
       py::arg("period") = defaults.period, py::arg("limit") = py::none(),
       py::arg("start") = py::none(), py::arg("partial") = false,
       "The misère quotient of a game of single heaps ('kayles', 'dawson', 'octal:0.75', "
@@ -360,7 +362,8 @@ void add_misere(py::module_& mod) {
       "codes) or max_heap, as `nimkit misere-quotient`; start= a quotient of the same game "
       "(MisereQuotient.load) to extend. max_order bounds the elements a candidate may have (None: "
       "as many as the memory budget allows); max_index the largest index of a heap's class it "
-      "pursues (it stops where two sums prove a larger one: see `index_proof`); period the period "
+      "pursues (it stops where sums prove a larger one: see `index_proof`; None: the heap being "
+      "added, at least 24); period the period "
       "of the candidates' new generators (2; 4 finds quotients whose powers repeat with period 4, "
       "as octal:4.726's). "
       "The GIL is released; Ctrl-C stops it (KeyboardInterrupt). ValueError for a bad ruleset "

@@ -135,9 +135,11 @@ struct QuotientRelation {
 // p copies more) have different outcomes, so Φ(heap)^(at_least − 1) ≠ Φ(heap)^(at_least − 1 + p):
 // the least i with Φ(heap)^(i + p) = Φ(heap)^i, if there is one, is at least at_least. There may
 // be none: the powers may repeat with another period (4.726's heap 7 repeats with period 4, never
-// with 2), or never. Both outcomes are those of the least mispredicted sums of two candidates
-// (every smaller sum predicted right, so each is the opposite of its prediction). Sums are heaps
-// ascending.
+// with 2), or never. The outcomes come from least mispredicted sums: such a sum's is the opposite
+// of its candidate's prediction, and every sum before it (heaps compared from the largest down,
+// so also the sum with p copies of a heap fewer) is predicted right. The two sums are the least
+// failures of two candidates, or one's least failure and that sum less p copies of one heap
+// when the candidate predicts both alike. Sums are heaps ascending.
 struct IndexProof {
   std::uint64_t next_heap = 0;
   std::uint64_t heap = 0;
@@ -244,6 +246,8 @@ class MisereQuotient {
 // by i + p.
 inline constexpr std::uint32_t kMostQuotientPeriod = 64;
 inline constexpr std::uint32_t kMostQuotientIndex = 1'000'000;
+// The least index bound by default (QuotientBounds::max_index).
+inline constexpr std::uint32_t kLeastIndexBound = 24;
 
 // Bounds of a computation besides its memory budget (Limits::max_search_bytes), which bounds
 // every structure it keeps: by default only the heap bound is fixed, and a quotient grows as far
@@ -262,11 +266,11 @@ struct QuotientBounds {
   // candidates larger before their reduction.
   std::uint32_t period = 2;  // 1 to kMostQuotientPeriod
   // The largest index (the least i with x^(i + period) = x^i) of a heap's class the computation
-  // pursues. When two least mispredicted sums of a heap's candidates prove a larger one (an
-  // IndexProof), the computation stops there: its candidates grow by a power of that heap every
-  // few rounds without converging (Dawson's Kayles at heap 34, where heaps 30 and 34 are proved
-  // past 24 with period 2).
-  std::uint32_t max_index = 24;  // 2 to kMostQuotientIndex
+  // pursues. When least mispredicted sums of a heap's candidates prove a larger one (an
+  // IndexProof), the computation stops there: its candidates may grow by a power of that heap
+  // every few rounds without converging (Dawson's Kayles at heap 34, where heaps 30 and 34 are
+  // proved past 34 with period 2). None: index_bound()'s default, which follows the heaps.
+  std::optional<std::uint32_t> max_index;  // 2 to kMostQuotientIndex
   // Threads of the candidate search, 1 or 2: with 2, two candidates of a recalibration are built
   // and judged at once, and a candidate's table is built in two halves. The quotient is the same
   // whatever the number; the work charged is not (a second thread may build a candidate the
@@ -282,6 +286,13 @@ struct QuotientBounds {
   // verifies with more elements stops the computation.
   std::size_t full_order = std::size_t{1} << 14;
 };
+
+// The index bound of heap n's candidates: max_index, or by default the larger of n and
+// kLeastIndexBound. A large heap can tell apart about as many powers of a small one as it has
+// objects (in 4.7, 1 + n×2 + 31 is N for n up to 25 and P for n = 26, so heap 2's index among
+// heaps up to 31 is at least 25), so a bound that follows the heaps refuses none of those
+// quotients, while one heap's candidates climbing without end are still stopped.
+std::uint64_t index_bound(const QuotientBounds& bounds, std::uint64_t heap);
 
 // Where a computation is, for a progress line: the heap being added, the order of the quotient of
 // the heaps before it, and, while a candidate is tried, its order, its round (0 for the first

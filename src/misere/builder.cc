@@ -84,9 +84,7 @@ void QuotientBuilder::record_outcome(std::uint64_t heap, std::vector<std::uint64
     const std::optional<std::uint64_t> h = more_of_one(lower, upper, bounds_.period);
     if (!h) continue;
     const auto copies = static_cast<std::uint64_t>(std::count(lower.begin(), lower.end(), *h));
-    if (index_proof_ && index_proof_->at_least >= copies + 1) continue;
-    index_proof_ =
-        IndexProof{heap, *h, copies + 1, bounds_.period, lower, fewer ? earlier_p : in_p};
+    keep_proof(IndexProof{heap, *h, copies + 1, bounds_.period, lower, fewer ? earlier_p : in_p});
   }
   outcomes_.emplace_back(std::move(sum), in_p);
 }
@@ -265,6 +263,30 @@ constexpr std::size_t kMostSubsets = std::size_t{1} << 12;
 
 }  // namespace
 
+void QuotientBuilder::record_smaller(std::uint64_t heap, const Reduced& candidate,
+                                     const std::vector<std::uint64_t>& failure) {
+  const bool predicted_p = candidate.table.p[class_of(candidate, failure)];
+  const std::uint64_t period = bounds_.period;
+  for (auto run = failure.begin(); run != failure.end();) {
+    const auto end = std::upper_bound(run, failure.end(), *run);
+    const auto copies = static_cast<std::uint64_t>(end - run);
+    if (copies >= period) {
+      std::vector<std::uint64_t> lower(failure.begin(), run);
+      lower.insert(lower.end(), run + static_cast<std::ptrdiff_t>(period), failure.end());
+      // `lower` comes before the failure, so its prediction is its true outcome; the failure's
+      // is the opposite of its own.
+      if (candidate.table.p[class_of(candidate, lower)] == predicted_p) {
+        keep_proof(IndexProof{heap, *run, copies - period + 1, period, lower, predicted_p});
+      }
+    }
+    run = end;
+  }
+}
+
+void QuotientBuilder::keep_proof(IndexProof proof) {
+  if (!index_proof_ || index_proof_->at_least < proof.at_least) index_proof_ = std::move(proof);
+}
+
 std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
                                                      const std::vector<std::uint64_t>& failure,
                                                      std::optional<Error>& refused) {
@@ -396,9 +418,11 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
     }
     failure = verdict.failure;
     record_outcome(heap, failure, !current->table.p[class_of(*current, failure)]);
-    if (index_proof_ && index_proof_->at_least > bounds_.max_index) {
-      stopped_ = fail_limit(fmt::format("the index bound {} is passed: {}", bounds_.max_index,
-                                        describe(*index_proof_)));
+    record_smaller(heap, *current, failure);
+    if (const std::uint64_t bound = index_bound(bounds_, heap);
+        index_proof_ && index_proof_->at_least > bound) {
+      stopped_ = fail_limit(
+          fmt::format("the index bound {} is passed: {}", bound, describe(*index_proof_)));
       return false;
     }
     std::optional<Error> refused;

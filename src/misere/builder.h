@@ -89,6 +89,12 @@ class QuotientBuilder {
   // Keeps the true outcome of a least mispredicted sum of heap n's candidates (the opposite of
   // the prediction), and the best IndexProof its pairs with the earlier ones give.
   void record_outcome(std::uint64_t heap, std::vector<std::uint64_t> sum, bool in_p);
+  // The same from one candidate: the failure with `period` copies of one of its heaps fewer comes
+  // before it, so is predicted right; when the candidate predicts both alike, they differ.
+  void record_smaller(std::uint64_t heap, const Reduced& candidate,
+                      const std::vector<std::uint64_t>& failure);
+  // Keeps `proof` when it proves a larger index than the one kept.
+  void keep_proof(IndexProof proof);
   std::optional<MiserePeriod> find_period() const;
   // The quotient of the heaps so far, stopped for `why`.
   MisereQuotient snapshot(std::string why) const;

@@ -112,9 +112,9 @@ Result<MisereQuotient> compute_misere_quotient(const Ruleset& rules, const Quoti
   if (bounds.period < 1 || bounds.period > kMostQuotientPeriod) {
     return fail(fmt::format("period {} must be from 1 to {}", bounds.period, kMostQuotientPeriod));
   }
-  if (bounds.max_index < 2 || bounds.max_index > kMostQuotientIndex) {
+  if (bounds.max_index && (*bounds.max_index < 2 || *bounds.max_index > kMostQuotientIndex)) {
     return fail(
-        fmt::format("max_index {} must be from 2 to {}", bounds.max_index, kMostQuotientIndex));
+        fmt::format("max_index {} must be from 2 to {}", *bounds.max_index, kMostQuotientIndex));
   }
   detail::QuotientBuilder builder(*game, quotient_rules(rules), octal_bound(rules), bounds, limits,
                                   observer);

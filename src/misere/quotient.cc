@@ -181,6 +181,11 @@ std::vector<std::uint64_t> IndexProof::upper() const {
   return out;
 }
 
+std::uint64_t index_bound(const QuotientBounds& bounds, std::uint64_t heap) {
+  if (bounds.max_index) return *bounds.max_index;
+  return std::max<std::uint64_t>(kLeastIndexBound, heap);
+}
+
 std::string describe(const IndexProof& proof) {
   return fmt::format("among heaps up to {}, Φ({})^{} ≠ Φ({})^{}: {} is {} and {} is {}",
                      proof.next_heap, proof.heap, proof.at_least - 1, proof.heap,

@@ -187,7 +187,7 @@ def misere_quotient(
     max_heap: int = 300,
     *,
     max_order: Optional[int] = None,
-    max_index: int = 24,
+    max_index: Optional[int] = None,
     period: int = 2,
     limit: Optional[int] = None,
     start: Optional[MisereQuotient] = None,
