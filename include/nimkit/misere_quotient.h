@@ -268,8 +268,8 @@ struct QuotientBounds {
   // The largest index (the least i with x^(i + period) = x^i) of a heap's class the computation
   // pursues. When least mispredicted sums of a heap's candidates prove a larger one (an
   // IndexProof), the computation stops there: its candidates may grow by a power of that heap
-  // every few rounds without converging (Dawson's Kayles at heap 34, where heaps 30 and 34 are
-  // proved past 34 with period 2). None: index_bound()'s default, which follows the heaps.
+  // every few rounds without converging (Dawson's Kayles at heap 34, whose index there is proved
+  // past 34 with period 2). None: index_bound()'s default, which follows the heaps.
   std::optional<std::uint32_t> max_index;  // 2 to kMostQuotientIndex
   // Threads of the candidate search, 1 or 2: with 2, two candidates of a recalibration are built
   // and judged at once, and a candidate's table is built in two halves. The quotient is the same
