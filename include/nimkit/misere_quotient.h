@@ -200,8 +200,8 @@ class MisereQuotient {
   const std::vector<std::uint64_t>& grew_at() const { return grew_at_; }
   // Why the computation stopped, in words: "the period is proved", "the heap bound 50", ...
   const std::string& stopped() const { return stopped_; }
-  // When the computation stopped at heap max_heap() + 1 with a heap's index proved large there
-  // (past QuotientBounds::max_index, or short of it when another bound stopped it first).
+  // When the computation stopped at heap max_heap() + 1 with a heap's index proved large there:
+  // past the index bound, or past 2 (a new generator's own index) when another bound stopped it.
   const std::optional<IndexProof>& index_proof() const { return index_proof_; }
 
   // The presentation: generators a, b, c, ... are the classes of the heaps of generators_at(),

@@ -284,6 +284,9 @@ void QuotientBuilder::record_smaller(std::uint64_t heap, const Reduced& candidat
 }
 
 void QuotientBuilder::keep_proof(IndexProof proof) {
+  // A split generator has index 2 from the start and no bound is below 2: a proof of no more
+  // than 2 never stops a computation, and would only be noise beside another stop.
+  if (proof.at_least <= 2) return;
   if (!index_proof_ || index_proof_->at_least < proof.at_least) index_proof_ = std::move(proof);
 }
 

@@ -93,7 +93,7 @@ class QuotientBuilder {
   // before it, so is predicted right; when the candidate predicts both alike, they differ.
   void record_smaller(std::uint64_t heap, const Reduced& candidate,
                       const std::vector<std::uint64_t>& failure);
-  // Keeps `proof` when it proves a larger index than the one kept.
+  // Keeps `proof` when it proves an index past 2 and larger than the one kept.
   void keep_proof(IndexProof proof);
   std::optional<MiserePeriod> find_period() const;
   // The quotient of the heaps so far, stopped for `why`.
