@@ -327,8 +327,8 @@ void add_misere(py::module_& mod) {
           "When the computation stopped at heap max_heap + 1 with a heap's index proved large "
           "there (the key 'index_proof' of --json, with 'text' in words): the sums 'lower' and "
           "'upper' ('period' more of 'heap') have different outcomes, so the heap's index among "
-          "heaps "
-          "up to 'next_heap' is at least 'at_least'. None otherwise, and for a loaded quotient.")
+          "heaps up to 'next_heap' is at least 'at_least'. None otherwise, and for a loaded "
+          "quotient.")
       .def(
           "save", [](const PyQuotient& p) { return py::bytes(save_misere_quotient(p.q())); },
           "The quotient in nimkit's quotient file format (the CLI's --save-quotient).")
@@ -363,9 +363,8 @@ void add_misere(py::module_& mod) {
       "(MisereQuotient.load) to extend. max_order bounds the elements a candidate may have (None: "
       "as many as the memory budget allows); max_index the largest index of a heap's class it "
       "pursues (it stops where sums prove a larger one: see `index_proof`; None: the heap being "
-      "added, at least 24); period the period "
-      "of the candidates' new generators (2; 4 finds quotients whose powers repeat with period 4, "
-      "as octal:4.726's). "
+      "added, at least 24); period the period of the candidates' new generators (2; 4 finds "
+      "quotients whose powers repeat with period 4, as octal:4.726's). "
       "The GIL is released; Ctrl-C stops it (KeyboardInterrupt). ValueError for a bad ruleset "
       "or start, UnsupportedError for a game without quotients, LimitError when the work "
       "limit (limit=) stops it short of max_heap — with partial=True the quotient of the heaps "

@@ -250,10 +250,11 @@ QuotientElement class_of(const Reduced& reduced, const std::vector<std::uint64_t
 // The least i with x^(i+p) = x^i, or 0 when the powers of x repeat with a period that does not
 // divide p (a split of period p could not keep them apart anyway).
 std::uint32_t index_of(const Table& table, QuotientElement x, std::uint32_t p) {
+  // The first n with x^n = x^(n-p) gives the least i = n - p: stop there.
   std::vector<QuotientElement> powers{0};
-  for (std::size_t i = 0; i <= table.order + p; ++i) powers.push_back(table.at(powers.back(), x));
-  for (std::size_t i = 0; i + p < powers.size(); ++i) {
-    if (powers[i + p] == powers[i]) return static_cast<std::uint32_t>(i);
+  for (std::size_t n = 1; n <= table.order + p; ++n) {
+    powers.push_back(table.at(powers.back(), x));
+    if (n >= p && powers[n] == powers[n - p]) return static_cast<std::uint32_t>(n - p);
   }
   return 0;
 }
@@ -264,8 +265,7 @@ constexpr std::size_t kMostSubsets = std::size_t{1} << 12;
 }  // namespace
 
 void QuotientBuilder::record_smaller(std::uint64_t heap, const Reduced& candidate,
-                                     const std::vector<std::uint64_t>& failure) {
-  const bool predicted_p = candidate.table.p[class_of(candidate, failure)];
+                                     const std::vector<std::uint64_t>& failure, bool predicted_p) {
   const std::uint64_t period = bounds_.period;
   for (auto run = failure.begin(); run != failure.end();) {
     const auto end = std::upper_bound(run, failure.end(), *run);
@@ -420,8 +420,9 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
       return true;
     }
     failure = verdict.failure;
-    record_outcome(heap, failure, !current->table.p[class_of(*current, failure)]);
-    record_smaller(heap, *current, failure);
+    const bool predicted_p = current->table.p[class_of(*current, failure)];
+    record_outcome(heap, failure, !predicted_p);
+    record_smaller(heap, *current, failure, predicted_p);
     if (const std::uint64_t bound = index_bound(bounds_, heap);
         index_proof_ && index_proof_->at_least > bound) {
       stopped_ = fail_limit(

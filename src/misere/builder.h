@@ -89,10 +89,11 @@ class QuotientBuilder {
   // Keeps the true outcome of a least mispredicted sum of heap n's candidates (the opposite of
   // the prediction), and the best IndexProof its pairs with the earlier ones give.
   void record_outcome(std::uint64_t heap, std::vector<std::uint64_t> sum, bool in_p);
-  // The same from one candidate: the failure with `period` copies of one of its heaps fewer comes
-  // before it, so is predicted right; when the candidate predicts both alike, they differ.
+  // The same from one candidate, which predicted the failure in P or not (`predicted_p`): the
+  // failure with `period` copies of one of its heaps fewer comes before it, so is predicted
+  // right; when the candidate predicts both alike, they differ.
   void record_smaller(std::uint64_t heap, const Reduced& candidate,
-                      const std::vector<std::uint64_t>& failure);
+                      const std::vector<std::uint64_t>& failure, bool predicted_p);
   // Keeps `proof` when it proves an index past 2 and larger than the one kept.
   void keep_proof(IndexProof proof);
   std::optional<MiserePeriod> find_period() const;
