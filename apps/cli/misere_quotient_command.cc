@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <chrono>
 #include <string>
-#include <thread>
 
 #include "commands.h"
 #include "common.h"
@@ -198,16 +197,8 @@ class QuotientMonitor {
     const auto every = tty_ ? std::chrono::milliseconds(250) : std::chrono::milliseconds(10'000);
     if (now - last_line_ < every) return;
     last_line_ = now;
-    std::string candidate;
-    if (p.candidate_order > 0) {
-      candidate = fmt::format("; candidate {} of {} elements, {} pairs verified", p.round + 1,
-                              p.candidate_order, p.pairs);
-    } else if (p.pairs > 0) {
-      candidate = fmt::format("; {} pairs verified", p.pairs);
-    }
     const double elapsed = std::chrono::duration<double>(now - start_).count();
-    fmt::print(stderr, "{}{}: heap {}, {} elements so far{}  ({:.0f} s)", tty_ ? "\r\033[K" : "",
-               game_, p.heap, p.order, candidate, elapsed);
+    fmt::print(stderr, "{}{}: {}  ({:.0f} s)", tty_ ? "\r\033[K" : "", game_, describe(p), elapsed);
     if (!tty_) fmt::print(stderr, "\n");
     line_shown_ = true;
   }
@@ -255,9 +246,8 @@ int run_quotient(const QuotientOptions& options) {
   if (options.threads && (*options.threads < 1 || *options.threads > 2)) {
     return report(fmt::format("--threads {} must be 1 or 2", *options.threads));
   }
-  bounds.threads = options.threads
-                       ? static_cast<std::size_t>(*options.threads)
-                       : std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 2);
+  bounds.threads =
+      options.threads ? static_cast<std::size_t>(*options.threads) : default_quotient_threads();
   auto budget = memory_budget(options.memory);
   if (!budget) return report(budget.failure());
   Limits limits = command_limits(options.limit.value_or(~std::uint64_t{0}));

@@ -1,5 +1,7 @@
 #include "common.h"
 
+#include <unistd.h>
+
 #include <string>
 
 #include "nimkit/ruleset.h"
@@ -87,6 +89,44 @@ py::int_ to_python(Nimber value) {
   py::int_ result(high);
   result = py::reinterpret_steal<py::int_>(PyNumber_Lshift(result.ptr(), py::int_(64).ptr()));
   return py::reinterpret_steal<py::int_>(PyNumber_Or(result.ptr(), py::int_(low).ptr()));
+}
+
+std::uint64_t available_memory() {
+  const long pages = sysconf(_SC_AVPHYS_PAGES);
+  const long page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return 0;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+}
+
+void Progress::show(std::uint64_t done, const std::string& note) {
+  if (!shown_ || (started_ && done == last_ && note == note_)) return;
+  if (!started_) start();
+  last_ = done;
+  note_ = note;
+  if (bar_) call("update");
+}
+
+void Progress::start() {
+  started_ = true;
+  try {
+    bar_ = py::module_::import("nimkit._progress").attr("open_bar")(total_, unit_);
+  } catch (const py::error_already_set&) {
+    bar_ = py::object();
+  }
+}
+
+void Progress::call(const char* method) {
+  try {
+    bar_.attr(method)(last_, note_);
+  } catch (const py::error_already_set&) {
+    bar_ = py::object();
+  }
+}
+
+void Progress::close() {
+  if (!bar_) return;
+  call("close");
+  bar_ = py::object();
 }
 
 }  // namespace nimkit::python

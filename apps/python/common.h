@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <thread>
 #include <utility>
@@ -80,6 +81,37 @@ inline Limits call_limits(const Limit& limit) { return call_limits(value_of(limi
 
 // A Nimber (128 bits) as a Python int.
 py::int_ to_python(Nimber value);
+
+// Memory free on this machine, in bytes (0 when unknown): the default budget of a long call's
+// tables.
+std::uint64_t available_memory();
+
+// A progress display on the calling thread, drawn by nimkit._progress (a widget in a notebook, a
+// tqdm bar in a terminal, a line on stderr without tqdm): `done` of `total` `unit`, and a note on
+// what the work is doing. A display that fails is dropped: the computation goes on without it.
+class Progress {
+ public:
+  Progress(bool shown, std::uint64_t total, std::string unit)
+      : shown_(shown), total_(total), unit_(std::move(unit)) {}
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+  ~Progress() { close(); }
+  void show(std::uint64_t done, const std::string& note = {});
+  void finish() { close(); }
+
+ private:
+  void start();
+  void call(const char* method);
+  void close();
+
+  bool shown_;
+  std::uint64_t total_;
+  std::string unit_;
+  std::uint64_t last_ = 0;
+  std::string note_;
+  bool started_ = false;
+  py::object bar_;
+};
 
 // How often the waiting thread looks for a signal: well under the 0.2 s a Ctrl-C may take.
 inline constexpr std::chrono::milliseconds kSignalPoll{5};

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -69,6 +70,15 @@ std::shared_ptr<const Ruleset> quotient_ruleset(const std::string& rules) {
   return ruleset;
 }
 
+// A str or os.PathLike as a path (os.fspath), TypeError for anything else, ValueError for bytes.
+std::string path_text(const py::object& path) {
+  py::object text = py::module_::import("os").attr("fspath")(path);
+  if (!py::isinstance<py::str>(text)) {
+    raise_error(fail("checkpoint " + py::repr(path).cast<std::string>() + " must be a str path"));
+  }
+  return text.cast<std::string>();
+}
+
 using MaxOrder = std::optional<Unsigned<"max_order">>;
 using MaxIndex = std::optional<Unsigned<"max_index">>;
 
@@ -79,9 +89,120 @@ void bound_order(QuotientBounds& bounds, const MaxOrder& max_order) {
   }
 }
 
+// How a long computation runs: its threads, memory, progress display and checkpoints, as the
+// CLI's --threads, --memory, progress line and --checkpoint.
+struct Running {
+  std::optional<std::uint64_t> threads;  // None: default_quotient_threads()
+  std::optional<std::uint64_t> memory;   // None: half the memory free
+  bool progress = false;
+  std::optional<std::string> checkpoint;  // a path
+  double checkpoint_every = 60;           // seconds
+};
+
+// The progress and checkpoints of one computation, handed from its thread to the calling one,
+// which shows them and writes the files (Python's own file writing, so OSError as usual).
+class Monitor {
+ public:
+  Monitor(const Running& running, std::uint64_t max_heap)
+      : running_(running), shown_(running.progress, max_heap, "heaps") {}
+
+  QuotientObserver observer() {
+    QuotientObserver observer;
+    if (running_.progress) {
+      observer.progress = [this](const QuotientProgress& p) {
+        std::lock_guard lock(mutex_);
+        latest_ = p;
+      };
+    }
+    if (running_.checkpoint) {
+      observer.checkpoint = [this](const MisereQuotient& q) {
+        std::string bytes = save_misere_quotient(q);
+        std::lock_guard lock(mutex_);
+        pending_ = std::move(bytes);
+      };
+      observer.checkpoint_every = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(running_.checkpoint_every));
+    }
+    return observer;
+  }
+  // On the calling thread, with the GIL, every kSignalPoll. A checkpoint that cannot be written
+  // cancels the computation (it would run for nothing); its error is raised by finish().
+  void tick(WorkMeter& meter) {
+    if (!write_pending()) meter.cancel();
+    const auto now = std::chrono::steady_clock::now();
+    if (!running_.progress || now - shown_at_ < std::chrono::milliseconds(100)) return;
+    shown_at_ = now;
+    QuotientProgress p;
+    {
+      std::lock_guard lock(mutex_);
+      p = latest_;
+    }
+    if (p.heap > 0) shown_.show(p.heap - 1, describe(p));
+  }
+  // After the computation: the last checkpoint written (`last`, the quotient it returns, when
+  // there is one), the display closed; raises a failed write's OSError.
+  void finish(std::uint64_t heaps_done, const std::string& note,
+              const MisereQuotient* last = nullptr) {
+    if (last != nullptr && running_.checkpoint) {
+      std::string bytes = save_misere_quotient(*last);
+      std::lock_guard lock(mutex_);
+      pending_ = std::move(bytes);
+    }
+    write_pending();
+    shown_.show(heaps_done, note);
+    shown_.finish();
+    if (write_error_) throw std::move(*write_error_);
+  }
+
+ private:
+  bool write_pending() {
+    if (write_error_) return false;
+    std::optional<std::string> bytes;
+    {
+      std::lock_guard lock(mutex_);
+      bytes.swap(pending_);
+    }
+    if (!bytes) return true;
+    try {
+      py::module_::import("nimkit._files")
+          .attr("write_atomically")(*running_.checkpoint, py::bytes(*bytes));
+    } catch (py::error_already_set& error) {
+      write_error_ = std::move(error);
+      return false;
+    }
+    return true;
+  }
+
+  const Running& running_;
+  Progress shown_;
+  std::mutex mutex_;
+  QuotientProgress latest_;
+  std::optional<std::string> pending_;
+  std::optional<py::error_already_set> write_error_;
+  std::chrono::steady_clock::time_point shown_at_{};
+};
+
+void set_running(QuotientBounds& bounds, Limits& limits, const Running& running) {
+  if (running.threads && (*running.threads < 1 || *running.threads > 2)) {
+    raise_error(fail("threads " + std::to_string(*running.threads) + " must be 1 or 2"));
+  }
+  bounds.threads =
+      running.threads ? static_cast<std::size_t>(*running.threads) : default_quotient_threads();
+  if (running.memory && *running.memory == 0) raise_error(fail("memory 0 must be at least 1 byte"));
+  // By default half the memory free, as the CLI's --memory, so that a growing quotient leaves the
+  // machine room for everything else.
+  const std::uint64_t budget = running.memory.value_or(available_memory() / 2);
+  if (budget != 0) limits.max_search_bytes = budget;
+  if (!(running.checkpoint_every > 0)) {
+    raise_error(fail("checkpoint_every " +
+                     py::repr(py::float_(running.checkpoint_every)).cast<std::string>() +
+                     " must be a positive number of seconds"));
+  }
+}
+
 PyQuotient compute(const std::string& rules, std::uint64_t max_heap, const MaxOrder& max_order,
                    const MaxIndex& max_index, std::uint64_t period, const Limit& limit,
-                   const std::optional<PyQuotient>& start, bool partial) {
+                   const std::optional<PyQuotient>& start, bool partial, const Running& running) {
   auto ruleset = quotient_ruleset(rules);
   QuotientBounds bounds;
   bounds.max_heap = max_heap;
@@ -100,10 +221,27 @@ PyQuotient compute(const std::string& rules, std::uint64_t max_heap, const MaxOr
                      std::to_string(kMostQuotientPeriod)));
   }
   bounds.period = static_cast<std::uint32_t>(period);
-  const Limits limits = call_limits(limit);
+  Limits limits = call_limits(limit);
+  set_running(bounds, limits, running);
   const MisereQuotient* from = start ? start->quotient.get() : nullptr;
-  MisereQuotient quotient = take(run_cancellable<Result<MisereQuotient>>(
-      *limits.meter, [&] { return compute_misere_quotient(*ruleset, bounds, limits, from); }));
+  Monitor monitor(running, max_heap);
+  const QuotientObserver observer = monitor.observer();
+  Result<MisereQuotient> computed = [&] {
+    try {
+      return run_cancellable<Result<MisereQuotient>>(
+          *limits.meter,
+          [&] { return compute_misere_quotient(*ruleset, bounds, limits, from, observer); },
+          [&] { monitor.tick(*limits.meter); });
+    } catch (py::error_already_set&) {
+      // Ctrl-C: the last checkpoint of the heaps done is still written.
+      monitor.finish(0, "interrupted");
+      throw;
+    }
+  }();
+  const std::uint64_t done = !computed ? 0 : computed->period() ? max_heap : computed->max_heap();
+  monitor.finish(done, computed && done < max_heap ? "stopped" : "",
+                 computed ? &*computed : nullptr);
+  MisereQuotient quotient = take(std::move(computed));
   // Stopped by the work limit short of the heap bound: a LimitError, as every call the limit
   // stops, unless the quotient of the heaps reached was asked for.
   if (!partial && !quotient.period() && quotient.max_heap() < max_heap &&
@@ -350,13 +488,22 @@ void add_misere(py::module_& mod) {
       "misere_quotient",
       [](const std::string& rules, Unsigned<"max_heap"> max_heap, const MaxOrder& max_order,
          const MaxIndex& max_index, Unsigned<"period"> period, const Limit& limit,
-         const std::optional<PyQuotient>& start, bool partial) {
-        return compute(rules, max_heap, max_order, max_index, period, limit, start, partial);
+         const std::optional<PyQuotient>& start, bool partial,
+         const std::optional<Unsigned<"threads">>& threads,
+         const std::optional<Unsigned<"memory">>& memory, bool progress,
+         const std::optional<py::object>& checkpoint, double checkpoint_every) {
+        Running running{value_of(threads), value_of(memory), progress, std::nullopt,
+                        checkpoint_every};
+        if (checkpoint) running.checkpoint = path_text(*checkpoint);
+        return compute(rules, max_heap, max_order, max_index, period, limit, start, partial,
+                       running);
       },
       py::arg("rules"), py::arg("max_heap") = defaults.max_heap, py::kw_only(),
       py::arg("max_order") = py::none(), py::arg("max_index") = py::none(),
       py::arg("period") = defaults.period, py::arg("limit") = py::none(),
-      py::arg("start") = py::none(), py::arg("partial") = false,
+      py::arg("start") = py::none(), py::arg("partial") = false, py::arg("threads") = py::none(),
+      py::arg("memory") = py::none(), py::arg("progress") = false,
+      py::arg("checkpoint") = py::none(), py::arg("checkpoint_every") = 60.0,
       "The misère quotient of a game of single heaps ('kayles', 'dawson', 'octal:0.75', "
       "'grundy', 'subtraction:1,2'), computed heap by heap until its period is proved (octal "
       "codes) or max_heap, as `nimkit misere-quotient`; start= a quotient of the same game "
@@ -365,6 +512,13 @@ void add_misere(py::module_& mod) {
       "pursues (it stops where sums prove a larger one: see `index_proof`; None: the heap being "
       "added, at least 24); period the period of the candidates' new generators (2; 4 finds "
       "quotients whose powers repeat with period 4, as octal:4.726's). "
+      "threads: 1 or 2 (None: 2 on a machine of two processors or more; the quotient is the "
+      "same). memory: the bytes its candidates, tables and verification may take (None: half "
+      "the memory free); past them it stops, its `stopped` naming the budget. progress=True "
+      "shows the heap reached and the candidate being tried (a widget in a notebook, tqdm or a "
+      "line on stderr). checkpoint: a path the quotient of the heaps done is written to "
+      "(atomically, at most every checkpoint_every seconds and when it ends), to resume with "
+      "start=MisereQuotient.load(...). "
       "The GIL is released; Ctrl-C stops it (KeyboardInterrupt). ValueError for a bad ruleset "
       "or start, UnsupportedError for a game without quotients, LimitError when the work "
       "limit (limit=) stops it short of max_heap — with partial=True the quotient of the heaps "

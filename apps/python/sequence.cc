@@ -1,7 +1,6 @@
 // nimkit.grundy_sequence: the values of a heap ruleset's Grundy sequence, lent to numpy without a
 // copy through the buffer protocol, and its proved period.
 #include <pybind11/stl.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -56,57 +55,6 @@ struct PySequence {
     if (!wide.empty()) return wide[n];
     return decoded[n];
   }
-};
-
-// Free memory, the budget of a new table (as the CLI's default --memory).
-std::uint64_t available_memory() {
-  const long pages = sysconf(_SC_AVPHYS_PAGES);
-  const long page = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page <= 0) return 0;
-  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
-}
-
-// A progress display on the calling thread, drawn by nimkit._progress (a widget in a notebook, a
-// tqdm bar in a terminal, a line on stderr without tqdm). A display that fails is dropped: the
-// computation goes on without it.
-class Progress {
- public:
-  Progress(bool shown, std::uint64_t total) : shown_(shown), total_(total) {}
-  ~Progress() { close(); }
-  void show(std::uint64_t done) {
-    if (!shown_ || done == last_) return;
-    if (!started_) start();
-    last_ = done;
-    if (bar_) call("update");
-  }
-  void finish() { close(); }
-
- private:
-  void start() {
-    started_ = true;
-    try {
-      bar_ = py::module_::import("nimkit._progress").attr("open_bar")(total_, "values");
-    } catch (const py::error_already_set&) {
-      bar_ = py::object();
-    }
-  }
-  void call(const char* method) {
-    try {
-      bar_.attr(method)(last_);
-    } catch (const py::error_already_set&) {
-      bar_ = py::object();
-    }
-  }
-  void close() {
-    if (!bar_) return;
-    call("close");
-    bar_ = py::object();
-  }
-  bool shown_;
-  std::uint64_t total_;
-  std::uint64_t last_ = 0;
-  bool started_ = false;
-  py::object bar_;
 };
 
 // Limits of a job: the knob `limit` when given; long runs are otherwise bounded by the heaps
@@ -211,7 +159,7 @@ PySequence make_sequence(const std::string& spec, std::uint64_t count,
   options.whole_table = true;  // the table is lent out whole
   SequenceJob job = open_job(rules, options, limits);
   PySequence result{rules->spec(), count, rules, nullptr, {}, {}, threads};
-  Progress shown(progress, count);
+  Progress shown(progress, count, "values");
   // A table that cannot fit the free memory is refused now, whatever the engine, not killed by
   // the kernel halfway.
   if (auto fits = job.memory_needed(); !fits) {

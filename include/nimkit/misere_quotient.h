@@ -304,6 +304,13 @@ struct QuotientProgress {
   std::size_t round = 0;
   std::size_t pairs = 0;
 };
+// "heap 34, 638 elements so far; candidate 3 of 61774 elements, 36864 pairs verified", for every
+// front end to say alike.
+std::string describe(const QuotientProgress& progress);
+
+// The threads a computation uses unless asked otherwise (QuotientBounds::threads takes 1 or 2):
+// 2 on a machine of two processors or more, else 1.
+std::size_t default_quotient_threads();
 
 // Called back by a long computation, on its own thread, between steps (never while it holds
 // anything another call could need). `progress` at each heap, each candidate and every few

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <thread>
 
 #include "monoid.h"
 #include "nimkit/checked.h"
@@ -184,6 +185,21 @@ std::vector<std::uint64_t> IndexProof::upper() const {
 std::uint64_t index_bound(const QuotientBounds& bounds, std::uint64_t heap) {
   if (bounds.max_index) return *bounds.max_index;
   return std::max<std::uint64_t>(kLeastIndexBound, heap);
+}
+
+std::string describe(const QuotientProgress& progress) {
+  std::string candidate;
+  if (progress.candidate_order > 0) {
+    candidate = fmt::format("; candidate {} of {} elements, {} pairs verified", progress.round + 1,
+                            progress.candidate_order, progress.pairs);
+  } else if (progress.pairs > 0) {
+    candidate = fmt::format("; {} pairs verified", progress.pairs);
+  }
+  return fmt::format("heap {}, {} elements so far{}", progress.heap, progress.order, candidate);
+}
+
+std::size_t default_quotient_threads() {
+  return std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 2);
 }
 
 std::string describe(const IndexProof& proof) {

@@ -90,3 +90,32 @@ def test_sigint_stops_a_long_call_within_0_2_s(call):
         if elapsed <= bound:
             return
     pytest.fail(f"SIGINT took {times} s, more than {bound:.2f} s")
+
+
+def test_sigint_leaves_the_last_checkpoint(tmp_path):
+    # Grundy's game's quotient keeps growing: interrupted, the file holds the heaps done, and the
+    # computation resumes from it.
+    path = tmp_path / "grundy.msq"
+    call = (f'nimkit.misere_quotient("grundy", 10**5, limit=10**12, checkpoint={str(path)!r}, '
+            'checkpoint_every=0.01)')
+    child = subprocess.Popen([sys.executable, "-c", CHILD.format(call=call)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=os.environ)
+    try:
+        assert child.stdout.readline() == "started\n"
+        time.sleep(1.0)
+        assert child.poll() is None
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=20 * TIME_FACTOR)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert out == "interrupted\n2\n"
+    import nimkit
+
+    done = nimkit.MisereQuotient.load(path.read_bytes(), "grundy")
+    assert done.max_heap > 0 and done.period is None
+    # Resumed, it goes on from there (until the default work limit stops it again).
+    resumed = nimkit.misere_quotient("grundy", 10**5, start=done, partial=True)
+    assert resumed.max_heap >= done.max_heap and "work" in resumed.stopped

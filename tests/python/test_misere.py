@@ -143,3 +143,50 @@ def test_bad_input_and_limits():
     about_next = ("stopped", "index_proof")
     assert {k: v for k, v in as_json(part).items() if k not in about_next} == \
         {k: v for k, v in cli.items() if k in as_json(part) and k not in about_next}
+
+
+def test_threads_and_the_memory_budget():
+    one = nimkit.misere_quotient("dawson", 33, limit=10**12, threads=1)
+    assert (one.order, one.p_size) == (638, 109)
+    assert nimkit.misere_quotient("dawson", 33, limit=10**12, threads=2) == one
+    # Past the budget it stops, naming it, with the exact quotient of the heaps before (the CLI's
+    # with the same budget).
+    small = nimkit.misere_quotient("dawson", 33, limit=10**12, memory=1 << 20)
+    assert small.max_heap < 33 and "memory budget of 1048576 bytes" in small.stopped
+    cli = cli_quotient("dawson", "--max-heap", "33", "--memory", str(1 << 20))
+    assert as_json(small) == {k: v for k, v in cli.items() if k in as_json(small)}
+    for bad, named in [({"threads": 0}, "threads 0"), ({"threads": 3}, "threads 3"),
+                       ({"memory": 0}, "memory 0"), ({"memory": -1}, "memory \"-1\""),
+                       ({"checkpoint_every": 0}, "checkpoint_every 0.0"),
+                       ({"checkpoint_every": float("nan")}, "checkpoint_every nan"),
+                       ({"checkpoint": b"q.msq"}, "checkpoint b'q.msq'")]:
+        with pytest.raises(ValueError, match=named):
+            nimkit.misere_quotient("dawson", 20, **bad)
+
+
+def test_checkpoints_resume_where_they_stopped(tmp_path):
+    path = tmp_path / "dawson.msq"
+    # Written at the end too: the file holds the quotient returned.
+    q = nimkit.misere_quotient("dawson", 30, limit=10**12, checkpoint=path)
+    assert nimkit.MisereQuotient.load(path.read_bytes(), "dawson") == q
+    assert [p.name for p in tmp_path.iterdir()] == ["dawson.msq"]  # no temporary left
+    longer = nimkit.misere_quotient("dawson", 33, limit=10**12, checkpoint=str(path),
+                                    checkpoint_every=0.001,
+                                    start=nimkit.MisereQuotient.load(path.read_bytes(), "dawson"))
+    assert (longer.order, longer.p_size) == (638, 109)
+    assert nimkit.MisereQuotient.load(path.read_bytes(), "dawson") == longer
+    # A checkpoint that cannot be written stops the computation with Python's own error.
+    missing = tmp_path / "no such folder" / "dawson.msq"
+    with pytest.raises(FileNotFoundError, match="no such folder"):
+        nimkit.misere_quotient("dawson", 20, checkpoint=missing)
+
+
+def test_progress_names_the_heaps(capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    nimkit.misere_quotient("dawson", 33, limit=10**12, progress=True)
+    assert "nimkit: 33 / 33 heaps" in capsys.readouterr().err
+    nimkit.misere_quotient("grundy", 200, progress=True, partial=True)
+    err = capsys.readouterr().err
+    assert "/ 200 heaps; stopped" in err

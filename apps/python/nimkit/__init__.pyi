@@ -1,4 +1,5 @@
 # Type stubs of the nimkit package.
+import os
 from typing import Any, Dict, List, Optional, Sequence, SupportsIndex, Union
 
 __version__: str
@@ -192,6 +193,11 @@ def misere_quotient(
     limit: Optional[int] = None,
     start: Optional[MisereQuotient] = None,
     partial: bool = False,
+    threads: Optional[int] = None,
+    memory: Optional[int] = None,
+    progress: bool = False,
+    checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+    checkpoint_every: float = 60.0,
 ) -> MisereQuotient: ...
 
 class Player:

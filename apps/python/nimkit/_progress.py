@@ -6,6 +6,7 @@ tqdm's notebook bar, which needs ipywidgets 7 or later: Debian's python3-ipywidg
 tqdm would fall back to text with a warning. These three widgets exist in every ipywidgets.
 """
 
+import html
 import sys
 import time
 
@@ -19,26 +20,27 @@ class _WidgetBar:
         self._start = time.monotonic()
         self._shown_at = 0.0
         self._bar = widgets.FloatProgress(min=0, max=total, value=0)
-        self._label = widgets.HTML(value=self._text(0))
+        self._label = widgets.HTML(value=self._text(0, ""))
         display(widgets.HBox([self._bar, self._label]))
 
-    def _text(self, done: int) -> str:
+    def _text(self, done: int, note: str) -> str:
         elapsed = time.monotonic() - self._start
         rate = f", {done / elapsed:,.0f} {self._unit}/s" if elapsed > 0 and done else ""
-        return f"{done:,} / {self._total:,} {self._unit} ({elapsed:.1f} s{rate})"
+        text = f"{done:,} / {self._total:,} {self._unit} ({elapsed:.1f} s{rate})"
+        return f"{text}; {html.escape(note)}" if note else text
 
-    def update(self, done: int) -> None:
+    def update(self, done: int, note: str = "") -> None:
         # Each change is a message to the browser: a few a second are enough.
         now = time.monotonic()
         if done < self._total and now - self._shown_at < 0.2:
             return
         self._shown_at = now
         self._bar.value = done
-        self._label.value = self._text(done)
+        self._label.value = self._text(done, note)
 
-    def close(self, done: int) -> None:
+    def close(self, done: int, note: str = "") -> None:
         self._bar.value = done
-        self._label.value = self._text(done)
+        self._label.value = self._text(done, note)
         self._bar.bar_style = "success" if done == self._total else "danger"
 
 
@@ -47,12 +49,13 @@ class _TqdmBar:
         self._bar = tqdm(total=total, unit=unit)
         self._done = 0
 
-    def update(self, done: int) -> None:
+    def update(self, done: int, note: str = "") -> None:
+        self._bar.set_postfix_str(note, refresh=False)
         self._bar.update(done - self._done)
         self._done = done
 
-    def close(self, done: int) -> None:
-        self.update(done)
+    def close(self, done: int, note: str = "") -> None:
+        self.update(done, note)
         self._bar.close()
 
 
@@ -60,12 +63,16 @@ class _LineBar:
     def __init__(self, total: int, unit: str) -> None:
         self._total = total
         self._unit = unit
+        self._width = 0
 
-    def update(self, done: int) -> None:
-        sys.stderr.write(f"\rnimkit: {done} / {self._total} {self._unit}")
+    def update(self, done: int, note: str = "") -> None:
+        text = f"nimkit: {done} / {self._total} {self._unit}" + (f"; {note}" if note else "")
+        # A shorter line than the last is padded over it.
+        sys.stderr.write("\r" + text.ljust(self._width))
+        self._width = len(text)
 
-    def close(self, done: int) -> None:
-        self.update(done)
+    def close(self, done: int, note: str = "") -> None:
+        self.update(done, note)
         sys.stderr.write("\n")
 
 
@@ -78,7 +85,8 @@ def _in_kernel() -> bool:
 
 
 def open_bar(total: int, unit: str):
-    """A display of `done` out of `total`: `update(done)` as work goes, `close(done)` once."""
+    """A display of `done` out of `total`: `update(done, note)` as work goes, `close(done, note)`
+    once; the note, when not empty, says what the work is doing."""
     if _in_kernel():
         try:
             import ipywidgets
