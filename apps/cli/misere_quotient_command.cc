@@ -94,6 +94,12 @@ void print_json(const Ruleset& rules, const MisereQuotient& q) {
   } else {
     j["index_proof"] = nullptr;
   }
+  if (const auto& rounds = q.rounds()) {
+    j["rounds"] = {
+        {"heap", q.max_heap() + 1}, {"period", rounds->period}, {"count", rounds->rounds.size()}};
+  } else {
+    j["rounds"] = nullptr;
+  }
   fmt::print("{}\n", contract::dump_json(j));
 }
 
@@ -130,6 +136,12 @@ void print_text(const Ruleset& rules, const MisereQuotient& q, const QuotientBou
   fmt::print("Grew at heaps: {}\n", fmt::join(q.grew_at(), " "));
   fmt::print("Generators added at heaps: {}\n", fmt::join(q.generators_at(), " "));
   fmt::print("Stopped: {}\n", q.stopped());
+  if (const auto& rounds = q.rounds()) {
+    fmt::print(
+        "Rounds kept: {} of heap {}'s candidates, rebuilt when a saved copy is extended "
+        "(--save-quotient, then --quotient)\n",
+        rounds->rounds.size(), q.max_heap() + 1);
+  }
   // A stop at the index bound gives the proof in its words already.
   if (const auto& proof = q.index_proof();
       proof && q.stopped().find(describe(*proof)) == std::string::npos) {

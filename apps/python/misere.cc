@@ -467,6 +467,22 @@ void add_misere(py::module_& mod) {
           "'upper' ('period' more of 'heap') have different outcomes, so the heap's index among "
           "heaps up to 'next_heap' is at least 'at_least'. None otherwise, and for a loaded "
           "quotient.")
+      .def_property_readonly(
+          "rounds",
+          [](const PyQuotient& p) -> py::object {
+            const auto& rounds = p.q().rounds();
+            if (!rounds) return py::none();
+            py::dict d;
+            d["heap"] = p.q().max_heap() + 1;
+            d["period"] = rounds->period;
+            d["count"] = rounds->rounds.size();
+            return d;
+          },
+          "When the computation stopped (or saved a checkpoint) while trying candidates for heap "
+          "max_heap + 1: that 'heap', the candidates' 'period' and the 'count' of rounds tried "
+          "(the key 'rounds' of --json). They are saved with the quotient, and a computation "
+          "extended from it (start=) rebuilds its last candidate from them instead of starting "
+          "the heap afresh. None otherwise.")
       .def(
           "save", [](const PyQuotient& p) { return py::bytes(save_misere_quotient(p.q())); },
           "The quotient in nimkit's quotient file format (the CLI's --save-quotient).")

@@ -157,6 +157,30 @@ struct IndexProof {
 // is N", for every front end to say alike.
 std::string describe(const IndexProof& proof);
 
+// The rounds a computation had tried of the heap after the quotient's (max_heap() + 1) when it
+// stopped or saved a checkpoint there: each candidate's least mispredicted sum and the heaps the
+// next candidate split. A computation extended from the quotient rebuilds its last candidate from
+// them, building and reducing one candidate a round where the first run verified each and tried
+// several, and goes on from there. Nothing in them is trusted: every candidate kept is verified, a
+// split that does not predict its sum right is searched for afresh, and no index proof is drawn
+// from them.
+struct QuotientRound {
+  // The candidate's least mispredicted sum, ascending, of heaps up to max_heap() + 1.
+  std::vector<std::uint64_t> failure;
+  // The heaps of it given generators of their own in the next candidate, the first subset (fewest
+  // heaps first) that predicts it right; ascending and distinct. Empty when none was found yet.
+  std::vector<std::uint64_t> split;
+
+  friend bool operator==(const QuotientRound&, const QuotientRound&) = default;
+};
+struct QuotientRounds {
+  // The candidates' period (QuotientBounds::period): rounds are rebuilt only under the same.
+  std::uint32_t period = 2;
+  std::vector<QuotientRound> rounds;
+
+  friend bool operator==(const QuotientRounds&, const QuotientRounds&) = default;
+};
+
 // A misère quotient with its P-portion and pretending function. Immutable once built; shared
 // between threads.
 class MisereQuotient {
@@ -167,7 +191,8 @@ class MisereQuotient {
   MisereQuotient(std::string rules, QuotientCells table, std::vector<bool> p,
                  std::vector<QuotientElement> phi, std::vector<std::uint64_t> generators_at,
                  std::optional<MiserePeriod> period, std::string stopped,
-                 std::optional<IndexProof> index_proof = std::nullopt);
+                 std::optional<IndexProof> index_proof = std::nullopt,
+                 std::optional<QuotientRounds> rounds = std::nullopt);
 
   // The ruleset's canonical notation ("octal:0.77" for kayles: the same game, the same quotient).
   const std::string& rules() const { return rules_; }
@@ -203,6 +228,9 @@ class MisereQuotient {
   // When the computation stopped at heap max_heap() + 1 with a heap's index proved large there:
   // past the index bound, or past 2 (a new generator's own index) when another bound stopped it.
   const std::optional<IndexProof>& index_proof() const { return index_proof_; }
+  // When the computation stopped (or saved a checkpoint) while trying candidates for heap
+  // max_heap() + 1: the rounds it had tried, kept in the quotient's file to resume from.
+  const std::optional<QuotientRounds>& rounds() const { return rounds_; }
 
   // The presentation: generators a, b, c, ... are the classes of the heaps of generators_at(),
   // in heap order; every element has a normal form, its least word in the
@@ -237,6 +265,7 @@ class MisereQuotient {
   std::optional<MiserePeriod> period_;
   std::string stopped_;
   std::optional<IndexProof> index_proof_;
+  std::optional<QuotientRounds> rounds_;
   std::vector<QuotientElement> generators_;
   std::vector<std::vector<std::uint32_t>> words_;
 };
@@ -353,9 +382,10 @@ std::shared_ptr<const MisereQuotient> shared_misere_quotient(const Ruleset& rule
 // cache), covering the heaps it covers; null when none was computed.
 std::shared_ptr<const MisereQuotient> known_misere_quotient(const Ruleset& rules);
 
-// The quotient file format, version 2: magic "NIMKITMQ", the version, the ruleset, the order, the
-// table (2 bytes a cell up to 65,536 elements, else 4), P, Φ, the period, why it stopped, and a
-// checksum of all of it (every integer little-endian). Version 1, 4 bytes a cell, is read too.
+// The quotient file format, version 3: magic "NIMKITMQ", the version, the ruleset, the order, the
+// table (2 bytes a cell up to 65,536 elements, else 4), P, Φ, the period, why it stopped, the
+// rounds of the next heap (rounds()), and a checksum of all of it (every integer little-endian).
+// Versions 1 (4 bytes a cell) and 2 (no rounds) are read too.
 std::string save_misere_quotient(const MisereQuotient& quotient);
 // Reads a saved quotient of `rules`. Refuses a file that is not one, of another version or
 // ruleset, truncated or corrupt (the checksum), or whose contents do not verify: the table must

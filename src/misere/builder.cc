@@ -54,8 +54,22 @@ PairsCallback QuotientBuilder::on_pairs() {
 }
 
 MisereQuotient QuotientBuilder::snapshot(std::string why) const {
+  std::optional<QuotientRounds> rounds;
+  if (!rounds_.empty()) rounds = QuotientRounds{bounds_.period, rounds_};
   return MisereQuotient(rules_, table_.cells, table_.p, phi_, growth_heaps(table_, phi_), period_,
-                        std::move(why), index_proof_);
+                        std::move(why), index_proof_, std::move(rounds));
+}
+
+void QuotientBuilder::checkpoint_if_due(bool now_anyway) {
+  const auto now = std::chrono::steady_clock::now();
+  if (!observer_.checkpoint) return;
+  if (!now_anyway && now - last_checkpoint_ < observer_.checkpoint_every) return;
+  const std::uint64_t done = phi_.size() - 1;
+  observer_.checkpoint(snapshot(rounds_.empty()
+                                    ? fmt::format("a checkpoint at heap {}", done)
+                                    : fmt::format("a checkpoint at heap {}, {} rounds into heap {}",
+                                                  done, rounds_.size(), done + 1)));
+  last_checkpoint_ = now;
 }
 
 namespace {
@@ -172,6 +186,8 @@ Result<bool> QuotientBuilder::resume(const MisereQuotient& from) {
                             fmt::join(verdict.failure, " ")));
   }
   period_ = from.period();
+  // Rounds kept under another period would rebuild other candidates: that heap starts afresh.
+  if (from.rounds() && from.rounds()->period == bounds_.period) replay_ = from.rounds();
   return true;
 }
 
@@ -292,12 +308,16 @@ void QuotientBuilder::keep_proof(IndexProof proof) {
 
 std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
                                                      const std::vector<std::uint64_t>& failure,
+                                                     std::vector<std::uint64_t>& split,
                                                      std::optional<Error>& refused) {
   const bool predicted_p = current.table.p[class_of(current, failure)];
   Worker* helper = helper_for(current.table);
   std::vector<std::uint64_t> involved = failure;
   involved.erase(std::unique(involved.begin(), involved.end()), involved.end());
-  const std::vector<std::vector<std::uint64_t>> tried = subsets(involved, kMostSubsets);
+  std::vector<std::vector<std::uint64_t>> tried = subsets(involved, kMostSubsets);
+  // A kept round's subset first: it was the first of them to predict the failure right, so
+  // trying it alone gives the same candidate (and another, forged, costs one more try).
+  if (!split.empty()) tried.insert(tried.begin(), split);
   // A split heap's generator gets an index at least that of its class (the split must not merge
   // powers its class tells apart) and at least its count in the failure.
   std::map<std::uint64_t, std::uint32_t> index;
@@ -363,7 +383,14 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
     judge(i, first);
     if (both) helper->wait();
     std::optional<Reduced> out;
-    if (settle(first, out) || (both && settle(second, out))) return out;
+    if (settle(first, out)) {
+      if (out) split = tried[i];
+      return out;
+    }
+    if (both && settle(second, out)) {
+      if (out) split = tried[i + 1];
+      return out;
+    }
   }
   return std::nullopt;
 }
@@ -381,9 +408,11 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
   const std::vector<Split> first{Split{heap, 2, bounds_.period}};
   auto current = reduced_candidate(table_, phi, shapes_, first, bounds_.max_order,
                                    within(kept_bytes()), nullptr, bounds_.full_order);
+  rounds_.clear();
+  if (replay_ && current && !replay(heap, current)) return false;
   std::vector<std::uint64_t> failure;
   // As many rounds as it takes: each costs work, so the meter (and the memory budget) bound them.
-  for (std::size_t round = 0; current; ++round) {
+  for (std::size_t round = rounds_.size(); current; ++round) {
     progress_.candidate_order = current->table.order;
     progress_.round = round;
     progress_.pairs = 0;
@@ -417,9 +446,11 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
       install(std::move(*current), std::move(closure));
       outcomes_.clear();
       index_proof_.reset();
+      rounds_.clear();
       return true;
     }
     failure = verdict.failure;
+    rounds_.push_back(QuotientRound{failure, {}});
     const bool predicted_p = current->table.p[class_of(*current, failure)];
     record_outcome(heap, failure, !predicted_p);
     record_smaller(heap, *current, failure, predicted_p);
@@ -430,7 +461,7 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
       return false;
     }
     std::optional<Error> refused;
-    std::optional<Reduced> next = recalibrated(*current, failure, refused);
+    std::optional<Reduced> next = recalibrated(*current, failure, rounds_.back().split, refused);
     if (limits_.meter && limits_.meter->exhausted()) {
       stopped_ = limits_.stop_error();
       return false;
@@ -442,24 +473,58 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
       }
       break;
     }
-    spare_ = std::move(current->table.cells);
-    current = std::move(*next);
-    // The spare storage saves faulting in a table's pages, not memory: it goes when the budget
-    // could not hold it beside the candidate and one more table of its size.
-    if (past_budget(limits_, saturating_add(kept_bytes(), 2 * current->table.bytes()))) {
-      spare_ = QuotientCells();
-    }
+    next_round(current, std::move(*next));
+    checkpoint_if_due();
   }
   if (!current) {
     stopped_ = current.failure();
     return false;
   }
-  stopped_ = fail(
+  stopped_ = no_candidate(heap, failure);
+  return false;
+}
+
+Error QuotientBuilder::no_candidate(std::uint64_t heap, const std::vector<std::uint64_t>& failure) {
+  return fail(
       ErrorKind::kUnsupported,
       fmt::format(
           "no candidate quotient for heap {} verified (the last mispredicted the sum of heaps {})",
           heap, fmt::join(failure, " ")));
-  return false;
+}
+
+void QuotientBuilder::next_round(Result<Reduced>& current, Reduced next) {
+  spare_ = std::move(current->table.cells);
+  current = std::move(next);
+  // The spare storage saves faulting in a table's pages, not memory: it goes when the budget
+  // could not hold it beside the candidate and one more table of its size.
+  if (past_budget(limits_, saturating_add(kept_bytes(), 2 * current->table.bytes()))) {
+    spare_ = QuotientCells();
+  }
+}
+
+bool QuotientBuilder::replay(std::uint64_t heap, Result<Reduced>& current) {
+  // Kept whole from the start: a stop or a checkpoint while they are rebuilt keeps them all.
+  rounds_ = std::move(replay_->rounds);
+  replay_.reset();
+  for (std::size_t round = 0; round < rounds_.size(); ++round) {
+    progress_.candidate_order = current->table.order;
+    progress_.round = round;
+    progress_.pairs = 0;
+    report();
+    QuotientRound& kept = rounds_[round];
+    std::optional<Error> refused;
+    std::optional<Reduced> next = recalibrated(*current, kept.failure, kept.split, refused);
+    if (limits_.meter && limits_.meter->exhausted()) {
+      stopped_ = limits_.stop_error();
+      return false;
+    }
+    if (!next) {
+      stopped_ = refused ? std::move(*refused) : no_candidate(heap, kept.failure);
+      return false;
+    }
+    next_round(current, std::move(*next));
+  }
+  return true;
 }
 
 bool period_proved(std::span<const QuotientElement> phi, const MiserePeriod& period,
@@ -517,20 +582,15 @@ Result<MisereQuotient> QuotientBuilder::run() {
       shapes_.pop_back();
       break;
     }
+    replay_.reset();
     period_ = find_period();
-    const auto now = std::chrono::steady_clock::now();
-    if (observer_.checkpoint && now - last_checkpoint_ >= observer_.checkpoint_every) {
-      observer_.checkpoint(snapshot(fmt::format("a checkpoint at heap {}", heap)));
-      last_checkpoint_ = now;
-    }
+    checkpoint_if_due();
   }
   // Cancelled work is not wanted, not even the exact part of it: the caller (a signal, a client
   // gone) has stopped asking.
   if (limits_.meter && limits_.meter->cancelled()) {
     // The heaps done are exact: kept, when asked, so that the computation can resume.
-    if (observer_.checkpoint && phi_.size() > 1) {
-      observer_.checkpoint(snapshot(fmt::format("a checkpoint at heap {}", phi_.size() - 1)));
-    }
+    if (phi_.size() > 1) checkpoint_if_due(true);
     return limits_.stop_error();
   }
   if (phi_.size() == 1 && bounds_.max_heap > 0) {
@@ -547,8 +607,10 @@ Result<MisereQuotient> QuotientBuilder::run() {
   }
   // The builder is spent: its table goes to the quotient rather than being copied.
   std::vector<std::uint64_t> generators_at = growth_heaps(table_, phi_);
+  std::optional<QuotientRounds> rounds;
+  if (!rounds_.empty()) rounds = QuotientRounds{bounds_.period, std::move(rounds_)};
   return MisereQuotient(rules_, std::move(table_.cells), table_.p, phi_, std::move(generators_at),
-                        period_, std::move(why), std::move(index_proof_));
+                        period_, std::move(why), std::move(index_proof_), std::move(rounds));
 }
 
 }  // namespace nimkit::detail

@@ -81,9 +81,21 @@ class QuotientBuilder {
   // The first candidate, over `current` with a few heaps of the least mispredicted sum `failure`
   // given generators of their own (the fewest heaps first), that predicts that sum right; none
   // when no subset does (`refused` says why one could not be built, e.g. the order bound).
+  // `split`, when not empty, is tried first (a kept round's); it is set to the subset kept.
   std::optional<Reduced> recalibrated(const Reduced& current,
                                       const std::vector<std::uint64_t>& failure,
+                                      std::vector<std::uint64_t>& split,
                                       std::optional<Error>& refused);
+  // Rebuilds, from the first candidate of heap n, the one the rounds kept by resume() had
+  // reached, recalibrating round by round without verifying (the rounds become rounds_); false
+  // with stopped_ set when a round cannot be rebuilt or a bound stops it.
+  bool replay(std::uint64_t heap, Result<Reduced>& current);
+  // Makes `next` the candidate tried, keeping the storage of the current one for the next table.
+  void next_round(Result<Reduced>& current, Reduced next);
+  // Calls the observer's checkpoint when one is due (or now anyway).
+  void checkpoint_if_due(bool now_anyway = false);
+  // Why heap n stopped when no candidate verified, the last mispredicting `failure`.
+  static Error no_candidate(std::uint64_t heap, const std::vector<std::uint64_t>& failure);
   // Makes a verified candidate (and its closure) the quotient so far.
   void install(Reduced reduced, PairClosure closure);
   // Keeps the true outcome of a least mispredicted sum of heap n's candidates (the opposite of
@@ -124,6 +136,10 @@ class QuotientBuilder {
   std::vector<HeapPair> pairs_;  // distinct pairs applied to closure_
   PairClosure closure_;
   std::optional<MiserePeriod> period_;
+  // The rounds of the heap being added (QuotientRounds), and those of a quotient resumed from,
+  // to rebuild its candidates (until the first heap is added).
+  std::vector<QuotientRound> rounds_;
+  std::optional<QuotientRounds> replay_;
   // The outcomes of the least mispredicted sums of the heap being added, and what they prove.
   std::vector<std::pair<std::vector<std::uint64_t>, bool>> outcomes_;
   std::optional<IndexProof> index_proof_;

@@ -45,7 +45,8 @@ MisereQuotient::MisereQuotient(std::string rules, QuotientCells table, std::vect
                                std::vector<QuotientElement> phi,
                                std::vector<std::uint64_t> generators_at,
                                std::optional<MiserePeriod> period, std::string stopped,
-                               std::optional<IndexProof> index_proof)
+                               std::optional<IndexProof> index_proof,
+                               std::optional<QuotientRounds> rounds)
     : rules_(std::move(rules)),
       order_(p.size()),
       table_(std::move(table)),
@@ -54,7 +55,8 @@ MisereQuotient::MisereQuotient(std::string rules, QuotientCells table, std::vect
       generators_at_(std::move(generators_at)),
       period_(period),
       stopped_(std::move(stopped)),
-      index_proof_(std::move(index_proof)) {
+      index_proof_(std::move(index_proof)),
+      rounds_(std::move(rounds)) {
   assert(table_.size() == order_ * order_ && !phi_.empty());
   for (std::uint64_t heap : generators_at_) generators_.push_back(phi_[heap]);
   words_ = detail::normal_forms(*this, generators_);

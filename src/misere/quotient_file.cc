@@ -1,10 +1,12 @@
-// The quotient file format (misere_quotient.h), version 2 (version 1 read too), and its reader,
-// which trusts nothing: fields in range before anything is allocated, the checksum, the ruleset,
-// the table's laws, reduction, and the verification of every heap against the ruleset's own moves.
+// The quotient file format (misere_quotient.h), version 3 (versions 1 and 2 read too), and its
+// reader, which trusts nothing: fields in range before anything is allocated, the checksum, the
+// ruleset, the table's laws, reduction, and the verification of every heap against the ruleset's
+// own moves.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <optional>
 
 #include "builder.h"
@@ -16,12 +18,15 @@ namespace nimkit {
 namespace {
 
 constexpr char kMagic[] = "NIMKITMQ";
-constexpr std::uint32_t kVersion = 2;
+constexpr std::uint32_t kVersion = 3;
 // Bytes per cell of the table: 4 in version 1; in version 2, 2 while every element fits.
 int cell_bytes(std::uint64_t version, std::uint64_t order) {
   return version >= 2 && order <= QuotientCells::kNarrowOrder ? 2 : 4;
 }
 constexpr std::size_t kMaxText = 1024;  // the ruleset and the stop reason, in bytes
+// Rounds of the next heap a file may keep, and heaps in one round's sum.
+constexpr std::uint64_t kMaxRounds = 1'000'000;
+constexpr std::uint64_t kMaxRoundHeaps = 1'000'000;
 
 // FNV-1a over the bytes.
 std::uint64_t checksum(std::string_view bytes) {
@@ -95,6 +100,17 @@ std::string save_misere_quotient(const MisereQuotient& q) {
   put(out, period.period, 8);
   put(out, period.checked_to, 8);
   put_text(out, q.stopped());
+  put(out, q.rounds() ? 1 : 0, 1);
+  if (const auto& rounds = q.rounds()) {
+    put(out, rounds->period, 4);
+    put(out, rounds->rounds.size(), 8);
+    for (const QuotientRound& round : rounds->rounds) {
+      for (const auto* heaps : {&round.failure, &round.split}) {
+        put(out, heaps->size(), 8);
+        for (std::uint64_t heap : *heaps) put(out, heap, 8);
+      }
+    }
+  }
   put(out, checksum(out), 8);
   return out;
 }
@@ -109,7 +125,50 @@ struct Fields {
   bool has_period = false;
   MiserePeriod period;
   std::string stopped;
+  std::optional<QuotientRounds> rounds;
 };
+
+// Heaps of a round: `size` of them, each 1 to `next_heap`, ascending (strictly when `distinct`).
+bool read_heaps(Reader& in, std::uint64_t next_heap, bool distinct,
+                std::vector<std::uint64_t>& out) {
+  std::uint64_t size = 0;
+  if (!in.get(size, 8) || size > kMaxRoundHeaps || size > in.left() / 8) return false;
+  out.resize(size);
+  for (std::uint64_t& heap : out) {
+    in.get(heap, 8);
+    if (heap < 1 || heap > next_heap) return false;
+  }
+  const auto out_of_order =
+      distinct ? std::adjacent_find(out.begin(), out.end(), std::greater_equal<std::uint64_t>())
+               : std::adjacent_find(out.begin(), out.end(), std::greater<std::uint64_t>());
+  return out_of_order == out.end();
+}
+
+// The rounds of a version 3 file: each a nonempty sum and a split of some of its heaps.
+bool read_rounds(Reader& in, std::uint64_t next_heap, std::optional<QuotientRounds>& out) {
+  std::uint64_t has = 0;
+  if (!in.get(has, 1) || has > 1) return false;
+  if (has == 0) return true;
+  std::uint64_t period = 0;
+  std::uint64_t count = 0;
+  if (!in.get(period, 4) || period < 1 || period > kMostQuotientPeriod || !in.get(count, 8) ||
+      count == 0 || count > kMaxRounds || count > in.left() / 24) {
+    return false;
+  }
+  QuotientRounds rounds;
+  rounds.period = static_cast<std::uint32_t>(period);
+  rounds.rounds.resize(count);
+  for (QuotientRound& round : rounds.rounds) {
+    if (!read_heaps(in, next_heap, false, round.failure) || round.failure.empty() ||
+        !read_heaps(in, next_heap, true, round.split) ||
+        !std::includes(round.failure.begin(), round.failure.end(), round.split.begin(),
+                       round.split.end())) {
+      return false;
+    }
+  }
+  out = std::move(rounds);
+  return true;
+}
 
 Result<Fields> read_fields(std::string_view bytes, const QuotientBounds& bounds) {
   if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0) {
@@ -118,10 +177,9 @@ Result<Fields> read_fields(std::string_view bytes, const QuotientBounds& bounds)
   Reader in(bytes.substr(8));
   std::uint64_t version = 0;
   if (!in.get(version, 4)) return corrupt("no version");
-  if (version != 1 && version != kVersion) {
-    return fail(
-        fmt::format("quotient file version {} is not supported (this nimkit reads 1 and {})",
-                    version, kVersion));
+  if (version < 1 || version > kVersion) {
+    return fail(fmt::format("quotient file version {} is not supported (this nimkit reads 1 to {})",
+                            version, kVersion));
   }
   Fields f;
   std::uint64_t order = 0;
@@ -174,6 +232,9 @@ Result<Fields> read_fields(std::string_view bytes, const QuotientBounds& bounds)
       !in.get(f.period.period, 8) || !in.get(f.period.checked_to, 8) || !in.text(f.stopped)) {
     return corrupt("the period");
   }
+  if (version >= 3 && (!read_rounds(in, heaps, f.rounds) || (f.rounds && has_period == 1))) {
+    return corrupt("the rounds");
+  }
   f.has_period = has_period == 1;
   const std::size_t body = 8 + in.at();
   std::uint64_t sum = 0;
@@ -213,9 +274,10 @@ Result<MisereQuotient> load_misere_quotient(std::string_view bytes, const Rulese
   if (f.has_period && (!octal || !detail::period_proved(f.phi, f.period, *octal))) {
     return fail("the quotient file's period is not proved by the misère periodicity theorem");
   }
-  MisereQuotient quotient(
-      f.name, f.table.cells, f.table.p, f.phi, detail::growth_heaps(f.table, f.phi),
-      f.has_period ? std::optional<MiserePeriod>(f.period) : std::nullopt, f.stopped);
+  MisereQuotient quotient(f.name, f.table.cells, f.table.p, f.phi,
+                          detail::growth_heaps(f.table, f.phi),
+                          f.has_period ? std::optional<MiserePeriod>(f.period) : std::nullopt,
+                          f.stopped, std::nullopt, std::move(f.rounds));
   const HeapGame* game = detail::single_heap_game(rules);
   if (!game)
     return fail(ErrorKind::kUnsupported, fmt::format("{} has no misère quotients", rules.spec()));

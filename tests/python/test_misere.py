@@ -30,7 +30,7 @@ def as_json(q):
         "grew_at": q.grew_at, "generators_at": q.generators_at, "stopped": q.stopped,
         "period": None if period is None else {
             "preperiod": period.preperiod, "period": period.period, "checked_to": period.checked_to},
-        "index_proof": q.index_proof,
+        "index_proof": q.index_proof, "rounds": q.rounds,
     }
 
 
@@ -138,9 +138,9 @@ def test_bad_input_and_limits():
     part = nimkit.misere_quotient("grundy", 200, partial=True)
     assert part.period is None and 0 < part.max_heap < 200 and "work" in part.stopped
     cli = cli_quotient("grundy", "--max-heap", str(part.max_heap))
-    # The same quotient; what stopped each, and what the partial one proved of the heap after
-    # (index_proof), differ.
-    about_next = ("stopped", "index_proof")
+    # The same quotient; what stopped each, and what the partial one proved and tried of the heap
+    # after (index_proof, rounds), differ.
+    about_next = ("stopped", "index_proof", "rounds")
     assert {k: v for k, v in as_json(part).items() if k not in about_next} == \
         {k: v for k, v in cli.items() if k in as_json(part) and k not in about_next}
 
@@ -190,3 +190,16 @@ def test_progress_names_the_heaps(capsys, monkeypatch):
     nimkit.misere_quotient("grundy", 200, progress=True, partial=True)
     err = capsys.readouterr().err
     assert "/ 200 heaps; stopped" in err
+
+
+def test_a_stop_within_a_heap_resumes_from_its_rounds():
+    stopped = nimkit.misere_quotient("octal:4.726", 8, max_index=3)
+    assert stopped.max_heap == 6 and stopped.rounds["heap"] == 7 and stopped.rounds["period"] == 2
+    assert stopped.rounds["count"] > 0
+    start = nimkit.MisereQuotient.load(stopped.save(), "octal:4.726")
+    assert start.rounds == stopped.rounds
+    resumed = nimkit.misere_quotient("octal:4.726", 8, max_index=6, start=start)
+    direct = nimkit.misere_quotient("octal:4.726", 8, max_index=6)
+    assert as_json(resumed) == as_json(direct) and resumed.rounds["count"] > stopped.rounds["count"]
+    assert as_json(direct) == {k: v for k, v in cli_quotient(
+        "octal:4.726", "--max-heap", "8", "--max-index", "6").items() if k in as_json(direct)}
