@@ -107,7 +107,6 @@ nlohmann::json period_json(const PeriodReport& report) {
 }
 
 // A year: longer periods are surely mistakes.
-constexpr double kMaxCheckpointEvery = 365.0 * 24 * 3600;
 
 void add_long_run_options(CLI::App& command, LongRunOptions& options) {
   command.add_option("--algorithm", options.algorithm,
@@ -123,10 +122,10 @@ void add_long_run_options(CLI::App& command, LongRunOptions& options) {
             char* end = nullptr;
             const double seconds = std::strtod(text.c_str(), &end);
             if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(seconds) ||
-                seconds < 0 || seconds > kMaxCheckpointEvery) {
+                seconds < 0 || seconds > kMostCheckpointSeconds) {
               throw CLI::ValidationError(
                   fmt::format("--checkpoint-every {} is not a number of seconds from 0 to {}",
-                              nimkit::quoted(text), kMaxCheckpointEvery));
+                              nimkit::quoted(text), kMostCheckpointSeconds));
             }
             options.checkpoint_every = seconds;
           },

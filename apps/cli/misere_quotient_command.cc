@@ -286,9 +286,10 @@ int run_quotient(const QuotientOptions& options) {
     }
     from = std::move(*loaded);
   }
-  if (!(options.checkpoint_every > 0)) {
-    return report(fmt::format("--checkpoint-every {} must be a positive number of seconds",
-                              options.checkpoint_every));
+  if (!(options.checkpoint_every > 0) || options.checkpoint_every > kMostCheckpointSeconds) {
+    return report(
+        fmt::format("--checkpoint-every {} must be a positive number of seconds, at most {}",
+                    options.checkpoint_every, kMostCheckpointSeconds));
   }
   QuotientMonitor monitor(options, (*rules)->spec(), limits);
   auto quotient =

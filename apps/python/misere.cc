@@ -193,10 +193,11 @@ void set_running(QuotientBounds& bounds, Limits& limits, const Running& running)
   // machine room for everything else.
   const std::uint64_t budget = running.memory.value_or(available_memory() / 2);
   if (budget != 0) limits.max_search_bytes = budget;
-  if (!(running.checkpoint_every > 0)) {
+  if (!(running.checkpoint_every > 0) || running.checkpoint_every > kMostCheckpointSeconds) {
     raise_error(fail("checkpoint_every " +
                      py::repr(py::float_(running.checkpoint_every)).cast<std::string>() +
-                     " must be a positive number of seconds"));
+                     " must be a positive number of seconds, at most " +
+                     py::repr(py::float_(kMostCheckpointSeconds)).cast<std::string>()));
   }
 }
 

@@ -72,6 +72,9 @@ class WorkMeter {
 // Steps a command or request may spend by default: seconds of search or enumeration (a misère
 // search examines a few million moves a second).
 inline constexpr std::uint64_t kDefaultWorkSteps = 10'000'000;
+// The longest interval between checkpoints a front end takes, in seconds (a year): any longer is
+// never, and past what a clock duration holds once converted.
+inline constexpr double kMostCheckpointSeconds = 365.0 * 24 * 3600;
 
 struct Limits {
   // Positions a game-tree search (misère play, games without Grundy values) may memoize.

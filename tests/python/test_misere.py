@@ -159,6 +159,8 @@ def test_threads_and_the_memory_budget():
                        ({"memory": 0}, "memory 0"), ({"memory": -1}, "memory \"-1\""),
                        ({"checkpoint_every": 0}, "checkpoint_every 0.0"),
                        ({"checkpoint_every": float("nan")}, "checkpoint_every nan"),
+                       ({"checkpoint_every": float("inf")}, "checkpoint_every inf"),
+                       ({"checkpoint_every": 1e300}, "checkpoint_every 1e[+]300"),
                        ({"checkpoint": b"q.msq"}, "checkpoint b'q.msq'")]:
         with pytest.raises(ValueError, match=named):
             nimkit.misere_quotient("dawson", 20, **bad)
