@@ -16,6 +16,7 @@
 
 #include "nimkit/misere_quotient.h"
 #include "nimkit/registry.h"
+#include "test_rulesets.h"
 
 namespace {
 
@@ -24,11 +25,7 @@ using nimkit::MisereQuotient;
 using nimkit::QuotientBounds;
 using nimkit::QuotientObserver;
 
-std::shared_ptr<const nimkit::Ruleset> rules_of(const std::string& spec) {
-  auto rules = nimkit::make_ruleset(spec);
-  EXPECT_TRUE(rules.ok()) << spec;
-  return *rules;
-}
+using nimkit_test::rules_of;
 
 QuotientBounds bounds_of(std::uint64_t max_heap, std::optional<std::uint32_t> max_index = {},
                          std::uint32_t period = 2) {

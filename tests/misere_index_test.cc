@@ -13,6 +13,7 @@
 #include "misere_brute_force.h"
 #include "nimkit/misere_quotient.h"
 #include "nimkit/registry.h"
+#include "test_rulesets.h"
 
 namespace {
 
@@ -23,11 +24,7 @@ using nimkit::QuotientBounds;
 using nimkit_test::HeapRules;
 using nimkit_test::MisereBrute;
 
-std::shared_ptr<const nimkit::Ruleset> rules_of(const std::string& spec) {
-  auto rules = nimkit::make_ruleset(spec);
-  EXPECT_TRUE(rules.ok()) << spec;
-  return *rules;
-}
+using nimkit_test::rules_of;
 
 // With the default index bound when max_index is none.
 MisereQuotient computed(const std::string& spec, std::uint64_t max_heap,

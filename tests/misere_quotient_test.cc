@@ -20,6 +20,7 @@
 #include "nimkit/heap_game.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
+#include "test_rulesets.h"
 
 namespace {
 
@@ -45,11 +46,7 @@ const std::vector<Game>& games() {
   return all;
 }
 
-std::shared_ptr<const nimkit::Ruleset> rules_of(const std::string& spec) {
-  auto rules = nimkit::make_ruleset(spec);
-  EXPECT_TRUE(rules.ok()) << spec;
-  return *rules;
-}
+using nimkit_test::rules_of;
 
 // The quotient of heaps up to `heaps` (or every heap, when periodic by then).
 const MisereQuotient& quotient(const std::string& spec, std::uint64_t heaps = 20) {

@@ -16,6 +16,7 @@
 #include "nimkit/misere_quotient.h"
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
+#include "test_rulesets.h"
 
 namespace {
 
@@ -24,11 +25,7 @@ using nimkit::Limits;
 using nimkit::QuotientBounds;
 using nimkit::WorkMeter;
 
-std::shared_ptr<const nimkit::Ruleset> rules_of(const std::string& spec) {
-  auto rules = nimkit::make_ruleset(spec);
-  EXPECT_TRUE(rules.ok()) << spec;
-  return *rules;
-}
+using nimkit_test::rules_of;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
