@@ -421,7 +421,9 @@ Result<Reduced> Candidate::reduce(std::size_t max_order, const Limits& limits, b
   const std::uint64_t action_bytes =
       saturating_mul(saturating_mul(generators.size(), elements), sizeof(QuotientElement));
   const std::uint64_t held = s.bytes();
-  if (past_budget(limits, saturating_add(held, action_bytes))) {
+  // The refinement's preimages and partition are held beside the action while it runs.
+  if (past_budget(limits, saturating_add(saturating_add(held, action_bytes),
+                                         refinement_bytes(elements, generators.size())))) {
     if (past_memory != nullptr) *past_memory = true;
     return fail_limit(fmt::format("a candidate quotient of {} elements passed {}", elements,
                                   memory_budget_text(limits)));
@@ -434,7 +436,9 @@ Result<Reduced> Candidate::reduce(std::size_t max_order, const Limits& limits, b
       action[g][x] = s.index.find(s.monoid.times_generator(s.codes[x], generators[g]));
     }
   }
-  const std::vector<QuotientElement> cls = indistinguishable(s.p, action);
+  const auto refined = indistinguishable(s.p, action, limits);
+  if (!refined) return refined.failure();
+  const std::vector<QuotientElement>& cls = *refined;
   const std::size_t order = *std::max_element(cls.begin(), cls.end()) + std::size_t{1};
   if (order > max_order) {
     return fail_limit(

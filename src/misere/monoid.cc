@@ -6,6 +6,7 @@
 #include <cassert>
 #include <map>
 #include <set>
+#include <span>
 #include <unordered_map>
 
 #include "nimkit/checked.h"
@@ -135,7 +136,8 @@ std::vector<std::uint64_t> order_growth_heaps(const MisereQuotient& quotient,
         action[g][i] = local.at(quotient.multiply(members[i], generators[g]));
       }
     }
-    const std::vector<QuotientElement> classes = indistinguishable(p, action);
+    // No meter: a quotient's table is full, so at most 65,536 elements.
+    const std::vector<QuotientElement> classes = *indistinguishable(p, action, Limits{});
     const std::size_t reduced = *std::max_element(classes.begin(), classes.end()) + std::size_t{1};
     if (reduced > order) grew.push_back(heap);
     order = reduced;
@@ -143,53 +145,177 @@ std::vector<std::uint64_t> order_growth_heaps(const MisereQuotient& quotient,
   return grew;
 }
 
-std::vector<QuotientElement> indistinguishable(
-    const std::vector<bool>& p, const std::vector<std::vector<QuotientElement>>& action) {
-  // Moore's refinement: each round numbers the elements by (class, class of x·g for every g),
-  // in order of first appearance, until the number of classes stops growing. The signatures are
-  // hashed into an open-addressed table of the first element of each; equal hashes are compared
-  // in full against that element, so nothing is allocated per element.
-  const std::size_t n = p.size();
-  std::vector<QuotientElement> cls(n);
-  for (std::size_t x = 0; x < n; ++x) cls[x] = p[x] == p[0] ? 0 : 1;
-  std::size_t classes = std::set<bool>(p.begin(), p.end()).size();
-  std::size_t slots = 16;
-  while (slots < 2 * n) slots *= 2;
-  constexpr std::uint32_t kEmpty = ~std::uint32_t{0};
-  std::vector<std::uint32_t> first(slots);
-  std::vector<QuotientElement> next(n);
-  std::vector<QuotientElement> ids;  // the new class of each first element, by slot
-  ids.resize(slots);
-  const auto signature_hash = [&](std::size_t x) {
-    std::uint64_t h = cls[x] * 0x9e3779b97f4a7c15ULL;
-    for (const std::vector<QuotientElement>& act : action) {
-      h = (h ^ cls[act[x]]) * 0xff51afd7ed558ccdULL;
-      h ^= h >> 29;
-    }
-    return h;
-  };
-  const auto same = [&](std::size_t x, std::size_t y) {
-    if (cls[x] != cls[y]) return false;
-    for (const std::vector<QuotientElement>& act : action) {
-      if (cls[act[x]] != cls[act[y]]) return false;
-    }
-    return true;
-  };
-  for (;;) {
-    std::fill(first.begin(), first.end(), kEmpty);
-    QuotientElement fresh = 0;
+std::uint64_t refinement_bytes(std::uint64_t elements, std::uint64_t letters) {
+  // The preimages of every letter (offsets and sources), and about ten words per element for the
+  // partition, the work list and a splitter's copy.
+  const std::uint64_t preimages =
+      saturating_mul(saturating_mul(letters, saturating_add(2 * elements, 1)), 4);
+  return saturating_add(preimages, saturating_mul(elements, 40));
+}
+
+namespace {
+
+// A partition of the elements into blocks, each a range of `elements_` that can be split into
+// its marked part and the rest (Hopcroft's refinable partition).
+class Partition {
+ public:
+  explicit Partition(const std::vector<bool>& p) : elements_(p.size()), where_(p.size()) {
+    const std::size_t n = p.size();
+    block_of_.assign(n, 0);
+    // Block 0: the elements on the identity's side of P; block 1 the others.
+    std::size_t front = 0;
     for (std::size_t x = 0; x < n; ++x) {
-      std::size_t slot = signature_hash(x) & (slots - 1);
-      while (first[slot] != kEmpty && !same(first[slot], x)) slot = (slot + 1) & (slots - 1);
-      if (first[slot] == kEmpty) {
-        first[slot] = static_cast<std::uint32_t>(x);
-        ids[slot] = fresh++;
-      }
-      next[x] = ids[slot];
+      if (p[x] == p[0]) elements_[front++] = static_cast<QuotientElement>(x);
     }
-    std::swap(cls, next);
-    if (fresh == classes) break;
-    classes = fresh;
+    std::size_t back = front;
+    for (std::size_t x = 0; x < n; ++x) {
+      if (p[x] != p[0]) {
+        elements_[back++] = static_cast<QuotientElement>(x);
+        block_of_[x] = 1;
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) where_[elements_[i]] = static_cast<std::uint32_t>(i);
+    add_block(0, front);
+    if (front < n) add_block(front, n);
+  }
+
+  std::size_t blocks() const { return first_.size(); }
+  std::size_t size(std::uint32_t b) const { return end_[b] - first_[b]; }
+  std::span<const QuotientElement> members(std::uint32_t b) const {
+    return {elements_.data() + first_[b], size(b)};
+  }
+  std::uint32_t block_of(QuotientElement x) const { return block_of_[x]; }
+
+  void mark(QuotientElement x) {
+    const std::uint32_t b = block_of_[x];
+    const std::uint32_t at = where_[x];
+    if (at < mid_[b]) return;
+    if (mid_[b] == first_[b]) touched_.push_back(b);
+    const QuotientElement other = elements_[mid_[b]];
+    std::swap(elements_[at], elements_[mid_[b]]);
+    where_[other] = at;
+    where_[x] = mid_[b]++;
+  }
+
+  // Splits every touched block into its marked part and the rest, the smaller part becoming a new
+  // block, and calls `split(new_block)` for each.
+  template <typename OnSplit>
+  void split_touched(OnSplit&& split) {
+    for (const std::uint32_t b : touched_) {
+      const std::uint32_t marked = mid_[b] - first_[b];
+      const std::uint32_t all = end_[b] - first_[b];
+      if (marked == all) {
+        mid_[b] = first_[b];
+        continue;
+      }
+      std::uint32_t begin = first_[b];
+      std::uint32_t end = mid_[b];
+      if (marked <= all - marked) {
+        first_[b] = mid_[b];
+      } else {
+        begin = mid_[b];
+        end = end_[b];
+        end_[b] = mid_[b];
+        mid_[b] = first_[b];
+      }
+      const auto fresh = static_cast<std::uint32_t>(first_.size());
+      add_block(begin, end);
+      for (std::uint32_t i = begin; i < end; ++i) block_of_[elements_[i]] = fresh;
+      split(fresh);
+    }
+    touched_.clear();
+  }
+
+ private:
+  void add_block(std::size_t begin, std::size_t end) {
+    first_.push_back(static_cast<std::uint32_t>(begin));
+    mid_.push_back(static_cast<std::uint32_t>(begin));
+    end_.push_back(static_cast<std::uint32_t>(end));
+  }
+
+  std::vector<QuotientElement> elements_;  // grouped by block
+  std::vector<std::uint32_t> where_;       // the index of each element in elements_
+  std::vector<std::uint32_t> block_of_;
+  // Block b is elements_[first_[b], end_[b]), its marked part [first_[b], mid_[b]).
+  std::vector<std::uint32_t> first_, mid_, end_;
+  std::vector<std::uint32_t> touched_;  // blocks with a marked element
+};
+
+}  // namespace
+
+Result<std::vector<QuotientElement>> indistinguishable(
+    const std::vector<bool>& p, const std::vector<std::vector<QuotientElement>>& action,
+    const Limits& limits) {
+  // Hopcroft's refinement: x and y are told apart exactly when some word of generators takes one
+  // into P and the other out of it, so the classes are the coarsest partition separating P from
+  // the rest in which every generator maps each block into one block. A block is split by each
+  // splitter block S and generator g into the elements that g maps into S and the others; after
+  // a split only the smaller part need serve as a splitter again (splitting by a block and one of
+  // its parts splits by the other part too), so each element is in O(log n) splitters and the
+  // work is O(g·n·log n), where Moore's round-by-round refinement takes a pass over every element
+  // for each letter of the longest distinguishing word.
+  const std::size_t n = p.size();
+  if (n == 0) return std::vector<QuotientElement>{};
+  const std::size_t letters = action.size();
+  // The preimages under each generator: sources[g·n + i] for i in [start[g·(n + 1) + y],
+  // start[g·(n + 1) + y + 1]) are the elements g maps to y.
+  std::vector<std::uint32_t> start(letters * (n + 1), 0);
+  std::vector<QuotientElement> sources(letters * n);
+  for (std::size_t g = 0; g < letters; ++g) {
+    if (!limits.charge(n)) return limits.stop_error();
+    std::uint32_t* offsets = start.data() + g * (n + 1);
+    for (std::size_t x = 0; x < n; ++x) ++offsets[action[g][x] + 1];
+    for (std::size_t y = 0; y < n; ++y) offsets[y + 1] += offsets[y];
+    QuotientElement* into = sources.data() + g * n;
+    for (std::size_t x = 0; x < n; ++x) {
+      into[offsets[action[g][x]]++] = static_cast<QuotientElement>(x);
+    }
+    // The fill advanced each offset to the next one's start: shift them back.
+    for (std::size_t y = n; y > 0; --y) offsets[y] = offsets[y - 1];
+    offsets[0] = 0;
+  }
+  Partition partition(p);
+  std::vector<std::uint32_t> work;
+  std::vector<bool> waiting(n, false);
+  if (partition.blocks() == 2) {
+    const std::uint32_t smaller = partition.size(0) <= partition.size(1) ? 0 : 1;
+    work.push_back(smaller);
+    waiting[smaller] = true;
+  }
+  std::vector<QuotientElement> splitter;
+  while (!work.empty()) {
+    const std::uint32_t s = work.back();
+    work.pop_back();
+    waiting[s] = false;
+    // A copy: the block may itself be split while it serves.
+    const auto members = partition.members(s);
+    splitter.assign(members.begin(), members.end());
+    for (std::size_t g = 0; g < letters; ++g) {
+      const std::uint32_t* offsets = start.data() + g * (n + 1);
+      const QuotientElement* from = sources.data() + g * n;
+      std::uint64_t visited = splitter.size();
+      for (const QuotientElement y : splitter) {
+        for (std::uint32_t i = offsets[y]; i < offsets[y + 1]; ++i) partition.mark(from[i]);
+        visited += offsets[y + 1] - offsets[y];
+      }
+      if (!limits.charge(visited)) return limits.stop_error();
+      // A block not waiting needs only its smaller part, the new block, to serve; a waiting one
+      // keeps waiting, and its new part joins it.
+      partition.split_touched([&](std::uint32_t fresh) {
+        work.push_back(fresh);
+        waiting[fresh] = true;
+      });
+    }
+  }
+  // Classes numbered by their first element.
+  constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  std::vector<std::uint32_t> number(partition.blocks(), kNone);
+  std::vector<QuotientElement> cls(n);
+  QuotientElement fresh = 0;
+  for (std::size_t x = 0; x < n; ++x) {
+    std::uint32_t& id = number[partition.block_of(static_cast<QuotientElement>(x))];
+    if (id == kNone) id = fresh++;
+    cls[x] = id;
   }
   return cls;
 }

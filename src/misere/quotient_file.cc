@@ -266,8 +266,12 @@ Result<MisereQuotient> load_misere_quotient(std::string_view bytes, const Rulese
     for (QuotientElement x = 0; x < f.table.order; ++x) row[x] = f.table.at(x, g);
     action.push_back(std::move(row));
   }
-  const std::vector<QuotientElement> classes = detail::indistinguishable(f.table.p, action);
-  if (*std::max_element(classes.begin(), classes.end()) + 1 != f.table.order) {
+  const auto classes = detail::indistinguishable(f.table.p, action, limits);
+  if (!classes) {
+    return fail_as(classes.failure(),
+                   "the quotient file could not be verified: " + classes.error());
+  }
+  if (*std::max_element(classes->begin(), classes->end()) + 1 != f.table.order) {
     return fail("the quotient file's monoid is not reduced (two elements are indistinguishable)");
   }
   const auto octal = detail::octal_bound(rules);
