@@ -46,6 +46,24 @@ class ProductMonoid {
     return multiply(a, g);
   }
   std::size_t splits() const { return index_.size(); }
+  // The split whose generator (unit) is g, or splits() when g is an element of the base.
+  std::size_t split_of_unit(std::uint64_t g) const {
+    for (std::size_t j = 0; j < index_.size(); ++j) {
+      if (stride_[j] == g) return j;
+    }
+    return index_.size();
+  }
+  // Exponent e of split j brought into range: g^(i+p) = g^i.
+  std::uint32_t wrap(std::size_t j, std::uint64_t e) const {
+    if (e >= index_[j] + period_[j]) e = index_[j] + (e - index_[j]) % period_[j];
+    return static_cast<std::uint32_t>(e);
+  }
+  // The code of a base element and exponents.
+  std::uint64_t code(std::uint64_t low, const std::uint32_t* exponents) const {
+    std::uint64_t out = low;
+    for (std::size_t j = 0; j < index_.size(); ++j) out += exponents[j] * stride_[j];
+    return out;
+  }
   // A code as its base element and its exponents (one per split), for products by many codes.
   void split(std::uint64_t a, std::uint64_t& low, std::uint32_t* exponents) const {
     low = a % base_->order;
@@ -238,61 +256,117 @@ Result<bool> enumerate(State& s, std::size_t most, std::size_t max_order, std::u
   return true;
 }
 
+// An element as its base element and one exponent per split, which the marking multiplies
+// without the divisions a code's digits take.
+class SplitElements {
+ public:
+  SplitElements(const ProductMonoid& monoid, std::size_t count)
+      : monoid_(&monoid), width_(monoid.splits()), low_(count), exponents_(count * width_ + 1) {}
+  std::uint64_t& low(std::size_t i) { return low_[i]; }
+  std::uint32_t* exponents(std::size_t i) { return exponents_.data() + i * width_; }
+  void set_identity(std::size_t i) {
+    low_[i] = 0;
+    std::fill_n(exponents(i), width_, 0);
+  }
+  void copy(std::size_t to, std::size_t from) {
+    low_[to] = low_[from];
+    std::copy_n(exponents(from), width_, exponents(to));
+  }
+  // Element i times the generator `g` (of split `split`, or of the base when split is width)
+  // `times` times.
+  void times_power(std::size_t i, std::uint64_t g, std::size_t split, std::uint64_t times) {
+    if (split < width_) {
+      std::uint32_t& e = exponents(i)[split];
+      e = monoid_->wrap(split, e + times);
+      return;
+    }
+    const Table& base = monoid_->base();
+    for (std::uint64_t t = 0; t < times; ++t) {
+      low_[i] = base.at(static_cast<QuotientElement>(low_[i]), static_cast<QuotientElement>(g));
+    }
+  }
+  // Element `to` = element a times element b (a full base table multiplies any two).
+  void multiply(std::size_t to, std::size_t a, std::size_t b) {
+    low_[to] = monoid_->base().at(static_cast<QuotientElement>(low_[a]),
+                                  static_cast<QuotientElement>(low_[b]));
+    const std::uint32_t* ea = exponents(a);
+    const std::uint32_t* eb = exponents(b);
+    std::uint32_t* out = exponents(to);
+    for (std::size_t j = 0; j < width_; ++j) out[j] = monoid_->wrap(j, ea[j] + eb[j]);
+  }
+
+ private:
+  const ProductMonoid* monoid_;
+  std::size_t width_;
+  std::vector<std::uint64_t> low_;
+  std::vector<std::uint32_t> exponents_;
+};
+
 // P by the least sum of each element: its options are smaller sums, marked before it.
 Result<bool> mark(State& s, const std::vector<std::vector<std::uint64_t>>& moves,
                   const Limits& limits) {
   s.p.assign(s.codes.size(), false);
+  const ProductMonoid& monoid = s.monoid;
   // Each heap's options split once (base element, exponents), for the products below.
-  const std::size_t width = s.monoid.splits();
+  const std::size_t width = monoid.splits();
   std::vector<std::vector<std::uint64_t>> move_low(moves.size());
   std::vector<std::vector<std::uint32_t>> move_exponents(moves.size());
   for (std::size_t h = 0; h < moves.size(); ++h) {
     move_low[h].resize(moves[h].size());
     move_exponents[h].resize(moves[h].size() * width + 1);
     for (std::size_t i = 0; i < moves[h].size(); ++i) {
-      s.monoid.split(moves[h][i], move_low[h][i], &move_exponents[h][i * width]);
+      monoid.split(moves[h][i], move_low[h][i], &move_exponents[h][i * width]);
     }
   }
-  std::vector<std::uint32_t> rest_exponents(width + 1);
+  std::vector<std::size_t> split_of(s.gen.size());
+  for (std::size_t h = 0; h < s.gen.size(); ++h) split_of[h] = monoid.split_of_unit(s.gen[h]);
   // The sum less one heap k: with a full base, the product of the entries before k, k one time
   // fewer, and the entries after it (prefix and suffix products); with a partial one, by the
-  // generators alone (it has no other products).
-  const bool full = s.monoid.base().full();
-  std::vector<std::uint64_t> prefix;
-  std::vector<std::uint64_t> suffix;
-  const auto power = [&](std::uint64_t code, const Entry& entry, std::uint32_t times) {
-    for (std::uint32_t t = 0; t < times; ++t)
-      code = s.monoid.times_generator(code, s.gen[entry.first]);
-    return code;
+  // generators alone (it has no other products). Elements 0 ... longest of `work` hold the prefix
+  // products, the next longest + 1 the suffix products, the last the sum less heap k.
+  const bool full = monoid.base().full();
+  std::size_t longest = 0;
+  for (std::size_t x = 1; x < s.codes.size(); ++x) longest = std::max(longest, s.word(x).size());
+  SplitElements work(monoid, 2 * longest + 3);
+  const std::size_t suffix = longest + 1;
+  const std::size_t rest = 2 * longest + 2;
+  const auto times = [&](std::size_t i, const Entry& entry, std::uint64_t count) {
+    work.times_power(i, s.gen[entry.first], split_of[entry.first], count);
   };
   for (std::size_t x = 1; x < s.codes.size(); ++x) {
     const std::span<const Entry> word = s.word(x);
     const std::size_t len = word.size();
     if (full) {
-      prefix.assign(len + 1, 0);
-      suffix.assign(len + 1, 0);
-      for (std::size_t i = 0; i < len; ++i)
-        prefix[i + 1] = power(prefix[i], word[i], word[i].second);
-      for (std::size_t i = len; i-- > 0;) suffix[i] = power(suffix[i + 1], word[i], word[i].second);
+      work.set_identity(0);
+      for (std::size_t i = 0; i < len; ++i) {
+        work.copy(i + 1, i);
+        times(i + 1, word[i], word[i].second);
+      }
+      work.set_identity(suffix + len);
+      for (std::size_t i = len; i-- > 0;) {
+        work.copy(suffix + i, suffix + i + 1);
+        times(suffix + i, word[i], word[i].second);
+      }
     }
     bool has_move = false;
     bool to_p = false;
     for (std::size_t k = 0; k < len && !to_p; ++k) {
       const std::uint64_t heap = word[k].first;
-      std::uint64_t rest = 0;
       if (full) {
-        rest = s.monoid.multiply(power(prefix[k], word[k], word[k].second - 1), suffix[k + 1]);
+        work.copy(rest, k);
+        times(rest, word[k], word[k].second - 1);
+        work.multiply(rest, rest, suffix + k + 1);
       } else {
-        for (std::size_t i = 0; i < len; ++i) {
-          rest = power(rest, word[i], word[i].second - (i == k ? 1 : 0));
-        }
+        work.set_identity(rest);
+        for (std::size_t i = 0; i < len; ++i)
+          times(rest, word[i], word[i].second - (i == k ? 1 : 0));
       }
-      std::uint64_t rest_low = 0;
-      s.monoid.split(rest, rest_low, rest_exponents.data());
+      const std::uint64_t rest_low = work.low(rest);
+      const std::uint32_t* rest_exponents = work.exponents(rest);
       for (std::size_t i = 0; i < moves[heap].size(); ++i) {
         has_move = true;
-        const std::uint32_t id = s.index.find(s.monoid.multiply_split(
-            rest_low, rest_exponents.data(), move_low[heap][i], &move_exponents[heap][i * width]));
+        const std::uint32_t id = s.index.find(monoid.multiply_split(
+            rest_low, rest_exponents, move_low[heap][i], &move_exponents[heap][i * width]));
         if (id != kAbsent && s.p[id]) {
           to_p = true;
           break;
