@@ -162,6 +162,9 @@ class Partition {
   explicit Partition(const std::vector<bool>& p) : elements_(p.size()), where_(p.size()) {
     const std::size_t n = p.size();
     block_of_.assign(n, 0);
+    // At most n blocks, each touched at most once a splitter: no reallocation while refining.
+    blocks_.reserve(n);
+    touched_.reserve(n);
     // Block 0: the elements on the identity's side of P; block 1 the others.
     std::size_t front = 0;
     for (std::size_t x = 0; x < n; ++x) {
@@ -179,22 +182,23 @@ class Partition {
     if (front < n) add_block(front, n);
   }
 
-  std::size_t blocks() const { return first_.size(); }
-  std::size_t size(std::uint32_t b) const { return end_[b] - first_[b]; }
+  std::size_t blocks() const { return blocks_.size(); }
+  std::size_t size(std::uint32_t b) const { return blocks_[b].end - blocks_[b].first; }
   std::span<const QuotientElement> members(std::uint32_t b) const {
-    return {elements_.data() + first_[b], size(b)};
+    return {elements_.data() + blocks_[b].first, size(b)};
   }
   std::uint32_t block_of(QuotientElement x) const { return block_of_[x]; }
 
   void mark(QuotientElement x) {
     const std::uint32_t b = block_of_[x];
+    Block& block = blocks_[b];
     const std::uint32_t at = where_[x];
-    if (at < mid_[b]) return;
-    if (mid_[b] == first_[b]) touched_.push_back(b);
-    const QuotientElement other = elements_[mid_[b]];
-    std::swap(elements_[at], elements_[mid_[b]]);
+    if (at < block.mid) return;
+    if (block.mid == block.first) touched_.push_back(b);
+    const QuotientElement other = elements_[block.mid];
+    std::swap(elements_[at], elements_[block.mid]);
     where_[other] = at;
-    where_[x] = mid_[b]++;
+    where_[x] = block.mid++;
   }
 
   // Splits every touched block into its marked part and the rest, the smaller part becoming a new
@@ -202,23 +206,24 @@ class Partition {
   template <typename OnSplit>
   void split_touched(OnSplit&& split) {
     for (const std::uint32_t b : touched_) {
-      const std::uint32_t marked = mid_[b] - first_[b];
-      const std::uint32_t all = end_[b] - first_[b];
+      Block& block = blocks_[b];
+      const std::uint32_t marked = block.mid - block.first;
+      const std::uint32_t all = block.end - block.first;
       if (marked == all) {
-        mid_[b] = first_[b];
+        block.mid = block.first;
         continue;
       }
-      std::uint32_t begin = first_[b];
-      std::uint32_t end = mid_[b];
+      std::uint32_t begin = block.first;
+      std::uint32_t end = block.mid;
       if (marked <= all - marked) {
-        first_[b] = mid_[b];
+        block.first = block.mid;
       } else {
-        begin = mid_[b];
-        end = end_[b];
-        end_[b] = mid_[b];
-        mid_[b] = first_[b];
+        begin = block.mid;
+        end = block.end;
+        block.end = block.mid;
+        block.mid = block.first;
       }
-      const auto fresh = static_cast<std::uint32_t>(first_.size());
+      const auto fresh = static_cast<std::uint32_t>(blocks_.size());
       add_block(begin, end);
       for (std::uint32_t i = begin; i < end; ++i) block_of_[elements_[i]] = fresh;
       split(fresh);
@@ -227,17 +232,22 @@ class Partition {
   }
 
  private:
+  // Elements [first, end) of elements_, the marked ones [first, mid).
+  struct Block {
+    std::uint32_t first;
+    std::uint32_t mid;
+    std::uint32_t end;
+  };
+
   void add_block(std::size_t begin, std::size_t end) {
-    first_.push_back(static_cast<std::uint32_t>(begin));
-    mid_.push_back(static_cast<std::uint32_t>(begin));
-    end_.push_back(static_cast<std::uint32_t>(end));
+    const auto first = static_cast<std::uint32_t>(begin);
+    blocks_.push_back(Block{first, first, static_cast<std::uint32_t>(end)});
   }
 
   std::vector<QuotientElement> elements_;  // grouped by block
   std::vector<std::uint32_t> where_;       // the index of each element in elements_
   std::vector<std::uint32_t> block_of_;
-  // Block b is elements_[first_[b], end_[b]), its marked part [first_[b], mid_[b]).
-  std::vector<std::uint32_t> first_, mid_, end_;
+  std::vector<Block> blocks_;
   std::vector<std::uint32_t> touched_;  // blocks with a marked element
 };
 
@@ -276,17 +286,16 @@ Result<std::vector<QuotientElement>> indistinguishable(
   }
   Partition partition(p);
   std::vector<std::uint32_t> work;
-  std::vector<bool> waiting(n, false);
+  work.reserve(n);
   if (partition.blocks() == 2) {
     const std::uint32_t smaller = partition.size(0) <= partition.size(1) ? 0 : 1;
     work.push_back(smaller);
-    waiting[smaller] = true;
   }
   std::vector<QuotientElement> splitter;
+  splitter.reserve(n);
   while (!work.empty()) {
     const std::uint32_t s = work.back();
     work.pop_back();
-    waiting[s] = false;
     // A copy: the block may itself be split while it serves.
     const auto members = partition.members(s);
     splitter.assign(members.begin(), members.end());
@@ -299,12 +308,9 @@ Result<std::vector<QuotientElement>> indistinguishable(
         visited += offsets[y + 1] - offsets[y];
       }
       if (!limits.charge(visited)) return limits.stop_error();
-      // A block not waiting needs only its smaller part, the new block, to serve; a waiting one
-      // keeps waiting, and its new part joins it.
-      partition.split_touched([&](std::uint32_t fresh) {
-        work.push_back(fresh);
-        waiting[fresh] = true;
-      });
+      // The new block is the smaller part: a block that was not waiting needs only it to serve,
+      // and one still waiting serves as what is left of it, the new part beside it.
+      partition.split_touched([&](std::uint32_t fresh) { work.push_back(fresh); });
     }
   }
   // Classes numbered by their first element.
