@@ -109,7 +109,12 @@ TEST(Refinement, StopsWhenTheMeterDoes) {
     action[0][x] = static_cast<QuotientElement>(std::min(x + 1, n - 1));
   }
   Limits limits;
-  limits.meter = std::make_shared<WorkMeter>(1500);
+  // It charges nothing: a meter with a step left keeps it.
+  limits.meter = std::make_shared<WorkMeter>(1);
+  ASSERT_TRUE(detail::indistinguishable(p, action, limits));
+  EXPECT_EQ(limits.meter->used(), 0u);
+  // A meter the steps before it stopped stops it.
+  EXPECT_FALSE(limits.meter->charge(2));
   const auto stopped = detail::indistinguishable(p, action, limits);
   ASSERT_FALSE(stopped);
   EXPECT_EQ(stopped.error_kind(), ErrorKind::kLimit);

@@ -42,13 +42,14 @@
 // pass max_pairs pairs, when a heap's index is proved past max_index, or what it keeps (a
 // candidate's elements, its multiplication table, the verification's pairs) would pass
 // Limits::max_search_bytes, checked before each grows, or when the work meter of the limits runs
-// out or passes its deadline (every loop charges it); what it has then is the partial quotient of
-// heaps ≤ n, exact for every sum of such heaps. A cancelled meter (a signal, a client gone) is
-// different: the caller wants nothing more, so the computation fails with ErrorKind::kCancelled
-// rather than return what it had. Quotients exist for heap rulesets of one heap per component whose
-// moves leave smaller heaps (octal codes, Nim, subtraction games, Grundy's game, ...); only octal
-// codes have the periodicity theorem, so the others stop at the heap bound. No I/O: the file format
-// is bytes.
+// out or passes its deadline (every loop charges it, but the reduction by indistinguishability,
+// whose work is within a logarithmic factor of the enumeration it follows, only checks it for a
+// stop); what it has then is the partial quotient of heaps ≤ n, exact for every sum of such heaps.
+// A cancelled meter (a signal, a client gone) is different: the caller wants nothing more, so the
+// computation fails with ErrorKind::kCancelled rather than return what it had. Quotients exist for
+// heap rulesets of one heap per component whose moves leave smaller heaps (octal codes, Nim,
+// subtraction games, Grundy's game, ...); only octal codes have the periodicity theorem, so the
+// others stop at the heap bound. No I/O: the file format is bytes.
 #pragma once
 
 #include <chrono>

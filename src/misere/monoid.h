@@ -87,8 +87,9 @@ std::vector<std::uint64_t> order_growth_heaps(const MisereQuotient& quotient,
 // Indistinguishability classes of the elements of a monoid given by its P-portion and the action
 // of generators (action[g][x] = x·g, every element a product of generators): x and y are
 // equivalent when xz ∈ P ⇔ yz ∈ P for every z (Hopcroft's partition refinement, O(g·n·log n)).
-// Classes are numbered by their first element, so element 0 keeps class 0. Fails only when the
-// meter of `limits` stops it; it keeps refinement_bytes(n, g) bytes beside its arguments.
+// Classes are numbered by their first element, so element 0 keeps class 0. Charges no steps, but
+// fails when the meter of `limits` is cancelled or already stopped; it keeps
+// refinement_bytes(n, g) bytes beside its arguments.
 Result<std::vector<QuotientElement>> indistinguishable(
     const std::vector<bool>& p, const std::vector<std::vector<QuotientElement>>& action,
     const Limits& limits);
