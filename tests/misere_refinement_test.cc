@@ -76,16 +76,24 @@ TEST(Refinement, AgreesWithPairMarkingOnRandomActions) {
   }
 }
 
-TEST(Refinement, TellsApartEveryElementOfALongChain) {
-  // x·g = x + 1 up to the last, the only P element: x and y differ by the word g^(n − 1 − x),
-  // so every element is its own class, however long the distinguishing words.
-  const std::size_t n = 3000;
-  std::vector<bool> p(n, false);
-  p[n - 1] = true;
-  Action action(1, std::vector<QuotientElement>(n));
+// A chain of n elements: x·g = x + 1 up to the last, the only P element. x and y differ by the
+// word g^(n − 1 − x), so every element is its own class, however long the distinguishing words.
+struct Chain {
+  std::vector<bool> p;
+  Action action;
+};
+Chain chain(std::size_t n) {
+  Chain out{std::vector<bool>(n, false), Action(1, std::vector<QuotientElement>(n))};
+  out.p[n - 1] = true;
   for (std::size_t x = 0; x < n; ++x) {
-    action[0][x] = static_cast<QuotientElement>(std::min(x + 1, n - 1));
+    out.action[0][x] = static_cast<QuotientElement>(std::min(x + 1, n - 1));
   }
+  return out;
+}
+
+TEST(Refinement, TellsApartEveryElementOfALongChain) {
+  const std::size_t n = 3000;
+  const auto [p, action] = chain(n);
   const auto classes = detail::indistinguishable(p, action, Limits{});
   ASSERT_TRUE(classes);
   for (std::size_t x = 0; x < n; ++x) EXPECT_EQ((*classes)[x], x);
@@ -101,13 +109,7 @@ TEST(Refinement, MergesElementsNoWordTellsApart) {
 }
 
 TEST(Refinement, StopsWhenTheMeterDoes) {
-  const std::size_t n = 1000;
-  std::vector<bool> p(n, false);
-  p[n - 1] = true;
-  Action action(1, std::vector<QuotientElement>(n));
-  for (std::size_t x = 0; x < n; ++x) {
-    action[0][x] = static_cast<QuotientElement>(std::min(x + 1, n - 1));
-  }
+  const auto [p, action] = chain(1000);
   Limits limits;
   // It charges nothing: a meter with a step left keeps it.
   limits.meter = std::make_shared<WorkMeter>(1);
