@@ -146,11 +146,12 @@ std::vector<std::uint64_t> order_growth_heaps(const MisereQuotient& quotient,
 }
 
 std::uint64_t refinement_bytes(std::uint64_t elements, std::uint64_t letters) {
-  // The preimages of every letter (offsets and sources), and about ten words per element for the
-  // partition, the work list and a splitter's copy.
+  // The preimages of every letter (offsets and sources), and twelve words per element for the
+  // partition (elements, positions, blocks), the work and touched lists, a splitter's copy and
+  // the classes.
   const std::uint64_t preimages =
       saturating_mul(saturating_mul(letters, saturating_add(2 * elements, 1)), 4);
-  return saturating_add(preimages, saturating_mul(elements, 40));
+  return saturating_add(preimages, saturating_mul(elements, 48));
 }
 
 namespace {
