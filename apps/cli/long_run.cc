@@ -106,8 +106,6 @@ nlohmann::json period_json(const PeriodReport& report) {
           {"checked_to", p.checked_to}, {"proof", p.proof},         {"saltus", p.saltus}};
 }
 
-// A year: longer periods are surely mistakes.
-
 void add_long_run_options(CLI::App& command, LongRunOptions& options) {
   command.add_option("--algorithm", options.algorithm,
                      "octal codes and Grundy's game: plain (mex over every option) or sparse "

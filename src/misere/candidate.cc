@@ -37,8 +37,7 @@ class ProductMonoid {
       return a - low +
              base_->at(static_cast<QuotientElement>(low), static_cast<QuotientElement>(g));
     }
-    for (std::size_t j = 0; j < index_.size(); ++j) {
-      if (stride_[j] != g) continue;
+    if (const std::size_t j = split_of_unit(g); j < splits()) {
       const std::uint64_t e = (a / g) % (index_[j] + period_[j]);
       // g^(i+p) = g^i: the exponent i + p - 1 steps back to i.
       return e == index_[j] + period_[j] - 1 ? a - (period_[j] - 1) * g : a + g;
@@ -58,12 +57,6 @@ class ProductMonoid {
     if (e >= index_[j] + period_[j]) e = index_[j] + (e - index_[j]) % period_[j];
     return static_cast<std::uint32_t>(e);
   }
-  // The code of a base element and exponents.
-  std::uint64_t code(std::uint64_t low, const std::uint32_t* exponents) const {
-    std::uint64_t out = low;
-    for (std::size_t j = 0; j < index_.size(); ++j) out += exponents[j] * stride_[j];
-    return out;
-  }
   // A code as its base element and its exponents (one per split), for products by many codes.
   void split(std::uint64_t a, std::uint64_t& low, std::uint32_t* exponents) const {
     low = a % base_->order;
@@ -77,9 +70,7 @@ class ProductMonoid {
     std::uint64_t out =
         base_->at(static_cast<QuotientElement>(low_a), static_cast<QuotientElement>(low_b));
     for (std::size_t j = 0; j < index_.size(); ++j) {
-      std::uint64_t e = a[j] + b[j];
-      if (e >= index_[j] + period_[j]) e = index_[j] + (e - index_[j]) % period_[j];
-      out += e * stride_[j];
+      out += wrap(j, std::uint64_t{a[j]} + b[j]) * stride_[j];
     }
     return out;
   }
@@ -89,9 +80,7 @@ class ProductMonoid {
         base_->at(static_cast<QuotientElement>(a % order), static_cast<QuotientElement>(b % order));
     for (std::size_t j = 0; j < index_.size(); ++j) {
       const std::uint64_t radix = index_[j] + period_[j];
-      std::uint64_t e = (a / stride_[j]) % radix + (b / stride_[j]) % radix;
-      if (e >= radix) e = index_[j] + (e - index_[j]) % period_[j];
-      out += e * stride_[j];
+      out += wrap(j, (a / stride_[j]) % radix + (b / stride_[j]) % radix) * stride_[j];
     }
     return out;
   }
