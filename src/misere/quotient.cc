@@ -23,16 +23,26 @@ std::string superscript(std::uint32_t n) {
 
 }  // namespace
 
+namespace {
+
+// Frees v's storage (`v = {}` would not: it assigns an empty list and keeps the capacity).
+template <typename T>
+void release(std::vector<T>& v) {
+  v = std::vector<T>();
+}
+
+}  // namespace
+
 void QuotientCells::reset(std::size_t order) {
   // Storage too small is freed before the new is allocated, so that the two are never held at
   // once (assign() would allocate first).
   if (order <= kNarrowOrder) {
-    wide_ = {};
-    if (order * order > narrow_.capacity()) narrow_ = {};
+    release(wide_);
+    if (order * order > narrow_.capacity()) release(narrow_);
     narrow_.assign(order * order, 0);
   } else {
-    narrow_ = {};
-    if (order * order > wide_.capacity()) wide_ = {};
+    release(narrow_);
+    if (order * order > wide_.capacity()) release(wide_);
     wide_.assign(order * order, 0);
   }
 }
