@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <optional>
 
@@ -34,6 +35,13 @@ constexpr std::optional<std::uint64_t> checked_size(std::uint64_t a, std::uint64
 // a + b, saturating at 2^64-1: for totals that are only compared against a limit.
 constexpr std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
   return checked_add(a, b).value_or(std::numeric_limits<std::uint64_t>::max());
+}
+
+// The sum of every term, saturating at 2^64-1.
+constexpr std::uint64_t saturating_add(std::initializer_list<std::uint64_t> terms) {
+  std::uint64_t sum = 0;
+  for (std::uint64_t term : terms) sum = saturating_add(sum, term);
+  return sum;
 }
 
 // a * b, saturating at 2^64-1.

@@ -345,9 +345,15 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
   if (helper != nullptr && budget.max_search_bytes > budget.held_search_bytes) {
     budget.held_search_bytes += (budget.max_search_bytes - budget.held_search_bytes) / 2;
   }
-  // One candidate is reduced at a time, its table in the spare storage (counted as its table).
-  const Limits reducing =
-      within(saturating_add(kept_bytes() - spare_.capacity_bytes(), current_bytes));
+  // One candidate is reduced at a time, its table in the spare storage (counted as its table),
+  // while the other judged with it is held.
+  const auto reducing = [&](const Trial* other) {
+    const std::uint64_t held_other = other != nullptr && other->candidate && *other->candidate
+                                         ? (*other->candidate)->bytes()
+                                         : 0;
+    return within(
+        saturating_add({kept_bytes() - spare_.capacity_bytes(), current_bytes, held_other}));
+  };
   const auto judge = [&](std::size_t i, Trial& trial) {
     trial.candidate = Candidate::build(current.table, current.phi, shapes_, splits_of(tried[i]),
                                        bounds_.max_order, budget, &trial.past_memory);
@@ -355,13 +361,13 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
   };
   // A judged subset: reduced when it flips the prediction (true with `out` set), or its failure
   // kept in `refused`; true too when nothing later can help (the meter, the memory budget).
-  const auto settle = [&](Trial& trial, std::optional<Reduced>& out) {
+  const auto settle = [&](Trial& trial, const Trial* other, std::optional<Reduced>& out) {
     if (*trial.candidate && !trial.flips) return false;
-    Result<Reduced> reduced = *trial.candidate
-                                  ? (*trial.candidate)
-                                        ->reduce(bounds_.max_order, reducing, &trial.past_memory,
-                                                 &spare_, helper, bounds_.full_order)
-                                  : Result<Reduced>(trial.candidate->failure());
+    Result<Reduced> reduced =
+        *trial.candidate ? (*trial.candidate)
+                               ->reduce(bounds_.max_order, reducing(other), &trial.past_memory,
+                                        &spare_, helper, bounds_.full_order)
+                         : Result<Reduced>(trial.candidate->failure());
     if (reduced) {
       out = std::move(*reduced);
       return true;
@@ -383,11 +389,12 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
     judge(i, first);
     if (both) helper->wait();
     std::optional<Reduced> out;
-    if (settle(first, out)) {
+    if (settle(first, both ? &second : nullptr, out)) {
       if (out) split = tried[i];
       return out;
     }
-    if (both && settle(second, out)) {
+    first = Trial();
+    if (both && settle(second, nullptr, out)) {
       if (out) split = tried[i + 1];
       return out;
     }

@@ -129,9 +129,16 @@ class CodeIndex {
     ids_[i] = id;
     ++size_;
   }
-  // Bytes held besides those of each element (the flat array), and per element (two hash slots).
-  std::uint64_t fixed_bytes() const { return flat_.size() * sizeof(std::uint32_t); }
-  std::uint64_t bytes_per_element() const { return flat_.empty() ? 2 * 12 : 0; }
+  // Bytes held, as allocated.
+  std::uint64_t bytes() const {
+    return flat_.capacity() * sizeof(std::uint32_t) + keys_.capacity() * sizeof(std::uint64_t) +
+           ids_.capacity() * sizeof(std::uint32_t);
+  }
+  // Bytes the next insert allocates (the hash table doubled, beside the old one).
+  std::uint64_t growth_bytes() const {
+    if (!flat_.empty() || 2 * (size_ + 1) <= keys_.size()) return 0;
+    return 2 * keys_.size() * (sizeof(std::uint64_t) + sizeof(std::uint32_t));
+  }
 
  private:
   // No code is all ones: codes are below the product's size, at most 2^64 - 1 saturated.
@@ -161,6 +168,8 @@ using Entry = std::pair<std::uint64_t, std::uint32_t>;
 
 // Bytes an element keeps: its code, parent, heap, word offset.
 constexpr std::uint64_t kElementBytes = 8 + 4 + 8 + 8;
+// Elements the arrays first have room for.
+constexpr std::size_t kFirstElements = 16;
 
 }  // namespace
 
@@ -186,9 +195,37 @@ struct Candidate::State {
       : monoid(base, splits), index(monoid.size()) {
     index.insert(0, 0);
   }
+  // Bytes held, as allocated.
   std::uint64_t bytes() const {
-    return index.fixed_bytes() + codes.size() * (kElementBytes + index.bytes_per_element()) +
-           entries.size() * sizeof(Entry);
+    return saturating_add(
+        {index.bytes(), codes.capacity() * sizeof(std::uint64_t),
+         parent.capacity() * sizeof(std::uint32_t), heap.capacity() * sizeof(std::uint64_t),
+         word_at.capacity() * sizeof(std::size_t), entries.capacity() * sizeof(Entry),
+         p.capacity() / 8, multipliers.capacity() * sizeof(std::uint64_t)});
+  }
+  // Room for one more element whose least sum has `length` entries, with `held` bytes held
+  // beside: the arrays that must grow for it grow here, by doubling, when the budget holds their
+  // old storage and their new at once; false when it does not.
+  bool room_for(std::size_t length, std::uint64_t held, const Limits& limits) {
+    const std::size_t n = codes.size();
+    const std::size_t elements = n < codes.capacity() ? 0 : std::max(kFirstElements, 2 * n);
+    const std::size_t words =
+        entries.size() + length <= entries.capacity()
+            ? 0
+            : std::max({kFirstElements, 2 * entries.capacity(), entries.size() + length});
+    const std::uint64_t growth =
+        saturating_add({saturating_mul(elements, kElementBytes),
+                        saturating_mul(words, sizeof(Entry)), index.growth_bytes()});
+    if (growth == 0) return true;
+    if (past_budget(limits, saturating_add({held, bytes(), growth}))) return false;
+    if (elements != 0) {
+      codes.reserve(elements);
+      parent.reserve(elements);
+      heap.reserve(elements);
+      word_at.reserve(elements + 1);
+    }
+    if (words != 0) entries.reserve(words);
+    return true;
   }
   std::span<const Entry> word(std::size_t x) const {
     return {entries.data() + word_at[x], word_at[x + 1] - word_at[x]};
@@ -206,6 +243,14 @@ Result<bool> enumerate(State& s, std::size_t most, std::size_t max_order, std::u
   for (std::uint64_t h = 1; h < s.gen.size(); ++h) {
     if (s.gen[h] == 0) continue;
     const std::size_t before = s.codes.size();
+    // The powers of this heap's generator times every element so far, held beside the state.
+    const std::uint64_t working =
+        saturating_add(held, saturating_mul(before, sizeof(std::uint64_t) + sizeof(std::uint32_t)));
+    if (past_budget(limits, saturating_add(working, s.bytes()))) {
+      past_memory = true;
+      return fail_limit(fmt::format("a candidate quotient of {} elements passed {}", s.codes.size(),
+                                    memory_budget_text(limits)));
+    }
     std::vector<std::uint64_t> power(s.codes.begin(), s.codes.begin() + static_cast<long>(before));
     std::vector<std::uint32_t> power_id(before);
     for (std::uint32_t i = 0; i < before; ++i) power_id[i] = i;
@@ -216,6 +261,11 @@ Result<bool> enumerate(State& s, std::size_t most, std::size_t max_order, std::u
         power[i] = s.monoid.times_generator(power[i], s.gen[h]);
         std::uint32_t id = s.index.find(power[i]);
         if (id == kAbsent) {
+          if (!s.room_for(s.word(i).size() + 1, working, limits)) {
+            past_memory = true;
+            return fail_limit(fmt::format("a candidate quotient of {} elements passed {}",
+                                          s.codes.size(), memory_budget_text(limits)));
+          }
           id = static_cast<std::uint32_t>(s.codes.size());
           s.index.insert(power[i], id);
           s.codes.push_back(power[i]);
@@ -228,11 +278,6 @@ Result<bool> enumerate(State& s, std::size_t most, std::size_t max_order, std::u
           added = true;
         }
         power_id[i] = id;
-      }
-      if (past_budget(limits, saturating_add(held, s.bytes()))) {
-        past_memory = true;
-        return fail_limit(fmt::format("a candidate quotient of {} elements passed {}",
-                                      s.codes.size(), memory_budget_text(limits)));
       }
       if (s.codes.size() > most) {
         return fail_limit(
@@ -385,7 +430,7 @@ Result<Candidate> Candidate::build(const Table& base, std::span<const QuotientEl
       if (splits[j].heap == h) s->gen[h] = s->monoid.unit(j);
     }
   }
-  if (past_budget(limits, s->index.fixed_bytes())) {
+  if (past_budget(limits, s->index.bytes())) {
     if (past_memory != nullptr) *past_memory = true;
     return fail_limit(fmt::format("a candidate quotient's index of {} codes passed {}",
                                   s->monoid.size(), memory_budget_text(limits)));
@@ -414,6 +459,8 @@ Result<Candidate> Candidate::build(const Table& base, std::span<const QuotientEl
   }
   return Candidate(std::move(s));
 }
+
+std::uint64_t Candidate::bytes() const { return state_->bytes(); }
 
 bool Candidate::in_p(std::span<const std::uint64_t> heaps) const {
   std::uint64_t x = 0;
@@ -446,10 +493,13 @@ Result<Reduced> Candidate::partial(const std::vector<QuotientElement>& cls, std:
     s.monoid.split(s.codes[rep[c]], rep_low[c], &rep_exponents[c * width]);
   }
   std::vector<std::uint32_t> b(width + 1);
+  // Beside the rows: the representatives, split, and the row being filled.
+  const std::uint64_t beside = saturating_add(
+      held, saturating_mul(order, 2 * sizeof(std::size_t) + (width + 1) * sizeof(std::uint32_t)));
   for (std::uint64_t code : codes) {
     const QuotientElement m = cls[s.index.find(code)];
     if (out.table.column_[m] != Table::kNone) continue;
-    if (past_budget(limits, saturating_add(held, out.table.bytes() + order * 4))) {
+    if (past_budget(limits, saturating_add(beside, out.table.bytes() + order * 4))) {
       if (past_memory != nullptr) *past_memory = true;
       return fail_limit(fmt::format("the rows of a candidate quotient of {} elements passed {}",
                                     order, memory_budget_text(limits)));
@@ -507,8 +557,26 @@ Result<Reduced> Candidate::reduce(std::size_t max_order, const Limits& limits, b
     return fail_limit(
         fmt::format("a candidate quotient passed the bound of {} elements", max_order));
   }
-  if (order > full_order) return partial(cls, order, held, limits, past_memory);
-  if (past_budget(limits, saturating_add(saturating_add(held, action_bytes), table_bytes(order)))) {
+  const std::uint64_t class_bytes = elements * sizeof(QuotientElement);
+  if (order > full_order) {
+    // A partial table needs neither the action nor the storage of a full one.
+    action = std::vector<std::vector<QuotientElement>>();
+    if (storage != nullptr) *storage = QuotientCells();
+    return partial(cls, order, saturating_add(held, class_bytes), limits, past_memory);
+  }
+  // Beside the table: the classes, and per class its representative, its row's source and
+  // generator, and the generators' action on it.
+  const std::uint64_t beside =
+      saturating_add({held, action_bytes, class_bytes,
+                      saturating_mul(order, 3 * sizeof(std::size_t) +
+                                                generators.size() * sizeof(QuotientElement))});
+  // The table reuses the storage when it is large enough, and holds all of it then.
+  const std::uint64_t table_held =
+      std::max(table_bytes(order),
+               storage != nullptr && storage->capacity_bytes() >= QuotientCells::bytes(order)
+                   ? storage->capacity_bytes() + order / 8 + 1
+                   : 0);
+  if (past_budget(limits, saturating_add(beside, table_held))) {
     if (past_memory != nullptr) *past_memory = true;
     return fail_limit(fmt::format("the table of a candidate quotient of {} elements passed {}",
                                   order, memory_budget_text(limits)));

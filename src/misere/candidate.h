@@ -47,8 +47,11 @@ class Candidate {
   // Whether the candidate puts the sum of `heaps` (each at most n) in P: the same before and
   // after the reduction, so a candidate can be judged on one sum before it is reduced.
   bool in_p(std::span<const std::uint64_t> heaps) const;
+  // Bytes it holds.
+  std::uint64_t bytes() const;
   // The candidate reduced by indistinguishability under the heaps' generators, its table in
-  // `storage` when given (taken from it), half of it filled by `helper` when given (idle before,
+  // `storage` when given (taken from it; emptied when the table is partial, which does not use
+  // it), half of it filled by `helper` when given (idle before,
   // idle after); fails, of kind kLimit, past `max_order` classes or the memory budget.
   // Past `full_order` classes the table is partial (monoid.h).
   Result<Reduced> reduce(std::size_t max_order, const Limits& limits, bool* past_memory = nullptr,

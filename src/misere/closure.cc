@@ -75,6 +75,13 @@ PairClosure::PairClosure(const Table& table)
   states_.push_back(State{0, -1, 0, 0, true});
   sets_.keep(WorkSet(table.order));
   minimal_[0].push_back(0);
+  list_bytes_ = minimal_[0].capacity() * sizeof(std::uint32_t);
+}
+
+std::uint64_t PairClosure::bytes() const {
+  return saturating_add({sets_.bytes(), states_.capacity() * sizeof(State),
+                         minimal_.size() * sizeof(minimal_[0]), list_bytes_,
+                         p_mask_.capacity() * sizeof(std::uint64_t)});
 }
 
 std::vector<std::uint64_t> PairClosure::word_of(std::size_t state, std::uint64_t last) const {
@@ -166,9 +173,15 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
             {},
             fail_limit(fmt::format("the verification passed its bound of {} pairs", max_pairs))};
       }
-      // The table, and this closure twice over: the computation tries a heap on a copy of the
-      // closure it keeps.
-      if (past_budget(limits, saturating_add(table.bytes(), saturating_mul(2, bytes())))) {
+      // The table, this closure twice over (the computation tries a heap on a copy of the
+      // closure it keeps) with what keeping this state adds, and the batch's sets.
+      const std::uint64_t growth =
+          sets_.bytes_keeping(child.used().size()) - sets_.bytes() +
+          (states_.size() < states_.capacity() ? 0 : 2 * states_.capacity() * sizeof(State)) +
+          (list.size() < list.capacity() ? 0 : 2 * list.capacity() * sizeof(std::uint32_t));
+      if (past_budget(limits,
+                      saturating_add({table.bytes(), saturating_mul(2, bytes()), growth,
+                                      children.size() * p_mask_.size() * sizeof(std::uint64_t)}))) {
         return Verdict{false,
                        {},
                        fail_limit(fmt::format("the verification's {} pairs passed {}",
@@ -178,7 +191,9 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
       if (on_pairs && id % kPairsReported == 0) on_pairs(id);
       states_.push_back(State{x, s, pair.heap, 0, true});
       sets_.keep(child);
+      const std::size_t capacity = list.capacity();
       list.push_back(id);
+      list_bytes_ += (list.capacity() - capacity) * sizeof(std::uint32_t);
       queue.push_back(id);
     }
     for (std::size_t i = q; i < end; ++i) states_[queue[i]].done = all;
@@ -194,41 +209,66 @@ bool sum_before(const std::vector<std::uint64_t>& a, const std::vector<std::uint
 
 namespace {
 
-// Least sums of every element, in heaps (the marking's order).
-std::vector<std::vector<std::uint64_t>> least_sums(const Table& table,
-                                                   std::span<const HeapPair> pairs) {
-  std::vector<std::vector<std::uint64_t>> words(table.order);
-  std::vector<bool> seen(table.order, false);
-  std::vector<QuotientElement> listed{0};
-  seen[0] = true;
-  for (const HeapPair& pair : pairs) {
-    const std::vector<QuotientElement> before = listed;
-    std::vector<QuotientElement> power = before;
-    for (std::uint32_t m = 1;; ++m) {
-      bool added = false;
-      for (std::size_t i = 0; i < before.size(); ++i) {
-        power[i] = table.at(power[i], pair.phi);
-        if (seen[power[i]]) continue;
-        seen[power[i]] = true;
-        words[power[i]] = words[before[i]];
-        words[power[i]].insert(words[power[i]].end(), m, pair.heap);
-        listed.push_back(power[i]);
-        added = true;
+// The least sum of every element (in the marking's order), as a chain: element x is the least
+// sum of its parent plus `count` heaps of one pair, 12 bytes an element where the sums
+// themselves would take their length.
+class LeastSums {
+ public:
+  LeastSums(const Table& table, std::span<const HeapPair> pairs)
+      : pairs_(pairs), links_(table.order, Link{0, 0, 0}) {
+    std::vector<QuotientElement> listed{0};
+    std::vector<QuotientElement> before;
+    std::vector<QuotientElement> power;
+    for (std::uint32_t k = 0; k < pairs.size(); ++k) {
+      before = listed;
+      power = before;
+      for (std::uint32_t m = 1;; ++m) {
+        bool added = false;
+        for (std::size_t i = 0; i < before.size(); ++i) {
+          power[i] = table.at(power[i], pairs[k].phi);
+          if (power[i] == 0 || links_[power[i]].count != 0) continue;
+          links_[power[i]] = Link{before[i], k, m};
+          listed.push_back(power[i]);
+          added = true;
+        }
+        if (!added) break;
       }
-      if (!added) break;
     }
   }
-  return words;
-}
+  // Held while it is built and after, for a table of `order` elements.
+  static std::uint64_t bytes(std::uint64_t order) {
+    return saturating_mul(order, sizeof(Link) + 3 * sizeof(QuotientElement));
+  }
+  // The heaps of the least sum of x, ascending.
+  std::vector<std::uint64_t> word(QuotientElement x) const {
+    std::vector<std::uint64_t> out;
+    for (; x != 0 && links_[x].count != 0; x = links_[x].parent) {
+      out.insert(out.end(), links_[x].count, pairs_[links_[x].pair].heap);
+    }
+    std::reverse(out.begin(), out.end());
+    return out;
+  }
+
+ private:
+  struct Link {
+    QuotientElement parent;
+    std::uint32_t pair;
+    std::uint32_t count;  // 0: not reached (or the identity)
+  };
+  std::span<const HeapPair> pairs_;
+  std::vector<Link> links_;
+};
 
 // The depth-first walk of least_failure: sums in increasing order, the largest heap's count the
 // outermost loop. The ⊆-minimal sets of each class are kept sparse in one arena (option_sets.h),
 // and each depth has two work sets: nothing is allocated per sum.
 class LeastWalk {
  public:
+  // `held`: bytes the caller holds beside it (besides the table and Limits::held_search_bytes).
   LeastWalk(const Table& table, std::span<const HeapPair> pairs, const Limits& limits,
-            std::size_t max_pairs, const PairsCallback& on_pairs)
-      : on_pairs_(on_pairs),
+            std::size_t max_pairs, const PairsCallback& on_pairs, std::uint64_t held)
+      : held_(saturating_add(held, fixed_bytes(table.order, pairs.size()))),
+        on_pairs_(on_pairs),
         table_(table),
         pairs_(pairs),
         limits_(limits),
@@ -240,6 +280,14 @@ class LeastWalk {
       if (table.p[x]) p_mask_[x / 64] |= std::uint64_t{1} << (x % 64);
     }
     for (std::size_t i = 0; i < 2 * (pairs.size() + 1); ++i) sets_.emplace_back(table.order);
+  }
+
+  // What it holds whatever it keeps: a list head per class, the P mask and two work sets per
+  // depth.
+  static std::uint64_t fixed_bytes(std::uint64_t order, std::uint64_t depth) {
+    const std::uint64_t words = (order + 63) / 64;
+    return saturating_add(saturating_mul(order, sizeof(std::vector<std::uint32_t>)),
+                          saturating_mul(words * sizeof(std::uint64_t), 2 * depth + 3));
   }
 
   // False when a failure was found (in failure_) or the walk stopped (stopped_). `bits` is the
@@ -287,13 +335,20 @@ class LeastWalk {
             fail_limit(fmt::format("the verification passed its bound of {} pairs", max_pairs_));
         return false;
       }
-      // The table and every set kept.
-      if (past_budget(limits_, saturating_add(table_.bytes(), arena_.bytes()))) {
+      // The table, every set kept and every list of them, and the one kept now.
+      const std::uint64_t list_growth =
+          list.size() < list.capacity()
+              ? 0
+              : std::max<std::size_t>(1, 2 * list.capacity()) * sizeof(std::uint32_t);
+      if (past_budget(limits_, saturating_add({table_.bytes(), held_, list_bytes_, list_growth,
+                                               arena_.bytes_keeping(next->used().size())}))) {
         stopped_ = fail_limit(fmt::format("the verification's {} pairs passed {}", kept_,
                                           memory_budget_text(limits_)));
         return false;
       }
+      const std::size_t capacity = list.capacity();
       list.push_back(arena_.keep(*next));
+      list_bytes_ += (list.capacity() - capacity) * sizeof(std::uint32_t);
       arena_.compact(minimal_);
       std::swap(state, next);
       ++counts_[depth - 1];
@@ -306,6 +361,8 @@ class LeastWalk {
   std::optional<Error> stopped_;  // a bound or the limits (Verdict::stopped)
 
  private:
+  std::uint64_t held_;
+  std::uint64_t list_bytes_ = 0;  // the capacity of every list of minimal_
   const PairsCallback& on_pairs_;
   const Table& table_;
   std::span<const HeapPair> pairs_;
@@ -326,7 +383,15 @@ Verdict least_failure(const Table& table, std::span<const HeapPair> pairs, const
   // The least P-failure: the least sum of x, plus a heap, for x·φ ∈ P with a move to P.
   std::optional<std::vector<std::uint64_t>> least;
   if (table.p[0]) return Verdict{false, {}, std::nullopt};
-  const std::vector<std::vector<std::uint64_t>> sums = least_sums(table, pairs);
+  if (past_budget(limits, saturating_add({table.bytes(), LeastSums::bytes(table.order),
+                                          LeastWalk::fixed_bytes(table.order, pairs.size())}))) {
+    return Verdict{
+        false,
+        {},
+        fail_limit(fmt::format("the verification of a candidate of {} elements passed {}",
+                               table.order, memory_budget_text(limits)))};
+  }
+  const LeastSums sums(table, pairs);
   for (QuotientElement x = 0; x < table.order; ++x) {
     if (!limits.charge(1 + pairs.size())) return Verdict{false, {}, limits.stop_error()};
     for (const HeapPair& pair : pairs) {
@@ -335,13 +400,13 @@ Verdict least_failure(const Table& table, std::span<const HeapPair> pairs, const
                        [&](QuotientElement t) { return table.p[table.at(x, t)]; })) {
         continue;
       }
-      std::vector<std::uint64_t> word = sums[x];
+      std::vector<std::uint64_t> word = sums.word(x);
       word.push_back(pair.heap);
       std::sort(word.begin(), word.end());
       if (!least || sum_before(word, *least)) least = std::move(word);
     }
   }
-  LeastWalk walk(table, pairs, limits, max_pairs, on_pairs);
+  LeastWalk walk(table, pairs, limits, max_pairs, on_pairs, LeastSums::bytes(table.order));
   const WorkSet none(table.order);
   const bool passed = walk.visit(pairs.size(), 0, none);
   if (walk.stopped_) return Verdict{false, {}, std::move(walk.stopped_)};

@@ -64,7 +64,7 @@ class PairClosure {
   void rebind(const Table& table) { table_ = &table; }
   std::size_t pairs() const { return states_.size(); }
   // Bytes it keeps.
-  std::uint64_t bytes() const { return sets_.bytes() + states_.size() * sizeof(State); }
+  std::uint64_t bytes() const;
 
  private:
   struct State {
@@ -83,6 +83,7 @@ class PairClosure {
   std::vector<State> states_;
   SetArena sets_;                                    // state i's option set is set i
   std::vector<std::vector<std::uint32_t>> minimal_;  // per class, the live states
+  std::uint64_t list_bytes_ = 0;                     // the capacity of every list of minimal_
   std::size_t applied_ = 0;
 };
 

@@ -75,6 +75,9 @@ class SetArena {
   std::uint32_t keep(const WorkSet& set) {
     Slot slot{words_.size(), static_cast<std::uint32_t>(set.used().size()), set.signature(),
               set.size()};
+    grow_for(words_, set.used().size());
+    grow_for(bits_, set.used().size());
+    grow_for(slots_, 1);
     for (std::uint32_t w : set.used()) {
       words_.push_back(w);
       bits_.push_back(set.word(w));
@@ -117,29 +120,48 @@ class SetArena {
     }
     return true;
   }
-  // Bytes of the arena (live and dropped words).
+  // Bytes of the arena as allocated (live and dropped words, and the room to grow).
   std::uint64_t bytes() const {
-    return words_.size() * (sizeof(std::uint32_t) + sizeof(std::uint64_t)) +
-           slots_.size() * sizeof(Slot);
+    return words_.capacity() * sizeof(std::uint32_t) + bits_.capacity() * sizeof(std::uint64_t) +
+           slots_.capacity() * sizeof(Slot);
   }
-  // Copies the live sets (`live`: every id still in use, each list renumbered in place) into a
-  // fresh arena when the dropped words are more than half of it.
+  // The most bytes held while a set of `words` nonzero words is kept (an array that grows holds
+  // its old storage and its new at once) or the arena compacted after (its renumbering).
+  std::uint64_t bytes_keeping(std::size_t words) const {
+    return bytes() +
+           std::max(grown_bytes(words_, words) + grown_bytes(bits_, words) + grown_bytes(slots_, 1),
+                    (slots_.size() + 1) * sizeof(std::uint32_t));
+  }
+  // Moves the live sets (every id in `lists`, each renumbered in place) to the front of the
+  // arena when the dropped words are more than half of it. In place: a live set's id, and so
+  // its offset, only decreases; only the renumbering is allocated.
   void compact(std::vector<std::vector<std::uint32_t>>& lists) {
     if (dead_ < 1'000'000 || 2 * dead_ < words_.size()) return;
-    SetArena fresh;
-    for (std::vector<std::uint32_t>& list : lists) {
-      for (std::uint32_t& id : list) {
-        const Slot& s = slots_[id];
-        Slot moved{fresh.words_.size(), s.length, s.signature, s.size};
-        fresh.words_.insert(fresh.words_.end(), words_.begin() + static_cast<long>(s.offset),
-                            words_.begin() + static_cast<long>(s.offset + s.length));
-        fresh.bits_.insert(fresh.bits_.end(), bits_.begin() + static_cast<long>(s.offset),
-                           bits_.begin() + static_cast<long>(s.offset + s.length));
-        fresh.slots_.push_back(moved);
-        id = static_cast<std::uint32_t>(fresh.slots_.size() - 1);
-      }
+    constexpr std::uint32_t kDropped = ~std::uint32_t{0};
+    std::vector<std::uint32_t> renumber(slots_.size(), kDropped);
+    for (const std::vector<std::uint32_t>& list : lists) {
+      for (std::uint32_t id : list) renumber[id] = 0;
     }
-    *this = std::move(fresh);
+    std::size_t at = 0;
+    std::uint32_t next = 0;
+    for (std::size_t id = 0; id < slots_.size(); ++id) {
+      if (renumber[id] == kDropped) continue;
+      const Slot s = slots_[id];
+      std::copy_n(words_.begin() + static_cast<long>(s.offset), s.length,
+                  words_.begin() + static_cast<long>(at));
+      std::copy_n(bits_.begin() + static_cast<long>(s.offset), s.length,
+                  bits_.begin() + static_cast<long>(at));
+      slots_[next] = Slot{at, s.length, s.signature, s.size};
+      renumber[id] = next++;
+      at += s.length;
+    }
+    words_.resize(at);
+    bits_.resize(at);
+    slots_.resize(next);
+    dead_ = 0;
+    for (std::vector<std::uint32_t>& list : lists) {
+      for (std::uint32_t& id : list) id = renumber[id];
+    }
   }
 
  private:
@@ -149,6 +171,18 @@ class SetArena {
     std::uint64_t signature;
     std::size_t size;
   };
+  // Room for `more` elements, by doubling as push_back would, but where bytes_keeping() can
+  // tell in advance.
+  template <typename T>
+  static void grow_for(std::vector<T>& v, std::size_t more) {
+    if (v.size() + more > v.capacity()) v.reserve(std::max(v.size() + more, 2 * v.capacity()));
+  }
+  template <typename T>
+  static std::uint64_t grown_bytes(const std::vector<T>& v, std::size_t more) {
+    if (v.size() + more <= v.capacity()) return 0;
+    return std::max(v.size() + more, 2 * v.capacity()) * sizeof(T);
+  }
+
   std::vector<std::uint32_t> words_;
   std::vector<std::uint64_t> bits_;
   std::vector<Slot> slots_;
