@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "nimkit/misere_quotient.h"
@@ -68,31 +69,41 @@ class WorkSet {
 };
 
 // Kept sets, each by an id: stored sparse in one arena; a dropped set's words stay until the
-// arena is compacted, when they pass half of it.
+// arena is compacted, when they pass half of it. The arena grows by chunks, never by copying
+// what it holds (a verification's sets reach gigabytes, and a doubling array would hold its old
+// storage and its new at once): a set's words lie within one chunk, and so do 2^14 slots.
 class SetArena {
  public:
   // Keeps `set` (sorted) and returns its id.
   std::uint32_t keep(const WorkSet& set) {
-    Slot slot{words_.size(), static_cast<std::uint32_t>(set.used().size()), set.signature(),
-              set.size()};
-    grow_for(words_, set.used().size());
-    grow_for(bits_, set.used().size());
-    grow_for(slots_, 1);
-    for (std::uint32_t w : set.used()) {
-      words_.push_back(w);
-      bits_.push_back(set.word(w));
+    const std::size_t length = set.used().size();
+    if (words_.empty() || words_.back().size + length > words_.back().capacity) {
+      words_.emplace_back(next_chunk(length));
     }
-    slots_.push_back(slot);
-    return static_cast<std::uint32_t>(slots_.size() - 1);
+    Words& chunk = words_.back();
+    const Slot kept{static_cast<std::uint32_t>(words_.size() - 1),
+                    static_cast<std::uint32_t>(chunk.size), static_cast<std::uint32_t>(length),
+                    set.signature(), set.size()};
+    for (std::uint32_t w : set.used()) {
+      chunk.words[chunk.size] = w;
+      chunk.bits[chunk.size++] = set.word(w);
+    }
+    if (slots_ % kChunkSlots == 0) {
+      slot_chunks_.push_back(std::make_unique_for_overwrite<Slot[]>(kChunkSlots));
+    }
+    slot(slots_) = kept;
+    return static_cast<std::uint32_t>(slots_++);
   }
-  void drop(std::uint32_t id) { dead_ += slots_[id].length; }
+  void drop(std::uint32_t id) { dead_ += slot(id).length; }
   // Calls f(x) for every element x of kept set `id`.
   template <typename F>
   void for_each(std::uint32_t id, F&& f) const {
-    const Slot& s = slots_[id];
-    for (std::size_t i = s.offset; i < s.offset + s.length; ++i) {
-      for (std::uint64_t m = bits_[i]; m != 0; m &= m - 1) {
-        f(static_cast<QuotientElement>(words_[i] * 64 + std::countr_zero(m)));
+    const Slot& s = slot(id);
+    const std::uint32_t* words = words_[s.chunk].words.get() + s.offset;
+    const std::uint64_t* bits = words_[s.chunk].bits.get() + s.offset;
+    for (std::size_t i = 0; i < s.length; ++i) {
+      for (std::uint64_t m = bits[i]; m != 0; m &= m - 1) {
+        f(static_cast<QuotientElement>(words[i] * 64 + std::countr_zero(m)));
       }
     }
   }
@@ -100,64 +111,77 @@ class SetArena {
   // Whether kept set `id` ⊆ `set`.
   bool subset_of(std::uint32_t id, const WorkSet& set, std::uint64_t signature,
                  std::size_t size) const {
-    const Slot& s = slots_[id];
+    const Slot& s = slot(id);
     if (s.size > size || (s.signature & ~signature) != 0) return false;
-    for (std::size_t i = s.offset; i < s.offset + s.length; ++i) {
-      if ((bits_[i] & ~set.word(words_[i])) != 0) return false;
+    const std::uint32_t* words = words_[s.chunk].words.get() + s.offset;
+    const std::uint64_t* bits = words_[s.chunk].bits.get() + s.offset;
+    for (std::size_t i = 0; i < s.length; ++i) {
+      if ((bits[i] & ~set.word(words[i])) != 0) return false;
     }
     return true;
   }
   // Whether `set` (sorted) ⊆ kept set `id`.
   bool superset_of(std::uint32_t id, const WorkSet& set, std::uint64_t signature,
                    std::size_t size) const {
-    const Slot& s = slots_[id];
+    const Slot& s = slot(id);
     if (size > s.size || (signature & ~s.signature) != 0) return false;
-    std::size_t i = s.offset;
-    const std::size_t end = s.offset + s.length;
+    const std::uint32_t* words = words_[s.chunk].words.get() + s.offset;
+    const std::uint64_t* bits = words_[s.chunk].bits.get() + s.offset;
+    std::size_t i = 0;
     for (std::uint32_t w : set.used()) {
-      while (i < end && words_[i] < w) ++i;
-      if (i == end || words_[i] != w || (set.word(w) & ~bits_[i]) != 0) return false;
+      while (i < s.length && words[i] < w) ++i;
+      if (i == s.length || words[i] != w || (set.word(w) & ~bits[i]) != 0) return false;
     }
     return true;
   }
-  // Bytes of the arena as allocated (live and dropped words, and the room to grow).
+  // Bytes of the arena as allocated (live and dropped words, and the room left in its chunks).
   std::uint64_t bytes() const {
-    return words_.capacity() * sizeof(std::uint32_t) + bits_.capacity() * sizeof(std::uint64_t) +
-           slots_.capacity() * sizeof(Slot);
+    std::uint64_t out = slot_chunks_.size() * kChunkSlots * sizeof(Slot);
+    for (const Words& chunk : words_) out += chunk.capacity * kWordBytes;
+    return out + words_.capacity() * sizeof(Words) +
+           slot_chunks_.capacity() * sizeof(slot_chunks_[0]);
   }
-  // The most bytes held while a set of `words` nonzero words is kept (an array that grows holds
-  // its old storage and its new at once) or the arena compacted after (its renumbering).
+  // The most bytes held while a set of `words` nonzero words is kept (a new chunk of words, one
+  // of slots) or the arena compacted after (its renumbering, 4 bytes a slot).
   std::uint64_t bytes_keeping(std::size_t words) const {
-    return bytes() +
-           std::max(grown_bytes(words_, words) + grown_bytes(bits_, words) + grown_bytes(slots_, 1),
-                    (slots_.size() + 1) * sizeof(std::uint32_t));
+    const bool new_words = words_.empty() || words_.back().size + words > words_.back().capacity;
+    const std::uint64_t keeping = (new_words ? next_chunk(words) * kWordBytes : 0) +
+                                  (slots_ % kChunkSlots == 0 ? kChunkSlots * sizeof(Slot) : 0);
+    return bytes() + std::max(keeping, (slots_ + 1) * sizeof(std::uint32_t));
   }
   // Moves the live sets (every id in `lists`, each renumbered in place) to the front of the
-  // arena when the dropped words are more than half of it. In place: a live set's id, and so
-  // its offset, only decreases; only the renumbering is allocated.
+  // arena when the dropped words are more than half of it, and frees the chunks left empty. In
+  // place: the live sets are packed in order as they were kept, so each one's new place is at or
+  // before its old; only the renumbering is allocated.
   void compact(std::vector<std::vector<std::uint32_t>>& lists) {
-    if (dead_ < 1'000'000 || 2 * dead_ < words_.size()) return;
+    std::size_t words = 0;
+    for (const Words& chunk : words_) words += chunk.size;
+    if (dead_ < 1'000'000 || 2 * dead_ < words) return;
     constexpr std::uint32_t kDropped = ~std::uint32_t{0};
-    std::vector<std::uint32_t> renumber(slots_.size(), kDropped);
+    std::vector<std::uint32_t> renumber(slots_, kDropped);
     for (const std::vector<std::uint32_t>& list : lists) {
       for (std::uint32_t id : list) renumber[id] = 0;
     }
-    std::size_t at = 0;
+    std::size_t chunk = 0;  // where the next live set goes
+    for (Words& w : words_) w.size_after = 0;
     std::uint32_t next = 0;
-    for (std::size_t id = 0; id < slots_.size(); ++id) {
+    for (std::size_t id = 0; id < slots_; ++id) {
       if (renumber[id] == kDropped) continue;
-      const Slot s = slots_[id];
-      std::copy_n(words_.begin() + static_cast<long>(s.offset), s.length,
-                  words_.begin() + static_cast<long>(at));
-      std::copy_n(bits_.begin() + static_cast<long>(s.offset), s.length,
-                  bits_.begin() + static_cast<long>(at));
-      slots_[next] = Slot{at, s.length, s.signature, s.size};
+      const Slot s = slot(id);
+      while (words_[chunk].size_after + s.length > words_[chunk].capacity) ++chunk;
+      Words& to = words_[chunk];
+      const Words& from = words_[s.chunk];
+      std::copy_n(from.words.get() + s.offset, s.length, to.words.get() + to.size_after);
+      std::copy_n(from.bits.get() + s.offset, s.length, to.bits.get() + to.size_after);
+      slot(next) = Slot{static_cast<std::uint32_t>(chunk),
+                        static_cast<std::uint32_t>(to.size_after), s.length, s.signature, s.size};
+      to.size_after += s.length;
       renumber[id] = next++;
-      at += s.length;
     }
-    words_.resize(at);
-    bits_.resize(at);
-    slots_.resize(next);
+    for (Words& w : words_) w.size = w.size_after;
+    while (!words_.empty() && words_.back().size == 0) words_.pop_back();
+    slots_ = next;
+    slot_chunks_.resize((slots_ + kChunkSlots - 1) / kChunkSlots);
     dead_ = 0;
     for (std::vector<std::uint32_t>& list : lists) {
       for (std::uint32_t& id : list) id = renumber[id];
@@ -166,27 +190,67 @@ class SetArena {
 
  private:
   struct Slot {
-    std::size_t offset;
+    std::uint32_t chunk;   // of words_
+    std::uint32_t offset;  // in it
     std::uint32_t length;
     std::uint64_t signature;
     std::size_t size;
   };
-  // Room for `more` elements, by doubling as push_back would, but where bytes_keeping() can
-  // tell in advance.
-  template <typename T>
-  static void grow_for(std::vector<T>& v, std::size_t more) {
-    if (v.size() + more > v.capacity()) v.reserve(std::max(v.size() + more, 2 * v.capacity()));
+  // A chunk of words: each set's nonzero words and their bits, end to end.
+  struct Words {
+    explicit Words(std::size_t n)
+        : words(std::make_unique_for_overwrite<std::uint32_t[]>(n)),
+          bits(std::make_unique_for_overwrite<std::uint64_t[]>(n)),
+          capacity(n) {}
+    Words(const Words& other) : Words(other.capacity) {
+      std::copy_n(other.words.get(), other.size, words.get());
+      std::copy_n(other.bits.get(), other.size, bits.get());
+      size = other.size;
+    }
+    Words(Words&&) = default;
+    Words& operator=(Words&&) = default;
+    std::unique_ptr<std::uint32_t[]> words;
+    std::unique_ptr<std::uint64_t[]> bits;
+    std::size_t capacity;
+    std::size_t size = 0;
+    std::size_t size_after = 0;  // while compacting
+  };
+  // Chunks of words double from kFirstWords to kChunkWords (small verifications stay small);
+  // a set longer than that has a chunk of its own.
+  static constexpr std::size_t kFirstWords = std::size_t{1} << 6;
+  static constexpr std::size_t kChunkWords = std::size_t{1} << 16;
+  static constexpr std::size_t kChunkSlots = std::size_t{1} << 8;
+  static constexpr std::uint64_t kWordBytes = sizeof(std::uint32_t) + sizeof(std::uint64_t);
+
+  std::size_t next_chunk(std::size_t length) const {
+    const std::size_t doubled = words_.empty() ? kFirstWords : 2 * words_.back().capacity;
+    return std::max(length, std::min(kChunkWords, doubled));
   }
-  template <typename T>
-  static std::uint64_t grown_bytes(const std::vector<T>& v, std::size_t more) {
-    if (v.size() + more <= v.capacity()) return 0;
-    return std::max(v.size() + more, 2 * v.capacity()) * sizeof(T);
+  Slot& slot(std::size_t id) { return slot_chunks_[id / kChunkSlots][id % kChunkSlots]; }
+  const Slot& slot(std::size_t id) const {
+    return slot_chunks_[id / kChunkSlots][id % kChunkSlots];
   }
 
-  std::vector<std::uint32_t> words_;
-  std::vector<std::uint64_t> bits_;
-  std::vector<Slot> slots_;
+  std::vector<Words> words_;
+  std::vector<std::unique_ptr<Slot[]>> slot_chunks_;
+  std::size_t slots_ = 0;
   std::size_t dead_ = 0;
+
+ public:
+  SetArena() = default;
+  SetArena(const SetArena& other) : words_(other.words_), slots_(other.slots_), dead_(other.dead_) {
+    for (std::size_t c = 0; c < other.slot_chunks_.size(); ++c) {
+      slot_chunks_.push_back(std::make_unique_for_overwrite<Slot[]>(kChunkSlots));
+      std::copy_n(other.slot_chunks_[c].get(), std::min(kChunkSlots, slots_ - c * kChunkSlots),
+                  slot_chunks_.back().get());
+    }
+  }
+  SetArena& operator=(const SetArena& other) {
+    if (this != &other) *this = SetArena(other);
+    return *this;
+  }
+  SetArena(SetArena&&) = default;
+  SetArena& operator=(SetArena&&) = default;
 };
 
 }  // namespace nimkit::detail
