@@ -4,6 +4,10 @@
 
 #include <algorithm>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace nimkit {
 namespace {
 constexpr std::uint64_t kClockEvery = 4096;  // steps between reads of the clock
@@ -133,6 +137,12 @@ Limits scaled_limits(std::uint64_t limit) {
   limits.meter = std::make_shared<WorkMeter>(
       std::max(kDefaultWorkSteps, limit > kMaxU64 / 5 ? kMaxU64 : limit * 5));
   return limits;
+}
+
+void return_freed_memory_promptly() {
+#if defined(__GLIBC__)
+  mallopt(M_MMAP_THRESHOLD, static_cast<int>(kPromptlyReturnedBytes));
+#endif
 }
 
 }  // namespace nimkit

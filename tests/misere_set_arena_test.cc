@@ -16,8 +16,8 @@ using nimkit::QuotientElement;
 using nimkit::detail::SetArena;
 using nimkit::detail::WorkSet;
 
-// Elements enough for a set of more words than a chunk of the arena holds (2^16).
-constexpr std::size_t kOrder = std::size_t{1} << 23;
+// Elements enough for a set of more words than a chunk of the arena holds (2^18).
+constexpr std::size_t kOrder = std::size_t{1} << 25;
 
 std::vector<QuotientElement> elements_of(const SetArena& arena, std::uint32_t id) {
   std::vector<QuotientElement> out;
@@ -25,18 +25,21 @@ std::vector<QuotientElement> elements_of(const SetArena& arena, std::uint32_t id
   return out;
 }
 
-// A random sorted set: mostly a few words, sometimes more words than a chunk holds.
+// A random sorted set, at most one element a word: mostly a few words, now and then more words
+// than a chunk holds.
 std::vector<QuotientElement> random_set(std::mt19937_64& random) {
-  const std::size_t words = random() % 2000 == 0 ? 70'000 : 1 + random() % 40;
   std::vector<QuotientElement> out;
-  std::vector<bool> taken(kOrder / 64, false);  // one element a word
-  for (std::size_t i = 0; i < words; ++i) {
-    const std::size_t w = words > 1000 ? i % (kOrder / 64) : random() % (kOrder / 64);
-    if (taken[w]) continue;
-    taken[w] = true;
-    out.push_back(static_cast<QuotientElement>(w * 64 + random() % 64));
+  if (random() % 6000 == 0) {
+    for (std::size_t w = 0; w < 270'000; ++w) {
+      out.push_back(static_cast<QuotientElement>(w * 64 + random() % 64));
+    }
+    return out;
   }
-  std::sort(out.begin(), out.end());
+  std::vector<std::size_t> words(1 + random() % 40);
+  for (std::size_t& w : words) w = random() % (kOrder / 64);
+  std::sort(words.begin(), words.end());
+  words.erase(std::unique(words.begin(), words.end()), words.end());
+  for (std::size_t w : words) out.push_back(static_cast<QuotientElement>(w * 64 + random() % 64));
   return out;
 }
 
@@ -58,6 +61,8 @@ TEST(SetArena, CompactionKeepsEveryLiveSetAndFreesWhatItDrops) {
     sets.push_back(random_set(random));
     lists.push_back({keep(arena, sets.back())});
   }
+  EXPECT_TRUE(std::any_of(sets.begin(), sets.end(),
+                          [](const auto& set) { return set.size() > (std::size_t{1} << 18); }));
   const SetArena copy = arena;
   for (std::size_t i = 0; i < sets.size(); ++i) {
     if (random() % 4 == 0) continue;

@@ -121,4 +121,17 @@ struct Limits {
 // the limit always helps.
 Limits scaled_limits(std::uint64_t limit);
 
+// Blocks of this many bytes and more go back to the system as soon as they are freed, once
+// return_freed_memory_promptly() is called.
+inline constexpr std::size_t kPromptlyReturnedBytes = std::size_t{1} << 20;
+
+// Has the C library's allocator give every freed block of kPromptlyReturnedBytes or more back to
+// the system at once. Memory budgets (Limits::max_search_bytes, the misère quotient's among them)
+// count what a computation allocates; glibc by default raises the size it hands back up to 32 MiB
+// as large blocks are freed and keeps every smaller freed block, so a long computation's resident
+// memory passed its budget by a sixth. Process-wide: a front end that owns its process (the CLI,
+// its server) calls it once at start; a host process (the Python module's) keeps its own
+// allocator settings. Nothing where the C library is not glibc.
+void return_freed_memory_promptly();
+
 }  // namespace nimkit

@@ -71,7 +71,7 @@ class WorkSet {
 // Kept sets, each by an id: stored sparse in one arena; a dropped set's words stay until the
 // arena is compacted, when they pass half of it. The arena grows by chunks, never by copying
 // what it holds (a verification's sets reach gigabytes, and a doubling array would hold its old
-// storage and its new at once): a set's words lie within one chunk, and so do 2^14 slots.
+// storage and its new at once): a set's words lie within one chunk; slots come 256 to a chunk.
 class SetArena {
  public:
   // Keeps `set` (sorted) and returns its id.
@@ -216,9 +216,10 @@ class SetArena {
     std::size_t size_after = 0;  // while compacting
   };
   // Chunks of words double from kFirstWords to kChunkWords (small verifications stay small);
-  // a set longer than that has a chunk of its own.
+  // a set longer than that has a chunk of its own. A full chunk's arrays (1 and 2 MiB) are
+  // returned to the system when freed (return_freed_memory_promptly()).
   static constexpr std::size_t kFirstWords = std::size_t{1} << 6;
-  static constexpr std::size_t kChunkWords = std::size_t{1} << 16;
+  static constexpr std::size_t kChunkWords = std::size_t{1} << 18;
   static constexpr std::size_t kChunkSlots = std::size_t{1} << 8;
   static constexpr std::uint64_t kWordBytes = sizeof(std::uint32_t) + sizeof(std::uint64_t);
 
