@@ -71,7 +71,7 @@ class WorkSet {
 // Kept sets, each by an id: stored sparse in one arena; a dropped set's words stay until the
 // arena is compacted, when they pass half of it. The arena grows by chunks, never by copying
 // what it holds (a verification's sets reach gigabytes, and a doubling array would hold its old
-// storage and its new at once): a set's words lie within one chunk; slots come 256 to a chunk.
+// storage and its new at once): a set's words lie within one chunk.
 class SetArena {
  public:
   // Keeps `set` (sorted) and returns its id.
@@ -89,7 +89,15 @@ class SetArena {
       chunk.bits[chunk.size++] = set.word(w);
     }
     if (slots_ % kChunkSlots == 0) {
-      slot_chunks_.push_back(std::make_unique_for_overwrite<Slot[]>(kChunkSlots));
+      first_slots_ = slots_ == 0 ? kFirstSlots : first_slots_;
+      slot_chunks_.push_back(
+          std::make_unique_for_overwrite<Slot[]>(slots_ == 0 ? kFirstSlots : kChunkSlots));
+    } else if (slots_ == first_slots_) {
+      // The first chunk doubles, by copying (at most kChunkSlots slots), until it is full size.
+      first_slots_ = std::min(kChunkSlots, 2 * first_slots_);
+      auto grown = std::make_unique_for_overwrite<Slot[]>(first_slots_);
+      std::copy_n(slot_chunks_[0].get(), slots_, grown.get());
+      slot_chunks_[0] = std::move(grown);
     }
     slot(slots_) = kept;
     return static_cast<std::uint32_t>(slots_++);
@@ -136,7 +144,7 @@ class SetArena {
   }
   // Bytes of the arena as allocated (live and dropped words, and the room left in its chunks).
   std::uint64_t bytes() const {
-    std::uint64_t out = slot_chunks_.size() * kChunkSlots * sizeof(Slot);
+    std::uint64_t out = slot_capacity() * sizeof(Slot);
     for (const Words& chunk : words_) out += chunk.capacity * kWordBytes;
     return out + words_.capacity() * sizeof(Words) +
            slot_chunks_.capacity() * sizeof(slot_chunks_[0]);
@@ -145,8 +153,8 @@ class SetArena {
   // of slots) or the arena compacted after (its renumbering, 4 bytes a slot).
   std::uint64_t bytes_keeping(std::size_t words) const {
     const bool new_words = words_.empty() || words_.back().size + words > words_.back().capacity;
-    const std::uint64_t keeping = (new_words ? next_chunk(words) * kWordBytes : 0) +
-                                  (slots_ % kChunkSlots == 0 ? kChunkSlots * sizeof(Slot) : 0);
+    const std::uint64_t keeping =
+        (new_words ? next_chunk(words) * kWordBytes : 0) + slot_growth() * sizeof(Slot);
     return bytes() + std::max(keeping, (slots_ + 1) * sizeof(std::uint32_t));
   }
   // Moves the live sets (every id in `lists`, each renumbered in place) to the front of the
@@ -220,12 +228,25 @@ class SetArena {
   // returned to the system when freed (return_freed_memory_promptly()).
   static constexpr std::size_t kFirstWords = std::size_t{1} << 6;
   static constexpr std::size_t kChunkWords = std::size_t{1} << 18;
-  static constexpr std::size_t kChunkSlots = std::size_t{1} << 8;
+  // Slots come kChunkSlots to a chunk, except that the first chunk starts at kFirstSlots and
+  // doubles (by copying, at most kChunkSlots slots) to full size: a small arena stays small.
+  static constexpr std::size_t kFirstSlots = 16;
+  static constexpr std::size_t kChunkSlots = std::size_t{1} << 10;
   static constexpr std::uint64_t kWordBytes = sizeof(std::uint32_t) + sizeof(std::uint64_t);
 
   std::size_t next_chunk(std::size_t length) const {
     const std::size_t doubled = words_.empty() ? kFirstWords : 2 * words_.back().capacity;
     return std::max(length, std::min(kChunkWords, doubled));
+  }
+  // Slots the chunks hold.
+  std::size_t slot_capacity() const {
+    return slot_chunks_.empty() ? 0 : first_slots_ + (slot_chunks_.size() - 1) * kChunkSlots;
+  }
+  // Slots the next keep allocates.
+  std::size_t slot_growth() const {
+    if (slots_ == 0) return kFirstSlots;
+    if (slots_ % kChunkSlots == 0) return kChunkSlots;
+    return slots_ == first_slots_ ? std::min(kChunkSlots, 2 * first_slots_) : 0;
   }
   Slot& slot(std::size_t id) { return slot_chunks_[id / kChunkSlots][id % kChunkSlots]; }
   const Slot& slot(std::size_t id) const {
@@ -235,14 +256,21 @@ class SetArena {
   std::vector<Words> words_;
   std::vector<std::unique_ptr<Slot[]>> slot_chunks_;
   std::size_t slots_ = 0;
+  std::size_t first_slots_ = 0;  // the first chunk's size
   std::size_t dead_ = 0;
 
  public:
   SetArena() = default;
-  SetArena(const SetArena& other) : words_(other.words_), slots_(other.slots_), dead_(other.dead_) {
+  SetArena(const SetArena& other)
+      : words_(other.words_),
+        slots_(other.slots_),
+        first_slots_(other.first_slots_),
+        dead_(other.dead_) {
     for (std::size_t c = 0; c < other.slot_chunks_.size(); ++c) {
-      slot_chunks_.push_back(std::make_unique_for_overwrite<Slot[]>(kChunkSlots));
-      std::copy_n(other.slot_chunks_[c].get(), std::min(kChunkSlots, slots_ - c * kChunkSlots),
+      slot_chunks_.push_back(
+          std::make_unique_for_overwrite<Slot[]>(c == 0 ? first_slots_ : kChunkSlots));
+      std::copy_n(other.slot_chunks_[c].get(),
+                  std::min(c == 0 ? first_slots_ : kChunkSlots, slots_ - c * kChunkSlots),
                   slot_chunks_.back().get());
     }
   }
