@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <initializer_list>
 #include <new>
 #include <string>
 
@@ -83,32 +84,30 @@ Held run(const std::string& rules, QuotientBounds bounds, std::uint64_t budget) 
 // and messages. Small and independent of the budget.
 constexpr std::int64_t kUncounted = 256 << 10;
 
-void expect_within(const std::string& rules, const QuotientBounds& bounds, std::uint64_t budget) {
-  const Held held = run(rules, bounds, budget);
-  EXPECT_LE(held.most, static_cast<std::int64_t>(budget) + kUncounted)
-      << rules << " to heap " << bounds.max_heap << " within " << budget
-      << " bytes: " << held.stopped;
+// The computation within each budget (in MiB), stopped by it or not.
+void expect_within(const std::string& rules, const QuotientBounds& bounds,
+                   std::initializer_list<std::uint64_t> mebibytes) {
+  for (std::uint64_t budget : mebibytes) {
+    const Held held = run(rules, bounds, budget << 20);
+    EXPECT_LE(held.most, static_cast<std::int64_t>(budget << 20) + kUncounted)
+        << rules << " to heap " << bounds.max_heap << " within " << budget
+        << " MiB: " << held.stopped;
+  }
 }
 
 TEST(QuotientMemory, FullTablesStayWithinTheBudget) {
   QuotientBounds bounds;
   bounds.max_heap = 33;
-  for (std::uint64_t budget : {1u << 20, 4u << 20, 16u << 20, 64u << 20}) {
-    expect_within("dawson", bounds, budget);
-  }
+  expect_within("dawson", bounds, {1, 4, 16, 64});
   bounds.max_heap = 43;
-  for (std::uint64_t budget : {2u << 20, 8u << 20, 32u << 20}) {
-    expect_within("octal:0.007", bounds, budget);
-  }
+  expect_within("octal:0.007", bounds, {2, 8, 32});
 }
 
 TEST(QuotientMemory, PartialTablesStayWithinTheBudget) {
   QuotientBounds bounds;
   bounds.max_heap = 33;
   bounds.full_order = 256;
-  for (std::uint64_t budget : {1u << 20, 4u << 20, 16u << 20}) {
-    expect_within("dawson", bounds, budget);
-  }
+  expect_within("dawson", bounds, {1, 4, 16});
 }
 
 TEST(QuotientMemory, TwoThreadsStayWithinTheBudget) {
@@ -116,9 +115,7 @@ TEST(QuotientMemory, TwoThreadsStayWithinTheBudget) {
   bounds.max_heap = 33;
   bounds.threads = 2;
   bounds.parallel_order = 64;
-  for (std::uint64_t budget : {2u << 20, 8u << 20, 32u << 20}) {
-    expect_within("dawson", bounds, budget);
-  }
+  expect_within("dawson", bounds, {2, 8, 32});
 }
 
 TEST(QuotientMemory, TheFrontierStaysWithinTheBudget) {
