@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "common.h"
 #include "nimkit/census.h"
+#include "nimkit/limits.h"
 #include "nimkit/misere_census.h"
 #include "nimkit/quote.h"
 
@@ -104,6 +105,8 @@ int run_census(CensusOptions& options, const std::optional<std::uint64_t>& max_h
   if (!options.misere && (options.limits.max_heap < 2 || options.limits.max_plain_heap < 2)) {
     return report("--max-heap and --max-plain-heap must be at least 2");
   }
+  // --memory bounds the process's resident memory, not only what each quotient holds.
+  if (options.misere) nimkit::return_freed_memory_promptly();
   if (!options.compare.empty()) return run_compare(options);
   if (options.mpi) return run_census_mpi(options);
   return run_serial(options);

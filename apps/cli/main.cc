@@ -10,7 +10,6 @@
 
 #include "commands.h"
 #include "common.h"
-#include "nimkit/limits.h"
 #include "nimkit/quote.h"
 #include "nimkit/text.h"
 #include "nimkit/version.h"
@@ -70,8 +69,6 @@ int main(int argc, char** argv) {
   // Before anything is written: a failed write anywhere ends the command with one line and
   // status 1 (output.h).
   nimkit::cli::check_every_write();
-  // The memory budgets of long computations (--memory) hold for the process's resident memory.
-  nimkit::return_freed_memory_promptly();
   // Named here, so that usage lines say "nimkit" rather than the path the binary was run by.
   CLI::App app{"nimkit: analyze, play and solve Nim and other impartial games", "nimkit"};
   app.require_subcommand(1);

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "common.h"
 #include "json.h"
+#include "nimkit/limits.h"
 #include "nimkit/misere_quotient.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
@@ -241,6 +242,8 @@ int run_quotient(const QuotientOptions& options) {
         "whose moves leave smaller heaps",
         nimkit::quoted(options.rules)));
   }
+  // --memory bounds the process's resident memory, not only what the computation holds.
+  nimkit::return_freed_memory_promptly();
   QuotientBounds bounds;
   bounds.max_heap = options.max_heap;
   if (options.max_order) bounds.max_order = static_cast<std::size_t>(*options.max_order);

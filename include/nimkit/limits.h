@@ -129,9 +129,11 @@ inline constexpr std::size_t kPromptlyReturnedBytes = std::size_t{1} << 20;
 // the system at once. Memory budgets (Limits::max_search_bytes, the misère quotient's among them)
 // count what a computation allocates; glibc by default raises the size it hands back up to 32 MiB
 // as large blocks are freed and keeps every smaller freed block, so a long computation's resident
-// memory passed its budget by a sixth. Process-wide: a front end that owns its process (the CLI,
-// its server) calls it once at start; a host process (the Python module's) keeps its own
-// allocator settings. Nothing where the C library is not glibc.
+// memory passed its budget by a sixth. Process-wide, and it costs a little where large blocks
+// come and go (1–2% on the normal-play census): a front end that owns its process calls it
+// before a long computation bounded by a memory budget (the CLI's misere-quotient and misère
+// census); a host process (the Python module's) keeps its own allocator settings. Nothing where
+// the C library is not glibc.
 void return_freed_memory_promptly();
 
 }  // namespace nimkit
