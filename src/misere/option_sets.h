@@ -68,6 +68,13 @@ class WorkSet {
   std::vector<std::uint32_t> used_;
 };
 
+// n elements left uninitialized (written before they are read): pages not yet written are not
+// resident (std::make_unique_for_overwrite, which the WebAssembly build's library lacks).
+template <typename T>
+std::unique_ptr<T[]> uninitialized(std::size_t n) {
+  return std::unique_ptr<T[]>(new T[n]);
+}
+
 // Kept sets, each by an id: stored sparse in one arena; a dropped set's words stay until the
 // arena is compacted, when they pass half of it. The arena grows by chunks, never by copying
 // what it holds (a verification's sets reach gigabytes, and a doubling array would hold its old
@@ -90,12 +97,11 @@ class SetArena {
     }
     if (slots_ % kChunkSlots == 0) {
       first_slots_ = slots_ == 0 ? kFirstSlots : first_slots_;
-      slot_chunks_.push_back(
-          std::make_unique_for_overwrite<Slot[]>(slots_ == 0 ? kFirstSlots : kChunkSlots));
+      slot_chunks_.push_back(uninitialized<Slot>(slots_ == 0 ? kFirstSlots : kChunkSlots));
     } else if (slots_ == first_slots_) {
       // The first chunk doubles, by copying (at most kChunkSlots slots), until it is full size.
       first_slots_ = std::min(kChunkSlots, 2 * first_slots_);
-      auto grown = std::make_unique_for_overwrite<Slot[]>(first_slots_);
+      auto grown = uninitialized<Slot>(first_slots_);
       std::copy_n(slot_chunks_[0].get(), slots_, grown.get());
       slot_chunks_[0] = std::move(grown);
     }
@@ -155,7 +161,7 @@ class SetArena {
     const bool new_words = words_.empty() || words_.back().size + words > words_.back().capacity;
     const std::uint64_t keeping =
         (new_words ? next_chunk(words) * kWordBytes : 0) + slot_growth() * sizeof(Slot);
-    return bytes() + std::max(keeping, (slots_ + 1) * sizeof(std::uint32_t));
+    return bytes() + std::max<std::uint64_t>(keeping, (slots_ + 1) * sizeof(std::uint32_t));
   }
   // Moves the live sets (every id in `lists`, each renumbered in place) to the front of the
   // arena when the dropped words are more than half of it, and frees the chunks left empty. In
@@ -207,8 +213,8 @@ class SetArena {
   // A chunk of words: each set's nonzero words and their bits, end to end.
   struct Words {
     explicit Words(std::size_t n)
-        : words(std::make_unique_for_overwrite<std::uint32_t[]>(n)),
-          bits(std::make_unique_for_overwrite<std::uint64_t[]>(n)),
+        : words(uninitialized<std::uint32_t>(n)),
+          bits(uninitialized<std::uint64_t>(n)),
           capacity(n) {}
     Words(const Words& other) : Words(other.capacity) {
       std::copy_n(other.words.get(), other.size, words.get());
@@ -267,8 +273,7 @@ class SetArena {
         first_slots_(other.first_slots_),
         dead_(other.dead_) {
     for (std::size_t c = 0; c < other.slot_chunks_.size(); ++c) {
-      slot_chunks_.push_back(
-          std::make_unique_for_overwrite<Slot[]>(c == 0 ? first_slots_ : kChunkSlots));
+      slot_chunks_.push_back(uninitialized<Slot>(c == 0 ? first_slots_ : kChunkSlots));
       std::copy_n(other.slot_chunks_[c].get(),
                   std::min(c == 0 ? first_slots_ : kChunkSlots, slots_ - c * kChunkSlots),
                   slot_chunks_.back().get());
