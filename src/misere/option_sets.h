@@ -86,11 +86,13 @@ class SetArena {
     const std::size_t length = set.used().size();
     if (words_.empty() || words_.back().size + length > words_.back().capacity) {
       words_.emplace_back(next_chunk(length));
+      word_capacity_ += words_.back().capacity;
     }
     Words& chunk = words_.back();
     const Slot kept{static_cast<std::uint32_t>(words_.size() - 1),
                     static_cast<std::uint32_t>(chunk.size), static_cast<std::uint32_t>(length),
                     set.signature(), set.size()};
+    words_kept_ += length;
     for (std::uint32_t w : set.used()) {
       chunk.words[chunk.size] = w;
       chunk.bits[chunk.size++] = set.word(w);
@@ -150,10 +152,8 @@ class SetArena {
   }
   // Bytes of the arena as allocated (live and dropped words, and the room left in its chunks).
   std::uint64_t bytes() const {
-    std::uint64_t out = slot_capacity() * sizeof(Slot);
-    for (const Words& chunk : words_) out += chunk.capacity * kWordBytes;
-    return out + words_.capacity() * sizeof(Words) +
-           slot_chunks_.capacity() * sizeof(slot_chunks_[0]);
+    return word_capacity_ * kWordBytes + slot_capacity() * sizeof(Slot) +
+           words_.capacity() * sizeof(Words) + slot_chunks_.capacity() * sizeof(slot_chunks_[0]);
   }
   // The most bytes held while a set of `words` nonzero words is kept (a new chunk of words, one
   // of slots) or the arena compacted after (its renumbering, 4 bytes a slot).
@@ -168,9 +168,7 @@ class SetArena {
   // place: the live sets are packed in order as they were kept, so each one's new place is at or
   // before its old; only the renumbering is allocated.
   void compact(std::vector<std::vector<std::uint32_t>>& lists) {
-    std::size_t words = 0;
-    for (const Words& chunk : words_) words += chunk.size;
-    if (dead_ < 1'000'000 || 2 * dead_ < words) return;
+    if (dead_ < 1'000'000 || 2 * dead_ < words_kept_) return;
     constexpr std::uint32_t kDropped = ~std::uint32_t{0};
     std::vector<std::uint32_t> renumber(slots_, kDropped);
     for (const std::vector<std::uint32_t>& list : lists) {
@@ -192,8 +190,12 @@ class SetArena {
       to.size_after += s.length;
       renumber[id] = next++;
     }
-    for (Words& w : words_) w.size = w.size_after;
-    while (!words_.empty() && words_.back().size == 0) words_.pop_back();
+    words_kept_ = 0;
+    for (Words& w : words_) words_kept_ += w.size = w.size_after;
+    while (!words_.empty() && words_.back().size == 0) {
+      word_capacity_ -= words_.back().capacity;
+      words_.pop_back();
+    }
     slots_ = next;
     slot_chunks_.resize((slots_ + kChunkSlots - 1) / kChunkSlots);
     dead_ = 0;
@@ -261,6 +263,8 @@ class SetArena {
 
   std::vector<Words> words_;
   std::vector<std::unique_ptr<Slot[]>> slot_chunks_;
+  std::size_t word_capacity_ = 0;  // words the chunks hold
+  std::size_t words_kept_ = 0;     // words in use, live or dropped
   std::size_t slots_ = 0;
   std::size_t first_slots_ = 0;  // the first chunk's size
   std::size_t dead_ = 0;
@@ -269,6 +273,8 @@ class SetArena {
   SetArena() = default;
   SetArena(const SetArena& other)
       : words_(other.words_),
+        word_capacity_(other.word_capacity_),
+        words_kept_(other.words_kept_),
         slots_(other.slots_),
         first_slots_(other.first_slots_),
         dead_(other.dead_) {
