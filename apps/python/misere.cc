@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common.h"
+#include "nimkit/limits.h"
 #include "nimkit/misere_quotient.h"
 #include "nimkit/quote.h"
 #include "nimkit/registry.h"
@@ -540,6 +541,15 @@ void add_misere(py::module_& mod) {
       "or start, UnsupportedError for a game without quotients, LimitError when the work "
       "limit (limit=) stops it short of max_heap — with partial=True the quotient of the heaps "
       "reached is returned instead, its `stopped` saying why.");
+
+  mod.def("return_freed_memory_promptly", &return_freed_memory_promptly,
+          "Has the C library's allocator give every freed block of 1 MiB or more back to the "
+          "system at once, for the rest of the process. memory= budgets count what a "
+          "computation allocates; glibc by default keeps freed blocks of up to 32 MiB, so a long "
+          "misere_quotient or misere_census run's resident memory can pass its budget by a "
+          "sixth. The module never calls it itself: it changes the allocator of the whole "
+          "interpreter (large blocks that come and go cost a little more). Call it once, before "
+          "a long computation bounded by memory=. Nothing where the C library is not glibc.");
 }
 
 }  // namespace nimkit::python

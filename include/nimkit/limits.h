@@ -132,8 +132,8 @@ inline constexpr std::size_t kPromptlyReturnedBytes = std::size_t{1} << 20;
 // memory passed its budget by a sixth. Process-wide, and it costs a little where large blocks
 // come and go (1–2% on the normal-play census): a front end that owns its process calls it
 // before a long computation bounded by a memory budget (the CLI's misere-quotient and misère
-// census); a host process (the Python module's) keeps its own allocator settings. Nothing where
-// the C library is not glibc.
+// census); the Python module never calls it on its own, as its host owns the allocator, but offers
+// it (nimkit.return_freed_memory_promptly). Nothing where the C library is not glibc.
 void return_freed_memory_promptly();
 
 }  // namespace nimkit

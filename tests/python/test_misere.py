@@ -4,7 +4,9 @@ the quotient file format both ways."""
 
 import json
 import os
+import platform
 import subprocess
+import sys
 
 import pytest
 
@@ -164,6 +166,49 @@ def test_threads_and_the_memory_budget():
                        ({"checkpoint": b"q.msq"}, "checkpoint b'q.msq'")]:
         with pytest.raises(ValueError, match=named):
             nimkit.misere_quotient("dawson", 20, **bad)
+
+
+# Frees 64 blocks of 2 MiB, kept apart by small ones, after an 8 MiB block has been freed (which
+# raises glibc's own threshold past 2 MiB); prints the resident MiB held and left after.
+_FREED_BLOCKS = """
+import ctypes, os, sys
+import nimkit
+if sys.argv[1] == "call":
+    assert nimkit.return_freed_memory_promptly() is None
+libc = ctypes.CDLL(None)
+libc.malloc.restype, libc.malloc.argtypes = ctypes.c_void_p, [ctypes.c_size_t]
+libc.free.argtypes = [ctypes.c_void_p]
+def resident_mib():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") >> 20
+first = libc.malloc(8 << 20)
+ctypes.memset(first, 1, 8 << 20)
+libc.free(first)
+blocks, pins = [], []
+for _ in range(64):
+    blocks.append(libc.malloc(2 << 20))
+    ctypes.memset(blocks[-1], 1, 2 << 20)
+    pins.append(libc.malloc(64))
+held = resident_mib()
+for block in blocks:
+    libc.free(block)
+print(held, resident_mib())
+"""
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="the setting is glibc's")
+def test_freed_memory_returned_promptly_once_asked():
+    def held_and_left(argument):
+        out = subprocess.run([sys.executable, "-c", _FREED_BLOCKS, argument], capture_output=True,
+                             text=True, check=True, env=os.environ)
+        return [int(field) for field in out.stdout.split()]
+
+    # Left alone, glibc keeps the freed blocks (what let a memory= run's RSS pass its budget)...
+    held, left = held_and_left("leave")
+    assert held >= 128 and left >= held - 8
+    # ... and once asked, gives them back.
+    held, left = held_and_left("call")
+    assert held >= 128 and left <= held - 120
 
 
 def test_checkpoints_resume_where_they_stopped(tmp_path):

@@ -29,6 +29,7 @@ from nimkit._core import (
     nim_evaluate,
     perfect,
     random,
+    return_freed_memory_promptly,
     rulesets,
     skilled,
 )
@@ -56,6 +57,7 @@ __all__ = [
     "nim_evaluate",
     "perfect",
     "random",
+    "return_freed_memory_promptly",
     "rulesets",
     "skilled",
 ]
