@@ -14,6 +14,7 @@ namespace {
 
 using nimkit::QuotientElement;
 using nimkit::detail::SetArena;
+using nimkit::detail::SetKey;
 using nimkit::detail::WorkSet;
 
 // Elements enough for a set of more words than a chunk of the arena holds (2^18).
@@ -43,7 +44,7 @@ std::vector<QuotientElement> random_set(std::mt19937_64& random) {
   return out;
 }
 
-std::uint32_t keep(SetArena& arena, const std::vector<QuotientElement>& elements) {
+SetKey keep(SetArena& arena, const std::vector<QuotientElement>& elements) {
   static WorkSet set(kOrder);
   set.clear();
   for (QuotientElement x : elements) set.insert(x);
@@ -56,7 +57,7 @@ TEST(SetArena, CompactionKeepsEveryLiveSetAndFreesWhatItDrops) {
   SetArena arena;
   std::vector<std::vector<QuotientElement>> sets;
   // One list per set, as the verification keeps them; a dropped set leaves its list.
-  std::vector<std::vector<std::uint32_t>> lists;
+  std::vector<std::vector<SetKey>> lists;
   while (sets.size() < 60'000) {
     sets.push_back(random_set(random));
     lists.push_back({keep(arena, sets.back())});
@@ -74,14 +75,15 @@ TEST(SetArena, CompactionKeepsEveryLiveSetAndFreesWhatItDrops) {
   EXPECT_LT(arena.bytes(), before / 2);
   for (std::size_t i = 0; i < sets.size(); ++i) {
     if (!lists[i].empty()) {
-      EXPECT_EQ(elements_of(arena, lists[i][0]), sets[i]) << i;
+      EXPECT_EQ(elements_of(arena, lists[i][0].id), sets[i]) << i;
+      EXPECT_EQ(lists[i][0].size, sets[i].size()) << i;
     }
     EXPECT_EQ(elements_of(copy, static_cast<std::uint32_t>(i)), sets[i]) << i;
   }
   // Sets kept after the compaction go on from where it left off.
   const std::vector<QuotientElement> later = random_set(random);
-  const std::uint32_t id = keep(arena, later);
-  EXPECT_EQ(elements_of(arena, id), later);
+  const SetKey key = keep(arena, later);
+  EXPECT_EQ(elements_of(arena, key.id), later);
 }
 
 TEST(SetArena, SubsetTestsSeeTheKeptWords) {
@@ -93,8 +95,8 @@ TEST(SetArena, SubsetTestsSeeTheKeptWords) {
   WorkSet large(1 << 16);
   for (QuotientElement x : {3u, 5u, 700u, 9000u}) large.insert(x);
   large.sort();
-  const std::uint32_t a = arena.keep(small);
-  const std::uint32_t b = arena.keep(large);
+  const SetKey a = arena.keep(small);
+  const SetKey b = arena.keep(large);
   EXPECT_TRUE(arena.subset_of(a, large, large.signature(), large.size()));
   EXPECT_FALSE(arena.subset_of(b, small, small.signature(), small.size()));
   EXPECT_TRUE(arena.superset_of(b, small, small.signature(), small.size()));

@@ -105,6 +105,8 @@ class QuotientCells {
   // The cells themselves, for loops that fill a table (one of the two is empty).
   std::uint16_t* narrow_data() { return narrow_.data(); }
   std::uint32_t* wide_data() { return wide_.data(); }
+  const std::uint16_t* narrow_data() const { return narrow_.data(); }
+  const std::uint32_t* wide_data() const { return wide_.data(); }
 
   friend bool operator==(const QuotientCells&, const QuotientCells&) = default;
 

@@ -73,9 +73,8 @@ PairClosure::PairClosure(const Table& table)
     if (table.p[x]) p_mask_[x / 64] |= std::uint64_t{1} << (x % 64);
   }
   states_.push_back(State{0, -1, 0, 0, true});
-  sets_.keep(WorkSet(table.order));
-  minimal_[0].push_back(0);
-  list_bytes_ = minimal_[0].capacity() * sizeof(std::uint32_t);
+  minimal_[0].push_back(sets_.keep(WorkSet(table.order)));
+  list_bytes_ = minimal_[0].capacity() * sizeof(SetKey);
 }
 
 std::uint64_t PairClosure::bytes() const {
@@ -96,7 +95,8 @@ std::vector<std::uint64_t> PairClosure::word_of(std::size_t state, std::uint64_t
 void PairClosure::child_of(std::uint32_t s, const HeapPair& pair, WorkSet& child) const {
   const Table& table = *table_;
   child.clear();
-  sets_.for_each(s, [&](QuotientElement y) { child.insert(table.at(pair.phi, y)); });
+  const Table::Row row = table.row(pair.phi);
+  sets_.for_each(s, [&](QuotientElement y) { child.insert(row[y]); });
   for (QuotientElement t : pair.options) child.insert(table.at(states_[s].x, t));
   child.sort();
 }
@@ -150,21 +150,21 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
       if (table.p[x] == child.meets(p_mask_)) {
         return Verdict{false, word_of(s, pair.heap), std::nullopt};
       }
-      std::vector<std::uint32_t>& list = minimal_[x];
+      std::vector<SetKey>& list = minimal_[x];
       if (!limits.charge(1 + child.used().size() + list.size())) {
         return Verdict{false, {}, limits.stop_error()};
       }
       const std::uint64_t signature = child.signature();
       const std::size_t size = child.size();
       // Subsumed by a smaller set of the same class: nothing new.
-      if (std::any_of(list.begin(), list.end(), [&](std::uint32_t other) {
+      if (std::any_of(list.begin(), list.end(), [&](const SetKey& other) {
             return sets_.subset_of(other, child, signature, size);
           })) {
         continue;
       }
-      std::erase_if(list, [&](std::uint32_t other) {
+      std::erase_if(list, [&](const SetKey& other) {
         if (!sets_.superset_of(other, child, signature, size)) return false;
-        states_[other].alive = false;
+        states_[other.id].alive = false;
         return true;
       });
       if (states_.size() >= max_pairs) {
@@ -178,7 +178,7 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
       const std::uint64_t growth =
           sets_.bytes_keeping(child.used().size()) - sets_.bytes() +
           (states_.size() < states_.capacity() ? 0 : 2 * states_.capacity() * sizeof(State)) +
-          (list.size() < list.capacity() ? 0 : 2 * list.capacity() * sizeof(std::uint32_t));
+          (list.size() < list.capacity() ? 0 : 2 * list.capacity() * sizeof(SetKey));
       if (past_budget(limits,
                       saturating_add({table.bytes(), saturating_mul(2, bytes()), growth,
                                       children.size() * p_mask_.size() * sizeof(std::uint64_t)}))) {
@@ -190,10 +190,9 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
       const auto id = static_cast<std::uint32_t>(states_.size());
       if (on_pairs && id % kPairsReported == 0) on_pairs(id);
       states_.push_back(State{x, s, pair.heap, 0, true});
-      sets_.keep(child);
       const std::size_t capacity = list.capacity();
-      list.push_back(id);
-      list_bytes_ += (list.capacity() - capacity) * sizeof(std::uint32_t);
+      list.push_back(sets_.keep(child));
+      list_bytes_ += (list.capacity() - capacity) * sizeof(SetKey);
       queue.push_back(id);
     }
     for (std::size_t i = q; i < end; ++i) states_[queue[i]].done = all;
@@ -286,7 +285,7 @@ class LeastWalk {
   // depth.
   static std::uint64_t fixed_bytes(std::uint64_t order, std::uint64_t depth) {
     const std::uint64_t words = (order + 63) / 64;
-    return saturating_add(saturating_mul(order, sizeof(std::vector<std::uint32_t>)),
+    return saturating_add(saturating_mul(order, sizeof(std::vector<SetKey>)),
                           saturating_mul(words * sizeof(std::uint64_t), 2 * depth + 3));
   }
 
@@ -301,6 +300,7 @@ class LeastWalk {
       return false;
     }
     const HeapPair& pair = pairs_[depth - 1];
+    const Table::Row row = table_.row(pair.phi);
     WorkSet* state = &sets_[2 * depth];
     WorkSet* next = &sets_[2 * depth + 1];
     state->assign(bits);
@@ -309,22 +309,22 @@ class LeastWalk {
       if (!visit(depth - 1, y, *state)) return false;
       // One more of this heap.
       next->clear();
-      state->for_each([&](QuotientElement e) { next->insert(table_.at(pair.phi, e)); });
+      state->for_each([&](QuotientElement e) { next->insert(row[e]); });
       for (QuotientElement t : pair.options) next->insert(table_.at(y, t));
       next->sort();
       y = table_.at(y, pair.phi);
-      std::vector<std::uint32_t>& list = minimal_[y];
+      std::vector<SetKey>& list = minimal_[y];
       const std::uint64_t signature = next->signature();
       const std::size_t size = next->size();
       if (!limits_.charge(1 + next->used().size() + list.size())) {
         stopped_ = limits_.stop_error();
         return false;
       }
-      const bool subsumed = std::any_of(list.begin(), list.end(), [&](std::uint32_t other) {
+      const bool subsumed = std::any_of(list.begin(), list.end(), [&](const SetKey& other) {
         return arena_.subset_of(other, *next, signature, size);
       });
       if (subsumed) break;
-      std::erase_if(list, [&](std::uint32_t other) {
+      std::erase_if(list, [&](const SetKey& other) {
         if (!arena_.superset_of(other, *next, signature, size)) return false;
         arena_.drop(other);
         return true;
@@ -339,7 +339,7 @@ class LeastWalk {
       const std::uint64_t list_growth =
           list.size() < list.capacity()
               ? 0
-              : std::max<std::size_t>(1, 2 * list.capacity()) * sizeof(std::uint32_t);
+              : std::max<std::size_t>(1, 2 * list.capacity()) * sizeof(SetKey);
       if (past_budget(limits_, saturating_add({table_.bytes(), held_, list_bytes_, list_growth,
                                                arena_.bytes_keeping(next->used().size())}))) {
         stopped_ = fail_limit(fmt::format("the verification's {} pairs passed {}", kept_,
@@ -348,7 +348,7 @@ class LeastWalk {
       }
       const std::size_t capacity = list.capacity();
       list.push_back(arena_.keep(*next));
-      list_bytes_ += (list.capacity() - capacity) * sizeof(std::uint32_t);
+      list_bytes_ += (list.capacity() - capacity) * sizeof(SetKey);
       arena_.compact(minimal_);
       std::swap(state, next);
       ++counts_[depth - 1];
@@ -368,7 +368,7 @@ class LeastWalk {
   std::span<const HeapPair> pairs_;
   const Limits& limits_;
   std::size_t max_pairs_;
-  std::vector<std::vector<std::uint32_t>> minimal_;  // per class, ids of the arena
+  std::vector<std::vector<SetKey>> minimal_;  // per class, keys of the arena
   std::vector<std::uint32_t> counts_;
   std::vector<std::uint64_t> p_mask_;
   SetArena arena_;

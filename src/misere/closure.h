@@ -81,9 +81,9 @@ class PairClosure {
   const Table* table_;
   std::vector<std::uint64_t> p_mask_;
   std::vector<State> states_;
-  SetArena sets_;                                    // state i's option set is set i
-  std::vector<std::vector<std::uint32_t>> minimal_;  // per class, the live states
-  std::uint64_t list_bytes_ = 0;                     // the capacity of every list of minimal_
+  SetArena sets_;                             // state i's option set is set i
+  std::vector<std::vector<SetKey>> minimal_;  // per class, the live states' sets
+  std::uint64_t list_bytes_ = 0;              // the capacity of every list of minimal_
   std::size_t applied_ = 0;
 };
 

@@ -35,6 +35,25 @@ struct Table {
     assert(c != kNone || column_[x] != kNone);  // a product the partial table does not keep
     return c != kNone ? rows_[c][x] : rows_[column_[x]][y];
   }
+  // The products m·y for every y, read along one row of cells: loops over many y with one m
+  // (the option sets of a verification) read them in order, with no lookup of y's row.
+  struct Row {
+    const std::uint16_t* narrow = nullptr;
+    const QuotientElement* wide = nullptr;
+    QuotientElement operator[](QuotientElement y) const {
+      return narrow != nullptr ? narrow[y] : wide[y];
+    }
+  };
+  // m's row: every m of a full table, a multiplier of a partial one.
+  Row row(QuotientElement m) const {
+    const std::size_t start = static_cast<std::size_t>(m) * order;
+    if (!column_.empty()) {
+      assert(column_[m] != kNone);
+      return Row{nullptr, rows_[column_[m]].data()};
+    }
+    if (cells.narrow()) return Row{cells.narrow_data() + start, nullptr};
+    return Row{nullptr, cells.wide_data() + start};
+  }
   // An empty full table of `size` elements (cells 0, nothing in P), in `storage` when given.
   void resize(std::size_t size, QuotientCells* storage = nullptr) {
     order = size;

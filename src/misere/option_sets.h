@@ -2,8 +2,9 @@
 // candidate may have tens of thousands of elements while a sum's options reach a few hundred of
 // them, so a set being built is a bitset that remembers its nonzero words (clearing it, copying
 // it and scanning it cost the words in use, not the order), and a set kept is stored sparse, as
-// its nonzero words only, with a 64-bit signature of which words those are: a subset test first
-// compares signatures and sizes, then the kept set's words.
+// its nonzero words only. A class's list of kept sets holds each one's key: its id with its size
+// and a 64-bit signature of which words it has, so that a subset test, scanning the list in
+// order, fetches a kept set's words only when the sizes and signatures allow it.
 #pragma once
 
 #include <algorithm>
@@ -75,14 +76,21 @@ std::unique_ptr<T[]> uninitialized(std::size_t n) {
   return std::unique_ptr<T[]>(new T[n]);
 }
 
+// A kept set as a list holds it: what a subset test compares first, and the set's id.
+struct SetKey {
+  std::uint64_t signature;
+  std::uint32_t size;
+  std::uint32_t id;
+};
+
 // Kept sets, each by an id: stored sparse in one arena; a dropped set's words stay until the
 // arena is compacted, when they pass half of it. The arena grows by chunks, never by copying
 // what it holds (a verification's sets reach gigabytes, and a doubling array would hold its old
 // storage and its new at once): a set's words lie within one chunk.
 class SetArena {
  public:
-  // Keeps `set` (sorted) and returns its id.
-  std::uint32_t keep(const WorkSet& set) {
+  // Keeps `set` (sorted) and returns its key.
+  SetKey keep(const WorkSet& set) {
     const std::size_t length = set.used().size();
     if (words_.empty() || words_.back().size + length > words_.back().capacity) {
       words_.emplace_back(next_chunk(length));
@@ -90,8 +98,7 @@ class SetArena {
     }
     Words& chunk = words_.back();
     const Slot kept{static_cast<std::uint32_t>(words_.size() - 1),
-                    static_cast<std::uint32_t>(chunk.size), static_cast<std::uint32_t>(length),
-                    set.signature(), set.size()};
+                    static_cast<std::uint32_t>(chunk.size), static_cast<std::uint32_t>(length)};
     words_kept_ += length;
     for (std::uint32_t w : set.used()) {
       chunk.words[chunk.size] = w;
@@ -108,9 +115,10 @@ class SetArena {
       slot_chunks_[0] = std::move(grown);
     }
     slot(slots_) = kept;
-    return static_cast<std::uint32_t>(slots_++);
+    return SetKey{set.signature(), static_cast<std::uint32_t>(set.size()),
+                  static_cast<std::uint32_t>(slots_++)};
   }
-  void drop(std::uint32_t id) { dead_ += slot(id).length; }
+  void drop(const SetKey& key) { dead_ += slot(key.id).length; }
   // Calls f(x) for every element x of kept set `id`.
   template <typename F>
   void for_each(std::uint32_t id, F&& f) const {
@@ -124,11 +132,11 @@ class SetArena {
     }
   }
 
-  // Whether kept set `id` ⊆ `set`.
-  bool subset_of(std::uint32_t id, const WorkSet& set, std::uint64_t signature,
+  // Whether kept set `key` ⊆ `set` (of that signature and size).
+  bool subset_of(const SetKey& key, const WorkSet& set, std::uint64_t signature,
                  std::size_t size) const {
-    const Slot& s = slot(id);
-    if (s.size > size || (s.signature & ~signature) != 0) return false;
+    if (key.size > size || (key.signature & ~signature) != 0) return false;
+    const Slot& s = slot(key.id);
     const std::uint32_t* words = words_[s.chunk].words.get() + s.offset;
     const std::uint64_t* bits = words_[s.chunk].bits.get() + s.offset;
     for (std::size_t i = 0; i < s.length; ++i) {
@@ -136,11 +144,11 @@ class SetArena {
     }
     return true;
   }
-  // Whether `set` (sorted) ⊆ kept set `id`.
-  bool superset_of(std::uint32_t id, const WorkSet& set, std::uint64_t signature,
+  // Whether `set` (sorted, of that signature and size) ⊆ kept set `key`.
+  bool superset_of(const SetKey& key, const WorkSet& set, std::uint64_t signature,
                    std::size_t size) const {
-    const Slot& s = slot(id);
-    if (size > s.size || (signature & ~s.signature) != 0) return false;
+    if (size > key.size || (signature & ~key.signature) != 0) return false;
+    const Slot& s = slot(key.id);
     const std::uint32_t* words = words_[s.chunk].words.get() + s.offset;
     const std::uint64_t* bits = words_[s.chunk].bits.get() + s.offset;
     std::size_t i = 0;
@@ -163,16 +171,16 @@ class SetArena {
         (new_words ? next_chunk(words) * kWordBytes : 0) + slot_growth() * sizeof(Slot);
     return bytes() + std::max<std::uint64_t>(keeping, (slots_ + 1) * sizeof(std::uint32_t));
   }
-  // Moves the live sets (every id in `lists`, each renumbered in place) to the front of the
+  // Moves the live sets (every key in `lists`, each renumbered in place) to the front of the
   // arena when the dropped words are more than half of it, and frees the chunks left empty. In
   // place: the live sets are packed in order as they were kept, so each one's new place is at or
   // before its old; only the renumbering is allocated.
-  void compact(std::vector<std::vector<std::uint32_t>>& lists) {
+  void compact(std::vector<std::vector<SetKey>>& lists) {
     if (dead_ < 1'000'000 || 2 * dead_ < words_kept_) return;
     constexpr std::uint32_t kDropped = ~std::uint32_t{0};
     std::vector<std::uint32_t> renumber(slots_, kDropped);
-    for (const std::vector<std::uint32_t>& list : lists) {
-      for (std::uint32_t id : list) renumber[id] = 0;
+    for (const std::vector<SetKey>& list : lists) {
+      for (const SetKey& key : list) renumber[key.id] = 0;
     }
     std::size_t chunk = 0;  // where the next live set goes
     for (Words& w : words_) w.size_after = 0;
@@ -186,7 +194,7 @@ class SetArena {
       std::copy_n(from.words.get() + s.offset, s.length, to.words.get() + to.size_after);
       std::copy_n(from.bits.get() + s.offset, s.length, to.bits.get() + to.size_after);
       slot(next) = Slot{static_cast<std::uint32_t>(chunk),
-                        static_cast<std::uint32_t>(to.size_after), s.length, s.signature, s.size};
+                        static_cast<std::uint32_t>(to.size_after), s.length};
       to.size_after += s.length;
       renumber[id] = next++;
     }
@@ -199,8 +207,8 @@ class SetArena {
     slots_ = next;
     slot_chunks_.resize((slots_ + kChunkSlots - 1) / kChunkSlots);
     dead_ = 0;
-    for (std::vector<std::uint32_t>& list : lists) {
-      for (std::uint32_t& id : list) id = renumber[id];
+    for (std::vector<SetKey>& list : lists) {
+      for (SetKey& key : list) key.id = renumber[key.id];
     }
   }
 
@@ -209,8 +217,6 @@ class SetArena {
     std::uint32_t chunk;   // of words_
     std::uint32_t offset;  // in it
     std::uint32_t length;
-    std::uint64_t signature;
-    std::size_t size;
   };
   // A chunk of words: each set's nonzero words and their bits, end to end.
   struct Words {
