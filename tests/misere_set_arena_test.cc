@@ -103,4 +103,53 @@ TEST(SetArena, SubsetTestsSeeTheKeptWords) {
   EXPECT_FALSE(arena.superset_of(a, large, large.signature(), large.size()));
 }
 
+// A class's list kept as the verification keeps it — a set is added unless a listed one is its
+// subset, its listed supersets dropped first — against the ⊆-minimal sets found by brute force.
+TEST(SetArena, ListsKeepTheMinimalSetsInOrderOfSize) {
+  std::mt19937_64 random(11);
+  SetArena arena;
+  std::vector<SetKey> list;
+  std::vector<std::vector<QuotientElement>> minimal;  // brute force, as element lists
+  WorkSet set(1 << 12);
+  const auto includes = [](const std::vector<QuotientElement>& a,
+                           const std::vector<QuotientElement>& b) {
+    return std::includes(a.begin(), a.end(), b.begin(), b.end());
+  };
+  for (int step = 0; step < 3000; ++step) {
+    // Elements of a few words, so that both subsets and signatures' false hits occur.
+    std::vector<QuotientElement> elements(1 + random() % 6);
+    for (QuotientElement& x : elements) {
+      x = static_cast<QuotientElement>((random() % 3) * 640 + random() % 12);
+    }
+    std::sort(elements.begin(), elements.end());
+    elements.erase(std::unique(elements.begin(), elements.end()), elements.end());
+    set.clear();
+    for (QuotientElement x : elements) set.insert(x);
+    set.sort();
+    const bool subsumed = std::any_of(minimal.begin(), minimal.end(),
+                                      [&](const auto& m) { return includes(elements, m); });
+    ASSERT_EQ(arena.any_subset(list, set, set.signature(), set.size()), subsumed) << step;
+    if (subsumed) continue;
+    std::size_t dropped = 0;
+    arena.erase_supersets(list, set, set.signature(), set.size(), [&](const SetKey& key) {
+      ++dropped;
+      arena.drop(key);
+    });
+    ASSERT_EQ(dropped, static_cast<std::size_t>(std::erase_if(
+                           minimal, [&](const auto& m) { return includes(m, elements); })))
+        << step;
+    SetArena::insert(list, arena.keep(set));
+    minimal.push_back(elements);
+    ASSERT_TRUE(std::is_sorted(list.begin(), list.end(),
+                               [](const SetKey& a, const SetKey& b) { return a.size < b.size; }));
+    std::vector<std::vector<QuotientElement>> listed;
+    for (const SetKey& key : list) listed.push_back(elements_of(arena, key.id));
+    std::sort(listed.begin(), listed.end());
+    std::vector<std::vector<QuotientElement>> expected = minimal;
+    std::sort(expected.begin(), expected.end());
+    ASSERT_EQ(listed, expected) << step;
+  }
+  EXPECT_GT(minimal.size(), 20u);
+}
+
 }  // namespace

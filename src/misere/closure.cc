@@ -157,16 +157,9 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
       const std::uint64_t signature = child.signature();
       const std::size_t size = child.size();
       // Subsumed by a smaller set of the same class: nothing new.
-      if (std::any_of(list.begin(), list.end(), [&](const SetKey& other) {
-            return sets_.subset_of(other, child, signature, size);
-          })) {
-        continue;
-      }
-      std::erase_if(list, [&](const SetKey& other) {
-        if (!sets_.superset_of(other, child, signature, size)) return false;
-        states_[other.id].alive = false;
-        return true;
-      });
+      if (sets_.any_subset(list, child, signature, size)) continue;
+      sets_.erase_supersets(list, child, signature, size,
+                            [&](const SetKey& other) { states_[other.id].alive = false; });
       if (states_.size() >= max_pairs) {
         return Verdict{
             false,
@@ -191,7 +184,7 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
       if (on_pairs && id % kPairsReported == 0) on_pairs(id);
       states_.push_back(State{x, s, pair.heap, 0, true});
       const std::size_t capacity = list.capacity();
-      list.push_back(sets_.keep(child));
+      SetArena::insert(list, sets_.keep(child));
       list_bytes_ += (list.capacity() - capacity) * sizeof(SetKey);
       queue.push_back(id);
     }
@@ -320,15 +313,9 @@ class LeastWalk {
         stopped_ = limits_.stop_error();
         return false;
       }
-      const bool subsumed = std::any_of(list.begin(), list.end(), [&](const SetKey& other) {
-        return arena_.subset_of(other, *next, signature, size);
-      });
-      if (subsumed) break;
-      std::erase_if(list, [&](const SetKey& other) {
-        if (!arena_.superset_of(other, *next, signature, size)) return false;
-        arena_.drop(other);
-        return true;
-      });
+      if (arena_.any_subset(list, *next, signature, size)) break;
+      arena_.erase_supersets(list, *next, signature, size,
+                             [&](const SetKey& other) { arena_.drop(other); });
       if (on_pairs_ && kept_ % kPairsReported == 0) on_pairs_(kept_);
       if (++kept_ > max_pairs_) {
         stopped_ =
@@ -347,7 +334,7 @@ class LeastWalk {
         return false;
       }
       const std::size_t capacity = list.capacity();
-      list.push_back(arena_.keep(*next));
+      SetArena::insert(list, arena_.keep(*next));
       list_bytes_ += (list.capacity() - capacity) * sizeof(SetKey);
       arena_.compact(minimal_);
       std::swap(state, next);

@@ -158,6 +158,35 @@ class SetArena {
     }
     return true;
   }
+  // A class's list of kept sets is kept by size, ascending (insert()), so that the subset scan
+  // reads only the sets no larger than `set`, and the superset scan only those no smaller.
+  // Whether a listed set ⊆ `set` (sorted, of that signature and size).
+  bool any_subset(const std::vector<SetKey>& list, const WorkSet& set, std::uint64_t signature,
+                  std::size_t size) const {
+    const auto end = std::upper_bound(list.begin(), list.end(), size,
+                                      [](std::size_t n, const SetKey& k) { return n < k.size; });
+    return std::any_of(list.begin(), end,
+                       [&](const SetKey& other) { return subset_of(other, set, signature, size); });
+  }
+  // Erases every listed superset of `set`, calling dropped(key) for each.
+  template <typename F>
+  void erase_supersets(std::vector<SetKey>& list, const WorkSet& set, std::uint64_t signature,
+                       std::size_t size, F&& dropped) const {
+    const auto begin = std::lower_bound(list.begin(), list.end(), size,
+                                        [](const SetKey& k, std::size_t n) { return k.size < n; });
+    const auto kept = std::remove_if(begin, list.end(), [&](const SetKey& other) {
+      if (!superset_of(other, set, signature, size)) return false;
+      dropped(other);
+      return true;
+    });
+    list.erase(kept, list.end());
+  }
+  // Adds `key` to a list kept by size.
+  static void insert(std::vector<SetKey>& list, const SetKey& key) {
+    list.insert(std::upper_bound(list.begin(), list.end(), key.size,
+                                 [](std::uint32_t n, const SetKey& k) { return n < k.size; }),
+                key);
+  }
   // Bytes of the arena as allocated (live and dropped words, and the room left in its chunks).
   std::uint64_t bytes() const {
     return word_capacity_ * kWordBytes + slot_capacity() * sizeof(Slot) +
