@@ -102,7 +102,8 @@ class QuotientCells {
   std::uint64_t capacity_bytes() const {
     return narrow_.capacity() * sizeof(std::uint16_t) + wide_.capacity() * sizeof(std::uint32_t);
   }
-  // The cells themselves, for loops that fill a table (one of the two is empty).
+  // The cells themselves, for loops that fill a table or read it row by row (one of the two is
+  // empty).
   std::uint16_t* narrow_data() { return narrow_.data(); }
   std::uint32_t* wide_data() { return wide_.data(); }
   const std::uint16_t* narrow_data() const { return narrow_.data(); }

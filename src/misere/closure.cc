@@ -73,8 +73,7 @@ PairClosure::PairClosure(const Table& table)
     if (table.p[x]) p_mask_[x / 64] |= std::uint64_t{1} << (x % 64);
   }
   states_.push_back(State{0, -1, 0, 0, true});
-  minimal_[0].push_back(sets_.keep(WorkSet(table.order)));
-  list_bytes_ = minimal_[0].capacity() * sizeof(SetKey);
+  list_bytes_ = SetArena::insert(minimal_[0], sets_.keep(WorkSet(table.order)));
 }
 
 std::uint64_t PairClosure::bytes() const {
@@ -183,9 +182,7 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
       const auto id = static_cast<std::uint32_t>(states_.size());
       if (on_pairs && id % kPairsReported == 0) on_pairs(id);
       states_.push_back(State{x, s, pair.heap, 0, true});
-      const std::size_t capacity = list.capacity();
-      SetArena::insert(list, sets_.keep(child));
-      list_bytes_ += (list.capacity() - capacity) * sizeof(SetKey);
+      list_bytes_ += SetArena::insert(list, sets_.keep(child));
       queue.push_back(id);
     }
     for (std::size_t i = q; i < end; ++i) states_[queue[i]].done = all;
@@ -333,9 +330,7 @@ class LeastWalk {
                                           memory_budget_text(limits_)));
         return false;
       }
-      const std::size_t capacity = list.capacity();
-      SetArena::insert(list, arena_.keep(*next));
-      list_bytes_ += (list.capacity() - capacity) * sizeof(SetKey);
+      list_bytes_ += SetArena::insert(list, arena_.keep(*next));
       arena_.compact(minimal_);
       std::swap(state, next);
       ++counts_[depth - 1];

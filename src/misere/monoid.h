@@ -46,11 +46,11 @@ struct Table {
   };
   // m's row: every m of a full table, a multiplier of a partial one.
   Row row(QuotientElement m) const {
-    const std::size_t start = static_cast<std::size_t>(m) * order;
     if (!column_.empty()) {
       assert(column_[m] != kNone);
       return Row{nullptr, rows_[column_[m]].data()};
     }
+    const std::size_t start = static_cast<std::size_t>(m) * order;
     if (cells.narrow()) return Row{cells.narrow_data() + start, nullptr};
     return Row{nullptr, cells.wide_data() + start};
   }

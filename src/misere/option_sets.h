@@ -181,11 +181,13 @@ class SetArena {
     });
     list.erase(kept, list.end());
   }
-  // Adds `key` to a list kept by size.
-  static void insert(std::vector<SetKey>& list, const SetKey& key) {
+  // Adds `key` to a list kept by size; returns the bytes the list grew by (its capacity's).
+  static std::uint64_t insert(std::vector<SetKey>& list, const SetKey& key) {
+    const std::size_t capacity = list.capacity();
     list.insert(std::upper_bound(list.begin(), list.end(), key.size,
                                  [](std::uint32_t n, const SetKey& k) { return n < k.size; }),
                 key);
+    return (list.capacity() - capacity) * sizeof(SetKey);
   }
   // Bytes of the arena as allocated (live and dropped words, and the room left in its chunks).
   std::uint64_t bytes() const {
