@@ -97,10 +97,27 @@ TEST(SetArena, SubsetTestsSeeTheKeptWords) {
   large.sort();
   const SetKey a = arena.keep(small);
   const SetKey b = arena.keep(large);
-  EXPECT_TRUE(arena.subset_of(a, large, large.signature(), large.size()));
-  EXPECT_FALSE(arena.subset_of(b, small, small.signature(), small.size()));
-  EXPECT_TRUE(arena.superset_of(b, small, small.signature(), small.size()));
-  EXPECT_FALSE(arena.superset_of(a, large, large.signature(), large.size()));
+  EXPECT_TRUE(arena.subset_of(a, large, large.key()));
+  EXPECT_FALSE(arena.subset_of(b, small, small.key()));
+  EXPECT_TRUE(arena.superset_of(b, small, small.key()));
+  EXPECT_FALSE(arena.superset_of(a, large, large.key()));
+  // The same words, the same size, another element: neither contains the other.
+  WorkSet other(1 << 16);
+  other.insert(4);
+  other.insert(700);
+  other.sort();
+  EXPECT_EQ(other.key().words, small.key().words);
+  EXPECT_FALSE(arena.subset_of(a, other, other.key()));
+  EXPECT_FALSE(arena.superset_of(a, other, other.key()));
+  // The empty set is a subset of every set and a superset of none but itself.
+  const WorkSet empty(1 << 16);
+  EXPECT_EQ(empty.key().size, 0u);
+  const SetKey e = arena.keep(empty);
+  EXPECT_TRUE(arena.subset_of(e, small, small.key()));
+  EXPECT_TRUE(arena.subset_of(e, empty, empty.key()));
+  EXPECT_TRUE(arena.superset_of(a, empty, empty.key()));
+  EXPECT_FALSE(arena.superset_of(e, small, small.key()));
+  EXPECT_FALSE(arena.subset_of(a, empty, empty.key()));
 }
 
 // A class's list kept as the verification keeps it — a set is added unless a listed one is its
@@ -128,10 +145,10 @@ TEST(SetArena, ListsKeepTheMinimalSetsInOrderOfSize) {
     set.sort();
     const bool subsumed = std::any_of(minimal.begin(), minimal.end(),
                                       [&](const auto& m) { return includes(elements, m); });
-    ASSERT_EQ(arena.any_subset(list, set, set.signature(), set.size()), subsumed) << step;
+    ASSERT_EQ(arena.any_subset(list, set, set.key()), subsumed) << step;
     if (subsumed) continue;
     std::size_t dropped = 0;
-    arena.erase_supersets(list, set, set.signature(), set.size(), [&](const SetKey& key) {
+    arena.erase_supersets(list, set, set.key(), [&](const SetKey& key) {
       ++dropped;
       arena.drop(key);
     });

@@ -153,11 +153,10 @@ Verdict PairClosure::close(std::span<const HeapPair> pairs, const Limits& limits
       if (!limits.charge(1 + child.used().size() + list.size())) {
         return Verdict{false, {}, limits.stop_error()};
       }
-      const std::uint64_t signature = child.signature();
-      const std::size_t size = child.size();
+      const SetKey probe = child.key();
       // Subsumed by a smaller set of the same class: nothing new.
-      if (sets_.any_subset(list, child, signature, size)) continue;
-      sets_.erase_supersets(list, child, signature, size,
+      if (sets_.any_subset(list, child, probe)) continue;
+      sets_.erase_supersets(list, child, probe,
                             [&](const SetKey& other) { states_[other.id].alive = false; });
       if (states_.size() >= max_pairs) {
         return Verdict{
@@ -304,15 +303,13 @@ class LeastWalk {
       next->sort();
       y = table_.at(y, pair.phi);
       std::vector<SetKey>& list = minimal_[y];
-      const std::uint64_t signature = next->signature();
-      const std::size_t size = next->size();
+      const SetKey probe = next->key();
       if (!limits_.charge(1 + next->used().size() + list.size())) {
         stopped_ = limits_.stop_error();
         return false;
       }
-      if (arena_.any_subset(list, *next, signature, size)) break;
-      arena_.erase_supersets(list, *next, signature, size,
-                             [&](const SetKey& other) { arena_.drop(other); });
+      if (arena_.any_subset(list, *next, probe)) break;
+      arena_.erase_supersets(list, *next, probe, [&](const SetKey& other) { arena_.drop(other); });
       if (on_pairs_ && kept_ % kPairsReported == 0) on_pairs_(kept_);
       if (++kept_ > max_pairs_) {
         stopped_ =
