@@ -140,12 +140,14 @@ class SetArena {
     }
   }
 
+  // Whether the keys allow `inner` ⊆ `outer`.
+  static bool may_be_subset(const SetKey& inner, const SetKey& outer) {
+    return inner.size <= outer.size && (inner.words & ~outer.words) == 0 &&
+           (inner.elements & ~outer.elements) == 0;
+  }
   // Whether kept set `key` ⊆ `set` (of key `probe`, set.key()).
   bool subset_of(const SetKey& key, const WorkSet& set, const SetKey& probe) const {
-    if (key.size > probe.size || (key.words & ~probe.words) != 0 ||
-        (key.elements & ~probe.elements) != 0) {
-      return false;
-    }
+    if (!may_be_subset(key, probe)) return false;
     const Slot& s = slot(key.id);
     const std::uint32_t* words = words_[s.chunk].words.get() + s.offset;
     const std::uint64_t* bits = words_[s.chunk].bits.get() + s.offset;
@@ -156,10 +158,7 @@ class SetArena {
   }
   // Whether `set` (sorted, of key `probe`) ⊆ kept set `key`.
   bool superset_of(const SetKey& key, const WorkSet& set, const SetKey& probe) const {
-    if (probe.size > key.size || (probe.words & ~key.words) != 0 ||
-        (probe.elements & ~key.elements) != 0) {
-      return false;
-    }
+    if (!may_be_subset(probe, key)) return false;
     const Slot& s = slot(key.id);
     const std::uint32_t* words = words_[s.chunk].words.get() + s.offset;
     const std::uint64_t* bits = words_[s.chunk].bits.get() + s.offset;
