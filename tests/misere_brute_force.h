@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace nimkit_test {
@@ -43,32 +43,24 @@ struct HeapRules {
   }
 };
 
-// Misère outcomes of sums of heaps, memoized on the sorted heaps.
+// Misère outcomes of sums of heaps, memoized on the sorted heaps. The memo is an open-addressed
+// table whose keys (the heaps as bytes) are kept end to end: the proofs' sums of 80 objects and
+// more visit millions of positions, and a node-based map of strings spends most of its time,
+// and most of a sanitized build's, chasing pointers.
 class MisereBrute {
  public:
-  explicit MisereBrute(HeapRules rules) : rules_(std::move(rules)) {}
+  explicit MisereBrute(HeapRules rules) : rules_(std::move(rules)), slots_(1024) {}
 
   // Whether the player to move wins the sum `heaps` under misère play.
   bool wins(std::vector<int> heaps) {
     std::erase(heaps, 0);
     std::sort(heaps.begin(), heaps.end());
-    const std::string key(heaps.begin(), heaps.end());
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    bool any_move = false;
-    bool win = false;
-    for (std::size_t i = 0; i < heaps.size() && !win; ++i) {
-      if (i > 0 && heaps[i] == heaps[i - 1]) continue;
-      for (const std::vector<int>& left : rules_.moves(heaps[i])) {
-        any_move = true;
-        if (!wins(after(heaps, i, left))) {
-          win = true;
-          break;
-        }
-      }
+    // Room for every heap the search meets (moves only shrink heaps), so that no reference into
+    // moves_ moves while the search holds it.
+    if (!heaps.empty() && static_cast<std::size_t>(heaps.back()) >= moves_.size()) {
+      moves_.resize(static_cast<std::size_t>(heaps.back()) + 1);
     }
-    const bool result = any_move ? win : true;  // no move: the player to move has won
-    memo_.emplace(key, result);
-    return result;
+    return wins_sorted(heaps);
   }
 
   // The sum after replacing heap i by `left`.
@@ -83,8 +75,88 @@ class MisereBrute {
   const HeapRules& rules() const { return rules_; }
 
  private:
+  // `heaps` nonzero and ascending.
+  bool wins_sorted(const std::vector<int>& heaps) {
+    const std::string key(heaps.begin(), heaps.end());
+    const std::uint64_t hash = hash_of(key);
+    if (const Slot& slot = slots_[find(key, hash)]; slot.result >= 0) return slot.result == 1;
+    bool any_move = false;
+    bool win = false;
+    std::vector<int> next;
+    for (std::size_t i = 0; i < heaps.size() && !win; ++i) {
+      if (i > 0 && heaps[i] == heaps[i - 1]) continue;
+      for (const std::vector<int>& left : moves_of(heaps[i])) {
+        any_move = true;
+        // Heap i replaced by `left`, kept ascending.
+        next = heaps;
+        next.erase(next.begin() + static_cast<long>(i));
+        for (const int part : left)
+          next.insert(std::upper_bound(next.begin(), next.end(), part), part);
+        if (!wins_sorted(next)) {
+          win = true;
+          break;
+        }
+      }
+    }
+    const bool result = any_move ? win : true;  // no move: the player to move has won
+    remember(key, hash, result);
+    return result;
+  }
+  // The moves of a heap of n, n below moves_.size().
+  const std::vector<std::vector<int>>& moves_of(int n) {
+    std::optional<std::vector<std::vector<int>>>& moves = moves_.at(static_cast<std::size_t>(n));
+    if (!moves) moves = rules_.moves(n);
+    return *moves;
+  }
+
+  struct Slot {
+    std::uint64_t hash = 0;
+    std::size_t offset = 0;  // the key in keys_
+    std::uint32_t length = 0;
+    std::int8_t result = -1;  // -1: empty
+  };
+
+  static std::uint64_t hash_of(const std::string& key) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a
+    for (const char c : key) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+    return h;
+  }
+  // The slot holding `key`, or the empty slot where it would go.
+  std::size_t find(const std::string& key, std::uint64_t hash) const {
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+      const Slot& slot = slots_[i];
+      if (slot.result < 0) return i;
+      if (slot.hash == hash && slot.length == key.size() &&
+          keys_.compare(slot.offset, slot.length, key) == 0) {
+        return i;
+      }
+    }
+  }
+  void remember(const std::string& key, std::uint64_t hash, bool result) {
+    if (2 * (used_ + 1) > slots_.size()) {
+      std::vector<Slot> old(2 * slots_.size());
+      std::swap(old, slots_);
+      const std::size_t mask = slots_.size() - 1;
+      for (const Slot& slot : old) {
+        if (slot.result < 0) continue;
+        std::size_t i = slot.hash & mask;
+        while (slots_[i].result >= 0) i = (i + 1) & mask;
+        slots_[i] = slot;
+      }
+    }
+    Slot& slot = slots_[find(key, hash)];
+    slot = Slot{hash, keys_.size(), static_cast<std::uint32_t>(key.size()),
+                static_cast<std::int8_t>(result ? 1 : 0)};
+    keys_ += key;
+    ++used_;
+  }
+
   HeapRules rules_;
-  std::unordered_map<std::string, bool> memo_;
+  std::vector<std::optional<std::vector<std::vector<int>>>> moves_;  // by heap, when asked
+  std::vector<Slot> slots_;  // a power of two, at most half full
+  std::string keys_;
+  std::size_t used_ = 0;
 };
 
 }  // namespace nimkit_test
