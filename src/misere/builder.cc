@@ -402,6 +402,33 @@ std::optional<Reduced> QuotientBuilder::recalibrated(const Reduced& current,
   return std::nullopt;
 }
 
+bool QuotientBuilder::keep_passed(std::uint64_t heap, Reduced current) {
+  if (!current.table.full()) {
+    // Exact, but past what a full table of it would take to keep extending it.
+    stopped_ = fail_limit(fmt::format(
+        "the quotient of heaps up to {} has {} elements, more than the {} whose full table "
+        "is kept",
+        heap, current.table.order, bounds_.full_order));
+    return false;
+  }
+  PairClosure closure(current.table);
+  Verdict again =
+      verify(current.table, heap_pairs(current.table, current.phi), within(kept_bytes()),
+             bounds_.max_pairs, &closure, on_pairs(), helper_for(current.table));
+  if (!again.passed) {
+    // Two checks of one candidate that disagree: no fault of the input, and nothing a larger
+    // limit would change; the method cannot answer past this heap.
+    stopped_ = again.stopped ? std::move(*again.stopped)
+                             : fail(ErrorKind::kUnsupported, "the two verifications disagree");
+    return false;
+  }
+  install(std::move(current), std::move(closure));
+  outcomes_.clear();
+  index_proof_.reset();
+  rounds_.clear();
+  return true;
+}
+
 bool QuotientBuilder::grow(std::uint64_t heap) {
   // Heap n first gets a generator of its own over the quotient so far. While the candidate
   // mispredicts some sum, the least such sum is predicted wrong although every smaller sum (its
@@ -430,32 +457,7 @@ bool QuotientBuilder::grow(std::uint64_t heap) {
       stopped_ = std::move(verdict.stopped);
       return false;
     }
-    if (verdict.passed) {
-      if (!current->table.full()) {
-        // Exact, but past what a full table of it would take to keep extending it.
-        stopped_ = fail_limit(fmt::format(
-            "the quotient of heaps up to {} has {} elements, more than the {} whose full table "
-            "is kept",
-            heap, current->table.order, bounds_.full_order));
-        return false;
-      }
-      PairClosure closure(current->table);
-      Verdict again =
-          verify(current->table, heap_pairs(current->table, current->phi), within(kept_bytes()),
-                 bounds_.max_pairs, &closure, on_pairs(), helper_for(current->table));
-      if (!again.passed) {
-        // Two checks of one candidate that disagree: no fault of the input, and nothing a
-        // larger limit would change; the method cannot answer past this heap.
-        stopped_ = again.stopped ? std::move(*again.stopped)
-                                 : fail(ErrorKind::kUnsupported, "the two verifications disagree");
-        return false;
-      }
-      install(std::move(*current), std::move(closure));
-      outcomes_.clear();
-      index_proof_.reset();
-      rounds_.clear();
-      return true;
-    }
+    if (verdict.passed) return keep_passed(heap, std::move(*current));
     failure = verdict.failure;
     rounds_.push_back(QuotientRound{failure, {}});
     const bool predicted_p = current->table.p[class_of(*current, failure)];

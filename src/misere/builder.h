@@ -78,6 +78,10 @@ class QuotientBuilder {
   bool extend_conservatively(std::uint64_t heap, const std::vector<QuotientElement>& options);
   // Grows the monoid for heap n; false with stopped_ set when no candidate verifies.
   bool grow(std::uint64_t heap);
+  // A candidate for heap n that the least-failure walk passed: verified again by the closure it
+  // then keeps, and installed; false with stopped_ set when it cannot be kept (a partial table,
+  // or the two checks disagree).
+  bool keep_passed(std::uint64_t heap, Reduced current);
   // The first candidate, over `current` with a few heaps of the least mispredicted sum `failure`
   // given generators of their own (the fewest heaps first), that predicts that sum right; none
   // when no subset does (`refused` says why one could not be built, e.g. the order bound).
