@@ -102,22 +102,24 @@ constexpr std::uint32_t kAbsent = ~std::uint32_t{0};
 // clear than to hash); larger ones by an open-addressed hash table.
 constexpr std::uint64_t kFlatCodes = std::uint64_t{1} << 22;
 
-// Element ids by code.
+// Element ids by code. Past kFlatCodes codes an open-addressed table keeps each code beside its
+// id (three 32-bit words a slot), so that a lookup, which misses the cache on a large candidate,
+// misses it once rather than once for the code and again for the id.
 class CodeIndex {
  public:
   explicit CodeIndex(std::uint64_t codes) {
     if (codes <= kFlatCodes) {
       flat_.assign(codes, kAbsent);
     } else {
-      keys_.assign(1024, kEmpty);
-      ids_.assign(1024, kAbsent);
+      slots_.assign(1024, Slot{kEmptyHalf, kEmptyHalf, kAbsent});
     }
   }
   std::uint32_t find(std::uint64_t code) const {
     if (!flat_.empty()) return flat_[code];
-    for (std::size_t i = slot(code);; i = (i + 1) & (keys_.size() - 1)) {
-      if (keys_[i] == code) return ids_[i];
-      if (keys_[i] == kEmpty) return kAbsent;
+    for (std::size_t i = slot(code);; i = (i + 1) & (slots_.size() - 1)) {
+      const Slot& at = slots_[i];
+      if (at.key() == code) return at.id;
+      if (at.empty()) return kAbsent;
     }
   }
   void insert(std::uint64_t code, std::uint32_t id) {
@@ -125,44 +127,47 @@ class CodeIndex {
       flat_[code] = id;
       return;
     }
-    if (2 * (size_ + 1) > keys_.size()) grow();
+    if (2 * (size_ + 1) > slots_.size()) grow();
     std::size_t i = slot(code);
-    while (keys_[i] != kEmpty) i = (i + 1) & (keys_.size() - 1);
-    keys_[i] = code;
-    ids_[i] = id;
+    while (!slots_[i].empty()) i = (i + 1) & (slots_.size() - 1);
+    slots_[i] = Slot{static_cast<std::uint32_t>(code), static_cast<std::uint32_t>(code >> 32), id};
     ++size_;
   }
   // Bytes held, as allocated.
   std::uint64_t bytes() const {
-    return flat_.capacity() * sizeof(std::uint32_t) + keys_.capacity() * sizeof(std::uint64_t) +
-           ids_.capacity() * sizeof(std::uint32_t);
+    return flat_.capacity() * sizeof(std::uint32_t) + slots_.capacity() * sizeof(Slot);
   }
   // Bytes the next insert allocates (the hash table doubled, beside the old one).
   std::uint64_t growth_bytes() const {
-    if (!flat_.empty() || 2 * (size_ + 1) <= keys_.size()) return 0;
-    return 2 * keys_.size() * (sizeof(std::uint64_t) + sizeof(std::uint32_t));
+    if (!flat_.empty() || 2 * (size_ + 1) <= slots_.size()) return 0;
+    return 2 * slots_.size() * sizeof(Slot);
   }
 
  private:
   // No code is all ones: codes are below the product's size, at most 2^64 - 1 saturated.
-  static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+  static constexpr std::uint32_t kEmptyHalf = ~std::uint32_t{0};
+  struct Slot {
+    std::uint32_t low;
+    std::uint32_t high;
+    std::uint32_t id;
+    std::uint64_t key() const { return (std::uint64_t{high} << 32) | low; }
+    bool empty() const { return low == kEmptyHalf && high == kEmptyHalf; }
+  };
+  static_assert(sizeof(Slot) == 12);
   std::size_t slot(std::uint64_t code) const {
-    return static_cast<std::size_t>((code * 0x9e3779b97f4a7c15ULL) >> 20) & (keys_.size() - 1);
+    return static_cast<std::size_t>((code * 0x9e3779b97f4a7c15ULL) >> 20) & (slots_.size() - 1);
   }
   void grow() {
-    std::vector<std::uint64_t> keys(2 * keys_.size(), kEmpty);
-    std::vector<std::uint32_t> ids(2 * keys_.size(), kAbsent);
-    std::swap(keys, keys_);
-    std::swap(ids, ids_);
+    std::vector<Slot> old(2 * slots_.size(), Slot{kEmptyHalf, kEmptyHalf, kAbsent});
+    std::swap(old, slots_);
     size_ = 0;
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-      if (keys[i] != kEmpty) insert(keys[i], ids[i]);
+    for (const Slot& at : old) {
+      if (!at.empty()) insert(at.key(), at.id);
     }
   }
 
   std::vector<std::uint32_t> flat_;
-  std::vector<std::uint64_t> keys_;
-  std::vector<std::uint32_t> ids_;
+  std::vector<Slot> slots_;
   std::size_t size_ = 0;
 };
 
