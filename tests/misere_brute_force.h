@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,11 @@ class MisereBrute {
   bool wins(std::vector<int> heaps) {
     std::erase(heaps, 0);
     std::sort(heaps.begin(), heaps.end());
+    // A key holds a heap in one byte: a larger heap would share keys with smaller ones.
+    if (!heaps.empty() && heaps.back() > 255) {
+      throw std::invalid_argument("MisereBrute: heap " + std::to_string(heaps.back()) +
+                                  " is past 255");
+    }
     // Room for every heap the search meets (moves only shrink heaps), so that no reference into
     // moves_ moves while the search holds it.
     if (!heaps.empty() && static_cast<std::size_t>(heaps.back()) >= moves_.size()) {
@@ -63,18 +69,24 @@ class MisereBrute {
     return wins_sorted(heaps);
   }
 
-  // The sum after replacing heap i by `left`.
+  // The sum after replacing heap i by `left` (ascending when `heaps` is).
   static std::vector<int> after(const std::vector<int>& heaps, std::size_t i,
                                 const std::vector<int>& left) {
-    std::vector<int> next = heaps;
-    next.erase(next.begin() + static_cast<long>(i));
-    next.insert(next.end(), left.begin(), left.end());
+    std::vector<int> next;
+    after_into(heaps, i, left, next);
     return next;
   }
 
   const HeapRules& rules() const { return rules_; }
 
  private:
+  // `after` into `next` (whose storage the search reuses from child to child).
+  static void after_into(const std::vector<int>& heaps, std::size_t i, const std::vector<int>& left,
+                         std::vector<int>& next) {
+    next = heaps;
+    next.erase(next.begin() + static_cast<long>(i));
+    for (const int part : left) next.insert(std::upper_bound(next.begin(), next.end(), part), part);
+  }
   // `heaps` nonzero and ascending.
   bool wins_sorted(const std::vector<int>& heaps) {
     const std::string key(heaps.begin(), heaps.end());
@@ -87,11 +99,7 @@ class MisereBrute {
       if (i > 0 && heaps[i] == heaps[i - 1]) continue;
       for (const std::vector<int>& left : moves_of(heaps[i])) {
         any_move = true;
-        // Heap i replaced by `left`, kept ascending.
-        next = heaps;
-        next.erase(next.begin() + static_cast<long>(i));
-        for (const int part : left)
-          next.insert(std::upper_bound(next.begin(), next.end(), part), part);
+        after_into(heaps, i, left, next);
         if (!wins_sorted(next)) {
           win = true;
           break;
