@@ -18,17 +18,14 @@
 #include "nimkit/registry.h"
 #include "nimkit/saved_game.h"
 #include "nimkit/strategy.h"
+#include "test_rulesets.h"
 #include "time_factor.h"
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::shared_ptr<const nimkit::Ruleset> rules(const char* spec) {
-  auto made = nimkit::make_ruleset(spec);
-  EXPECT_TRUE(made.ok()) << spec;
-  return *made;
-}
+using nimkit_test::rules_of;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -46,7 +43,7 @@ TEST(Bounds, TwoHundredThousandHeapsParseInLinearTime) {
   std::string text;
   for (int i = 0; i < 200'000; ++i) text += i % 2 == 0 ? "3 " : "kayles:2 ";
   const auto start = Clock::now();
-  auto position = nimkit::parse_position(text, rules("nim"));
+  auto position = nimkit::parse_position(text, rules_of("nim"));
   const double took = seconds_since(start);
   ASSERT_TRUE(position.ok()) << position.error();
   ASSERT_EQ(position->components().size(), 200'000u);
@@ -161,7 +158,7 @@ RC_GTEST_PROP(Bounds, EveryPlayerNameSavesAndReloads, ()) {
       rc::gen::arbitrary<char>());
   const auto first = *rc::gen::container<std::string>(byte);
   const auto second = *rc::gen::container<std::string>(byte);
-  nimkit::Match match(rules("nim"), *nimkit::parse_position("3 4", rules("nim")),
+  nimkit::Match match(rules_of("nim"), *nimkit::parse_position("3 4", rules_of("nim")),
                       nimkit::Convention::kNormal);
   match.play(match.position().move_at(0));
   const std::string saved = nimkit::save_game(match, first, second);
@@ -174,7 +171,7 @@ RC_GTEST_PROP(Bounds, EveryPlayerNameSavesAndReloads, ()) {
 }
 
 TEST(Bounds, PlainNamesAreWrittenAsTheyWereAndOldFilesLoad) {
-  nimkit::Match match(rules("nim"), *nimkit::parse_position("3 4", rules("nim")),
+  nimkit::Match match(rules_of("nim"), *nimkit::parse_position("3 4", rules_of("nim")),
                       nimkit::Convention::kNormal);
   EXPECT_NE(nimkit::save_game(match, "you", "computer").find("\nplayers you computer\n"),
             std::string::npos);
@@ -196,7 +193,7 @@ TEST(Bounds, PerfectPlayerInAHugeLostPositionAnswersWithinTheMemoryBound) {
     row[(r * 7 + 3) % 64] = 't';
     board += (r == 0 ? "" : "/") + row;
   }
-  auto position = nimkit::parse_position(board, rules("turning-corners"));
+  auto position = nimkit::parse_position(board, rules_of("turning-corners"));
   ASSERT_TRUE(position.ok()) << position.error();
   const auto start = Clock::now();
   nimkit::Rng rng(1);

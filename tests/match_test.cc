@@ -12,17 +12,14 @@
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
 #include "nimkit/saved_game.h"
+#include "test_rulesets.h"
 
 namespace {
 
-std::shared_ptr<const nimkit::Ruleset> rules(const char* spec) {
-  auto made = nimkit::make_ruleset(spec);
-  EXPECT_TRUE(made.ok()) << spec;
-  return *made;
-}
+using nimkit_test::rules_of;
 
 nimkit::Position position(const char* text, const char* spec = "nim") {
-  auto parsed = nimkit::parse_position(text, rules(spec));
+  auto parsed = nimkit::parse_position(text, rules_of(spec));
   EXPECT_TRUE(parsed.ok()) << text;
   return *parsed;
 }
@@ -35,7 +32,7 @@ std::string move_error(const char* start, const char* move, const char* spec = "
 
 nimkit::Match match(const char* start, const char* spec = "nim",
                     nimkit::Convention convention = nimkit::Convention::kNormal) {
-  return nimkit::Match(rules(spec), position(start, spec), convention);
+  return nimkit::Match(rules_of(spec), position(start, spec), convention);
 }
 
 std::string text_of(const nimkit::Match& m) {
@@ -167,7 +164,7 @@ TEST(Match, UndoAndRedoTurnGoBackToAPersonsTurn) {
     const nimkit::Match::Seats people(mask);
     for (std::size_t played = 0; played <= moves.size(); ++played) {
       auto rebuilt =
-          nimkit::Match::rebuild(rules("nim"), *nimkit::parse_position("3 3 3", rules("nim")),
+          nimkit::Match::rebuild(rules_of("nim"), *nimkit::parse_position("3 3 3", rules_of("nim")),
                                  nimkit::Convention::kNormal, moves, played);
       ASSERT_TRUE(rebuilt.ok()) << rebuilt.error();
       nimkit::Match m = *rebuilt;
@@ -236,7 +233,7 @@ TEST(Match, RebuildGivesTheRecordPlayedMoveByMove) {
   auto played = match("3 4 5");
   for (const auto& move : moves) ASSERT_TRUE(played.play(move).ok());
   ASSERT_TRUE(played.undo());
-  auto rebuilt = nimkit::Match::rebuild(rules("nim"), position("3 4 5"),
+  auto rebuilt = nimkit::Match::rebuild(rules_of("nim"), position("3 4 5"),
                                         nimkit::Convention::kNormal, moves, 2);
   ASSERT_TRUE(rebuilt.ok()) << rebuilt.error();
   ASSERT_EQ(rebuilt->history().size(), played.history().size());
@@ -259,7 +256,7 @@ TEST(Match, RebuildNamesTheMoveAtFault) {
   const auto start = position("3 4 5");
   auto rebuild = [&](std::vector<std::string> moves, std::size_t played) {
     auto made =
-        nimkit::Match::rebuild(rules("nim"), start, nimkit::Convention::kNormal, moves, played);
+        nimkit::Match::rebuild(rules_of("nim"), start, nimkit::Convention::kNormal, moves, played);
     return made.ok() ? std::string("(accepted)") : made.error();
   };
   EXPECT_EQ(rebuild({"1 3", "1 1"}, 2), "move 2: heap 1 is empty");
@@ -296,7 +293,7 @@ TEST(Match, ACancelledRebuildIsRefusedNotShownHalfChecked) {
   limits.meter = std::make_shared<nimkit::WorkMeter>(0);
   limits.meter->cancel();
   const std::vector<std::string> moves = {"1 2", "2 2"};
-  auto rebuilt = nimkit::Match::rebuild(rules("nim"), position("3 4 5"),
+  auto rebuilt = nimkit::Match::rebuild(rules_of("nim"), position("3 4 5"),
                                         nimkit::Convention::kNormal, moves, 2, limits);
   ASSERT_FALSE(rebuilt.ok());
   EXPECT_EQ(rebuilt.error_kind(), nimkit::ErrorKind::kCancelled) << rebuilt.error();

@@ -11,23 +11,20 @@
 #include "nimkit/analysis.h"
 #include "nimkit/heap_game.h"
 #include "nimkit/registry.h"
+#include "test_rulesets.h"
 
 namespace {
 
-std::shared_ptr<const nimkit::Ruleset> rules(const char* spec) {
-  auto made = nimkit::make_ruleset(spec);
-  EXPECT_TRUE(made.ok()) << spec;
-  return *made;
-}
+using nimkit_test::rules_of;
 
 // The error parse_position() gives, or "(accepted)".
 std::string refusal(const char* text, const char* default_rules = "nim") {
-  auto position = nimkit::parse_position(text, default_rules ? rules(default_rules) : nullptr);
+  auto position = nimkit::parse_position(text, default_rules ? rules_of(default_rules) : nullptr);
   return position.ok() ? "(accepted)" : position.error();
 }
 
 std::string round_trip(const char* text, const char* default_rules) {
-  const auto defaults = default_rules ? rules(default_rules) : nullptr;
+  const auto defaults = default_rules ? rules_of(default_rules) : nullptr;
   auto position = nimkit::parse_position(text, defaults);
   if (!position.ok()) return "error: " + position.error();
   return nimkit::format_position(*position, defaults.get());
@@ -50,7 +47,7 @@ TEST(Notation, OverflowIsRefusedNotClamped) {
 }
 
 TEST(Notation, LargestHeapIsAccepted) {
-  auto position = nimkit::parse_position("18446744073709551615 0", rules("nim"));
+  auto position = nimkit::parse_position("18446744073709551615 0", rules_of("nim"));
   ASSERT_TRUE(position.ok());
   EXPECT_EQ(nimkit::heap_sizes(*position), (std::vector<std::uint64_t>{18446744073709551615u, 0}));
   EXPECT_EQ(round_trip("18446744073709551615 0", "nim"), "18446744073709551615 0");
@@ -61,7 +58,7 @@ TEST(Notation, LargestHeapIsAccepted) {
 // "" and reads back: a sum of no games, where the player to move has no move.
 TEST(Notation, NoTokensAreThePositionWithNoComponents) {
   for (const char* text : {"", "   "}) {
-    auto none = nimkit::parse_position(text, rules("nim"));
+    auto none = nimkit::parse_position(text, rules_of("nim"));
     ASSERT_TRUE(none.ok()) << none.error();
     EXPECT_TRUE(none->components().empty());
     EXPECT_EQ(nimkit::format_position(*none), "");
@@ -69,7 +66,7 @@ TEST(Notation, NoTokensAreThePositionWithNoComponents) {
   auto without_rules = nimkit::parse_position(std::vector<std::string>{}, nullptr);
   ASSERT_TRUE(without_rules.ok());
   EXPECT_TRUE(without_rules->components().empty());
-  auto graph = nimkit::parse_position("1", rules("node-kayles"));
+  auto graph = nimkit::parse_position("1", rules_of("node-kayles"));
   ASSERT_TRUE(graph.ok()) << graph.error();
   auto move = nimkit::parse_move(*graph, "1");
   ASSERT_TRUE(move.ok()) << move.error();
@@ -125,7 +122,7 @@ TEST(Notation, BareHeapNeedsADefaultRuleset) {
 TEST(Notation, ZeroMoveStateRoundTrips) {
   EXPECT_EQ(round_trip("3 4x 5", "zero-move"), "3 4x 5");
   EXPECT_EQ(round_trip("0 1x 0", "zero-move"), "0 1x 0");
-  auto position = nimkit::parse_position("3 4x 5", rules("zero-move"));
+  auto position = nimkit::parse_position("3 4x 5", rules_of("zero-move"));
   ASSERT_TRUE(position.ok());
   ASSERT_EQ(position->item_count(), 3u);
   const std::vector<nimkit::Heap> heaps = nimkit::position_heaps(*position);
@@ -180,14 +177,14 @@ TEST(Notation, TwoComponentsOfEveryRulesetReadBackAsWritten) {
   // text written (bare in its own rules, qualified in others) reads back as the same position.
   for (const nimkit::RulesetEntry& entry : nimkit::registry()) {
     for (const std::string& spec : entry.examples) {
-      const auto own = rules(spec.c_str());
+      const auto own = rules_of(spec.c_str());
       auto start = nimkit::parse_position(entry.start, own);
       ASSERT_TRUE(start.ok()) << spec << ": " << start.error();
       if (start->components().empty()) continue;
       const std::string token = spec + ":" + nimkit::format_component(start->components()[0]);
       auto twice = nimkit::parse_position(token + " " + token, nullptr);
       ASSERT_TRUE(twice.ok()) << token << ": " << twice.error();
-      for (const auto& defaults : {own, rules("nim")}) {
+      for (const auto& defaults : {own, rules_of("nim")}) {
         const std::string text = nimkit::format_position(*twice, defaults.get());
         auto back = nimkit::parse_position(text, defaults);
         ASSERT_TRUE(back.ok()) << text << ": " << back.error();

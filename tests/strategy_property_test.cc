@@ -16,19 +16,16 @@
 #include "nimkit/notation.h"
 #include "nimkit/registry.h"
 #include "nimkit/strategy.h"
+#include "test_rulesets.h"
 
 namespace {
 
-std::shared_ptr<const nimkit::Ruleset> rules(const char* spec) {
-  auto made = nimkit::make_ruleset(spec);
-  EXPECT_TRUE(made.ok()) << spec;
-  return *made;
-}
+using nimkit_test::rules_of;
 
 // The position after the perfect player's move from `start`.
 std::string perfect_reply(const char* start, const char* spec,
                           nimkit::Convention convention = nimkit::Convention::kNormal) {
-  auto position = nimkit::parse_position(start, rules(spec));
+  auto position = nimkit::parse_position(start, rules_of(spec));
   EXPECT_TRUE(position.ok());
   nimkit::Rng rng(1);
   auto move = nimkit::choose_move(*position, convention, nimkit::Level{}, rng);
@@ -44,7 +41,7 @@ TEST(Perfect, TakesTwoFromHeapOneInThreeFourFive) {
 // position whose remoteness (moves left with perfect play) is the greatest, by brute force.
 void check_longest_games(nimkit_test::Game game, nimkit::Convention convention) {
   const bool misere = convention == nimkit::Convention::kMisere;
-  const auto ruleset = rules(game == nimkit_test::Game::kNim ? "nim" : "zero-move");
+  const auto ruleset = rules_of(game == nimkit_test::Game::kNim ? "nim" : "zero-move");
   nimkit_test::BruteForce brute(game, misere);
   int lost = 0;
   for (std::size_t piles = 1; piles <= 3; ++piles) {
@@ -97,7 +94,7 @@ TEST(Perfect, MisereEndgameLeavesAnOddNumberOfOnes) {
 // `rounds` moves each: every perfect move leaves a lost position. True when the game ended (the
 // perfect player making the last move).
 bool perfect_beats_random(const char* start, int rounds) {
-  auto position = nimkit::parse_position(start, rules("kayles"));
+  auto position = nimkit::parse_position(start, rules_of("kayles"));
   EXPECT_TRUE(position.ok());
   nimkit::Position now = *position;
   nimkit::Rng rng(11);
@@ -181,7 +178,7 @@ Start random_start() {
     const bool spent = zero && size > 0 && *rc::gen::arbitrary<bool>();
     heaps.push_back(nimkit::Heap{size, spent});
   }
-  s.position = nimkit::heap_position(rules(s.spec.c_str()), heaps);
+  s.position = nimkit::heap_position(rules_of(s.spec.c_str()), heaps);
   return s;
 }
 
@@ -219,7 +216,7 @@ RC_GTEST_PROP(PerfectPlayer, NeverLosesFromAWinningPositionAgainstAnyOpponent, (
   nimkit::Rng rng(*rc::gen::arbitrary<std::uint64_t>());
   RC_TAG(start.spec, std::string(nimkit::to_string(start.convention)), opponent.to_string());
 
-  nimkit::Match match(rules(start.spec.c_str()), start.position, start.convention);
+  nimkit::Match match(rules_of(start.spec.c_str()), start.position, start.convention);
   while (!match.over()) {
     const bool perfect_turn = match.to_move() == 0;
     const nimkit::Position& now = match.position();

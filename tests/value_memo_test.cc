@@ -15,31 +15,27 @@
 #include "nimkit/heap_game.h"
 #include "nimkit/limits.h"
 #include "nimkit/registry.h"
+#include "test_rulesets.h"
 
 namespace {
 
-using nimkit::Heap;
 using nimkit::HeapGame;
 using nimkit::Limits;
 using nimkit::Nimber;
 using nimkit::State;
 using nimkit::ValueMemo;
 
-std::shared_ptr<const nimkit::Ruleset> rules(const std::string& spec) {
-  auto made = nimkit::make_ruleset(spec);
-  EXPECT_TRUE(made) << spec;
-  return *made;
-}
+using nimkit_test::rules_of;
 
 State heap(std::uint64_t n) {
-  const Heap h{n};
-  return HeapGame::encode(std::span<const Heap>(&h, 1));
+  const nimkit::Heap h{n};
+  return HeapGame::encode(std::span<const nimkit::Heap>(&h, 1));
 }
 
 // Take-and-break games split heaps, so options are sums of two components.
 TEST(ValueMemo, AgreesWithTheOctalTablesOnSplittingGames) {
   for (const std::string spec : {"kayles", "dawson", "octal:0.137", "octal:4.12", "grundy"}) {
-    const auto r = rules(spec);
+    const auto r = rules_of(spec);
     const ValueMemo memo;
     for (std::uint64_t n = 0; n <= 70; ++n) {
       auto got = memo.value(*r, heap(n), Limits{});
@@ -53,7 +49,7 @@ TEST(ValueMemo, AgreesWithTheOctalTablesOnSplittingGames) {
 
 TEST(ValueMemo, GoesDeepWithoutRecursion) {
   // Taking one at a time from 200,000 leaves a chain of 200,000 positions.
-  const auto r = rules("subtraction:1");
+  const auto r = rules_of("subtraction:1");
   const ValueMemo memo;
   Limits limits;
   limits.max_nodes = 1'000'000;
@@ -66,7 +62,7 @@ TEST(ValueMemo, GoesDeepWithoutRecursion) {
 }
 
 TEST(ValueMemo, StopsAtTheNodeLimitAndTheMeter) {
-  const auto r = rules("subtraction:1,2");
+  const auto r = rules_of("subtraction:1,2");
   const ValueMemo memo;
   Limits limits;
   limits.max_nodes = 50;
@@ -82,7 +78,7 @@ TEST(ValueMemo, StopsAtTheNodeLimitAndTheMeter) {
 }
 
 TEST(ValueMemo, ForgetsWhenFullWithoutChangingAnswers) {
-  const auto r = rules("kayles");
+  const auto r = rules_of("kayles");
   // Heaps up to 26 need 27 classes: a memo of 16 is emptied several times along the way.
   const ValueMemo small(16);
   for (std::uint64_t n = 0; n <= 26; ++n) {
@@ -94,7 +90,7 @@ TEST(ValueMemo, ForgetsWhenFullWithoutChangingAnswers) {
 }
 
 TEST(ValueMemo, ConcurrentCallersAgree) {
-  const auto r = rules("dawson");
+  const auto r = rules_of("dawson");
   const ValueMemo memo;
   std::vector<std::vector<Nimber>> seen(4);
   std::vector<std::thread> threads;

@@ -375,11 +375,11 @@ void print_values(std::FILE* out, const SequenceJob& job, std::uint64_t count, b
     }
     return texts;
   }();
-  constexpr std::uint64_t kChunk = 1 << 16;
+  constexpr std::uint64_t kValuesPerWrite = 1 << 16;
   // At most ten digits and a separator a value (and four bytes copied for a small one).
-  std::vector<char> text(kChunk * 11 + 4);
-  for (std::uint64_t begin = 0; begin < count; begin += kChunk) {
-    const std::uint64_t n = std::min(kChunk, count - begin);
+  std::vector<char> text(kValuesPerWrite * 11 + 4);
+  for (std::uint64_t begin = 0; begin < count; begin += kValuesPerWrite) {
+    const std::uint64_t n = std::min(kValuesPerWrite, count - begin);
     char* at = text.data();
     for (const std::uint32_t v : job.values32(begin, n)) {
       if (json && (at != text.data() || begin > 0)) *at++ = ',';
