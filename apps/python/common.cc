@@ -82,6 +82,29 @@ Limits call_limits(const std::optional<std::uint64_t>& limit) {
   return limits;
 }
 
+std::string escape_html(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
 py::int_ to_python(Nimber value) {
   const auto high = static_cast<std::uint64_t>(value >> 64);
   const auto low = static_cast<std::uint64_t>(value);

@@ -79,6 +79,9 @@ void add_exceptions(py::module_& module);
 Limits call_limits(const std::optional<std::uint64_t>& limit);
 inline Limits call_limits(const Limit& limit) { return call_limits(value_of(limit)); }
 
+// `text` with &, <, > and " escaped, for the HTML a notebook shows (_repr_html_).
+std::string escape_html(const std::string& text);
+
 // A Nimber (128 bits) as a Python int.
 py::int_ to_python(Nimber value);
 

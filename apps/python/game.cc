@@ -1,4 +1,4 @@
-// nimkit.Position, nimkit.analyze, the players, nimkit.Match, nimkit.Nimber, nimkit.rulesets.
+// nimkit.Position, nimkit.Move, nimkit.analyze, nimkit.rulesets.
 #include "game.h"
 
 #include <pybind11/stl.h>
@@ -11,74 +11,12 @@
 #include <vector>
 
 #include "nimkit/explain.h"
-#include "nimkit/match.h"
-#include "nimkit/nim_arithmetic.h"
 #include "nimkit/notation.h"
-#include "nimkit/quote.h"
 #include "nimkit/registry.h"
-#include "nimkit/saved_game.h"
-#include "nimkit/strategy.h"
 
 namespace nimkit::python {
 
 namespace {
-
-// Analyses and searches start on the calling thread with this many steps: most questions are
-// answered in microseconds, without the cost of a thread. One that needs more is asked again on a
-// thread of its own, where Ctrl-C reaches it (run_cancellable); what the first try computed into
-// the rulesets' tables is kept.
-constexpr std::uint64_t kInlineSteps = 50'000;
-
-template <typename T>
-Result<T> metered(const Limits& limits, const std::function<Result<T>(const Limits&)>& work) {
-  Limits quick = limits;
-  quick.meter = std::make_shared<WorkMeter>(kInlineSteps);
-  Result<T> first = work(quick);
-  // An answer is whole only when the quick budget never ran out: an analysis that ran out while
-  // listing its moves still answers (winner, value), with the moves it had not found dropped. A
-  // limit reached within it (a share of the quick budget, as a misère quotient's) may be one the
-  // caller's budget passes: asked again too.
-  if (!quick.meter->exhausted() && (first || first.error_kind() != ErrorKind::kLimit)) {
-    return first;
-  }
-  return run_cancellable<Result<T>>(*limits.meter, [&] { return work(limits); });
-}
-
-std::string escape_html(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-// One move of a position, as a result: its text, its words and the position it leaves.
-struct PyMove {
-  std::string text;
-  std::string description;
-  std::size_t component = 0;
-  PyPosition after;
-};
-
-PyMove make_move(const PyPosition& before, const Move& move, const Limits& limits) {
-  return PyMove{format_move(before.position, move, limits), describe(before.position, move, limits),
-                move.component, PyPosition{before.position.after(move), before.rules}};
-}
 
 struct PyComponent {
   std::string rules;
@@ -109,35 +47,6 @@ py::object unlisted(const PyAnalysis& a) {
   }
   if (why.empty()) return py::none();
   return py::str(why);
-}
-
-// The heaps of a position drawn as rows of counters (at most 40 drawn per heap), other
-// components as their text.
-std::string position_html(const PyPosition& p) {
-  std::ostringstream html;
-  html << "<div class=\"nimkit-position\"><code>" << escape_html(p.text()) << "</code>";
-  html << "<table style=\"border-collapse:collapse\">";
-  const auto& components = p.position.components();
-  for (std::size_t c = 0; c < components.size(); ++c) {
-    const Component& component = components[c];
-    const std::string label = component.rules->label(component.state, p.position.first_item(c));
-    html << "<tr><td style=\"padding-right:1em\">" << escape_html(label) << "</td><td>";
-    bool drawn = false;
-    for (const ViewField& field : component.rules->view_fields(component.state)) {
-      if (field.name != "heaps") continue;
-      for (const std::uint64_t heap : field.values) {
-        html << "<span style=\"letter-spacing:2px\">";
-        for (std::uint64_t i = 0; i < std::min<std::uint64_t>(heap, 40); ++i) html << "&#9679;";
-        if (heap > 40) html << "&hellip;";
-        html << "</span> " << heap << " ";
-      }
-      drawn = true;
-    }
-    if (!drawn) html << "<code>" << escape_html(format_component(component)) << "</code>";
-    html << "</td></tr>";
-  }
-  html << "</table></div>";
-  return html.str();
 }
 
 std::string analysis_html(const PyAnalysis& a) {
@@ -200,65 +109,41 @@ PyAnalysis run_analysis(const py::object& position, bool misere, const Limit& li
   return result;
 }
 
-// A computer player: a level and its own seeded random source.
-struct PyPlayer {
-  Level level;
-  std::uint64_t seed = 0;
-  std::shared_ptr<Rng> rng;
-
-  PyMove choose(const PyPosition& p, bool misere, const Limit& limit) {
-    if (p.position.is_terminal())
-      throw py::value_error("the position " + quoted(p.text()) + " has no moves: the game is over");
-    const Limits limits = call_limits(limit);
-    const Convention convention = misere ? Convention::kMisere : Convention::kNormal;
-    // The random source advances only by the try that answers.
-    Move move = take(metered<Move>(limits, [&](const Limits& l) {
-      Rng trial = *rng;
-      auto chosen = choose_move(p.position, convention, level, trial, l);
-      if (chosen) *rng = trial;
-      return chosen;
-    }));
-    return make_move(p, move, limits);
-  }
-};
-
-PyPlayer make_player(const std::string& level, std::uint64_t seed) {
-  return PyPlayer{take(Level::parse(level)), seed, std::make_shared<Rng>(seed)};
-}
-
-// nimkit.Match: a game in progress, its record and its saved form.
-struct PyMatch {
-  std::shared_ptr<Match> match;
-  std::shared_ptr<const Ruleset> rules;  // the default ruleset of the positions it shows
-  std::string first = "first";
-  std::string second = "second";
-};
-
-PyMove record_move(const PyMatch& m, const MoveRecord& record) {
-  return PyMove{record.text, record.description, record.move.component,
-                PyPosition{record.after, m.rules}};
-}
-
-// A seat a person plays, as Match's undo_turn and redo_turn take it.
-Match::Seats seats(std::uint64_t seat) {
-  if (seat > 1) {
-    throw py::value_error("seat " + std::to_string(seat) + " is not 0 (moved first) or 1");
-  }
-  return Match::Seats{}.set(static_cast<std::size_t>(seat));
-}
-
-std::shared_ptr<const Ruleset> one_ruleset(const Position& position) {
-  if (position.single_ruleset() == nullptr || position.components().empty()) return nullptr;
-  return position.components().front().rules;
-}
-
-struct PyNimber {
-  std::uint64_t value = 0;
-};
-
 }  // namespace
 
+std::string position_html(const PyPosition& p) {
+  std::ostringstream html;
+  html << "<div class=\"nimkit-position\"><code>" << escape_html(p.text()) << "</code>";
+  html << "<table style=\"border-collapse:collapse\">";
+  const auto& components = p.position.components();
+  for (std::size_t c = 0; c < components.size(); ++c) {
+    const Component& component = components[c];
+    const std::string label = component.rules->label(component.state, p.position.first_item(c));
+    html << "<tr><td style=\"padding-right:1em\">" << escape_html(label) << "</td><td>";
+    bool drawn = false;
+    for (const ViewField& field : component.rules->view_fields(component.state)) {
+      if (field.name != "heaps") continue;
+      for (const std::uint64_t heap : field.values) {
+        html << "<span style=\"letter-spacing:2px\">";
+        for (std::uint64_t i = 0; i < std::min<std::uint64_t>(heap, 40); ++i) html << "&#9679;";
+        if (heap > 40) html << "&hellip;";
+        html << "</span> " << heap << " ";
+      }
+      drawn = true;
+    }
+    if (!drawn) html << "<code>" << escape_html(format_component(component)) << "</code>";
+    html << "</td></tr>";
+  }
+  html << "</table></div>";
+  return html.str();
+}
+
 std::string PyPosition::text() const { return format_position(position, rules.get()); }
+
+PyMove make_move(const PyPosition& before, const Move& move, const Limits& limits) {
+  return PyMove{format_move(before.position, move, limits), describe(before.position, move, limits),
+                move.component, PyPosition{before.position.after(move), before.rules}};
+}
 
 PyPosition parse(const std::string& text, const std::string& rules) {
   auto ruleset = take(make_ruleset(rules));
@@ -275,7 +160,9 @@ PyPosition as_position(const py::object& value) {
   }
 }
 
-void add_game(py::module_& mod) {
+namespace {
+
+void add_rulesets(py::module_& mod) {
   mod.def(
       "rulesets",
       [] {
@@ -300,28 +187,9 @@ void add_game(py::module_& mod) {
       "values_are_sizes (a component's Grundy value is its size, as for Nim), loopy (play can "
       "come back to a position: a game may be a draw), examples (ruleset specs) and start (a "
       "position to start a game from).");
+}
 
-  // Every class is registered before any function or property whose signature names it, so that
-  // help() and the stubs show Python names (Position.moves returns Moves, Move.position is a
-  // Position).
-  py::class_<PyComponent> component_class(mod, "Component",
-                                          "One component of a position: its ruleset and items.");
-  py::class_<PyPosition> position_class(mod, "Position",
-                                        "A position: a sum of components, each a state of one "
-                                        "ruleset. Immutable and hashable; str() is nimkit "
-                                        "notation.");
-  py::class_<PyMove> move_class(mod, "Move",
-                                "A move: its text in play notation, in words, and what it leaves.");
-  py::class_<PyAnalysis> analysis_class(mod, "Analysis",
-                                        "Who wins a position with perfect play, and how.");
-  py::class_<PyPlayer> player_class(mod, "Player",
-                                    "A computer player with its own seeded random source.");
-  py::class_<PyMatch> match_class(mod, "Match",
-                                  "A game in progress: moves, undo, redo, and its saved form.");
-  py::class_<PyNimber> nimber_class(mod, "Nimber",
-                                    "A nimber: nim addition (+, XOR), nim multiplication (*), "
-                                    "division and powers, on values below 2**64.");
-
+void define_component(py::class_<PyComponent>& component_class) {
   component_class.def_readonly("rules", &PyComponent::rules, "The ruleset's spec, e.g. 'kayles'.")
       .def_readonly("text", &PyComponent::text, "Its items as they follow 'RULES:', e.g. '7'.")
       .def_readonly("label", &PyComponent::label, "As a person names it, e.g. 'heap 2'.")
@@ -331,7 +199,10 @@ void add_game(py::module_& mod) {
         return "Component(" + py::repr(py::str(c.rules)).cast<std::string>() + ", " +
                py::repr(py::str(c.text)).cast<std::string>() + ")";
       });
+}
 
+// Position: how it is made and what it holds.
+void define_position(py::class_<PyPosition>& position_class) {
   position_class
       .def(py::init([](const std::string& text, const std::string& rules) {
              // A long text is read off the GIL where Ctrl-C reaches it: the parse charges a
@@ -378,7 +249,12 @@ void add_game(py::module_& mod) {
           "The ruleset bare items are read in.")
       .def_property_readonly(
           "is_terminal", [](const PyPosition& p) { return p.position.is_terminal(); },
-          "Whether no move is left.")
+          "Whether no move is left.");
+}
+
+// Position: its moves, play, and how it prints, compares and hashes.
+void define_position_play(py::class_<PyPosition>& position_class) {
+  position_class
       .def(
           "moves",
           [](const PyPosition& p, const Limit& limit) {
@@ -433,7 +309,9 @@ void add_game(py::module_& mod) {
              return py::hash(py::str(format_position(p.position, nullptr)));
            })
       .def("_repr_html_", &position_html);
+}
 
+void define_move(py::class_<PyMove>& move_class) {
   move_class.def_readonly("text", &PyMove::text, "In play notation, e.g. '1 2'.")
       .def_readonly("description", &PyMove::description, "In words, e.g. 'take 2 from heap 1'.")
       .def_readonly("component", &PyMove::component, "The index of the component it is made in.")
@@ -443,7 +321,9 @@ void add_game(py::module_& mod) {
                py::repr(py::str(mv.description)).cast<std::string>() + ", -> " +
                py::repr(py::str(mv.after.text())).cast<std::string>() + ")";
       });
+}
 
+void define_analysis(py::class_<PyAnalysis>& analysis_class) {
   analysis_class
       .def_property_readonly(
           "position", [](const PyAnalysis& a) { return a.position; }, "The position analyzed.")
@@ -531,6 +411,31 @@ void add_game(py::module_& mod) {
         if (a.moves.size() > 5) r += ", ...";
         return r + "])";
       });
+}
+
+}  // namespace
+
+void add_game(py::module_& mod) {
+  add_rulesets(mod);
+
+  // Every class is registered before any function or property whose signature names it, so that
+  // help() and the stubs show Python names (Position.moves returns Moves, Move.position is a
+  // Position). The players and Match (add_match) come after: they name these, not the reverse.
+  py::class_<PyComponent> component_class(mod, "Component",
+                                          "One component of a position: its ruleset and items.");
+  py::class_<PyPosition> position_class(mod, "Position",
+                                        "A position: a sum of components, each a state of one "
+                                        "ruleset. Immutable and hashable; str() is nimkit "
+                                        "notation.");
+  py::class_<PyMove> move_class(mod, "Move",
+                                "A move: its text in play notation, in words, and what it leaves.");
+  py::class_<PyAnalysis> analysis_class(mod, "Analysis",
+                                        "Who wins a position with perfect play, and how.");
+  define_component(component_class);
+  define_position(position_class);
+  define_position_play(position_class);
+  define_move(move_class);
+  define_analysis(analysis_class);
 
   mod.def("analyze", &run_analysis, py::arg("position"), py::arg("misere") = false,
           py::arg("limit") = py::none(), py::arg("remoteness") = false,
@@ -541,220 +446,6 @@ void add_game(py::module_& mod) {
           "CLI's --limit does "
           "(LimitError names the one passed). Long searches release the GIL; Ctrl-C stops them "
           "(KeyboardInterrupt).");
-
-  player_class
-      .def_property_readonly(
-          "level", [](const PyPlayer& p) { return p.level.to_string(); },
-          "'perfect', 'random' or 'skilled:P'.")
-      .def("choose", &PyPlayer::choose, py::arg("position"), py::arg("misere") = false,
-           py::arg("limit") = py::none(), "The player's move from a position that is not over.")
-      .def("__repr__", [](const PyPlayer& p) {
-        return "Player(" + py::repr(py::str(p.level.to_string())).cast<std::string>() +
-               ", seed=" + std::to_string(p.seed) + ")";
-      });
-  mod.def(
-      "perfect", [](Unsigned<"seed"> seed) { return make_player("perfect", seed); },
-      py::arg("seed") = 0,
-      "The perfect player: a winning move when there is one, else the longest defence.");
-  mod.def(
-      "random", [](Unsigned<"seed"> seed) { return make_player("random", seed); },
-      py::arg("seed") = 0,
-      "A player drawing a legal move uniformly (repeatable: the same seed plays the same game).");
-  mod.def(
-      "skilled",
-      [](double p, Unsigned<"seed"> seed) {
-        if (!(p >= 0 && p <= 1))
-          throw py::value_error("skill " + std::to_string(p) + " is not a probability from 0 to 1");
-        return PyPlayer{Level{Level::Kind::kSkilled, p}, seed, std::make_shared<Rng>(seed)};
-      },
-      py::arg("p"), py::arg("seed") = 0, "Perfect with probability p, else random.");
-
-  match_class
-      .def(py::init([](const py::object& start, bool misere, const std::string& first,
-                       const std::string& second) {
-             PyPosition p = as_position(start);
-             auto match =
-                 std::make_shared<Match>(one_ruleset(p.position), p.position,
-                                         misere ? Convention::kMisere : Convention::kNormal);
-             return PyMatch{match, p.rules, first, second};
-           }),
-           py::arg("start"), py::arg("misere") = false, py::arg("first") = "first",
-           py::arg("second") = "second", "A new game from `start` (a Position or its text).")
-      .def_property_readonly(
-          "position",
-          [](const PyMatch& m) {
-            return PyPosition{m.match->position(), m.rules};
-          },
-          "The position now.")
-      .def_property_readonly(
-          "start",
-          [](const PyMatch& m) {
-            return PyPosition{m.match->start(), m.rules};
-          },
-          "The start position.")
-      .def_property_readonly(
-          "misere", [](const PyMatch& m) { return m.match->convention() == Convention::kMisere; })
-      .def_property_readonly(
-          "to_move", [](const PyMatch& m) { return m.match->to_move(); },
-          "0 or 1: whose turn it is (0 moved first).")
-      .def_property_readonly(
-          "over", [](const PyMatch& m) { return m.match->over(); },
-          "Whether no move is left, or a draw was agreed.")
-      .def_property_readonly(
-          "winner",
-          [](const PyMatch& m) -> py::object {
-            if (!m.match->over() || m.match->drawn_by_agreement()) return py::none();
-            return py::int_(m.match->winner());
-          },
-          "0 or 1 once the game is over, else None (also for a draw agreed).")
-      .def_property_readonly(
-          "repetitions", [](const PyMatch& m) { return m.match->repetitions(); },
-          "How many times the position now, with the same player to move, has stood in the "
-          "game, the start included (only play that can repeat comes back).")
-      .def_property_readonly(
-          "draw_offered", [](const PyMatch& m) { return m.match->draw_offered(); },
-          "Whether the position has stood three times or more with the same player to move, the "
-          "game not over: front ends then offer to end it as a draw.")
-      .def_property_readonly(
-          "draw_agreed", [](const PyMatch& m) { return m.match->drawn_by_agreement(); },
-          "Whether the game ended as a draw by agreement (agree_draw()).")
-      .def(
-          "agree_draw", [](PyMatch& m) { take(m.match->agree_draw()); },
-          "Ends the game as a draw both players agree to, where it stands: over becomes True "
-          "and winner None; a move played or taken back takes it back. Raises ValueError when "
-          "the game is over.")
-      .def_property_readonly(
-          "moves",
-          [](const PyMatch& m) {
-            std::vector<PyMove> out;
-            for (const MoveRecord& r : m.match->history()) out.push_back(record_move(m, r));
-            return out;
-          },
-          "The moves played, in order.")
-      .def(
-          "play",
-          [](PyMatch& m, const py::object& move, const Limit& limit) {
-            if (py::isinstance<PyPlayer>(move)) {
-              PyPlayer& player = move.cast<PyPlayer&>();
-              const PyMove chosen =
-                  player.choose(PyPosition{m.match->position(), m.rules},
-                                m.match->convention() == Convention::kMisere, limit);
-              return record_move(m, *take(m.match->play(chosen.text)));
-            }
-            return record_move(m, *take(m.match->play(move.cast<std::string>())));
-          },
-          py::arg("move"), py::arg("limit") = py::none(),
-          "Plays a move given in play notation ('1 2'), or the move a Player chooses. Raises "
-          "ValueError, changing nothing, on a malformed or illegal move.")
-      .def(
-          "undo", [](PyMatch& m) { return m.match->undo(); },
-          "Takes back the last move; False when there is none.")
-      .def(
-          "redo", [](PyMatch& m) { return m.match->redo(); },
-          "Plays again the last move taken back; False when there is none.")
-      .def(
-          "undo_turn",
-          [](PyMatch& m, Unsigned<"seat"> seat) { return m.match->undo_turn(seats(seat)); },
-          py::arg("seat"),
-          "Back to `seat`'s previous turn (0: the player who moved first): takes back moves until "
-          "one of theirs has gone, the other side's replies with it. False, changing nothing, "
-          "when `seat` has no move on the board. Raises ValueError for a seat other than 0 or 1.")
-      .def(
-          "redo_turn",
-          [](PyMatch& m, Unsigned<"seat"> seat) { return m.match->redo_turn(seats(seat)); },
-          py::arg("seat"),
-          "Plays again the next move taken back and the other side's replies after it, up to "
-          "`seat`'s next turn; False when no move was taken back.")
-      .def(
-          "transcript",
-          [](const PyMatch& m) {
-            std::string out;
-            std::size_t n = 0;
-            for (const MoveRecord& r : m.match->history()) {
-              out += std::to_string(++n) + ". " + (r.mover == 0 ? m.first : m.second) + ": " +
-                     r.description + " -> " + format_position(r.after, m.rules.get()) +
-                     (r.threw_away_win    ? " (threw away a win)"
-                      : r.threw_away_draw ? " (threw away a draw)"
-                                          : "") +
-                     "\n";
-            }
-            if (m.match->drawn_by_agreement()) {
-              out += "Ended as a draw by agreement after " + std::to_string(n) + " moves.\n";
-            }
-            return out;
-          },
-          "The moves in words, one a line, with the position each leaves and whether it threw "
-          "away a win or a draw, and a draw agreed.")
-      .def(
-          "save", [](const PyMatch& m) { return save_game(*m.match, m.first, m.second); },
-          "The game in nimkit's saved-game format (docs/saved-games.md).")
-      .def_static(
-          "load",
-          [](const std::string& text, const Limit& limit) {
-            // Off the GIL, where Ctrl-C cancels it; the marks past the limit's meter are left
-            // unchecked (docs/saved-games.md).
-            const Limits limits = call_limits(limit);
-            SavedGame saved = take(run_cancellable<Result<SavedGame>>(
-                *limits.meter, [&] { return load_game(text, limits); }));
-            std::shared_ptr<Match> match(std::move(saved.match));
-            auto rules = match->rules();
-            if (!rules) rules = take(make_ruleset("nim"));
-            return PyMatch{match, rules, saved.first_player, saved.second_player};
-          },
-          py::arg("text"), py::arg("limit") = py::none(),
-          "A game from its saved form; ValueError names the line at fault. The '!' marks the "
-          "limit's work cannot check are kept as the file has them.")
-      .def("_repr_html_",
-           [](const PyMatch& m) {
-             return position_html(PyPosition{m.match->position(), m.rules});
-           })
-      .def("__repr__", [](const PyMatch& m) {
-        return "Match(" +
-               py::repr(py::str(format_position(m.match->position(), m.rules.get())))
-                   .cast<std::string>() +
-               ", moves=" + std::to_string(m.match->history().size()) + ")";
-      });
-
-  nimber_class.def(py::init([](Unsigned<"value"> v) { return PyNimber{v}; }), py::arg("value"))
-      .def("__int__", [](const PyNimber& n) { return n.value; })
-      .def("__index__", [](const PyNimber& n) { return n.value; })
-      .def("__add__",
-           [](const PyNimber& a, const PyNimber& b) { return PyNimber{nim_sum(a.value, b.value)}; })
-      .def("__sub__",
-           [](const PyNimber& a, const PyNimber& b) { return PyNimber{nim_sum(a.value, b.value)}; })
-      .def("__mul__", [](const PyNimber& a,
-                         const PyNimber& b) { return PyNimber{nim_product(a.value, b.value)}; })
-      .def("__truediv__",
-           [](const PyNimber& a, const PyNimber& b) {
-             if (b.value == 0) throw py::value_error("nimber division by *0");
-             return PyNimber{nim_divide(a.value, b.value)};
-           })
-      .def(
-          "__pow__",
-          [](const PyNimber& a, Unsigned<"exponent"> e) { return PyNimber{nim_power(a.value, e)}; },
-          py::arg("exponent"))
-      .def("inverse",
-           [](const PyNimber& a) {
-             if (a.value == 0) throw py::value_error("*0 has no inverse");
-             return PyNimber{nim_inverse(a.value)};
-           })
-      .def("__eq__",
-           [](const PyNimber& a, const py::object& b) -> py::object {
-             if (py::isinstance<PyNimber>(b))
-               return py::bool_(a.value == b.cast<const PyNimber&>().value);
-             if (py::isinstance<py::int_>(b) && !py::isinstance<py::bool_>(b))
-               return py::bool_(py::int_(a.value).equal(b));
-             return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-           })
-      .def("__hash__", [](const PyNimber& n) { return py::hash(py::int_(n.value)); })
-      .def("__repr__", [](const PyNimber& n) { return "Nimber(" + std::to_string(n.value) + ")"; })
-      .def("__str__", [](const PyNimber& n) { return "*" + std::to_string(n.value); });
-  mod.def(
-      "nim_evaluate",
-      [](const std::string& text) { return PyNimber{take(evaluate_nim_expression(text))}; },
-      py::arg("expression"),
-      "The value of a nim-arithmetic expression as the CLI's `nimber` command reads it, e.g. "
-      "'5 * 3 + 2'.");
 }
 
 }  // namespace nimkit::python

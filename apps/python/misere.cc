@@ -289,22 +289,6 @@ std::string quotient_repr(const PyQuotient& p) {
   return r + ")";
 }
 
-std::string escape_html(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '&') {
-      out += "&amp;";
-    } else if (c == '<') {
-      out += "&lt;";
-    } else if (c == '>') {
-      out += "&gt;";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 std::string quotient_html(const PyQuotient& p) {
   const MisereQuotient& q = p.q();
   std::ostringstream html;

@@ -17,6 +17,8 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "nimkit: impartial games (Nim, octal games, Grundy sequences) in Python.";
   add_exceptions(m);
   add_game(m);
+  add_match(m);
+  add_nimber(m);
   add_sequence(m);
   add_census(m);
   add_misere(m);
