@@ -317,10 +317,8 @@ std::string quotient_html(const PyQuotient& p) {
   return html.str();
 }
 
-}  // namespace
-
-void add_misere(py::module_& mod) {
-  const QuotientBounds defaults;
+// MiserePeriod: the period of a pretending function.
+void define_period(py::module_& mod) {
   py::class_<PyMiserePeriod>(mod, "MiserePeriod",
                              "The period of a pretending function: Φ(n + period) = Φ(n) for "
                              "every n >= preperiod, proved by the misère periodicity theorem "
@@ -341,13 +339,10 @@ void add_misere(py::module_& mod) {
                ", preperiod=" + std::to_string(p.period.preperiod) +
                ", checked_to=" + std::to_string(p.period.checked_to) + ")";
       });
+}
 
-  py::class_<PyQuotient> quotient_class(
-      mod, "MisereQuotient",
-      "The misère quotient Q of a heap game with its P-portion and pretending function Φ: a sum "
-      "of heaps h1 + ... + hk is lost for the player to move exactly when Φ(h1)...Φ(hk) is in "
-      "P. Elements are named by their normal forms in the generators ('1', 'a', 'ab²c'), as "
-      "`nimkit misere-quotient` names them; the attributes are the keys of its --json.");
+// MisereQuotient: the monoid, its P-portion and how it was reached.
+void define_quotient(py::class_<PyQuotient>& quotient_class) {
   quotient_class
       .def_property_readonly(
           "rules", [](const PyQuotient& p) { return p.ruleset->spec(); }, "The ruleset's spec.")
@@ -391,7 +386,12 @@ void add_misere(py::module_& mod) {
           "The elements of P (the classes of the sums lost for the player to move).")
       .def_property_readonly(
           "max_heap", [](const PyQuotient& p) { return p.q().max_heap(); },
-          "The largest heap of the table of Φ.")
+          "The largest heap of the table of Φ.");
+}
+
+// MisereQuotient: the pretending function, how the quotient grew and stopped, and its saved form.
+void define_quotient_heaps(py::class_<PyQuotient>& quotient_class) {
+  quotient_class
       .def_property_readonly(
           "phi",
           [](const PyQuotient& p) {
@@ -485,6 +485,22 @@ void add_misere(py::module_& mod) {
            })
       .def("__repr__", &quotient_repr)
       .def("_repr_html_", &quotient_html);
+}
+
+}  // namespace
+
+void add_misere(py::module_& mod) {
+  const QuotientBounds defaults;
+  define_period(mod);
+
+  py::class_<PyQuotient> quotient_class(
+      mod, "MisereQuotient",
+      "The misère quotient Q of a heap game with its P-portion and pretending function Φ: a sum "
+      "of heaps h1 + ... + hk is lost for the player to move exactly when Φ(h1)...Φ(hk) is in "
+      "P. Elements are named by their normal forms in the generators ('1', 'a', 'ab²c'), as "
+      "`nimkit misere-quotient` names them; the attributes are the keys of its --json.");
+  define_quotient(quotient_class);
+  define_quotient_heaps(quotient_class);
 
   mod.def(
       "misere_quotient",

@@ -273,6 +273,14 @@ void Server::run_engine(const std::function<ApiResponse(std::shared_ptr<WorkMete
 }
 
 void Server::install_routes() {
+  set_http_options();
+  install_answer_checks();
+  install_api_routes();
+  install_static_and_errors();
+  if (options_.log) install_logger();
+}
+
+void Server::set_http_options() {
   httplib::Server& http = *http_;
   // SO_REUSEADDR only: httplib's default also sets SO_REUSEPORT, which lets a second server bind
   // the same port and silently take half of the connections. The socket is kept to raise the
@@ -298,7 +306,10 @@ void Server::install_routes() {
       {"X-Content-Type-Options", "nosniff"},
       {"Referrer-Policy", "no-referrer"},
   });
+}
 
+void Server::install_answer_checks() {
+  httplib::Server& http = *http_;
   // A request the connection layer refused (its framing headers lie, or its head or body is
   // too large) is answered here, before routing, so that it is logged like any other.
   http.set_pre_routing_handler([](const httplib::Request&, httplib::Response& res) {
@@ -326,7 +337,10 @@ void Server::install_routes() {
                                 "second"));
     res.set_header("Content-Length", std::to_string(res.body.size()));
   });
+}
 
+void Server::install_api_routes() {
+  httplib::Server& http = *http_;
   const Api& api = api_;
   const std::size_t max_body = options_.api.max_body_bytes;
   for (const ApiRoute& route : api_routes()) {
@@ -378,7 +392,11 @@ void Server::install_routes() {
       send_json(res, wrong_method(route));
     });
   }
+}
 
+void Server::install_static_and_errors() {
+  httplib::Server& http = *http_;
+  const std::size_t max_body = options_.api.max_body_bytes;
   http.Get(R"(/.*)", [this](const httplib::Request& req, httplib::Response& res) {
     const StaticFile* file = find_static_file(req.path);
     if (file != nullptr && file->path == "/index.html") file = &index_->file();
@@ -406,26 +424,26 @@ void Server::install_routes() {
       }));
   http.set_exception_handler([](const httplib::Request&, httplib::Response& res,
                                 std::exception_ptr) { send_json(res, internal_error()); });
+}
 
-  if (options_.log) {
-    auto mutex = std::make_shared<std::mutex>();
-    http.set_logger([log = options_.log, mutex](const httplib::Request& req,
-                                                const httplib::Response& res) {
-      std::string elapsed = "-";
-      if (request_start) {
-        const auto us =
-            std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - *request_start);
-        elapsed = fmt::format("{:.1f}ms", static_cast<double>(us.count()) / 1000.0);
-        request_start.reset();
-      }
-      // The path is the client's text: escaped, so that it cannot forge a line or send terminal
-      // escapes to whoever reads the log, and bounded.
-      const std::string line = fmt::format("{} {} {} {}", sanitize(req.method),
-                                           sanitize(req.path, 256), res.status, elapsed);
-      const std::lock_guard lock(*mutex);
-      log(line);
-    });
-  }
+void Server::install_logger() {
+  auto mutex = std::make_shared<std::mutex>();
+  http_->set_logger(
+      [log = options_.log, mutex](const httplib::Request& req, const httplib::Response& res) {
+        std::string elapsed = "-";
+        if (request_start) {
+          const auto us =
+              std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - *request_start);
+          elapsed = fmt::format("{:.1f}ms", static_cast<double>(us.count()) / 1000.0);
+          request_start.reset();
+        }
+        // The path is the client's text: escaped, so that it cannot forge a line or send terminal
+        // escapes to whoever reads the log, and bounded.
+        const std::string line = fmt::format("{} {} {} {}", sanitize(req.method),
+                                             sanitize(req.path, 256), res.status, elapsed);
+        const std::lock_guard lock(*mutex);
+        log(line);
+      });
 }
 
 }  // namespace nimkit::server

@@ -96,6 +96,14 @@ class Server {
 
  private:
   void install_routes();
+  // The parts of install_routes: socket and header options; the refusals before routing and the
+  // answer budget after it; the API's routes; the page's files and the JSON of every error; the
+  // request log (options_.log).
+  void set_http_options();
+  void install_answer_checks();
+  void install_api_routes();
+  void install_static_and_errors();
+  void install_logger();
   // Runs one engine request under its own WorkMeter, through the bounded queue, and puts its
   // answer, rendered on the engine thread, in `res`.
   void run_engine(const std::function<ApiResponse(std::shared_ptr<WorkMeter>)>& work,
