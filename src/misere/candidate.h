@@ -26,6 +26,13 @@ struct Split {
 struct Reduced {
   Table table;
   std::vector<QuotientElement> phi;  // heaps 0 ... n
+
+  // The class of the sum of `heaps` (each at most n).
+  QuotientElement class_of(std::span<const std::uint64_t> heaps) const {
+    QuotientElement x = 0;
+    for (const std::uint64_t h : heaps) x = table.at(x, phi[h]);
+    return x;
+  }
 };
 
 // The candidate for heaps 0 ... n = phi.size() - 1 before its reduction: `base` for the heaps not
