@@ -94,18 +94,23 @@ TEST(IndexBound, StopsWithAProofThatAnIndependentSearchConfirms) {
   EXPECT_GE(index_in(past, past.phi(proof.heap)), proof.at_least);
 }
 
-TEST(IndexBound, EveryProofOfSmallGamesIsConfirmed) {
-  struct Game {
-    std::string spec;
-    HeapRules rules;
-  };
-  const std::vector<Game> games = {
+struct Game {
+  std::string spec;
+  HeapRules rules;
+};
+
+// Small codes whose computations stop at low index bounds within heap 14.
+std::vector<Game> small_games() {
+  return {
       {"octal:0.35", {false, {0, 3, 5}}},     {"octal:0.354", {false, {0, 3, 5, 4}}},
       {"octal:0.774", {false, {0, 7, 7, 4}}}, {"octal:4.323", {false, {4, 3, 2, 3}}},
       {"octal:4.365", {false, {4, 3, 6, 5}}}, {"octal:4.726", {false, {4, 7, 2, 6}}},
   };
+}
+
+TEST(IndexBound, EveryProofOfSmallGamesIsConfirmed) {
   int confirmed = 0;
-  for (const Game& game : games) {
+  for (const Game& game : small_games()) {
     MisereBrute brute(game.rules);
     for (std::uint32_t max_index : {2u, 3u}) {
       const MisereQuotient q = computed(game.spec, 14, max_index);
@@ -117,6 +122,56 @@ TEST(IndexBound, EveryProofOfSmallGamesIsConfirmed) {
     }
   }
   EXPECT_GE(confirmed, 10);
+}
+
+TEST(ProvedOutcomes, EveryOutcomeOfSmallGamesIsConfirmed) {
+  // Each round's least mispredicted sum, with the outcome opposite to its candidate's prediction,
+  // against the exhaustive search; the proof is drawn from two of them or from one.
+  int confirmed = 0;
+  for (const Game& game : small_games()) {
+    MisereBrute brute(game.rules);
+    for (std::uint32_t max_index : {2u, 3u}) {
+      const MisereQuotient q = computed(game.spec, 14, max_index);
+      if (!q.rounds()) continue;
+      EXPECT_EQ(q.proved_outcomes().size(), q.rounds()->rounds.size()) << game.spec;
+      for (std::size_t i = 0; i < q.proved_outcomes().size(); ++i) {
+        const nimkit::ProvedOutcome& outcome = q.proved_outcomes()[i];
+        SCOPED_TRACE(game.spec + ": " + nimkit::describe(outcome));
+        EXPECT_EQ(outcome.sum, q.rounds()->rounds[i].failure);
+        EXPECT_TRUE(std::is_sorted(outcome.sum.begin(), outcome.sum.end()));
+        EXPECT_EQ(outcome.sum.back(), q.max_heap() + 1);
+        if (objects(outcome.sum) > 60) continue;  // past what the search does in a test
+        EXPECT_EQ(brute.wins(as_ints(outcome.sum)), !outcome.in_p);
+        ++confirmed;
+      }
+    }
+  }
+  EXPECT_GE(confirmed, 20);
+}
+
+TEST(ProvedOutcomes, OnlyTheRoundsAComputationVerifiedAreProved) {
+  // Rounds rebuilt from a file are not checked (a file is never trusted): an extension proves
+  // the outcomes of its own rounds only, and a loaded quotient proves none.
+  const MisereQuotient first = computed("octal:4.726", 7, 4);
+  ASSERT_TRUE(first.rounds().has_value()) << first.stopped();
+  auto rules = nimkit::make_ruleset("octal:4.726");
+  ASSERT_TRUE(rules.ok());
+  auto loaded =
+      nimkit::load_misere_quotient(nimkit::save_misere_quotient(first), **rules, {}, Limits{});
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  EXPECT_TRUE(loaded->proved_outcomes().empty());
+  QuotientBounds bounds;
+  bounds.max_heap = 7;
+  bounds.max_index = 6;
+  auto extended = nimkit::compute_misere_quotient(**rules, bounds, Limits{}, &*loaded);
+  ASSERT_TRUE(extended.ok()) << extended.error();
+  ASSERT_TRUE(extended->rounds().has_value()) << extended->stopped();
+  const std::size_t replayed = first.rounds()->rounds.size();
+  ASSERT_GT(extended->rounds()->rounds.size(), replayed);
+  ASSERT_EQ(extended->proved_outcomes().size(), extended->rounds()->rounds.size() - replayed);
+  for (std::size_t i = 0; i < extended->proved_outcomes().size(); ++i) {
+    EXPECT_EQ(extended->proved_outcomes()[i].sum, extended->rounds()->rounds[replayed + i].failure);
+  }
 }
 
 TEST(IndexBound, ALadderOfProofsIsConfirmedAsTheBoundRises) {

@@ -95,6 +95,12 @@ void print_json(const Ruleset& rules, const MisereQuotient& q) {
   } else {
     j["index_proof"] = nullptr;
   }
+  nlohmann::json proved = nlohmann::json::array();
+  for (const ProvedOutcome& outcome : q.proved_outcomes()) {
+    proved.push_back(
+        {{"sum", outcome.sum}, {"outcome", outcome.in_p ? "P" : "N"}, {"text", describe(outcome)}});
+  }
+  j["proved_outcomes"] = std::move(proved);
   if (const auto& rounds = q.rounds()) {
     j["rounds"] = {
         {"heap", q.max_heap() + 1}, {"period", rounds->period}, {"count", rounds->rounds.size()}};
@@ -142,6 +148,12 @@ void print_text(const Ruleset& rules, const MisereQuotient& q, const QuotientBou
         "Rounds kept: {} of heap {}'s candidates, rebuilt when a saved copy is extended "
         "(--save-quotient, then --quotient)\n",
         rounds->rounds.size(), q.max_heap() + 1);
+  }
+  if (!q.proved_outcomes().empty()) {
+    fmt::print(
+        "Outcomes proved: {} sums with heap {} (each round's least mispredicted sum; --json lists "
+        "them), the last {}\n",
+        q.proved_outcomes().size(), q.max_heap() + 1, describe(q.proved_outcomes().back()));
   }
   // A stop at the index bound gives the proof in its words already.
   if (const auto& proof = q.index_proof();

@@ -454,6 +454,25 @@ void define_quotient_heaps(py::class_<PyQuotient>& quotient_class) {
           "heaps up to 'next_heap' is at least 'at_least'. None otherwise, and for a loaded "
           "quotient.")
       .def_property_readonly(
+          "proved_outcomes",
+          [](const PyQuotient& p) {
+            py::list out;
+            for (const ProvedOutcome& outcome : p.q().proved_outcomes()) {
+              py::dict d;
+              d["sum"] = outcome.sum;
+              d["outcome"] = outcome.in_p ? "P" : "N";
+              d["text"] = describe(outcome);
+              out.append(d);
+            }
+            return out;
+          },
+          "The outcomes proved while trying candidates for heap max_heap + 1 (the key "
+          "'proved_outcomes' of --json), one a round: each candidate's least mispredicted sum, "
+          "whose outcome is the opposite of the prediction since every sum before it is "
+          "predicted right; dicts with 'sum' (heaps ascending), 'outcome' ('P' or 'N') and "
+          "'text'. Only rounds this computation verified (not those rebuilt from start=); empty "
+          "for a loaded quotient.")
+      .def_property_readonly(
           "rounds",
           [](const PyQuotient& p) -> py::object {
             const auto& rounds = p.q().rounds();

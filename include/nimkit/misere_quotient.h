@@ -177,6 +177,19 @@ struct QuotientRound {
 
   friend bool operator==(const QuotientRound&, const QuotientRound&) = default;
 };
+// The outcome of a sum past the quotient, proved by a computation: the least sum a candidate of
+// heap max_heap() + 1 mispredicted. Every sum before it (heaps compared from the largest down,
+// its options among them) is predicted right, so its outcome is the opposite of the
+// prediction: an exact outcome of a sum far past any exhaustive search. Heaps ascending.
+struct ProvedOutcome {
+  std::vector<std::uint64_t> sum;
+  bool in_p = false;
+
+  friend bool operator==(const ProvedOutcome&, const ProvedOutcome&) = default;
+};
+// "25 + 43×30 + 45×34 is P" (counts before the heap), for every front end to say alike.
+std::string describe(const ProvedOutcome& outcome);
+
 struct QuotientRounds {
   // The candidates' period (QuotientBounds::period): rounds are rebuilt only under the same.
   std::uint32_t period = 2;
@@ -196,7 +209,8 @@ class MisereQuotient {
                  std::vector<QuotientElement> phi, std::vector<std::uint64_t> generators_at,
                  std::optional<MiserePeriod> period, std::string stopped,
                  std::optional<IndexProof> index_proof = std::nullopt,
-                 std::optional<QuotientRounds> rounds = std::nullopt);
+                 std::optional<QuotientRounds> rounds = std::nullopt,
+                 std::vector<ProvedOutcome> proved_outcomes = {});
 
   // The ruleset's canonical notation ("octal:0.77" for kayles: the same game, the same quotient).
   const std::string& rules() const { return rules_; }
@@ -235,6 +249,10 @@ class MisereQuotient {
   // When the computation stopped (or saved a checkpoint) while trying candidates for heap
   // max_heap() + 1: the rounds it had tried, kept in the quotient's file to resume from.
   const std::optional<QuotientRounds>& rounds() const { return rounds_; }
+  // The outcomes the computation proved while trying candidates for heap max_heap() + 1, one a
+  // round, in the order found: the rounds it verified itself, not those rebuilt from a saved
+  // file (whose sums are not checked). Like index_proof(), not kept in a file.
+  const std::vector<ProvedOutcome>& proved_outcomes() const { return proved_outcomes_; }
 
   // The presentation: generators a, b, c, ... are the classes of the heaps of generators_at(),
   // in heap order; every element has a normal form, its least word in the
@@ -270,6 +288,7 @@ class MisereQuotient {
   std::string stopped_;
   std::optional<IndexProof> index_proof_;
   std::optional<QuotientRounds> rounds_;
+  std::vector<ProvedOutcome> proved_outcomes_;
   std::vector<QuotientElement> generators_;
   std::vector<std::vector<std::uint32_t>> words_;
 };

@@ -57,7 +57,7 @@ MisereQuotient QuotientBuilder::snapshot(std::string why) const {
   std::optional<QuotientRounds> rounds;
   if (!rounds_.empty()) rounds = QuotientRounds{bounds_.period, rounds_};
   return MisereQuotient(rules_, table_.cells, table_.p, phi_, growth_heaps(table_, phi_), period_,
-                        std::move(why), index_proof_, std::move(rounds));
+                        std::move(why), index_proof_, std::move(rounds), outcomes_);
 }
 
 void QuotientBuilder::checkpoint_if_due(bool now_anyway) {
@@ -100,7 +100,7 @@ void QuotientBuilder::record_outcome(std::uint64_t heap, std::vector<std::uint64
     const auto copies = static_cast<std::uint64_t>(std::count(lower.begin(), lower.end(), *h));
     keep_proof(IndexProof{heap, *h, copies + 1, bounds_.period, lower, fewer ? earlier_p : in_p});
   }
-  outcomes_.emplace_back(std::move(sum), in_p);
+  outcomes_.push_back(ProvedOutcome{std::move(sum), in_p});
 }
 
 Result<std::vector<Shape>> QuotientBuilder::shapes_of(std::uint64_t heap) const {
@@ -453,7 +453,8 @@ Result<MisereQuotient> QuotientBuilder::run() {
   std::optional<QuotientRounds> rounds;
   if (!rounds_.empty()) rounds = QuotientRounds{bounds_.period, std::move(rounds_)};
   return MisereQuotient(rules_, std::move(table_.cells), table_.p, phi_, std::move(generators_at),
-                        period_, std::move(why), std::move(index_proof_), std::move(rounds));
+                        period_, std::move(why), std::move(index_proof_), std::move(rounds),
+                        std::move(outcomes_));
 }
 
 }  // namespace nimkit::detail

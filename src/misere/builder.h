@@ -145,7 +145,7 @@ class QuotientBuilder {
   std::vector<QuotientRound> rounds_;
   std::optional<QuotientRounds> replay_;
   // The outcomes of the least mispredicted sums of the heap being added, and what they prove.
-  std::vector<std::pair<std::vector<std::uint64_t>, bool>> outcomes_;
+  std::vector<ProvedOutcome> outcomes_;
   std::optional<IndexProof> index_proof_;
   // The storage of the last candidate dropped, for the next one's table.
   QuotientCells spare_;

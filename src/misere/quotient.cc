@@ -56,7 +56,8 @@ MisereQuotient::MisereQuotient(std::string rules, QuotientCells table, std::vect
                                std::vector<std::uint64_t> generators_at,
                                std::optional<MiserePeriod> period, std::string stopped,
                                std::optional<IndexProof> index_proof,
-                               std::optional<QuotientRounds> rounds)
+                               std::optional<QuotientRounds> rounds,
+                               std::vector<ProvedOutcome> proved_outcomes)
     : rules_(std::move(rules)),
       order_(p.size()),
       table_(std::move(table)),
@@ -66,7 +67,8 @@ MisereQuotient::MisereQuotient(std::string rules, QuotientCells table, std::vect
       period_(period),
       stopped_(std::move(stopped)),
       index_proof_(std::move(index_proof)),
-      rounds_(std::move(rounds)) {
+      rounds_(std::move(rounds)),
+      proved_outcomes_(std::move(proved_outcomes)) {
   assert(table_.size() == order_ * order_ && !phi_.empty());
   for (std::uint64_t heap : generators_at_) generators_.push_back(phi_[heap]);
   words_ = detail::normal_forms(*this, generators_);
@@ -187,6 +189,10 @@ std::string sum_text(const std::vector<std::uint64_t>& sum) {
 }
 
 }  // namespace
+
+std::string describe(const ProvedOutcome& outcome) {
+  return fmt::format("{} is {}", sum_text(outcome.sum), outcome.in_p ? "P" : "N");
+}
 
 std::vector<std::uint64_t> IndexProof::upper() const {
   std::vector<std::uint64_t> out = lower;

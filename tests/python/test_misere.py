@@ -32,7 +32,7 @@ def as_json(q):
         "grew_at": q.grew_at, "generators_at": q.generators_at, "stopped": q.stopped,
         "period": None if period is None else {
             "preperiod": period.preperiod, "period": period.period, "checked_to": period.checked_to},
-        "index_proof": q.index_proof, "rounds": q.rounds,
+        "index_proof": q.index_proof, "rounds": q.rounds, "proved_outcomes": q.proved_outcomes,
     }
 
 
@@ -141,8 +141,8 @@ def test_bad_input_and_limits():
     assert part.period is None and 0 < part.max_heap < 200 and "work" in part.stopped
     cli = cli_quotient("grundy", "--max-heap", str(part.max_heap))
     # The same quotient; what stopped each, and what the partial one proved and tried of the heap
-    # after (index_proof, rounds), differ.
-    about_next = ("stopped", "index_proof", "rounds")
+    # after (index_proof, rounds, proved_outcomes), differ.
+    about_next = ("stopped", "index_proof", "rounds", "proved_outcomes")
     assert {k: v for k, v in as_json(part).items() if k not in about_next} == \
         {k: v for k, v in cli.items() if k in as_json(part) and k not in about_next}
 
@@ -247,6 +247,12 @@ def test_a_stop_within_a_heap_resumes_from_its_rounds():
     assert start.rounds == stopped.rounds
     resumed = nimkit.misere_quotient("octal:4.726", 8, max_index=6, start=start)
     direct = nimkit.misere_quotient("octal:4.726", 8, max_index=6)
-    assert as_json(resumed) == as_json(direct) and resumed.rounds["count"] > stopped.rounds["count"]
+    assert resumed.rounds["count"] > stopped.rounds["count"]
+    # The same quotient and rounds; the resumed run proves the outcomes of its own rounds only,
+    # the direct run's after those the file gave.
+    assert {k: v for k, v in as_json(resumed).items() if k != "proved_outcomes"} == \
+        {k: v for k, v in as_json(direct).items() if k != "proved_outcomes"}
+    assert resumed.proved_outcomes == direct.proved_outcomes[stopped.rounds["count"]:]
+    assert len(direct.proved_outcomes) == direct.rounds["count"]
     assert as_json(direct) == {k: v for k, v in cli_quotient(
         "octal:4.726", "--max-heap", "8", "--max-index", "6").items() if k in as_json(direct)}
