@@ -1,6 +1,6 @@
-// What every handler of the JSON API uses to read a request body and to refuse one (api.cc
-// defines them; grundy_api.cc shares them). A refusal travels as an ApiResponse, which a handler
-// returns early.
+// What every handler of the JSON API uses to read a request body and to refuse one (defined in
+// request.cc; api.cc, game_api.cc and grundy_api.cc use them). A refusal travels as an ApiResponse,
+// which a handler returns early.
 #pragma once
 
 #include <cstdint>
