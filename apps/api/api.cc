@@ -26,15 +26,10 @@
 namespace nimkit::server {
 namespace {
 
-using contract::analysis_json;
 using contract::AnswerBudget;
 using contract::move_json;
 using contract::nimber_json;
 using nlohmann::json;
-
-}  // namespace
-
-namespace {
 
 json ruleset_json(const RulesetEntry& entry) {
   json j{{"name", entry.name},   {"parameters", entry.parameters}, {"summary", entry.summary},

@@ -29,8 +29,6 @@ namespace {
 
 using contract::analysis_json;
 using contract::AnswerBudget;
-using contract::move_json;
-using contract::nimber_json;
 using nlohmann::json;
 
 }  // namespace
