@@ -13,7 +13,6 @@
 
 #include "misere_brute_force.h"
 #include "nimkit/misere_quotient.h"
-#include "nimkit/registry.h"
 #include "test_rulesets.h"
 
 namespace {
@@ -37,6 +36,17 @@ MisereQuotient computed(const std::string& spec, std::uint64_t max_heap,
   auto q = nimkit::compute_misere_quotient(*rules, bounds, Limits{});
   EXPECT_TRUE(q.ok()) << spec << ": " << q.error();
   return std::move(*q);
+}
+
+// `q` saved and read back, as its file gives it (`q` itself, with a failure, when it cannot be).
+MisereQuotient reloaded(const MisereQuotient& q, const std::string& spec) {
+  auto loaded =
+      nimkit::load_misere_quotient(nimkit::save_misere_quotient(q), *rules_of(spec), {}, Limits{});
+  if (!loaded.ok()) {
+    ADD_FAILURE() << spec << ": " << loaded.error();
+    return q;
+  }
+  return std::move(*loaded);
 }
 
 std::vector<int> as_ints(const std::vector<std::uint64_t>& sum) { return {sum.begin(), sum.end()}; }
@@ -146,16 +156,13 @@ TEST(ProvedOutcomes, OnlyTheRoundsAComputationVerifiedAreProved) {
   // the outcomes of its own rounds only, and a loaded quotient proves none.
   const MisereQuotient first = computed("octal:4.726", 7, 4);
   ASSERT_TRUE(first.rounds().has_value()) << first.stopped();
-  auto rules = nimkit::make_ruleset("octal:4.726");
-  ASSERT_TRUE(rules.ok());
-  auto loaded =
-      nimkit::load_misere_quotient(nimkit::save_misere_quotient(first), **rules, {}, Limits{});
-  ASSERT_TRUE(loaded.ok()) << loaded.error();
-  EXPECT_TRUE(loaded->proved_outcomes().empty());
+  const MisereQuotient loaded = reloaded(first, "octal:4.726");
+  EXPECT_TRUE(loaded.proved_outcomes().empty());
   QuotientBounds bounds;
   bounds.max_heap = 7;
   bounds.max_index = 6;
-  auto extended = nimkit::compute_misere_quotient(**rules, bounds, Limits{}, &*loaded);
+  auto extended =
+      nimkit::compute_misere_quotient(*rules_of("octal:4.726"), bounds, Limits{}, &loaded);
   ASSERT_TRUE(extended.ok()) << extended.error();
   ASSERT_TRUE(extended->rounds().has_value()) << extended->stopped();
   const std::size_t replayed = first.rounds()->rounds.size();
@@ -301,14 +308,10 @@ TEST(IndexBound, AProofIsNotKeptByTheFile) {
   // candidates the file does not hold, so it is not kept (the stop's words are).
   const MisereQuotient q = computed("octal:0.35", 20, 2);
   ASSERT_TRUE(q.index_proof().has_value());
-  auto rules = nimkit::make_ruleset("octal:0.35");
-  ASSERT_TRUE(rules.ok());
-  auto loaded =
-      nimkit::load_misere_quotient(nimkit::save_misere_quotient(q), **rules, {}, Limits{});
-  ASSERT_TRUE(loaded.ok()) << loaded.error();
-  EXPECT_FALSE(loaded->index_proof().has_value());
-  EXPECT_EQ(loaded->stopped(), q.stopped());
-  EXPECT_EQ(loaded->max_heap(), q.max_heap());
+  const MisereQuotient loaded = reloaded(q, "octal:0.35");
+  EXPECT_FALSE(loaded.index_proof().has_value());
+  EXPECT_EQ(loaded.stopped(), q.stopped());
+  EXPECT_EQ(loaded.max_heap(), q.max_heap());
 }
 
 }  // namespace
