@@ -2,24 +2,16 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cmath>
-#include <random>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "json.h"
 #include "nimkit/analysis.h"
-#include "nimkit/heap_game.h"
 #include "nimkit/heap_ruleset.h"
 #include "nimkit/notation.h"
-#include "nimkit/quote.h"
 #include "nimkit/random_start.h"
 #include "nimkit/registry.h"
-#include "nimkit/strategy.h"
-#include "nimkit/text.h"
 #include "nimkit/version.h"
 #include "request.h"
 

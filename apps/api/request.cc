@@ -14,15 +14,11 @@
 
 #include "json.h"
 #include "nimkit/analysis.h"
-#include "nimkit/heap_game.h"
-#include "nimkit/heap_ruleset.h"
 #include "nimkit/notation.h"
 #include "nimkit/quote.h"
-#include "nimkit/random_start.h"
 #include "nimkit/registry.h"
 #include "nimkit/strategy.h"
 #include "nimkit/text.h"
-#include "nimkit/version.h"
 
 namespace nimkit::server {
 namespace {

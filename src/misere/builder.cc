@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
-#include <unordered_map>
 
 #include "../worker.h"
 #include "candidate.h"
